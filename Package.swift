@@ -1,0 +1,44 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "IAPCatalog",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "iap", targets: ["iap"]),
+        .library(name: "IAPCatalog", targets: ["IAPCatalog"]),
+        .library(name: "PropertyList", targets: ["PropertyList"]),
+        .library(name: "Diagnostics", targets: ["Diagnostics"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        .target(name: "PropertyList", dependencies: ["CLibXML2"]),
+        .target(name: "Diagnostics"),
+        .target(name: "IAPCatalog", dependencies: ["PropertyList", "Diagnostics"]),
+        .executableTarget(
+            name: "iap",
+            dependencies: [
+                "IAPCatalog", "PropertyList", "Diagnostics",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Benchmarks: a release executable that prints ratios against peers measured in the same run.
+        .executableTarget(
+            name: "iap-bench",
+            dependencies: ["IAPCatalog", "PropertyList"],
+            path: "Benchmarks/iap-bench"
+        ),
+        .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"]),
+        .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
+        .testTarget(name: "IAPCatalogTests", dependencies: ["IAPCatalog", "PropertyList", "Diagnostics"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["iap"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,52 @@
+/// Renders diagnostics as `path:line:col: severity: message [rule-id]`, the form Xcode,
+/// editors and CI log parsers understand, with related locations as `note:` lines.
+public struct TextReporter: Sendable {
+    /// Whether to add ANSI colours. The CLI decides (a terminal, and `NO_COLOR` unset).
+    public var useColor: Bool
+
+    public init(useColor: Bool = false) {
+        self.useColor = useColor
+    }
+
+    /// One diagnostic, its notes and its fix, each on its own line, with a trailing newline.
+    public func render(_ diagnostic: Diagnostic) -> String {
+        var out = "\(diagnostic.location): \(colored(diagnostic.severity)): \(diagnostic.message) [\(diagnostic.ruleID)]\n"
+        for related in diagnostic.related {
+            out += "\(related.location): \(paint("note", code: "36")): \(related.message)\n"
+        }
+        if let fix = diagnostic.fix {
+            out += "\(diagnostic.location): \(paint("note", code: "36")): fix: \(fix.message)\n"
+        }
+        return out
+    }
+
+    /// All diagnostics in stable order.
+    public func render(_ diagnostics: [Diagnostic]) -> String {
+        diagnostics.sortedForOutput().map(render).joined()
+    }
+
+    /// "2 errors, 1 warning, 0 notes" style summary line (without newline).
+    public func summary(_ diagnostics: [Diagnostic], files: Int) -> String {
+        let errors = diagnostics.count(of: .error)
+        let warnings = diagnostics.count(of: .warning)
+        let infos = diagnostics.count(of: .info)
+        return "\(plural(files, "file")) checked: \(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(infos, "info"))"
+    }
+
+    private func colored(_ severity: Severity) -> String {
+        switch severity {
+        case .error: paint("error", code: "1;31")
+        case .warning: paint("warning", code: "1;33")
+        case .info: paint("info", code: "1;34")
+        }
+    }
+
+    private func paint(_ text: String, code: String) -> String {
+        useColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}
+
+/// "1 file", "2 files".
+public func plural(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+}

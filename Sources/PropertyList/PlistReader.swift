@@ -1,0 +1,150 @@
+import CLibXML2
+import Foundation
+
+/// Reads Apple XML property lists with libxml2's SAX2 push parser into a tree of `PlistNode`s
+/// that carry the line and column of every value.
+///
+/// Safe on hostile input: no network, no DTD or external entity loading, no entity expansion
+/// beyond the five predefined ones and character references, bounded nesting, and files of any
+/// size are streamed in chunks rather than loaded whole.
+public struct PlistReader: Sendable {
+    /// Nesting deeper than this is refused with a clear error (real plists nest < 10 levels).
+    public var maxDepth: Int
+    /// Bytes handed to libxml2 per call; the file is never held in memory whole.
+    public var chunkSize: Int
+
+    public init(maxDepth: Int = 128, chunkSize: Int = 256 * 1024) {
+        self.maxDepth = maxDepth
+        self.chunkSize = chunkSize
+    }
+
+    /// Reads the file at `path`. Error positions are lines and columns in that file.
+    public func read(path: String) throws(PlistError) -> PlistDocument {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else {
+            throw PlistError(.io, "cannot open file: \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        var info = stat()
+        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            throw PlistError(.io, "is a directory, not a property list")
+        }
+        let root = try parse(name: path) { (buffer) throws(PlistError) -> Int in
+            while true {
+                let n = systemRead(fd, buffer.baseAddress!, buffer.count)
+                if n >= 0 { return n }
+                if errno == EINTR { continue }
+                throw PlistError(.io, "cannot read file: \(String(cString: strerror(errno)))")
+            }
+        }
+        return PlistDocument(name: path, root: root)
+    }
+
+    /// Reads a property list from bytes in memory.
+    public func read(bytes: [UInt8], name: String = "<memory>") throws(PlistError) -> PlistDocument {
+        var offset = 0
+        let root = try parse(name: name) { (buffer) throws(PlistError) -> Int in
+            let n = min(buffer.count, bytes.count - offset)
+            bytes.withUnsafeBytes { src in
+                buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: src[offset..<(offset + n)]))
+            }
+            offset += n
+            return n
+        }
+        return PlistDocument(name: name, root: root)
+    }
+
+    /// Reads a property list from `Data`.
+    public func read(data: Data, name: String = "<memory>") throws(PlistError) -> PlistDocument {
+        try read(bytes: [UInt8](data), name: name)
+    }
+
+    /// Reads a property list from a string (UTF-8).
+    public func read(string: String, name: String = "<memory>") throws(PlistError) -> PlistDocument {
+        try read(bytes: Array(string.utf8), name: name)
+    }
+
+    // MARK: - Parsing
+
+    /// Streams chunks from `fill` (which returns 0 at the end) through libxml2's push parser.
+    private func parse(
+        name: String,
+        fill: (UnsafeMutableRawBufferPointer) throws(PlistError) -> Int
+    ) throws(PlistError) -> PlistNode {
+        _ = libxml2Initialized
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(chunkSize, 64), alignment: 1)
+        defer { buffer.deallocate() }
+        let chars = buffer.baseAddress!.assumingMemoryBound(to: CChar.self)
+
+        var count = try fill(buffer)
+        if count == 0 {
+            throw PlistError(.unsupportedFormat, "empty file (0 bytes): not a property list")
+        }
+        try Self.sniff(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+
+        let state = SAXState(maxDepth: maxDepth)
+        var handler = makeSAXHandler()
+        // The first bytes go in with the context so libxml2 can detect UTF-16 and byte-order marks.
+        let head = min(count, 4)
+        let userData = Unmanaged.passUnretained(state).toOpaque()
+        guard let ctxt = xmlCreatePushParserCtxt(&handler, userData, chars, Int32(head), name) else {
+            throw PlistError(.io, "libxml2 could not create a parser")
+        }
+        defer {
+            // libxml2 keeps a document of its own for entity declarations in SAX mode.
+            if let doc = ctxt.pointee.myDoc { xmlFreeDoc(doc) }
+            ctxt.pointee.myDoc = nil
+            xmlFreeParserCtxt(ctxt)
+        }
+        state.ctxt = ctxt
+        xmlCtxtUseOptions(ctxt, Int32(XML_PARSE_NONET.rawValue) | Int32(XML_PARSE_NOCDATA.rawValue))
+
+        var start = head
+        while true {
+            let rc = xmlParseChunk(ctxt, chars + start, Int32(count - start), 0)
+            if rc != 0 || state.error != nil || ctxt.pointee.wellFormed == 0 { break }
+            start = 0
+            count = try fill(buffer)
+            if count == 0 {
+                xmlParseChunk(ctxt, nil, 0, 1)
+                break
+            }
+        }
+        if let error = state.error { throw error }
+        if ctxt.pointee.wellFormed == 0 || state.xmlMessage != nil {
+            throw PlistError(.malformedXML, "XML error: \(state.xmlMessage ?? "not well-formed XML")",
+                             line: state.xmlLine, column: state.xmlColumn)
+        }
+        return try state.finish()
+    }
+
+    /// Refuses inputs that are not XML plists before libxml2 sees them, with a message that says
+    /// what to do.
+    private static func sniff(_ head: UnsafeRawBufferPointer) throws(PlistError) {
+        let bytes = head.prefix(64)
+        if bytes.starts(with: Array("bplist".utf8)) {
+            throw PlistError(.unsupportedFormat,
+                             "binary property list — convert it with `plutil -convert xml1 FILE`")
+        }
+        var i = bytes.startIndex
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i += 3 }
+        while i < bytes.endIndex, PlistScalars.isXMLWhitespace(bytes[i]) { i += 1 }
+        guard i < bytes.endIndex else { return }
+        switch bytes[i] {
+        case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "\""), UInt8(ascii: "/"):
+            throw PlistError(.unsupportedFormat,
+                             "old-style (OpenStep) or JSON property list, not XML — convert it with `plutil -convert xml1 FILE`")
+        default:
+            return
+        }
+    }
+}
+
+/// libxml2 must be initialised once before contexts are used from several threads.
+private let libxml2Initialized: Void = { xmlInitParser() }()
+
+
+/// The C `read(2)`, named apart from `PlistReader.read`.
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(fd, buffer, count)
+}

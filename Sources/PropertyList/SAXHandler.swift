@@ -1,0 +1,354 @@
+import CLibXML2
+import Foundation
+
+/// The plist elements, recognised from libxml2's interned names without building Strings.
+enum PlistTag: UInt8 {
+    case plist, dict, array, key, string, integer, real, `true`, `false`, date, data
+
+    var isLeaf: Bool {
+        switch self {
+        case .plist, .dict, .array: false
+        default: true
+        }
+    }
+
+    var name: String {
+        switch self {
+        case .plist: "plist"
+        case .dict: "dict"
+        case .array: "array"
+        case .key: "key"
+        case .string: "string"
+        case .integer: "integer"
+        case .real: "real"
+        case .true: "true"
+        case .false: "false"
+        case .date: "date"
+        case .data: "data"
+        }
+    }
+
+    /// Packs up to 8 bytes of a NUL-terminated name into an integer and matches it.
+    static func from(_ name: UnsafePointer<UInt8>) -> PlistTag? {
+        var packed: UInt64 = 0
+        var i = 0
+        while i < 8 {
+            let c = name[i]
+            if c == 0 { break }
+            packed |= UInt64(c) << (8 * UInt64(i))
+            i += 1
+        }
+        if i == 8 { return nil }
+        switch packed {
+        case pack("string"): return .string
+        case pack("key"): return .key
+        case pack("dict"): return .dict
+        case pack("array"): return .array
+        case pack("integer"): return .integer
+        case pack("real"): return .real
+        case pack("true"): return .true
+        case pack("false"): return .false
+        case pack("date"): return .date
+        case pack("data"): return .data
+        case pack("plist"): return .plist
+        default: return nil
+        }
+    }
+
+    private static func pack(_ s: StaticString) -> UInt64 {
+        var packed: UInt64 = 0
+        s.withUTF8Buffer { buf in
+            for (i, c) in buf.enumerated() { packed |= UInt64(c) << (8 * UInt64(i)) }
+        }
+        return packed
+    }
+}
+
+/// Builder state shared with the C callbacks through libxml2's user-data pointer.
+final class SAXState {
+    struct Frame {
+        var isDictionary: Bool
+        var position: PlistPosition
+        var items: [PlistNode] = []
+        var entries: [PlistDictionary.Entry] = []
+        var pendingKey: String?
+        var pendingKeyPosition = PlistPosition.unknown
+        /// Built once a dict grows past a few keys, so duplicate checks stay linear overall.
+        var keyIndex: [String: Int]?
+    }
+
+    let maxDepth: Int
+    var ctxt: xmlParserCtxtPtr?
+    var error: PlistError?
+    var xmlMessage: String?
+    var xmlLine = 0
+    var xmlColumn = 0
+
+    var stack: [Frame] = []
+    var root: PlistNode?
+    var sawPlistElement = false
+    var plistOpen = false
+    var leaf: PlistTag?
+    var leafPosition = PlistPosition.unknown
+    var text: [UInt8] = []
+    /// Depth of elements inside a leaf or an unknown element, which are errors.
+    var unexpectedDepth = 0
+
+    init(maxDepth: Int) {
+        self.maxDepth = maxDepth
+        text.reserveCapacity(256)
+    }
+
+    // MARK: Positions
+
+    /// Line and column of the `<` that opened the tag libxml2 is reporting on.
+    func tagPosition() -> PlistPosition {
+        guard let input = ctxt?.pointee.input else { return .unknown }
+        let line = Int(input.pointee.line)
+        var column = Int(input.pointee.col)
+        if let cur = input.pointee.cur, let base = input.pointee.base {
+            var p = cur
+            var distance = 0
+            while p > base && p.pointee != UInt8(ascii: "<") && distance < 4096 {
+                p -= 1
+                distance += 1
+            }
+            if p.pointee == UInt8(ascii: "<") { column -= distance }
+        }
+        return PlistPosition(line: line, column: max(column, 1))
+    }
+
+    func fail(_ kind: PlistError.Kind, _ message: String, at position: PlistPosition) {
+        guard error == nil else { return }
+        error = PlistError(kind, message, line: Int(position.line), column: Int(position.column))
+        if let ctxt { xmlStopParser(ctxt) }
+    }
+
+    // MARK: Events
+
+    func startElement(_ name: UnsafePointer<UInt8>) {
+        guard error == nil else { return }
+        let position = tagPosition()
+        if leaf != nil || unexpectedDepth > 0 {
+            let inner = String(cString: name)
+            fail(.invalidStructure, "<\(leaf?.name ?? "?")> cannot contain elements (found <\(inner)>)", at: position)
+            return
+        }
+        guard let tag = PlistTag.from(name) else {
+            fail(.invalidStructure, "unknown element <\(String(cString: name))>: not part of the plist format", at: position)
+            return
+        }
+        if tag == .plist {
+            if sawPlistElement {
+                fail(.invalidStructure, "nested <plist> element", at: position)
+            }
+            sawPlistElement = true
+            plistOpen = true
+            return
+        }
+        if root != nil && stack.isEmpty {
+            fail(.invalidStructure, "a property list holds one root value; found a second one, <\(tag.name)>", at: position)
+            return
+        }
+        if tag == .key {
+            guard let top = stack.last, top.isDictionary else {
+                fail(.invalidStructure, "<key> outside a <dict>", at: position)
+                return
+            }
+            if let pending = top.pendingKey {
+                fail(.invalidStructure,
+                     "key '\(pending)' at line \(top.pendingKeyPosition.line) has no value (another <key> follows it)",
+                     at: position)
+                return
+            }
+        } else if let top = stack.last, top.isDictionary, top.pendingKey == nil {
+            fail(.invalidStructure, "<\(tag.name)> in a <dict> without a <key> before it", at: position)
+            return
+        }
+        if tag.isLeaf {
+            leaf = tag
+            leafPosition = position
+            text.removeAll(keepingCapacity: true)
+            return
+        }
+        if stack.count >= maxDepth {
+            fail(.refused, "nesting is deeper than \(maxDepth) levels; refusing to read further", at: position)
+            return
+        }
+        stack.append(Frame(isDictionary: tag == .dict, position: position))
+    }
+
+    func endElement(_ name: UnsafePointer<UInt8>) {
+        guard error == nil else { return }
+        if let tag = leaf {
+            leaf = nil
+            finishLeaf(tag)
+            return
+        }
+        guard let tag = PlistTag.from(name) else { return }
+        switch tag {
+        case .plist:
+            plistOpen = false
+        case .dict, .array:
+            guard let frame = stack.popLast() else { return }
+            if let pending = frame.pendingKey {
+                fail(.invalidStructure, "key '\(pending)' has no value", at: frame.pendingKeyPosition)
+                return
+            }
+            let value: PlistValue = frame.isDictionary
+                ? .dictionary(PlistDictionary(frame.entries))
+                : .array(frame.items)
+            add(PlistNode(value, at: frame.position))
+        default:
+            break
+        }
+    }
+
+    func characters(_ bytes: UnsafePointer<UInt8>, _ count: Int) {
+        guard error == nil else { return }
+        let buffer = UnsafeBufferPointer(start: bytes, count: count)
+        if leaf != nil {
+            text.append(contentsOf: buffer)
+            return
+        }
+        if let bad = buffer.firstIndex(where: { !PlistScalars.isXMLWhitespace($0) }) {
+            let snippet = String(decoding: buffer[bad...].prefix(40), as: UTF8.self)
+            let container = stack.last.map { $0.isDictionary ? "<dict>" : "<array>" } ?? "<plist>"
+            fail(.invalidStructure, "unexpected text '\(snippet)' inside \(container); values go in elements such as <string>",
+                 at: tagPosition())
+        }
+    }
+
+    func entityReference(_ name: String) {
+        fail(.refused,
+             "entity reference '&\(name);' refused: plists may use only &amp; &lt; &gt; &quot; &apos; and character references",
+             at: tagPosition())
+    }
+
+    func xmlError(message: String, line: Int, column: Int) {
+        guard xmlMessage == nil else { return }
+        xmlMessage = message
+        xmlLine = line
+        xmlColumn = column
+    }
+
+    // MARK: Building
+
+    private func finishLeaf(_ tag: PlistTag) {
+        let value: PlistValue
+        do throws(PlistScalarError) {
+            switch tag {
+            case .key:
+                let key = String(decoding: text, as: UTF8.self)
+                setKey(key, at: leafPosition)
+                return
+            case .string: value = .string(String(decoding: text, as: UTF8.self))
+            case .integer: value = .integer(try PlistScalars.integer(String(decoding: text, as: UTF8.self)))
+            case .real: value = .real(try PlistScalars.real(String(decoding: text, as: UTF8.self)))
+            case .date: value = .date(try PlistScalars.date(String(decoding: text, as: UTF8.self)))
+            case .data: value = .data(try PlistScalars.data(String(decoding: text, as: UTF8.self)))
+            case .true, .false:
+                if text.contains(where: { !PlistScalars.isXMLWhitespace($0) }) {
+                    fail(.invalidValue, "<\(tag.name)/> must be empty", at: leafPosition)
+                    return
+                }
+                value = .bool(tag == .true)
+            case .plist, .dict, .array:
+                return
+            }
+        } catch {
+            fail(.invalidValue, error.message, at: leafPosition)
+            return
+        }
+        add(PlistNode(value, at: leafPosition))
+    }
+
+    private func setKey(_ key: String, at position: PlistPosition) {
+        let top = stack.count - 1
+        guard top >= 0 else { return }
+        if let index = stack[top].keyIndex {
+            if let previous = index[key] {
+                duplicate(key, first: stack[top].entries[previous].keyPosition, at: position)
+                return
+            }
+        } else if let previous = stack[top].entries.firstIndex(where: { $0.key == key }) {
+            duplicate(key, first: stack[top].entries[previous].keyPosition, at: position)
+            return
+        }
+        stack[top].pendingKey = key
+        stack[top].pendingKeyPosition = position
+    }
+
+    private func duplicate(_ key: String, first: PlistPosition, at position: PlistPosition) {
+        fail(.duplicateKey, "duplicate key '\(key)' in one <dict>: first at line \(first.line), again at line \(position.line)",
+             at: position)
+    }
+
+    private func add(_ node: PlistNode) {
+        let top = stack.count - 1
+        guard top >= 0 else {
+            root = node
+            return
+        }
+        if stack[top].isDictionary {
+            guard let key = stack[top].pendingKey else { return }
+            stack[top].entries.append(.init(key: key, keyPosition: stack[top].pendingKeyPosition, value: node))
+            stack[top].pendingKey = nil
+            let count = stack[top].entries.count
+            if stack[top].keyIndex != nil {
+                stack[top].keyIndex![key] = count - 1
+            } else if count == 16 {
+                var index = [String: Int](minimumCapacity: 64)
+                for (i, entry) in stack[top].entries.enumerated() { index[entry.key] = i }
+                stack[top].keyIndex = index
+            }
+        } else {
+            stack[top].items.append(node)
+        }
+    }
+
+    func finish() throws(PlistError) -> PlistNode {
+        if let root { return root }
+        if sawPlistElement {
+            throw PlistError(.invalidStructure, "the <plist> element holds no value")
+        }
+        throw PlistError(.invalidStructure, "no property-list value found")
+    }
+}
+
+/// A SAX2 handler whose callbacks forward to `SAXState`. Everything that could load or expand
+/// outside content (external subsets, entity resolution, entity declarations) is left unset.
+func makeSAXHandler() -> xmlSAXHandler {
+    var handler = xmlSAXHandler()
+    handler.initialized = UInt32(XML_SAX2_MAGIC)
+    handler.startElementNs = { ctx, localname, _, _, _, _, _, _, _ in
+        guard let ctx, let localname else { return }
+        Unmanaged<SAXState>.fromOpaque(ctx).takeUnretainedValue().startElement(localname)
+    }
+    handler.endElementNs = { ctx, localname, _, _ in
+        guard let ctx, let localname else { return }
+        Unmanaged<SAXState>.fromOpaque(ctx).takeUnretainedValue().endElement(localname)
+    }
+    handler.characters = { ctx, ch, len in
+        guard let ctx, let ch else { return }
+        Unmanaged<SAXState>.fromOpaque(ctx).takeUnretainedValue().characters(ch, Int(len))
+    }
+    handler.ignorableWhitespace = handler.characters
+    handler.cdataBlock = handler.characters
+    handler.reference = { ctx, name in
+        guard let ctx else { return }
+        let entity = name.map { String(cString: $0) } ?? "?"
+        Unmanaged<SAXState>.fromOpaque(ctx).takeUnretainedValue().entityReference(entity)
+    }
+    handler.serror = { ctx, error in
+        guard let ctx, let error else { return }
+        let level = error.pointee.level
+        guard level == XML_ERR_ERROR || level == XML_ERR_FATAL else { return }
+        var message = error.pointee.message.map { String(cString: $0) } ?? "XML error"
+        message = message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: "; ")
+        let state = Unmanaged<SAXState>.fromOpaque(ctx).takeUnretainedValue()
+        state.xmlError(message: message, line: Int(error.pointee.line), column: Int(error.pointee.int2))
+    }
+    return handler
+}
