@@ -1,0 +1,218 @@
+import Diagnostics
+import Foundation
+import PropertyList
+
+/// Our metadata plist format (documented in README.md, "Metadata format"): a root `<dict>` with
+/// `IAPCatalogMetadata` = 1, an optional `bundleID`, and `products`: a `<dict>` of product ID →
+/// `kind`, `referenceName`, `price`, `currency`, `familyShareable`, `subscriptionGroup`,
+/// `subscriptionPeriod`, `introductoryOffer`, `localizations`.
+struct MetadataPlist {
+    static let marker = "IAPCatalogMetadata"
+    static let productKeys = ["kind", "referenceName", "price", "currency", "familyShareable", "subscriptionGroup",
+                              "subscriptionPeriod", "introductoryOffer", "localizations"]
+    static let offerKeys = ["paymentMode", "period", "periods", "price"]
+    static let localizationKeys = ["displayName", "description"]
+
+    let path: String
+
+    static func isMetadata(_ root: PlistNode) -> Bool { root.value.dictionaryValue?.entry(marker) != nil }
+
+    private func location(_ position: PlistPosition) -> SourceLocation {
+        SourceLocation(path: path, line: Int(position.line), column: Int(position.column))
+    }
+
+    private func invalid(_ message: String, _ position: PlistPosition, severity: Severity = .error) -> Diagnostic {
+        Diagnostic(ruleID: "invalid-metadata", severity: severity, message: message, location: location(position))
+    }
+
+    func read(_ root: PlistNode) -> PlistReading {
+        var reading = PlistReading(content: .metadata)
+        guard let dict = root.value.dictionaryValue else { return reading }
+        if let version = dict.entry(Self.marker), version.value.value.integerValue?.int64Value != 1 {
+            reading.diagnostics.append(invalid("\(Self.marker) must be the integer 1 (the only format version)",
+                                               version.value.position))
+        }
+        for entry in dict.entries where ![Self.marker, "bundleID", "products"].contains(entry.key) {
+            reading.diagnostics.append(unknownKey(entry, expected: [Self.marker, "bundleID", "products"]))
+        }
+        if let bundle = dict.entry("bundleID") {
+            if let id = bundle.value.value.stringValue {
+                reading.bundleID = Located(id, at: location(bundle.value.position))
+            } else {
+                reading.diagnostics.append(invalid("bundleID must be a <string>", bundle.value.position))
+            }
+        }
+        guard let productsEntry = dict.entry("products") else {
+            reading.diagnostics.append(invalid("no 'products' key: add a <dict> of product ID → metadata", root.position))
+            return reading
+        }
+        guard let products = productsEntry.value.value.dictionaryValue else {
+            reading.diagnostics.append(invalid("'products' must be a <dict> of product ID → metadata <dict>",
+                                               productsEntry.value.position))
+            return reading
+        }
+        for entry in products.entries {
+            guard let fields = entry.value.value.dictionaryValue else {
+                reading.diagnostics.append(invalid("metadata for '\(entry.key)' must be a <dict>", entry.value.position))
+                continue
+            }
+            var occurrence = ProductOccurrence(id: entry.key, location: location(entry.keyPosition), role: .metadata)
+            occurrence.metadata = readProduct(fields, occurrence: &occurrence, diagnostics: &reading.diagnostics)
+            reading.occurrences.append(occurrence)
+        }
+        return reading
+    }
+
+    private func readProduct(_ fields: PlistDictionary, occurrence: inout ProductOccurrence,
+                             diagnostics: inout [Diagnostic]) -> ProductMetadata {
+        var metadata = ProductMetadata()
+        for entry in fields.entries {
+            let node = entry.value
+            let at = location(node.position)
+            switch entry.key {
+            case "kind":
+                if let s = node.value.stringValue, let kind = ProductKind(spelling: s) {
+                    metadata.kind = Located(kind, at: at)
+                    occurrence.declaredKind = metadata.kind
+                    occurrence.declaredBy = "kind = \(s)"
+                } else {
+                    diagnostics.append(invalid("kind must be one of consumable, non-consumable, auto-renewable, non-renewing (found \(node.value))", node.position))
+                }
+            case "referenceName":
+                string(node, "referenceName", &diagnostics).map { metadata.referenceName = Located($0, at: at) }
+            case "price":
+                price(node, "price", &diagnostics).map { metadata.price = Located($0, at: at) }
+            case "currency":
+                if let code = string(node, "currency", &diagnostics) {
+                    if code.count == 3, code.allSatisfy({ $0.isASCII && $0.isUppercase }) {
+                        metadata.currency = code
+                    } else {
+                        diagnostics.append(invalid("currency must be an ISO 4217 code such as USD (found '\(code)')", node.position))
+                    }
+                }
+            case "familyShareable":
+                if let b = node.value.boolValue { metadata.familyShareable = b } else {
+                    diagnostics.append(invalid("familyShareable must be <true/> or <false/>", node.position))
+                }
+            case "subscriptionGroup":
+                string(node, "subscriptionGroup", &diagnostics).map { metadata.subscriptionGroup = Located($0, at: at) }
+            case "subscriptionPeriod":
+                string(node, "subscriptionPeriod", &diagnostics).map { metadata.subscriptionPeriod = Located($0, at: at) }
+            case "introductoryOffer":
+                metadata.introductoryOffer = offer(node, &diagnostics)
+            case "localizations":
+                metadata.localizations = localizations(node, &diagnostics)
+            default:
+                diagnostics.append(unknownKey(entry, expected: Self.productKeys))
+            }
+        }
+        return metadata
+    }
+
+    private func offer(_ node: PlistNode, _ diagnostics: inout [Diagnostic]) -> IntroductoryOffer? {
+        guard let dict = node.value.dictionaryValue else {
+            diagnostics.append(invalid("introductoryOffer must be a <dict> with paymentMode, period, periods, price", node.position))
+            return nil
+        }
+        for entry in dict.entries where !Self.offerKeys.contains(entry.key) {
+            diagnostics.append(unknownKey(entry, expected: Self.offerKeys))
+        }
+        guard let modeNode = dict["paymentMode"], let modeText = modeNode.value.stringValue,
+              let mode = PaymentMode(spelling: modeText) else {
+            diagnostics.append(invalid("introductoryOffer needs paymentMode: free-trial, pay-as-you-go or pay-up-front", node.position))
+            return nil
+        }
+        guard let period = dict["period"]?.value.stringValue else {
+            diagnostics.append(invalid("introductoryOffer needs a period such as P1W", node.position))
+            return nil
+        }
+        var periods = 1
+        if let n = dict["periods"] {
+            if let value = n.value.integerValue?.int64Value, value >= 1, value <= 1000 { periods = Int(value) } else {
+                diagnostics.append(invalid("periods must be a positive <integer>", n.position))
+            }
+        }
+        let amount = dict["price"].flatMap { price($0, "introductoryOffer price", &diagnostics) }
+        return IntroductoryOffer(paymentMode: mode, period: period, numberOfPeriods: periods, price: amount,
+                                 location: location(node.position))
+    }
+
+    private func localizations(_ node: PlistNode, _ diagnostics: inout [Diagnostic]) -> [Localization] {
+        guard let dict = node.value.dictionaryValue else {
+            diagnostics.append(invalid("localizations must be a <dict> of locale → {displayName, description}", node.position))
+            return []
+        }
+        var result: [Localization] = []
+        for entry in dict.entries {
+            guard let fields = entry.value.value.dictionaryValue else {
+                diagnostics.append(invalid("localization '\(entry.key)' must be a <dict> with displayName and description",
+                                           entry.value.position))
+                continue
+            }
+            for field in fields.entries where !Self.localizationKeys.contains(field.key) {
+                diagnostics.append(unknownKey(field, expected: Self.localizationKeys))
+            }
+            result.append(Localization(locale: entry.key,
+                                       displayName: fields["displayName"].flatMap { string($0, "displayName", &diagnostics) },
+                                       description: fields["description"].flatMap { string($0, "description", &diagnostics) },
+                                       location: location(entry.keyPosition)))
+        }
+        return result
+    }
+
+    private func string(_ node: PlistNode, _ name: String, _ diagnostics: inout [Diagnostic]) -> String? {
+        if let s = node.value.stringValue { return s }
+        diagnostics.append(invalid("\(name) must be a <string> (found <\(node.value.typeName)>)", node.position))
+        return nil
+    }
+
+    /// Prices as `<string>0.99</string>`, `<real>0.99</real>` (its text, not its Double) or `<integer>`.
+    private func price(_ node: PlistNode, _ name: String, _ diagnostics: inout [Diagnostic]) -> Decimal? {
+        let text: String
+        switch node.value {
+        case .string(let s): text = s
+        case .real(let r): text = r.text
+        case .integer(let i): text = i.description
+        default:
+            diagnostics.append(invalid("\(name) must be a decimal amount such as <string>0.99</string>", node.position))
+            return nil
+        }
+        guard let value = DecimalText.parse(text), value >= 0 else {
+            diagnostics.append(invalid("\(name) '\(text)' is not an amount: write digits with a '.' for decimals, e.g. 0.99",
+                                       node.position))
+            return nil
+        }
+        return value
+    }
+
+    private func unknownKey(_ entry: PlistDictionary.Entry, expected: [String]) -> Diagnostic {
+        let guess = expected.min { EditDistance.between($0.lowercased(), entry.key.lowercased()) < EditDistance.between($1.lowercased(), entry.key.lowercased()) }
+        var message = "unknown key '\(entry.key)'"
+        if let guess, EditDistance.between(guess.lowercased(), entry.key.lowercased()) <= 3 {
+            message += " (did you mean '\(guess)'?)"
+        } else {
+            message += "; expected one of " + expected.joined(separator: ", ")
+        }
+        return Diagnostic(ruleID: "invalid-metadata", severity: .warning, message: message, location: location(entry.keyPosition),
+                          fix: guess.map { SuggestedFix("rename the key to '\($0)'", replacement: $0) })
+    }
+}
+
+/// Levenshtein distance for short strings (keys, IDs in messages).
+enum EditDistance {
+    static func between(_ a: String, _ b: String) -> Int {
+        let a = Array(a.utf8), b = Array(b.utf8)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,41 @@
+import Diagnostics
+import PropertyList
+
+/// Finds App Store shared secrets and private keys committed in catalog files.
+enum SecretScanner {
+    /// A shared secret is 32 hexadecimal characters under a key that names it.
+    static func scan(_ node: PlistNode, path: String, key: String? = nil, into diagnostics: inout [Diagnostic]) {
+        switch node.value {
+        case .string(let s):
+            let location = SourceLocation(path: path, line: Int(node.position.line), column: Int(node.position.column))
+            if let key, isSecretKey(key), s.count >= 16, !s.hasPrefix("$(") {
+                diagnostics.append(Diagnostic(
+                    ruleID: "committed-secret", severity: .error,
+                    message: "'\(key)' holds an App Store shared secret committed with the catalog: anyone with the repository can validate receipts as your app",
+                    location: location,
+                    fix: SuggestedFix("remove it, rotate the secret in App Store Connect, and load it from the environment or a keychain at build time")))
+            } else if s.contains("-----BEGIN") && s.contains("PRIVATE KEY") {
+                diagnostics.append(privateKey(at: location, key: key))
+            }
+        case .array(let items):
+            for item in items { scan(item, path: path, into: &diagnostics) }
+        case .dictionary(let dict):
+            for entry in dict.entries { scan(entry.value, path: path, key: entry.key, into: &diagnostics) }
+        default:
+            break
+        }
+    }
+
+    static func isSecretKey(_ key: String) -> Bool {
+        let k = key.lowercased().filter { $0.isLetter }
+        return k.contains("sharedsecret") || k == "secret" || k.hasSuffix("secret") || k == "privatekey"
+    }
+
+    static func privateKey(at location: SourceLocation, key: String?) -> Diagnostic {
+        Diagnostic(
+            ruleID: "committed-secret", severity: .error,
+            message: "\(key.map { "'\($0)' holds" } ?? "found") a private key committed with the catalog (subscription-offer signing key)",
+            location: location,
+            fix: SuggestedFix("remove the key from the file, revoke it in App Store Connect and keep signing keys out of the repository"))
+    }
+}

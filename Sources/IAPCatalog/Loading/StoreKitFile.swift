@@ -1,0 +1,213 @@
+import Diagnostics
+import Foundation
+
+/// The parts of an Xcode StoreKit configuration file (`.storekit`, JSON, format versions 1.0–4.0)
+/// that describe products. Unknown keys are ignored, so newer Xcode versions still load.
+struct StoreKitConfiguration: Decodable {
+    struct Version: Decodable {
+        var major: Int
+        var minor: Int
+    }
+
+    struct LocalizationEntry: Decodable {
+        var locale: String
+        var displayName: String?
+        var description: String?
+    }
+
+    struct Offer: Decodable {
+        var displayPrice: String?
+        var numberOfPeriods: Int?
+        var paymentMode: String
+        var subscriptionPeriod: String
+    }
+
+    struct ProductEntry: Decodable {
+        var productID: String
+        var referenceName: String?
+        var type: String?
+        var displayPrice: String?
+        var familyShareable: Bool?
+        var localizations: [LocalizationEntry]?
+        // Subscriptions only.
+        var recurringSubscriptionPeriod: String?
+        var introductoryOffer: Offer?
+        var groupNumber: Int?
+    }
+
+    struct Group: Decodable {
+        var id: String?
+        var name: String
+        var subscriptions: [ProductEntry]
+    }
+
+    struct Settings: Decodable {
+        var _storefront: String?
+        var _locale: String?
+    }
+
+    struct KeyPair: Decodable {
+        var id: String?
+        var privateKey: String?
+    }
+
+    var version: Version?
+    var products: [ProductEntry]?
+    var nonRenewingSubscriptions: [ProductEntry]?
+    var subscriptionGroups: [Group]?
+    var settings: Settings?
+    var subscriptionOffersKeyPair: KeyPair?
+}
+
+/// Reads a `.storekit` file into occurrences with metadata, positioned at each `"productID"` line.
+struct StoreKitReader {
+    let path: String
+
+    func read(_ data: Data) -> PlistReading {
+        if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            return failure("empty StoreKit configuration file: Xcode writes JSON with products and subscriptionGroups; recreate it with File ▸ New ▸ File ▸ StoreKit Configuration File")
+        }
+        let configuration: StoreKitConfiguration
+        do {
+            configuration = try JSONDecoder().decode(StoreKitConfiguration.self, from: data)
+        } catch let error as DecodingError {
+            return failure(describe(error, data: data))
+        } catch {
+            return failure("not a StoreKit configuration file: \(error.localizedDescription)")
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        var lines = ProductIDLines(text: text)
+        let version = configuration.version.map { "\($0.major).\($0.minor)" } ?? "?"
+        var reading = PlistReading(content: .storeKit(version: version, storefront: configuration.settings?._storefront,
+                                                      locale: configuration.settings?._locale))
+        for entry in configuration.products ?? [] {
+            reading.occurrences.append(occurrence(entry, group: nil, lines: &lines, diagnostics: &reading.diagnostics))
+        }
+        for entry in configuration.nonRenewingSubscriptions ?? [] {
+            reading.occurrences.append(occurrence(entry, group: nil, lines: &lines, diagnostics: &reading.diagnostics))
+        }
+        for group in configuration.subscriptionGroups ?? [] {
+            let groupLocation = SourceLocation(path: path, line: lines.line(ofKey: "name", value: group.name), column: 0)
+            for entry in group.subscriptions {
+                reading.occurrences.append(occurrence(entry, group: Located(group.name, at: groupLocation), lines: &lines,
+                                                      diagnostics: &reading.diagnostics))
+            }
+        }
+        if let key = configuration.subscriptionOffersKeyPair?.privateKey, !key.isEmpty {
+            let line = lines.line(ofKey: "privateKey", value: nil)
+            reading.diagnostics.append(SecretScanner.privateKey(at: SourceLocation(path: path, line: line, column: 0),
+                                                                key: "subscriptionOffersKeyPair.privateKey"))
+        }
+        return reading
+    }
+
+    private func occurrence(_ entry: StoreKitConfiguration.ProductEntry, group: Located<String>?,
+                            lines: inout ProductIDLines, diagnostics: inout [Diagnostic]) -> ProductOccurrence {
+        let (line, column) = lines.next(productID: entry.productID)
+        let at = SourceLocation(path: path, line: line, column: column)
+        var metadata = ProductMetadata()
+        var occurrence = ProductOccurrence(id: entry.productID, location: at, role: .storeKit)
+        if let type = entry.type {
+            if let kind = ProductKind(spelling: type) {
+                metadata.kind = Located(kind, at: at)
+                occurrence.declaredKind = metadata.kind
+                occurrence.declaredBy = "type \(type)"
+            } else {
+                diagnostics.append(Diagnostic(ruleID: "invalid-metadata", severity: .error,
+                                              message: "unknown StoreKit product type '\(type)' for '\(entry.productID)'",
+                                              location: at))
+            }
+        }
+        if let name = entry.referenceName { metadata.referenceName = Located(name, at: at) }
+        if let price = entry.displayPrice {
+            if let amount = DecimalText.parse(price) {
+                metadata.price = Located(amount, at: at)
+            } else {
+                diagnostics.append(Diagnostic(ruleID: "invalid-metadata", severity: .error,
+                                              message: "displayPrice '\(price)' of '\(entry.productID)' is not an amount",
+                                              location: at))
+            }
+        }
+        metadata.familyShareable = entry.familyShareable
+        metadata.localizations = (entry.localizations ?? []).map {
+            Localization(locale: $0.locale, displayName: $0.displayName, description: $0.description, location: at)
+        }
+        metadata.subscriptionGroup = group
+        if let period = entry.recurringSubscriptionPeriod { metadata.subscriptionPeriod = Located(period, at: at) }
+        if let offer = entry.introductoryOffer {
+            if let mode = PaymentMode(spelling: offer.paymentMode) {
+                metadata.introductoryOffer = IntroductoryOffer(
+                    paymentMode: mode, period: offer.subscriptionPeriod, numberOfPeriods: offer.numberOfPeriods ?? 1,
+                    price: offer.displayPrice.flatMap(DecimalText.parse), location: at)
+            } else {
+                diagnostics.append(Diagnostic(ruleID: "invalid-metadata", severity: .error,
+                                              message: "unknown introductory offer paymentMode '\(offer.paymentMode)'",
+                                              location: at))
+            }
+        }
+        occurrence.metadata = metadata
+        return occurrence
+    }
+
+    private func failure(_ message: String, line: Int = 0) -> PlistReading {
+        PlistReading(content: .unreadable(message), diagnostics: [
+            Diagnostic(ruleID: "malformed-catalog", severity: .error, message: message,
+                       location: SourceLocation(path: path, line: line)),
+        ])
+    }
+
+    private func describe(_ error: DecodingError, data: Data) -> String {
+        func pathText(_ path: [CodingKey]) -> String {
+            path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingCharacters(in: ["."])
+        }
+        switch error {
+        case .dataCorrupted(let context):
+            let detail = (context.underlyingError as NSError?)?.userInfo["NSDebugDescription"] as? String ?? context.debugDescription
+            return "not valid JSON, so not a StoreKit configuration file: \(detail)"
+        case .keyNotFound(let key, let context):
+            return "StoreKit configuration is missing '\(key.stringValue)' at \(pathText(context.codingPath + [key]))"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "StoreKit configuration has an unexpected value at \(pathText(context.codingPath)): \(context.debugDescription)"
+        @unknown default:
+            return "not a StoreKit configuration file"
+        }
+    }
+}
+
+/// Lines of `"productID" : "…"` in a `.storekit` file, handed out in order per ID, so that each
+/// product decoded by `JSONDecoder` (which keeps no positions) points at its own line.
+struct ProductIDLines {
+    private var positions: [String: [(Int, Int)]] = [:]
+    private var used: [String: Int] = [:]
+    private let lines: [Substring]
+
+    init(text: String) {
+        lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() {
+            guard let range = line.range(of: "\"productID\"") else { continue }
+            let rest = line[range.upperBound...]
+            guard let open = rest.firstIndex(of: "\""), let close = rest[rest.index(after: open)...].firstIndex(of: "\"") else {
+                continue
+            }
+            let id = String(rest[rest.index(after: open)..<close])
+            let column = line.distance(from: line.startIndex, to: range.lowerBound) + 1
+            positions[id, default: []].append((index + 1, column))
+        }
+    }
+
+    mutating func next(productID: String) -> (Int, Int) {
+        guard let list = positions[productID], !list.isEmpty else { return (0, 0) }
+        let n = used[productID, default: 0]
+        used[productID] = n + 1
+        return list[min(n, list.count - 1)]
+    }
+
+    /// The first line with `"key"` (and `value`, when given).
+    func line(ofKey key: String, value: String?) -> Int {
+        for (index, line) in lines.enumerated() where line.contains("\"\(key)\"") {
+            if let value, !line.contains("\"\(value)\"") { continue }
+            return index + 1
+        }
+        return 0
+    }
+}

@@ -1,0 +1,164 @@
+import Diagnostics
+import Foundation
+
+/// A product's name and description in one locale.
+public struct Localization: Sendable, Hashable {
+    public var locale: String
+    public var displayName: String?
+    public var description: String?
+    public var location: SourceLocation
+
+    public init(locale: String, displayName: String?, description: String?, location: SourceLocation) {
+        self.locale = locale
+        self.displayName = displayName
+        self.description = description
+        self.location = location
+    }
+}
+
+/// How an introductory or promotional offer is paid.
+public enum PaymentMode: String, Sendable, Hashable, CaseIterable {
+    case freeTrial = "free-trial"
+    case payAsYouGo = "pay-as-you-go"
+    case payUpFront = "pay-up-front"
+
+    /// Our spellings and `.storekit`'s (`free`, `payAsYouGo`, `payUpFront`).
+    public init?(spelling: String) {
+        switch spelling.lowercased().filter({ $0.isLetter }) {
+        case "free", "freetrial": self = .freeTrial
+        case "payasyougo": self = .payAsYouGo
+        case "payupfront": self = .payUpFront
+        default: return nil
+        }
+    }
+}
+
+/// An introductory offer on a subscription.
+public struct IntroductoryOffer: Sendable, Hashable {
+    public var paymentMode: PaymentMode
+    /// ISO 8601 duration, e.g. `P1W`.
+    public var period: String
+    public var numberOfPeriods: Int
+    public var price: Decimal?
+    public var location: SourceLocation
+
+    public init(paymentMode: PaymentMode, period: String, numberOfPeriods: Int = 1, price: Decimal?,
+                location: SourceLocation) {
+        self.paymentMode = paymentMode
+        self.period = period
+        self.numberOfPeriods = numberOfPeriods
+        self.price = price
+        self.location = location
+    }
+}
+
+/// Something located in a file: the value and where it was read.
+public struct Located<Value: Sendable & Hashable>: Sendable, Hashable {
+    public var value: Value
+    public var location: SourceLocation
+
+    public init(_ value: Value, at location: SourceLocation) {
+        self.value = value
+        self.location = location
+    }
+}
+
+/// What a metadata source (our metadata plist, a `.storekit` file, or a product list whose entries
+/// carry names and types) says about one product.
+public struct ProductMetadata: Sendable, Hashable {
+    public var kind: Located<ProductKind>?
+    public var referenceName: Located<String>?
+    public var localizations: [Localization] = []
+    public var price: Located<Decimal>?
+    public var currency: String?
+    public var subscriptionGroup: Located<String>?
+    public var subscriptionPeriod: Located<String>?
+    public var introductoryOffer: IntroductoryOffer?
+    public var familyShareable: Bool?
+
+    public init() {}
+}
+
+/// Where a product ID was found, and what that place says about it.
+public struct ProductOccurrence: Sendable, Hashable {
+    public enum Role: String, Sendable, Hashable {
+        /// A list of product IDs the app loads (`IAP_ProductIDs.plist` and look-alikes).
+        case productList = "product list"
+        /// Our metadata plist format.
+        case metadata
+        /// An Xcode StoreKit configuration file.
+        case storeKit = "storekit"
+    }
+
+    public var id: String
+    public var location: SourceLocation
+    public var role: Role
+    /// The container key the ID was listed under (`Consumables`, `Subscriptions`), if any.
+    public var containerKey: String?
+    /// A kind stated by the source itself (a `Type` key, a `.storekit` type, our `kind`).
+    public var declaredKind: Located<ProductKind>?
+    /// The words that stated it (`Type = Non-Consumable`).
+    public var declaredBy: String?
+    /// Names and descriptions the source carries (`Title`, `Name`, `localizedTitle`, …).
+    public var metadata: ProductMetadata?
+
+    public init(id: String, location: SourceLocation, role: Role, containerKey: String? = nil,
+                declaredKind: Located<ProductKind>? = nil, declaredBy: String? = nil, metadata: ProductMetadata? = nil) {
+        self.id = id
+        self.location = location
+        self.role = role
+        self.containerKey = containerKey
+        self.declaredKind = declaredKind
+        self.declaredBy = declaredBy
+        self.metadata = metadata
+    }
+}
+
+/// Why a product has the kind it has.
+public enum KindReason: Sendable, Hashable {
+    /// Stated in a file: where, and in which words.
+    case declared(SourceLocation, String)
+    /// Guessed from words of the ID, its names or the key it is listed under.
+    case inferred([String], source: String)
+    case unknown
+
+    /// "declared in Products.storekit:12 (type NonConsumable)", "inferred from 'lives' in the ID".
+    public var description: String {
+        switch self {
+        case .declared(let location, let words): "declared in \(location) (\(words))"
+        case .inferred(let words, let source):
+            "inferred from " + words.map { "'\($0)'" }.joined(separator: ", ") + " in \(source)"
+        case .unknown: "unknown: nothing declares it and no word of its ID tells"
+        }
+    }
+
+    public var isDeclared: Bool { if case .declared = self { true } else { false } }
+}
+
+/// One product of a catalog: every place its ID appears, merged.
+public struct Product: Sendable, Hashable {
+    public var id: String
+    public var occurrences: [ProductOccurrence]
+    public var kind: ProductKind?
+    public var kindReason: KindReason
+    /// The merged metadata: a metadata plist first, then a `.storekit` file, then product lists.
+    public var metadata: ProductMetadata
+
+    public init(id: String, occurrences: [ProductOccurrence], kind: ProductKind?, kindReason: KindReason,
+                metadata: ProductMetadata) {
+        self.id = id
+        self.occurrences = occurrences
+        self.kind = kind
+        self.kindReason = kindReason
+        self.metadata = metadata
+    }
+
+    /// The first place the ID appears: where diagnostics about the product point.
+    public var location: SourceLocation { occurrences[0].location }
+
+    /// The display name in the first localization that has one (en-US preferred).
+    public var displayName: String? {
+        let preferred = metadata.localizations.first { ["en-US", "en_US", "en"].contains($0.locale) && $0.displayName != nil }
+        return (preferred ?? metadata.localizations.first { $0.displayName != nil })?.displayName
+    }
+}
