@@ -119,7 +119,7 @@ struct ProductListShapes {
         }
         let values = dict.entries.map(\.value.value)
         if values.allSatisfy({ $0.stringValue != nil }) {
-            return readStringDictionary(dict)
+            return readStringDictionary(dict, root: root)
         }
         if values.allSatisfy({ $0.dictionaryValue != nil }) {
             let inner = values.compactMap(\.dictionaryValue)
@@ -217,7 +217,7 @@ struct ProductListShapes {
 
     /// A `<dict>` of strings is either ID → display value (Apple's SKDemo: `"consumable.fuel.octane87": "⛽️"`)
     /// or name → ID (`"Coffee-Tip": "com.example.tip"`): the side that reads as IDs wins.
-    private func readStringDictionary(_ dict: PlistDictionary) -> PlistReading {
+    private func readStringDictionary(_ dict: PlistDictionary, root: PlistNode) -> PlistReading {
         let keysAreIDs = dict.keys.allSatisfy(Self.hasIDSyntax)
         let values = dict.entries.map { $0.value.value.stringValue! }
         let valuesAreIDs = values.allSatisfy(Self.hasIDSyntax)
@@ -234,7 +234,7 @@ struct ProductListShapes {
                 occurrence.metadata = metadata
                 reading.occurrences.append(occurrence)
             }
-            if let finding = dictRootFinding(dict) { reading.diagnostics.append(finding) }
+            if let finding = dictRootFinding(dict, root: root) { reading.diagnostics.append(finding) }
             return reading
         }
         var reading = PlistReading(content: .productList(.idToValue))
@@ -246,7 +246,7 @@ struct ProductListShapes {
 
     /// A name → ID dict in a file named as an ID list, or with Xcode's default "Item 0" keys, is
     /// the classic bug of code reading it as `[String]` and getting nothing.
-    private func dictRootFinding(_ dict: PlistDictionary) -> Diagnostic? {
+    private func dictRootFinding(_ dict: PlistDictionary, root: PlistNode) -> Diagnostic? {
         let fileName = (path as NSString).lastPathComponent.lowercased()
         let namedAsList = fileName.contains("productid") || fileName.contains("product_id") || fileName.contains("productsid")
         let xcodeItemKeys = dict.keys.allSatisfy { $0.hasPrefix("Item ") && Int($0.dropFirst(5)) != nil }
@@ -255,7 +255,7 @@ struct ProductListShapes {
         return Diagnostic(
             ruleID: "dict-rooted-id-list", severity: .warning,
             message: "the root is a <dict> of name → ID but \(why): code that reads it as an array ([String], NSArray(contentsOfFile:)) gets nothing and the app loads no products",
-            location: SourceLocation(path: path, line: 0),
+            location: location(root.position),
             fix: SuggestedFix("make the root an <array> of ID strings, or read the file as a dictionary and use its values"))
     }
 

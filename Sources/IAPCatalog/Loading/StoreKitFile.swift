@@ -65,12 +65,17 @@ struct StoreKitReader {
 
     func read(_ data: Data) -> PlistReading {
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            return failure("empty StoreKit configuration file: Xcode writes JSON with products and subscriptionGroups; recreate it with File ▸ New ▸ File ▸ StoreKit Configuration File")
+            return failure("empty StoreKit configuration file: Xcode writes JSON with products and subscriptionGroups; recreate it with File ▸ New ▸ File ▸ StoreKit Configuration File",
+                           line: 1)
         }
         let configuration: StoreKitConfiguration
         do {
             configuration = try JSONDecoder().decode(StoreKitConfiguration.self, from: data)
         } catch let error as DecodingError {
+            if let syntax = JSONSyntax.firstError(in: [UInt8](data)) {
+                return failure("not valid JSON, so not a StoreKit configuration file: \(syntax.message)", line: syntax.line,
+                               column: syntax.column)
+            }
             return failure(describe(error, data: data))
         } catch {
             return failure("not a StoreKit configuration file: \(error.localizedDescription)")
@@ -149,10 +154,10 @@ struct StoreKitReader {
         return occurrence
     }
 
-    private func failure(_ message: String, line: Int = 0) -> PlistReading {
+    private func failure(_ message: String, line: Int = 0, column: Int = 0) -> PlistReading {
         PlistReading(content: .unreadable(message), diagnostics: [
             Diagnostic(ruleID: "malformed-catalog", severity: .error, message: message,
-                       location: SourceLocation(path: path, line: line)),
+                       location: SourceLocation(path: path, line: line, column: column)),
         ])
     }
 

@@ -1,0 +1,128 @@
+/// Finds the first syntax error in JSON text with its line and column, which `JSONDecoder`
+/// does not report on Linux. Used only after decoding failed, to tell the user where.
+struct JSONSyntax {
+    struct Failure: Error, Equatable {
+        var message: String
+        var line: Int
+        var column: Int
+    }
+
+    private let bytes: [UInt8]
+    private var index = 0
+    private var depth = 0
+
+    static func firstError(in bytes: [UInt8]) -> Failure? {
+        var scanner = JSONSyntax(bytes: bytes)
+        do throws(Failure) {
+            scanner.skipWhitespace()
+            try scanner.value()
+            scanner.skipWhitespace()
+            if scanner.index < bytes.count { throw scanner.failure("unexpected text after the JSON value") }
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    private func failure(_ message: String) -> Failure {
+        var line = 1
+        var column = 1
+        for b in bytes[0..<min(index, bytes.count)] {
+            if b == 0x0A { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }
+        }
+        return Failure(message: message, line: line, column: column)
+    }
+
+    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    private mutating func skipWhitespace() {
+        while let c = current, c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 { index += 1 }
+    }
+
+    private mutating func expect(_ c: UInt8, _ what: String) throws(Failure) {
+        skipWhitespace()
+        guard current == c else { throw failure("expected \(what)\(found)") }
+        index += 1
+    }
+
+    private var found: String {
+        guard let c = current else { return " but the file ends" }
+        return ", found '\(String(decoding: [c], as: UTF8.self))'"
+    }
+
+    private mutating func value() throws(Failure) {
+        skipWhitespace()
+        guard let c = current else { throw failure("expected a value but the file ends") }
+        switch c {
+        case UInt8(ascii: "{"): try object()
+        case UInt8(ascii: "["): try array()
+        case UInt8(ascii: "\""): try string()
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): try literal("null")
+        case UInt8(ascii: "-"), 0x30...0x39: number()
+        default: throw failure("expected a value\(found)")
+        }
+    }
+
+    private mutating func object() throws(Failure) {
+        index += 1
+        depth += 1
+        guard depth < 512 else { throw failure("nesting too deep") }
+        skipWhitespace()
+        if current == UInt8(ascii: "}") { index += 1; depth -= 1; return }
+        while true {
+            skipWhitespace()
+            guard current == UInt8(ascii: "\"") else { throw failure("expected a key in quotes\(found)") }
+            try string()
+            try expect(UInt8(ascii: ":"), "':' after the key")
+            try value()
+            skipWhitespace()
+            if current == UInt8(ascii: ",") { index += 1; continue }
+            if current == UInt8(ascii: "}") { index += 1; depth -= 1; return }
+            throw failure("expected ',' or '}'\(found)")
+        }
+    }
+
+    private mutating func array() throws(Failure) {
+        index += 1
+        depth += 1
+        guard depth < 512 else { throw failure("nesting too deep") }
+        skipWhitespace()
+        if current == UInt8(ascii: "]") { index += 1; depth -= 1; return }
+        while true {
+            try value()
+            skipWhitespace()
+            if current == UInt8(ascii: ",") { index += 1; continue }
+            if current == UInt8(ascii: "]") { index += 1; depth -= 1; return }
+            throw failure("expected ',' or ']'\(found)")
+        }
+    }
+
+    private mutating func string() throws(Failure) {
+        index += 1
+        while let c = current {
+            index += 1
+            if c == UInt8(ascii: "\"") { return }
+            if c == UInt8(ascii: "\\") { index += 1 }
+            if c < 0x20 { index -= 1; throw failure("control character in a string") }
+        }
+        throw failure("unterminated string")
+    }
+
+    private mutating func literal(_ word: String) throws(Failure) {
+        for expected in word.utf8 {
+            guard current == expected else { throw failure("expected '\(word)'\(found)") }
+            index += 1
+        }
+    }
+
+    private mutating func number() {
+        while let c = current, (c >= 0x30 && c <= 0x39) || c == UInt8(ascii: "-") || c == UInt8(ascii: "+")
+            || c == UInt8(ascii: ".") || c == UInt8(ascii: "e") || c == UInt8(ascii: "E") { index += 1 }
+    }
+}

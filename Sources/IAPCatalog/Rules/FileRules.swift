@@ -1,0 +1,74 @@
+import Diagnostics
+
+extension CatalogRules {
+    /// Findings about whole files, made while loading them.
+    static let fileRules: [any CatalogRule] = [
+        LoadTimeRule(description: RuleDescription(
+            id: "malformed-catalog", name: "Malformed catalog file", severity: .error,
+            rationale: "A catalog file that does not parse ships no products; Xcode and StoreKit fail on it at run time.",
+            triggering: [
+                RuleExample([ExampleFile("IAP_ProductIDs.plist", RuleExample.plist("<array>\n\t<string>com.acme.app.coins</strin>↓\n</array>"))]),
+                RuleExample([ExampleFile("Products.storekit", "{ \"products\" : [ ↓}")]),
+                RuleExample([ExampleFile("Empty.storekit", "↓")]),
+            ],
+            nonTriggering: [RuleExample.ids("com.acme.app.coins")])),
+        LoadTimeRule(description: RuleDescription(
+            id: "unrecognized-catalog", name: "Not a product list", severity: .error,
+            rationale: "A file named like a product list whose shape no loader understands would silently yield an empty catalog.",
+            triggering: [
+                RuleExample([ExampleFile("Products.plist", RuleExample.plist("↓<dict>\n\t<key>items</key>\n\t<array/>\n</dict>"))]),
+                RuleExample([ExampleFile("Products.plist", RuleExample.plist("↓<array>\n\t<dict>\n\t\t<key>Name</key>\n\t\t<string>Candy</string>\n\t</dict>\n</array>"))]),
+            ],
+            nonTriggering: [RuleExample.ids("com.acme.app.coins")])),
+        LoadTimeRule(description: RuleDescription(
+            id: "invalid-metadata", name: "Invalid metadata", severity: .error,
+            rationale: "Metadata with a wrong type or an unknown key is metadata the tool cannot check; say so instead of ignoring it.",
+            triggering: [
+                .metadata("\t\t<key>com.acme.app.coins</key>\n\t\t<dict>\n\t\t\t<key>kind</key>\n\t\t\t↓<string>gadget</string>\n\t\t</dict>"),
+                .metadata("\t\t<key>com.acme.app.coins</key>\n\t\t<dict>\n\t\t\t<key>price</key>\n\t\t\t↓<string>1,99</string>\n\t\t</dict>"),
+                .metadata("\t\t<key>com.acme.app.coins</key>\n\t\t<dict>\n\t\t\t↓<key>refernceName</key>\n\t\t\t<string>Coins</string>\n\t\t</dict>"),
+            ],
+            nonTriggering: [
+                .metadata("\t\t<key>com.acme.app.coins</key>\n\t\t<dict>\n\t\t\t<key>kind</key>\n\t\t\t<string>consumable</string>\n\t\t\t<key>price</key>\n\t\t\t<string>1.99</string>\n\t\t</dict>"),
+            ])),
+        LoadTimeRule(description: RuleDescription(
+            id: "empty-product-list", name: "Empty product list", severity: .warning,
+            rationale: "An empty list makes the app request no products: the store screen stays empty.",
+            triggering: [RuleExample([ExampleFile("IAP_ProductIDs.plist", RuleExample.plist("↓<array/>"))])],
+            nonTriggering: [RuleExample.ids("com.acme.app.coins")])),
+        LoadTimeRule(description: RuleDescription(
+            id: "dict-rooted-id-list", name: "Dict-rooted ID list", severity: .warning,
+            rationale: "Code that reads IAP_ProductIDs.plist as [String] gets nil from a <dict> root and loads no products; real projects ship this bug.",
+            triggering: [
+                RuleExample([ExampleFile("IAP_ProductIDs.plist", RuleExample.plist("↓<dict>\n\t<key>Item 0</key>\n\t<string>com.acme.app.coins</string>\n</dict>"))]),
+            ],
+            nonTriggering: [
+                RuleExample.ids("com.acme.app.coins"),
+                RuleExample([ExampleFile("ProductList.plist", RuleExample.plist("<dict>\n\t<key>coins</key>\n\t<string>com.acme.app.coins</string>\n</dict>"))]),
+            ])),
+        LoadTimeRule(description: RuleDescription(
+            id: "unresolved-bundle-id", name: "Unresolved bundle ID", severity: .warning,
+            rationale: "Info.plist often holds $(PRODUCT_BUNDLE_IDENTIFIER), which only Xcode expands; without the real bundle ID, prefixes cannot be checked.",
+            triggering: [
+                RuleExample([
+                    ExampleFile("Info.plist", RuleExample.plist("<dict>\n\t<key>CFBundleIdentifier</key>\n\t↓<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>\n</dict>")),
+                    ExampleFile("IAP_ProductIDs.plist", RuleExample.idList(["com.acme.app.coins"])),
+                ]),
+            ],
+            nonTriggering: [
+                RuleExample([
+                    ExampleFile("Info.plist", RuleExample.plist("<dict>\n\t<key>CFBundleIdentifier</key>\n\t<string>com.acme.app</string>\n</dict>")),
+                    ExampleFile("IAP_ProductIDs.plist", RuleExample.idList(["com.acme.app.coins"])),
+                ]),
+            ])),
+        LoadTimeRule(description: RuleDescription(
+            id: "committed-secret", name: "Committed secret", severity: .error,
+            rationale: "An App Store shared secret or an offer-signing private key in a repository lets anyone act as your app; real public repos ship both.",
+            triggering: [
+                RuleExample([ExampleFile("MKStoreKitConfigs.plist", RuleExample.plist("<dict>\n\t<key>Others</key>\n\t<array>\n\t\t<string>com.acme.app.pro</string>\n\t</array>\n\t<key>SharedSecret</key>\n\t↓<string>749a1ca3750a421fa92cf8e139a6f539</string>\n</dict>"))]),
+            ],
+            nonTriggering: [
+                RuleExample([ExampleFile("MKStoreKitConfigs.plist", RuleExample.plist("<dict>\n\t<key>Others</key>\n\t<array>\n\t\t<string>com.acme.app.pro</string>\n\t</array>\n</dict>"))]),
+            ])),
+    ]
+}

@@ -1,0 +1,244 @@
+import Diagnostics
+
+extension CatalogRules {
+    static let idRules: [any CatalogRule] = [
+        DuplicateIDRule(), CaseDuplicateIDRule(), InvalidIDCharactersRule(), IDTooLongRule(), WhitespaceInIDRule(),
+        EmptyIDSegmentRule(), MissingBundlePrefixRule(), PlaceholderPrefixRule(), SimilarIDsRule(), RetiredIDRule(),
+    ]
+}
+
+/// The same ID twice in one file, or in two product-list files. (An ID in a product list and in a
+/// `.storekit` file is one product described twice, not a duplicate; per-storefront `.storekit`
+/// files repeat IDs by design.)
+struct DuplicateIDRule: CatalogRule {
+    let description = RuleDescription(
+        id: "duplicate-id", name: "Duplicate product ID", severity: .error,
+        rationale: "A product listed twice is requested twice and counted twice; usually one of the two was meant to be another ID.",
+        triggering: [
+            .ids("com.acme.app.coins", "↓com.acme.app.coins"),
+            RuleExample([
+                ExampleFile("A_ProductIDs.plist", RuleExample.idList(["com.acme.app.coins"])),
+                ExampleFile("B_ProductIDs.plist", RuleExample.idList(["com.acme.app.gems", "↓com.acme.app.coins"])),
+            ]),
+        ],
+        nonTriggering: [
+            .ids("com.acme.app.coins", "com.acme.app.gems"),
+            RuleExample([
+                ExampleFile("IAP_ProductIDs.plist", RuleExample.idList(["com.acme.app.coins"])),
+                ExampleFile("Metadata.plist", RuleExample.metadataPlist("\t\t<key>com.acme.app.coins</key>\n\t\t<dict/>")),
+            ]),
+        ])
+
+    func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for product in catalog.products where product.occurrences.count > 1 {
+            let lists = product.occurrences.filter { $0.role == .productList }
+            var repeated: [ProductOccurrence] = lists.count > 1 ? lists : []
+            let byFile = Dictionary(grouping: product.occurrences.filter { $0.role != .productList }, by: \.location.path)
+            for path in byFile.keys.sorted() where byFile[path]!.count > 1 { repeated += byFile[path]! }
+            guard repeated.count > 1 else { continue }
+            let sorted = repeated.sorted { $0.location < $1.location }
+            let places = sorted.map(\.location.description).joined(separator: ", ")
+            found.append(finding(
+                "product ID '\(product.id)' is listed \(sorted.count) times: \(places)",
+                at: sorted[1].location,
+                related: sorted.enumerated().filter { $0.offset != 1 }.map { RelatedLocation($0.element.location, "also listed here") },
+                fix: SuggestedFix("remove the repeated entry, or give it the ID it was meant to have")))
+        }
+        return found
+    }
+}
+
+struct CaseDuplicateIDRule: CatalogRule {
+    let description = RuleDescription(
+        id: "case-duplicate-id", name: "IDs equal ignoring case", severity: .warning,
+        rationale: "App Store Connect treats product IDs as case-sensitive, people do not: two IDs that differ only in case are a typo waiting to happen.",
+        triggering: [.ids("com.acme.app.Coins", "↓com.acme.app.coins")],
+        nonTriggering: [.ids("com.acme.app.coins", "com.acme.app.gems")])
+
+    func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
+        var first: [String: Product] = [:]
+        var found: [Diagnostic] = []
+        for product in catalog.products {
+            let key = product.id.lowercased()
+            if let earlier = first[key] {
+                found.append(finding(
+                    "product ID '\(product.id)' differs from '\(earlier.id)' only in case",
+                    at: product.location, related: [RelatedLocation(earlier.location, "'\(earlier.id)' is here")],
+                    fix: SuggestedFix("use one spelling for both")))
+            } else {
+                first[key] = product
+            }
+        }
+        return found
+    }
+}
+
+struct InvalidIDCharactersRule: CatalogRule {
+    let description = RuleDescription(
+        id: "invalid-id-characters", name: "Invalid characters in ID", severity: .error,
+        rationale: "App Store Connect accepts only letters, digits, '.', '_' and '-' in product IDs.",
+        triggering: [.ids("↓com.acme.app/coins"), .ids("↓com.acme.app.café"), .ids("↓com.acme.app.100%")],
+        nonTriggering: [.ids("com.acme.app.coins_100", "com.acme.app.gold-pack", "com.acme.app.Pro2")])
+
+    func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
+        catalog.products.compactMap { product in
+            var bad: [Character] = []
+            for ch in product.id where !ch.isWhitespace && !IDCharacters.isAllowed(ch) && !bad.contains(ch) { bad.append(ch) }
+            guard !bad.isEmpty else { return nil }
+            let list = bad.map { "'\($0)'" }.joined(separator: ", ")
+            return finding("product ID '\(product.id)' contains \(list): only letters A–Z, digits, '.', '_' and '-' are allowed",
+                           at: product.location)
+        }
+    }
+}
+
+enum IDCharacters {
+    static func isAllowed(_ ch: Character) -> Bool {
+        guard let a = ch.asciiValue else { return false }
+        return (a >= 0x30 && a <= 0x39) || (a >= 0x41 && a <= 0x5A) || (a >= 0x61 && a <= 0x7A) || a == 0x2E || a == 0x5F || a == 0x2D
+    }
+}
+
+struct IDTooLongRule: CatalogRule {
+    static let limit = 100
+    let description = RuleDescription(
+        id: "id-too-long", name: "ID too long", severity: .error,
+        rationale: "App Store Connect refuses product IDs over 100 characters.",
+        triggering: [.ids("↓com.acme.app." + String(repeating: "x", count: 90))],
+        nonTriggering: [.ids("com.acme.app." + String(repeating: "x", count: 87))])
+
+    func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
+        catalog.products.filter { $0.id.count > Self.limit }.map {
+            finding("product ID is \($0.id.count) characters long; App Store Connect allows at most \(Self.limit)", at: $0.location)
+        }
+    }
+}
+
+struct WhitespaceInIDRule: CatalogRule {
+    let description = RuleDescription(
+        id: "whitespace-in-id", name: "Whitespace in ID", severity: .error,
+        rationale: "A space typed into a plist is invisible in Xcode and makes the ID match nothing in App Store Connect.",
+        triggering: [.ids("↓com.acme.app.coins "), .ids("↓ com.acme.app.coins"), .ids("↓com.acme.app.gold pack")],
+        nonTriggering: [.ids("com.acme.app.gold_pack")])
+
+    func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
+        catalog.products.compactMap { product in
+            let id = product.id
+            guard id.contains(where: \.isWhitespace) else { return nil }
+            let trimmed = id.trimmingCharacters(in: .whitespacesAndNewlines)
+            let what: String
+            if id.first?.isWhitespace == true && id.last?.isWhitespace == true { what = "starts and ends with whitespace" }
+            else if id.first?.isWhitespace == true { what = "starts with whitespace" }
+            else if id.last?.isWhitespace == true { what = "ends with whitespace" }
+            else { what = "contains whitespace" }
+            let fix = trimmed.contains(where: \.isWhitespace) ? nil : SuggestedFix("remove the whitespace", replacement: trimmed)
+            return finding("product ID '\(id)' \(what)", at: product.location, fix: fix)
+        }
+    }
+}
+
+struct EmptyIDSegmentRule: CatalogRule {
+    let description = RuleDescription(
+        id: "empty-id-segment", name: "Empty ID segment", severity: .error,
+        rationale: "'..', a leading or a trailing '.' leave an empty segment: a typo App Store Connect refuses; an empty string is no ID at all.",
+        triggering: [.ids("↓com.acme..coins"), .ids("↓com.acme.app.coins."), .ids("↓.com.acme.app.coins"), .ids("↓")],
+        nonTriggering: [.ids("com.acme.app.coins")])
+
+    func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
+        catalog.products.compactMap { product in
+            let id = product.id.trimmingCharacters(in: .whitespaces)
+            if id.isEmpty { return finding("empty product ID", at: product.location) }
+            var problems: [String] = []
+            if id.hasPrefix(".") { problems.append("starts with '.'") }
+            if id.hasSuffix(".") { problems.append("ends with '.'") }
+            if id.contains("..") { problems.append("contains '..'") }
+            guard !problems.isEmpty else { return nil }
+            return finding("product ID '\(product.id)' \(problems.joined(separator: " and ")): an empty segment", at: product.location)
+        }
+    }
+}
+
+struct MissingBundlePrefixRule: CatalogRule {
+    let description = RuleDescription(
+        id: "missing-bundle-prefix", name: "Missing bundle prefix", severity: .warning,
+        rationale: "Product IDs are unique across all your apps forever; prefixing them with the bundle ID keeps them apart. Bundle IDs are case-insensitive, so case alone is not reported as missing.",
+        triggering: [.ids("↓coins100", bundleID: "com.acme.app"), .ids("↓com.acme.other.coins", bundleID: "com.acme.app"),
+                     .ids("↓com.acme.app", bundleID: "com.acme.app")],
+        nonTriggering: [.ids("com.acme.app.coins", bundleID: "com.acme.app"), .ids("coins100")])
+
+    func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
+        guard let bundle = catalog.bundleID?.value, !bundle.isEmpty else { return [] }
+        let prefix = bundle + "."
+        let lowerPrefix = prefix.lowercased()
+        var found: [Diagnostic] = []
+        var caseOnly: [Product] = []
+        for product in catalog.products where !product.id.hasPrefix(prefix) {
+            if product.id.lowercased().hasPrefix(lowerPrefix) {
+                caseOnly.append(product)
+            } else if product.id.lowercased() == bundle.lowercased() {
+                found.append(finding("product ID '\(product.id)' is the app's bundle ID itself; product IDs should extend it, e.g. '\(prefix)pro'",
+                                     at: product.location))
+            } else {
+                found.append(finding("product ID '\(product.id)' does not start with the bundle ID '\(prefix)'",
+                                     at: product.location, related: [RelatedLocation(catalog.bundleID!.location, "bundle ID from here")],
+                                     fix: SuggestedFix("use '\(prefix)\(product.id.split(separator: ".").last ?? "")' for new products (existing IDs cannot be renamed)")))
+            }
+        }
+        if let first = caseOnly.first {
+            let example = String(first.id.prefix(prefix.count))
+            found.append(Diagnostic(
+                ruleID: description.id, severity: .info,
+                message: "\(plural(caseOnly.count, "product ID")) start with '\(example)', the bundle ID '\(bundle)' in another case; bundle IDs are case-insensitive, so the prefix is accepted",
+                location: first.location, related: caseOnly.dropFirst().map { RelatedLocation($0.location, "'\($0.id)'") }))
+        }
+        return found
+    }
+}
+
+struct PlaceholderPrefixRule: CatalogRule {
+    static let prefixes = ["com.example.", "com.yourcompany.", "com.your-company.", "com.mycompany.", "com.company.",
+                           "com.myapp.", "com.temporary.", "com.yourdomain.", "com.domain.", "com.test.", "com.demo.",
+                           "org.example.", "com.apple.", "your.bundle.id."]
+    /// Product IDs of Apple's StoreKit sample (SKDemo), found copied into real catalogs.
+    static let appleSampleIDs: Set<String> = [
+        "consumable.fuel.octane87", "consumable.fuel.octane89", "consumable.fuel.octane91", "nonconsumable.car",
+        "nonconsumable.utilityvehicle", "nonconsumable.racecar", "subscription.standard", "subscription.premium",
+        "subscription.pro", "nonrenewing.standard",
+    ]
+
+    let description = RuleDescription(
+        id: "placeholder-prefix", name: "Placeholder or sample ID", severity: .warning,
+        rationale: "IDs under com.example., com.yourcompany., com.temporary. or copied from Apple's sample are leftovers that will never match a real product.",
+        triggering: [.ids("↓com.example.app.coins"), .ids("↓com.YourCompany.app.coins"), .ids("com.acme.app.pro", "↓consumable.fuel.octane87")],
+        nonTriggering: [.ids("com.acme.app.coins")])
+
+    func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
+        catalog.products.compactMap { product in
+            let lower = product.id.lowercased()
+            if Self.appleSampleIDs.contains(lower) {
+                return finding("product ID '\(product.id)' is from Apple's StoreKit sample app; replace it with your own product", at: product.location)
+            }
+            guard let prefix = Self.prefixes.first(where: { lower.hasPrefix($0) }) else { return nil }
+            return finding("product ID '\(product.id)' uses the placeholder prefix '\(prefix)'", at: product.location,
+                           fix: SuggestedFix("use your bundle ID as the prefix"))
+        }
+    }
+}
+
+struct RetiredIDRule: CatalogRule {
+    let description = RuleDescription(
+        id: "retired-id", name: "Retired ID reused", severity: .error,
+        rationale: "App Store Connect never lets a deleted product ID be used again in the same app; reusing one fails at submission.",
+        triggering: [.ids("com.acme.app.coins", "↓com.acme.app.old_pro", retired: ["com.acme.app.old_pro"])],
+        nonTriggering: [.ids("com.acme.app.coins", retired: ["com.acme.app.old_pro"])])
+
+    func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
+        catalog.products.compactMap { product in
+            guard let retired = options.retiredIDs[product.id] else { return nil }
+            return finding("product ID '\(product.id)' was retired and cannot be used again in this app", at: product.location,
+                           related: [RelatedLocation(retired, "listed as retired here")],
+                           fix: SuggestedFix("choose a new product ID"))
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import Diagnostics
+
+/// IDs one edit apart (`goldpack` / `goldpak`), or equal once separators and case are ignored
+/// (`gold_pack` / `goldpack` / `gold-pack`).
+///
+/// Edits between digits are not reported: numbered series (`octane87`, `octane89`, `coins_100`,
+/// `coins_500`) are intentional. That also makes the search fast: digits collapse into one symbol,
+/// IDs that then look alike share a skeleton, and only distinct skeletons are compared, through
+/// hashed one-deletion neighbourhoods sorted by hash — never all pairs.
+struct SimilarIDsRule: CatalogRule {
+    let description = RuleDescription(
+        id: "similar-ids", name: "Similar IDs", severity: .warning,
+        rationale: "Two IDs one typo apart, or equal but for separators, are usually one product typed twice; the app requests both and one never loads.",
+        triggering: [
+            .ids("com.acme.app.goldpack", "↓com.acme.app.goldpak"),
+            .ids("com.acme.app.gold_pack", "↓com.acme.app.gold-pack"),
+            .ids("com.acme.app.goldpack", "↓com.acme.app.gold.pack"),
+            .ids("com.acme.app.level1", "↓com.acme.app.levell"),
+        ],
+        nonTriggering: [
+            .ids("com.acme.app.coins_100", "com.acme.app.coins_500", "com.acme.app.coins_1000"),
+            .ids("com.acme.app.tip.small", "com.acme.app.tip.large"),
+            .ids("consumable.fuel.octane87", "consumable.fuel.octane89"),
+        ])
+
+    func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
+        let ids = catalog.products.map { Array($0.id.utf8) }
+        var reported = Set<Pair>()
+        var found: [Diagnostic] = []
+
+        func report(_ i: Int, _ j: Int, _ why: String) {
+            let pair = Pair(min(i, j), max(i, j))
+            guard reported.insert(pair).inserted else { return }
+            let earlier = catalog.products[pair.a], later = catalog.products[pair.b]
+            found.append(finding("product ID '\(later.id)' \(why) '\(earlier.id)': a typo?", at: later.location,
+                                 related: [RelatedLocation(earlier.location, "'\(earlier.id)' is here")]))
+        }
+
+        // Equal once separators and case are ignored (case alone is case-duplicate-id's finding).
+        var byLoose: [[UInt8]: Int] = [:]
+        for (i, id) in ids.enumerated() {
+            let key = Self.loose(id)
+            if let j = byLoose[key] {
+                if Self.lowercased(ids[j]) != Self.lowercased(id) { report(j, i, "equals, but for separators,") }
+            } else {
+                byLoose[key] = i
+            }
+        }
+
+        // One edit apart, found through skeletons.
+        var groups: [[UInt8]: [Int]] = [:]
+        for (i, id) in ids.enumerated() { groups[Self.skeleton(id), default: []].append(i) }
+        let skeletons = Array(groups.keys)
+        for (s, t) in Self.candidatePairs(skeletons) {
+            let left = groups[skeletons[s]]!, right = groups[skeletons[t]]!
+            if left.count * right.count <= 10_000 {
+                for i in left { for j in right where Self.oneNonDigitEdit(ids[i], ids[j]) { check(i, j) } }
+            } else {
+                // Large numbered families: an edit outside the digits keeps the digits as they are.
+                var byDigits: [[UInt8]: [Int]] = [:]
+                for i in left { byDigits[Self.digits(ids[i]), default: []].append(i) }
+                for j in right {
+                    for i in byDigits[Self.digits(ids[j])] ?? [] where Self.oneNonDigitEdit(ids[i], ids[j]) { check(i, j) }
+                }
+            }
+        }
+
+        func check(_ i: Int, _ j: Int) {
+            if Self.loose(ids[i]) == Self.loose(ids[j]) { return } // reported above, or case-only
+            report(i, j, "is one edit away from")
+        }
+        return found
+    }
+
+    private struct Pair: Hashable {
+        let a: Int, b: Int
+        init(_ a: Int, _ b: Int) { self.a = a; self.b = b }
+    }
+
+    static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+    static func isSeparator(_ c: UInt8) -> Bool { c == 0x2E || c == 0x5F || c == 0x2D }
+    static func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c + 32 : c }
+    static func lowercased(_ id: [UInt8]) -> [UInt8] { id.map(lower) }
+    static func loose(_ id: [UInt8]) -> [UInt8] { id.filter { !isSeparator($0) }.map(lower) }
+    static func skeleton(_ id: [UInt8]) -> [UInt8] { id.map { isDigit($0) ? 0x23 : $0 } }
+    static func digits(_ id: [UInt8]) -> [UInt8] { id.filter(isDigit) }
+
+    /// Exactly one substitution, insertion or deletion, not between two digits and not of a digit.
+    static func oneNonDigitEdit(_ x: [UInt8], _ y: [UInt8]) -> Bool {
+        if x.count == y.count {
+            guard let i = x.indices.first(where: { x[$0] != y[$0] }) else { return false }
+            guard x[(i + 1)...] == y[(i + 1)...] else { return false }
+            return !(isDigit(x[i]) && isDigit(y[i]))
+        }
+        let (short, long) = x.count < y.count ? (x, y) : (y, x)
+        guard long.count == short.count + 1 else { return false }
+        let i = short.indices.first(where: { short[$0] != long[$0] }) ?? short.count
+        guard short[i...] == long[(i + 1)...] else { return false }
+        return !isDigit(long[i])
+    }
+
+    /// Pairs of distinct skeletons that may be one edit apart: those sharing a one-deletion
+    /// variant (substitution) or where one is a deletion variant of the other (insertion).
+    static func candidatePairs(_ skeletons: [[UInt8]]) -> [(Int, Int)] {
+        var keys: [(hash: UInt64, index: Int32)] = []
+        keys.reserveCapacity(skeletons.reduce(0) { $0 + $1.count + 1 })
+        for (index, s) in skeletons.enumerated() {
+            keys.append((hash(s, skipping: -1), Int32(index)))
+            for i in s.indices where i == 0 || s[i] != s[i - 1] {
+                keys.append((hash(s, skipping: i), Int32(index)))
+            }
+        }
+        keys.sort { $0.hash < $1.hash }
+        var pairs = Set<Pair>()
+        var start = 0
+        while start < keys.count {
+            var end = start + 1
+            while end < keys.count && keys[end].hash == keys[start].hash { end += 1 }
+            if end - start > 1 {
+                for a in start..<end {
+                    for b in (a + 1)..<end where keys[a].index != keys[b].index {
+                        let i = Int(keys[a].index), j = Int(keys[b].index)
+                        pairs.insert(Pair(min(i, j), max(i, j)))
+                    }
+                }
+            }
+            start = end
+        }
+        return pairs.map { ($0.a, $0.b) }.sorted { $0.0 == $1.0 ? $0.1 < $1.1 : $0.0 < $1.0 }
+    }
+
+    /// FNV-1a of `s` without the byte at `skipping` (-1: the whole string), with a length marker.
+    static func hash(_ s: [UInt8], skipping: Int) -> UInt64 {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        for i in s.indices where i != skipping {
+            h ^= UInt64(s[i])
+            h &*= 0x0000_0100_0000_01B3
+        }
+        h ^= UInt64(skipping < 0 ? s.count : s.count - 1) &* 0x9E37_79B9_7F4A_7C15
+        return h
+    }
+}
