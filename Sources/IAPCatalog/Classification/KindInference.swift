@@ -22,7 +22,9 @@ public enum KindInference {
         let words = tokens(text)
         for (kind, list) in wordLists {
             let hits = list.filter(words.contains)
-            if !hits.isEmpty { return (kind, hits) }
+            if !hits.isEmpty {
+                return (kind, hits.filter { hit in !hits.contains { $0 != hit && $0.contains(hit) } })
+            }
         }
         return nil
     }

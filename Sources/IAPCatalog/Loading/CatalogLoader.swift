@@ -31,6 +31,11 @@ public struct CatalogLoader: Sendable {
 
     static func isInfoPlist(_ name: String) -> Bool { name == "Info.plist" || name.hasSuffix("-Info.plist") }
 
+    /// `RetiredProductIDs.plist` (any case, `-`/`_` allowed): the catalog's own retired-ID list.
+    static func isRetiredList(_ name: String) -> Bool {
+        name.lowercased().filter { $0.isLetter } == "retiredproductidsplist"
+    }
+
     /// One catalog from its files. Files named in `explicit` are always read as catalog files;
     /// others only when their name looks like one (or they carry our metadata marker).
     public func loadCatalog(name: String, paths: [String], explicit: Set<String> = []) -> Catalog {
@@ -39,14 +44,24 @@ public struct CatalogLoader: Sendable {
         var diagnostics: [Diagnostic] = []
         var infoBundle: Located<String>?
         var metadataBundle: Located<String>?
+        var retired: [String: SourceLocation] = [:]
+        var requiredLocales: [String] = []
 
         for path in paths {
             let fileName = (path as NSString).lastPathComponent
             let reading = readFile(path, fileName: fileName, explicit: explicit.contains(path))
             guard let reading else { continue }
+            diagnostics += reading.diagnostics
+            requiredLocales += reading.requiredLocales.filter { !requiredLocales.contains($0) }
+            if Self.isRetiredList(fileName), case .productList = reading.content {
+                files.append(CatalogFile(path: path, content: .retiredList, productCount: reading.occurrences.count))
+                for occurrence in reading.occurrences where retired[occurrence.id] == nil {
+                    retired[occurrence.id] = occurrence.location
+                }
+                continue
+            }
             files.append(CatalogFile(path: path, content: reading.content, productCount: reading.occurrences.count))
             occurrences += reading.occurrences
-            diagnostics += reading.diagnostics
             if let bundle = reading.bundleID {
                 if case .bundleInfo = reading.content { infoBundle = infoBundle ?? bundle } else {
                     metadataBundle = metadataBundle ?? bundle
@@ -71,7 +86,7 @@ public struct CatalogLoader: Sendable {
             }
         }
         return Catalog(name: name, files: files, bundleID: bundleID, products: Self.merge(occurrences),
-                       loadDiagnostics: diagnostics)
+                       loadDiagnostics: diagnostics, retiredIDs: retired, requiredLocales: requiredLocales)
     }
 
     /// Reads one file; nil when a folder walk found a plist that is not one of ours.
@@ -86,6 +101,7 @@ public struct CatalogLoader: Sendable {
             return StoreKitReader(path: path).read(data)
         }
         let wanted = explicit || Self.isInfoPlist(fileName) || Self.looksLikeCatalogFile(fileName)
+            || Self.isRetiredList(fileName)
         let document: PlistDocument
         do {
             document = try reader.read(path: path)

@@ -32,8 +32,17 @@ struct MetadataPlist {
             reading.diagnostics.append(invalid("\(Self.marker) must be the integer 1 (the only format version)",
                                                version.value.position))
         }
-        for entry in dict.entries where ![Self.marker, "bundleID", "products"].contains(entry.key) {
-            reading.diagnostics.append(unknownKey(entry, expected: [Self.marker, "bundleID", "products"]))
+        let topKeys = [Self.marker, "bundleID", "requiredLocales", "products"]
+        for entry in dict.entries where !topKeys.contains(entry.key) {
+            reading.diagnostics.append(unknownKey(entry, expected: topKeys))
+        }
+        if let locales = dict.entry("requiredLocales") {
+            if let items = locales.value.value.arrayValue, items.allSatisfy({ $0.value.stringValue != nil }) {
+                reading.requiredLocales = items.compactMap(\.value.stringValue)
+            } else {
+                reading.diagnostics.append(invalid("requiredLocales must be an <array> of locale <string>s such as en-US",
+                                                   locales.value.position))
+            }
         }
         if let bundle = dict.entry("bundleID") {
             if let id = bundle.value.value.stringValue {

@@ -8,6 +8,7 @@ struct PlistReading {
     var occurrences: [ProductOccurrence] = []
     var diagnostics: [Diagnostic] = []
     var bundleID: Located<String>?
+    var requiredLocales: [String] = []
 }
 
 /// Recognises the real shapes of product-ID plist (see `ListShape`) and says what it saw when

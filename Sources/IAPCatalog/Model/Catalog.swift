@@ -35,6 +35,8 @@ public enum CatalogFileContent: Sendable, Hashable {
     case storeKit(version: String, storefront: String?, locale: String?)
     /// An `Info.plist`: the bundle ID it gives, if any.
     case bundleInfo(String?)
+    /// `RetiredProductIDs.plist`: IDs deleted from App Store Connect that must not come back.
+    case retiredList
     /// Read, but not a product list; the reason names what was seen.
     case notACatalog(String)
     /// Could not be read (malformed XML or JSON, I/O error).
@@ -47,6 +49,7 @@ public enum CatalogFileContent: Sendable, Hashable {
         case .storeKit(let version, let storefront, let locale):
             "storekit v\(version)" + (storefront.map { ", storefront \($0)" } ?? "") + (locale.map { ", locale \($0)" } ?? "")
         case .bundleInfo(let id): "Info.plist" + (id.map { " (\($0))" } ?? "")
+        case .retiredList: "retired product IDs"
         case .notACatalog: "not a catalog"
         case .unreadable: "unreadable"
         }
@@ -75,14 +78,20 @@ public struct Catalog: Sendable {
     public var products: [Product]
     /// Findings made while reading (malformed files, unknown shapes, secrets, bad metadata).
     public var loadDiagnostics: [Diagnostic]
+    /// IDs listed in the catalog's `RetiredProductIDs.plist`, with where.
+    public var retiredIDs: [String: SourceLocation]
+    /// Locales the metadata plist says every product needs (`requiredLocales`).
+    public var requiredLocales: [String]
 
     public init(name: String, files: [CatalogFile], bundleID: Located<String>?, products: [Product],
-                loadDiagnostics: [Diagnostic]) {
+                loadDiagnostics: [Diagnostic], retiredIDs: [String: SourceLocation] = [:], requiredLocales: [String] = []) {
         self.name = name
         self.files = files
         self.bundleID = bundleID
         self.products = products
         self.loadDiagnostics = loadDiagnostics
+        self.retiredIDs = retiredIDs
+        self.requiredLocales = requiredLocales
     }
 
     /// Whether any file gives product metadata (our metadata plist or a `.storekit` file).

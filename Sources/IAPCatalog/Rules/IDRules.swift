@@ -165,7 +165,8 @@ struct MissingBundlePrefixRule: CatalogRule {
         rationale: "Product IDs are unique across all your apps forever; prefixing them with the bundle ID keeps them apart. Bundle IDs are case-insensitive, so case alone is not reported as missing.",
         triggering: [.ids("↓coins100", bundleID: "com.acme.app"), .ids("↓com.acme.other.coins", bundleID: "com.acme.app"),
                      .ids("↓com.acme.app", bundleID: "com.acme.app")],
-        nonTriggering: [.ids("com.acme.app.coins", bundleID: "com.acme.app"), .ids("coins100")])
+        nonTriggering: [.ids("com.acme.app.coins", bundleID: "com.acme.app"), .ids("coins100"),
+                        .ids("com.example.coins", bundleID: "com.acme.app")])
 
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
         guard let bundle = catalog.bundleID?.value, !bundle.isEmpty else { return [] }
@@ -173,7 +174,7 @@ struct MissingBundlePrefixRule: CatalogRule {
         let lowerPrefix = prefix.lowercased()
         var found: [Diagnostic] = []
         var caseOnly: [Product] = []
-        for product in catalog.products where !product.id.hasPrefix(prefix) {
+        for product in catalog.products where !product.id.hasPrefix(prefix) && !PlaceholderPrefixRule.isPlaceholder(product.id) {
             if product.id.lowercased().hasPrefix(lowerPrefix) {
                 caseOnly.append(product)
             } else if product.id.lowercased() == bundle.lowercased() {
@@ -213,6 +214,12 @@ struct PlaceholderPrefixRule: CatalogRule {
         triggering: [.ids("↓com.example.app.coins"), .ids("↓com.YourCompany.app.coins"), .ids("com.acme.app.pro", "↓consumable.fuel.octane87")],
         nonTriggering: [.ids("com.acme.app.coins")])
 
+    /// Whether this rule reports the ID (then `missing-bundle-prefix` stays quiet about it).
+    static func isPlaceholder(_ id: String) -> Bool {
+        let lower = id.lowercased()
+        return appleSampleIDs.contains(lower) || prefixes.contains { lower.hasPrefix($0) }
+    }
+
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
         catalog.products.compactMap { product in
             let lower = product.id.lowercased()
@@ -230,12 +237,18 @@ struct RetiredIDRule: CatalogRule {
     let description = RuleDescription(
         id: "retired-id", name: "Retired ID reused", severity: .error,
         rationale: "App Store Connect never lets a deleted product ID be used again in the same app; reusing one fails at submission.",
-        triggering: [.ids("com.acme.app.coins", "↓com.acme.app.old_pro", retired: ["com.acme.app.old_pro"])],
+        triggering: [
+            .ids("com.acme.app.coins", "↓com.acme.app.old_pro", retired: ["com.acme.app.old_pro"]),
+            RuleExample([
+                ExampleFile("IAP_ProductIDs.plist", RuleExample.idList(["↓com.acme.app.old_pro"])),
+                ExampleFile("RetiredProductIDs.plist", RuleExample.idList(["com.acme.app.old_pro"])),
+            ]),
+        ],
         nonTriggering: [.ids("com.acme.app.coins", retired: ["com.acme.app.old_pro"])])
 
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
         catalog.products.compactMap { product in
-            guard let retired = options.retiredIDs[product.id] else { return nil }
+            guard let retired = options.retiredIDs[product.id] ?? catalog.retiredIDs[product.id] else { return nil }
             return finding("product ID '\(product.id)' was retired and cannot be used again in this app", at: product.location,
                            related: [RelatedLocation(retired, "listed as retired here")],
                            fix: SuggestedFix("choose a new product ID"))

@@ -188,18 +188,22 @@ struct MissingLocalizationRule: CatalogRule {
     let description = RuleDescription(
         id: "missing-localization", name: "Missing localization", severity: .warning,
         rationale: "A product without a localization for a locale you ship shows another language's name there. Locales come from --require-locale.",
-        triggering: [.metadata("\t\t↓<key>com.acme.app.coins</key>\n\t\t<dict><key>localizations</key><dict><key>en-US</key><dict><key>displayName</key><string>Coins</string></dict></dict></dict>",
-                               requiredLocales: ["en-US", "de-DE"])],
+        triggering: [
+            .metadata("\t\t↓<key>com.acme.app.coins</key>\n\t\t<dict><key>localizations</key><dict><key>en-US</key><dict><key>displayName</key><string>Coins</string></dict></dict></dict>",
+                      requiredLocales: ["en-US", "de-DE"]),
+            RuleExample([ExampleFile("Metadata.plist", RuleExample.plist("<dict>\n\t<key>IAPCatalogMetadata</key>\n\t<integer>1</integer>\n\t<key>requiredLocales</key>\n\t<array><string>en-US</string><string>fr-FR</string></array>\n\t<key>products</key>\n\t<dict>\n\t\t↓<key>com.acme.app.coins</key>\n\t\t<dict><key>localizations</key><dict><key>en-US</key><dict><key>displayName</key><string>Coins</string></dict></dict></dict>\n\t</dict>\n</dict>"))]),
+        ],
         nonTriggering: [.metadata(RuleExample.product("com.acme.app.coins", "<key>localizations</key><dict><key>en_US</key><dict><key>displayName</key><string>Coins</string></dict></dict>"),
                                   requiredLocales: ["en-US"])])
 
     static func normalized(_ locale: String) -> String { locale.replacingOccurrences(of: "_", with: "-").lowercased() }
 
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
-        guard !options.requiredLocales.isEmpty else { return [] }
+        let required = options.requiredLocales + catalog.requiredLocales.filter { !options.requiredLocales.contains($0) }
+        guard !required.isEmpty else { return [] }
         return catalog.products.filter(\.hasMetadataSource).flatMap { product in
             let have = Set(product.metadata.localizations.map { Self.normalized($0.locale) })
-            return options.requiredLocales.filter { !have.contains(Self.normalized($0)) }.map {
+            return required.filter { !have.contains(Self.normalized($0)) }.map {
                 finding("'\(product.id)' has no \($0) localization", at: product.location)
             }
         }
@@ -295,11 +299,11 @@ struct UndeclaredKindRule: CatalogRule {
             switch product.kindReason {
             case .declared: return nil
             case .inferred:
-                return finding("kind of '\(product.id)' is \(product.kind!.displayName), \(product.kindReason.description); declare it",
-                               at: product.location, fix: SuggestedFix("add kind to its metadata, or a type in a .storekit file"))
+                return finding("kind of '\(product.id)' is \(product.kind!.displayName), \(product.kindReason.description); declare it in metadata",
+                               at: product.location)
             case .unknown:
-                return finding("kind of '\(product.id)' is unknown: nothing declares it and no word of its ID tells; declare it",
-                               at: product.location, fix: SuggestedFix("add kind to its metadata, or a type in a .storekit file"))
+                return finding("kind of '\(product.id)' is unknown: nothing declares it and no word of its ID tells; declare it in metadata",
+                               at: product.location)
             }
         }
     }

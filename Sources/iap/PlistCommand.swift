@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import PropertyList
+
+struct PlistCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plist", abstract: "Check and print XML property lists (the plutil that Linux lacks).",
+        subcommands: [Lint.self, Print.self])
+
+    struct Lint: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check that each FILE is a valid XML plist: 'FILE: OK' or the positioned error.")
+
+        @Argument(help: "Property-list files.")
+        var files: [String]
+
+        func run() throws {
+            var failed = false
+            var missing = false
+            for file in files {
+                guard FileManager.default.fileExists(atPath: file) else {
+                    Terminal.err("iap: error: \(file): no such file\n")
+                    missing = true
+                    continue
+                }
+                do {
+                    _ = try PlistReader().read(path: file)
+                    Terminal.out("\(file): OK\n")
+                } catch {
+                    Terminal.out(PlistErrorText.render(error, file: file))
+                    failed = true
+                }
+            }
+            if missing { throw ExitCode(2) }
+            if failed { throw ExitCode(1) }
+        }
+    }
+
+    struct Print: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print a plist as JSON (file order kept) or canonical XML.")
+
+        enum Format: String, ExpressibleByArgument, CaseIterable {
+            case json, xml
+        }
+
+        @Argument(help: "A property-list file.")
+        var file: String
+
+        @Option(help: "json (default) or xml (Apple's canonical form).")
+        var format: Format = .json
+
+        func run() throws {
+            guard FileManager.default.fileExists(atPath: file) else { throw Terminal.cannotRun("\(file): no such file") }
+            do {
+                let document = try PlistReader().read(path: file)
+                switch format {
+                case .json: Terminal.out(PlistJSONWriter().write(document.root.value))
+                case .xml: Terminal.out(PlistWriter().write(document.root))
+                }
+            } catch {
+                Terminal.err(PlistErrorText.render(error, file: file))
+                throw ExitCode(1)
+            }
+        }
+    }
+}
+
+enum PlistErrorText {
+    static func render(_ error: PlistError, file: String) -> String {
+        let position = error.line > 0 ? (error.column > 0 ? ":\(error.line):\(error.column)" : ":\(error.line)") : ""
+        return "\(file)\(position): error: \(error.message)\n"
+    }
+}
