@@ -144,13 +144,19 @@ public struct CatalogLoader: Sendable {
         }
     }
 
-    /// Groups occurrences by exact ID in order of first appearance and merges their metadata:
-    /// our metadata plist first, then `.storekit`, then fields of the product list itself.
+    /// Groups occurrences by exact ID and merges their metadata (our metadata plist first, then
+    /// `.storekit`, then fields of the product list itself). Products come in product-list order,
+    /// then metadata order, then `.storekit` order; each product points at its first occurrence
+    /// in that order, so diagnostics name the line of the list the app loads.
     static func merge(_ occurrences: [ProductOccurrence]) -> [Product] {
+        let ordered = occurrences.enumerated().sorted { a, b in
+            let (ra, rb) = (listFirst(a.element.role), listFirst(b.element.role))
+            return ra == rb ? a.offset < b.offset : ra < rb
+        }.map(\.element)
         var order: [String] = []
         var byID: [String: [ProductOccurrence]] = [:]
         byID.reserveCapacity(occurrences.count)
-        for occurrence in occurrences {
+        for occurrence in ordered {
             if byID[occurrence.id] == nil { order.append(occurrence.id) }
             byID[occurrence.id, default: []].append(occurrence)
         }
@@ -159,6 +165,14 @@ public struct CatalogLoader: Sendable {
             let metadata = mergedMetadata(list)
             let (kind, reason) = KindInference.classify(list, metadata: metadata)
             return Product(id: id, occurrences: list, kind: kind, kindReason: reason, metadata: metadata)
+        }
+    }
+
+    private static func listFirst(_ role: ProductOccurrence.Role) -> Int {
+        switch role {
+        case .productList: 0
+        case .metadata: 1
+        case .storeKit: 2
         }
     }
 

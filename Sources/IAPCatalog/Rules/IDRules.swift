@@ -191,7 +191,7 @@ struct MissingBundlePrefixRule: CatalogRule {
             found.append(Diagnostic(
                 ruleID: description.id, severity: .info,
                 message: "\(plural(caseOnly.count, "product ID")) start with '\(example)', the bundle ID '\(bundle)' in another case; bundle IDs are case-insensitive, so the prefix is accepted",
-                location: first.location, related: caseOnly.dropFirst().map { RelatedLocation($0.location, "'\($0.id)'") }))
+                location: first.location))
         }
         return found
     }
