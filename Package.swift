@@ -35,6 +35,8 @@ let package = Package(
             dependencies: ["IAPCatalog", "PropertyList"],
             path: "Benchmarks/iap-bench"
         ),
+        .executableTarget(name: "bare-libxml2-count", dependencies: ["CLibXML2"], path: "Benchmarks/bare-libxml2-count"),
+        .executableTarget(name: "hello-foundation", path: "Benchmarks/hello-foundation"),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "IAPCatalogTests", dependencies: ["IAPCatalog", "PropertyList", "Diagnostics"]),

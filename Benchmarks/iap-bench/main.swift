@@ -1,1 +1,27 @@
-print("bench")
+// iap-bench: read + validate speed and memory against peers measured in the same run.
+//
+//   swift build -c release && .build/release/iap-bench all          (about 3 minutes)
+//   .build/release/iap-bench all --full                             (adds the 1M-dict file, ~800 MB)
+//
+// Every measurement runs in a child process that times itself (best of N) and reports its
+// own peak memory (VmHWM), so one measurement's heap never inflates another's.
+import Foundation
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "child":
+    guard arguments.count == 4, let repeats = Int(arguments[3]) else { fail("usage: iap-bench child MODE FILE REPEATS") }
+    print(Child.run(mode: arguments[1], path: arguments[2], repeats: repeats))
+case "generate":
+    let folder = arguments.count > 1 ? arguments[1] : "Benchmarks/work"
+    Generator(folder: folder, full: arguments.contains("--full")).generateAll()
+case "all", nil:
+    Suite(full: arguments.contains("--full")).run()
+default:
+    fail("usage: iap-bench [all [--full] | generate DIR [--full] | child MODE FILE REPEATS]")
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(64)
+}

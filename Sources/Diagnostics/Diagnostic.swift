@@ -99,8 +99,24 @@ extension Diagnostic {
 }
 
 extension Array where Element == Diagnostic {
-    /// The diagnostics in the order every reporter prints them.
-    public func sortedForOutput() -> [Diagnostic] { sorted(by: Diagnostic.stableOrder) }
+    /// The diagnostics in the order every reporter prints them (`Diagnostic.stableOrder`). Sorts
+    /// indices by a compact key (path rank, line, column) so a million findings are not moved
+    /// around while sorting; rule and message break ties.
+    public func sortedForOutput() -> [Diagnostic] {
+        let paths = Set(map(\.location.path)).sorted()
+        var rank: [String: Int32] = [:]
+        for (i, path) in paths.enumerated() { rank[path] = Int32(i) }
+        let keys = map { (rank[$0.location.path]!, $0.location.line, $0.location.column) }
+        let order = indices.sorted { a, b in
+            let (ka, kb) = (keys[a], keys[b])
+            if ka.0 != kb.0 { return ka.0 < kb.0 }
+            if ka.1 != kb.1 { return ka.1 < kb.1 }
+            if ka.2 != kb.2 { return ka.2 < kb.2 }
+            if self[a].ruleID != self[b].ruleID { return self[a].ruleID < self[b].ruleID }
+            return self[a].message < self[b].message
+        }
+        return order.map { self[$0] }
+    }
 
     /// The highest severity present, or nil when empty.
     public var maximumSeverity: Severity? { map(\.severity).max() }

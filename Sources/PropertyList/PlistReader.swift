@@ -82,11 +82,16 @@ public struct PlistReader: Sendable {
         }
         try Self.sniff(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
 
-        let state = SAXState(maxDepth: maxDepth)
+        let state = UnsafeMutablePointer<SAXState>.allocate(capacity: 1)
+        state.initialize(to: SAXState(maxDepth: maxDepth))
+        defer {
+            state.deinitialize(count: 1)
+            state.deallocate()
+        }
         var handler = makeSAXHandler()
         // The first bytes go in with the context so libxml2 can detect UTF-16 and byte-order marks.
         let head = min(count, 4)
-        let userData = Unmanaged.passUnretained(state).toOpaque()
+        let userData = UnsafeMutableRawPointer(state)
         guard let ctxt = xmlCreatePushParserCtxt(&handler, userData, chars, Int32(head), name) else {
             throw PlistError(.io, "libxml2 could not create a parser")
         }
@@ -96,13 +101,13 @@ public struct PlistReader: Sendable {
             ctxt.pointee.myDoc = nil
             xmlFreeParserCtxt(ctxt)
         }
-        state.ctxt = ctxt
+        state.pointee.ctxt = ctxt
         xmlCtxtUseOptions(ctxt, Int32(XML_PARSE_NONET.rawValue) | Int32(XML_PARSE_NOCDATA.rawValue))
 
         var start = head
         while true {
             let rc = xmlParseChunk(ctxt, chars + start, Int32(count - start), 0)
-            if rc != 0 || state.error != nil || ctxt.pointee.wellFormed == 0 { break }
+            if rc != 0 || state.pointee.error != nil || ctxt.pointee.wellFormed == 0 { break }
             start = 0
             count = try fill(buffer)
             if count == 0 {
@@ -110,12 +115,12 @@ public struct PlistReader: Sendable {
                 break
             }
         }
-        if let error = state.error { throw error }
-        if ctxt.pointee.wellFormed == 0 || state.xmlMessage != nil {
-            throw PlistError(.malformedXML, "XML error: \(state.xmlMessage ?? "not well-formed XML")",
-                             line: state.xmlLine, column: state.xmlColumn)
+        if let error = state.pointee.error { throw error }
+        if ctxt.pointee.wellFormed == 0 || state.pointee.xmlMessage != nil {
+            throw PlistError(.malformedXML, "XML error: \(state.pointee.xmlMessage ?? "not well-formed XML")",
+                             line: state.pointee.xmlLine, column: state.pointee.xmlColumn)
         }
-        return try state.finish()
+        return try state.pointee.finish()
     }
 
     /// Refuses inputs that are not XML plists before libxml2 sees them, with a message that says

@@ -131,7 +131,7 @@ public struct PlistDictionary: Sendable, Equatable {
 }
 
 /// A property-list value: the whole Apple XML plist data model.
-public indirect enum PlistValue: Sendable, Equatable, CustomStringConvertible {
+public enum PlistValue: Sendable, Equatable, CustomStringConvertible {
     case string(String)
     case integer(PlistInteger)
     case real(PlistReal)

@@ -39,33 +39,27 @@ enum PlistTag: UInt8 {
             i += 1
         }
         if i == 8 { return nil }
+        // Constants: the names' bytes, little-endian ("key" = 0x79656b).
         switch packed {
-        case pack("string"): return .string
-        case pack("key"): return .key
-        case pack("dict"): return .dict
-        case pack("array"): return .array
-        case pack("integer"): return .integer
-        case pack("real"): return .real
-        case pack("true"): return .true
-        case pack("false"): return .false
-        case pack("date"): return .date
-        case pack("data"): return .data
-        case pack("plist"): return .plist
+        case 0x676e69727473: return .string
+        case 0x79656b: return .key
+        case 0x74636964: return .dict
+        case 0x7961727261: return .array
+        case 0x72656765746e69: return .integer
+        case 0x6c616572: return .real
+        case 0x65757274: return .`true`
+        case 0x65736c6166: return .`false`
+        case 0x65746164: return .date
+        case 0x61746164: return .data
+        case 0x7473696c70: return .plist
         default: return nil
         }
     }
-
-    private static func pack(_ s: StaticString) -> UInt64 {
-        var packed: UInt64 = 0
-        s.withUTF8Buffer { buf in
-            for (i, c) in buf.enumerated() { packed |= UInt64(c) << (8 * UInt64(i)) }
-        }
-        return packed
-    }
 }
 
-/// Builder state shared with the C callbacks through libxml2's user-data pointer.
-final class SAXState {
+/// Builder state shared with the C callbacks through libxml2's user-data pointer. A struct used
+/// through an unsafe pointer: no reference counting and no dynamic exclusivity checks per event.
+struct SAXState {
     struct Frame {
         var isDictionary: Bool
         var position: PlistPosition
@@ -91,6 +85,10 @@ final class SAXState {
     var leaf: PlistTag?
     var leafPosition = PlistPosition.unknown
     var text: [UInt8] = []
+    /// The leaf's text when it arrived in one piece (the usual case): made straight from
+    /// libxml2's buffer, without a copy into `text`.
+    var singleChunk: String?
+    var chunks = 0
     /// Depth of elements inside a leaf or an unknown element, which are errors.
     var unexpectedDepth = 0
 
@@ -118,7 +116,7 @@ final class SAXState {
         return PlistPosition(line: line, column: max(column, 1))
     }
 
-    func fail(_ kind: PlistError.Kind, _ message: String, at position: PlistPosition) {
+    mutating func fail(_ kind: PlistError.Kind, _ message: String, at position: PlistPosition) {
         guard error == nil else { return }
         error = PlistError(kind, message, line: Int(position.line), column: Int(position.column))
         if let ctxt { xmlStopParser(ctxt) }
@@ -126,7 +124,7 @@ final class SAXState {
 
     // MARK: Events
 
-    func startElement(_ name: UnsafePointer<UInt8>) {
+    mutating func startElement(_ name: UnsafePointer<UInt8>) {
         guard error == nil else { return }
         let position = tagPosition()
         if leaf != nil || unexpectedDepth > 0 {
@@ -168,7 +166,8 @@ final class SAXState {
         if tag.isLeaf {
             leaf = tag
             leafPosition = position
-            text.removeAll(keepingCapacity: true)
+            chunks = 0
+            singleChunk = nil
             return
         }
         if stack.count >= maxDepth {
@@ -178,7 +177,7 @@ final class SAXState {
         stack.append(Frame(isDictionary: tag == .dict, position: position))
     }
 
-    func endElement(_ name: UnsafePointer<UInt8>) {
+    mutating func endElement(_ name: UnsafePointer<UInt8>) {
         guard error == nil else { return }
         if let tag = leaf {
             leaf = nil
@@ -204,11 +203,21 @@ final class SAXState {
         }
     }
 
-    func characters(_ bytes: UnsafePointer<UInt8>, _ count: Int) {
+    mutating func characters(_ bytes: UnsafePointer<UInt8>, _ count: Int) {
         guard error == nil else { return }
         let buffer = UnsafeBufferPointer(start: bytes, count: count)
         if leaf != nil {
-            text.append(contentsOf: buffer)
+            chunks += 1
+            if chunks == 1 {
+                singleChunk = String(decoding: buffer, as: UTF8.self)
+            } else {
+                if chunks == 2 {
+                    text.removeAll(keepingCapacity: true)
+                    text.append(contentsOf: singleChunk!.utf8)
+                    singleChunk = nil
+                }
+                text.append(contentsOf: buffer)
+            }
             return
         }
         if let bad = buffer.firstIndex(where: { !PlistScalars.isXMLWhitespace($0) }) {
@@ -219,13 +228,13 @@ final class SAXState {
         }
     }
 
-    func entityReference(_ name: String) {
+    mutating func entityReference(_ name: String) {
         fail(.refused,
              "entity reference '&\(name);' refused: plists may use only &amp; &lt; &gt; &quot; &apos; and character references",
              at: tagPosition())
     }
 
-    func xmlError(message: String, line: Int, column: Int) {
+    mutating func xmlError(message: String, line: Int, column: Int) {
         guard xmlMessage == nil else { return }
         xmlMessage = message
         xmlLine = line
@@ -234,21 +243,30 @@ final class SAXState {
 
     // MARK: Building
 
-    private func finishLeaf(_ tag: PlistTag) {
+    /// The leaf's whole text.
+    private func decodedText() -> String {
+        switch chunks {
+        case 0: ""
+        case 1: singleChunk!
+        default: text.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+        }
+    }
+
+    private mutating func finishLeaf(_ tag: PlistTag) {
         let value: PlistValue
         do throws(PlistScalarError) {
             switch tag {
             case .key:
-                let key = String(decoding: text, as: UTF8.self)
+                let key = decodedText()
                 setKey(key, at: leafPosition)
                 return
-            case .string: value = .string(String(decoding: text, as: UTF8.self))
-            case .integer: value = .integer(try PlistScalars.integer(String(decoding: text, as: UTF8.self)))
-            case .real: value = .real(try PlistScalars.real(String(decoding: text, as: UTF8.self)))
-            case .date: value = .date(try PlistScalars.date(String(decoding: text, as: UTF8.self)))
-            case .data: value = .data(try PlistScalars.data(String(decoding: text, as: UTF8.self)))
+            case .string: value = .string(decodedText())
+            case .integer: value = .integer(try PlistScalars.integer(decodedText()))
+            case .real: value = .real(try PlistScalars.real(decodedText()))
+            case .date: value = .date(try PlistScalars.date(decodedText()))
+            case .data: value = .data(try PlistScalars.data(decodedText()))
             case .true, .false:
-                if text.contains(where: { !PlistScalars.isXMLWhitespace($0) }) {
+                if decodedText().utf8.contains(where: { !PlistScalars.isXMLWhitespace($0) }) {
                     fail(.invalidValue, "<\(tag.name)/> must be empty", at: leafPosition)
                     return
                 }
@@ -263,7 +281,7 @@ final class SAXState {
         add(PlistNode(value, at: leafPosition))
     }
 
-    private func setKey(_ key: String, at position: PlistPosition) {
+    private mutating func setKey(_ key: String, at position: PlistPosition) {
         let top = stack.count - 1
         guard top >= 0 else { return }
         if let index = stack[top].keyIndex {
@@ -279,20 +297,20 @@ final class SAXState {
         stack[top].pendingKeyPosition = position
     }
 
-    private func duplicate(_ key: String, first: PlistPosition, at position: PlistPosition) {
+    private mutating func duplicate(_ key: String, first: PlistPosition, at position: PlistPosition) {
         fail(.duplicateKey, "duplicate key '\(key)' in one <dict>: first at line \(first.line), again at line \(position.line)",
              at: position)
     }
 
-    private func add(_ node: PlistNode) {
+    private mutating func add(_ node: consuming PlistNode) {
         let top = stack.count - 1
         guard top >= 0 else {
-            root = node
+            root = consume node
             return
         }
         if stack[top].isDictionary {
             guard let key = stack[top].pendingKey else { return }
-            stack[top].entries.append(.init(key: key, keyPosition: stack[top].pendingKeyPosition, value: node))
+            stack[top].entries.append(.init(key: key, keyPosition: stack[top].pendingKeyPosition, value: consume node))
             stack[top].pendingKey = nil
             let count = stack[top].entries.count
             if stack[top].keyIndex != nil {
@@ -303,7 +321,7 @@ final class SAXState {
                 stack[top].keyIndex = index
             }
         } else {
-            stack[top].items.append(node)
+            stack[top].items.append(consume node)
         }
     }
 
@@ -323,22 +341,22 @@ func makeSAXHandler() -> xmlSAXHandler {
     handler.initialized = UInt32(XML_SAX2_MAGIC)
     handler.startElementNs = { ctx, localname, _, _, _, _, _, _, _ in
         guard let ctx, let localname else { return }
-        Unmanaged<SAXState>.fromOpaque(ctx).takeUnretainedValue().startElement(localname)
+        ctx.assumingMemoryBound(to: SAXState.self).pointee.startElement(localname)
     }
     handler.endElementNs = { ctx, localname, _, _ in
         guard let ctx, let localname else { return }
-        Unmanaged<SAXState>.fromOpaque(ctx).takeUnretainedValue().endElement(localname)
+        ctx.assumingMemoryBound(to: SAXState.self).pointee.endElement(localname)
     }
     handler.characters = { ctx, ch, len in
         guard let ctx, let ch else { return }
-        Unmanaged<SAXState>.fromOpaque(ctx).takeUnretainedValue().characters(ch, Int(len))
+        ctx.assumingMemoryBound(to: SAXState.self).pointee.characters(ch, Int(len))
     }
     handler.ignorableWhitespace = handler.characters
     handler.cdataBlock = handler.characters
     handler.reference = { ctx, name in
         guard let ctx else { return }
         let entity = name.map { String(cString: $0) } ?? "?"
-        Unmanaged<SAXState>.fromOpaque(ctx).takeUnretainedValue().entityReference(entity)
+        ctx.assumingMemoryBound(to: SAXState.self).pointee.entityReference(entity)
     }
     handler.serror = { ctx, error in
         guard let ctx, let error else { return }
@@ -347,8 +365,7 @@ func makeSAXHandler() -> xmlSAXHandler {
         var message = error.pointee.message.map { String(cString: $0) } ?? "XML error"
         message = message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }.joined(separator: "; ")
-        let state = Unmanaged<SAXState>.fromOpaque(ctx).takeUnretainedValue()
-        state.xmlError(message: message, line: Int(error.pointee.line), column: Int(error.pointee.int2))
+        ctx.assumingMemoryBound(to: SAXState.self).pointee.xmlError(message: message, line: Int(error.pointee.line), column: Int(error.pointee.int2))
     }
     return handler
 }

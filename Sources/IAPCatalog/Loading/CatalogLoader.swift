@@ -149,30 +149,28 @@ public struct CatalogLoader: Sendable {
     /// then metadata order, then `.storekit` order; each product points at its first occurrence
     /// in that order, so diagnostics name the line of the list the app loads.
     static func merge(_ occurrences: [ProductOccurrence]) -> [Product] {
-        let ordered = occurrences.enumerated().sorted { a, b in
-            let (ra, rb) = (listFirst(a.element.role), listFirst(b.element.role))
-            return ra == rb ? a.offset < b.offset : ra < rb
-        }.map(\.element)
-        var order: [String] = []
-        var byID: [String: [ProductOccurrence]] = [:]
-        byID.reserveCapacity(occurrences.count)
+        // Stable partition by role (product lists, then metadata, then .storekit): no sort needed.
+        let ordered = [ProductOccurrence.Role.productList, .metadata, .storeKit].flatMap { role in
+            occurrences.lazy.filter { $0.role == role }
+        }
+        var slot: [String: Int] = [:]
+        var lists: [[ProductOccurrence]] = []
+        slot.reserveCapacity(occurrences.count)
+        lists.reserveCapacity(occurrences.count)
         for occurrence in ordered {
-            if byID[occurrence.id] == nil { order.append(occurrence.id) }
-            byID[occurrence.id, default: []].append(occurrence)
+            if let index = slot[occurrence.id] {
+                lists[index].append(occurrence)
+            } else {
+                slot[occurrence.id] = lists.count
+                lists.append([occurrence])
+            }
         }
-        return order.map { id in
-            let list = byID[id]!
+        var classifier = Classifier()
+        return lists.map { list in
+            let id = list[0].id
             let metadata = mergedMetadata(list)
-            let (kind, reason) = KindInference.classify(list, metadata: metadata)
+            let (kind, reason) = classifier.classify(list, metadata: metadata)
             return Product(id: id, occurrences: list, kind: kind, kindReason: reason, metadata: metadata)
-        }
-    }
-
-    private static func listFirst(_ role: ProductOccurrence.Role) -> Int {
-        switch role {
-        case .productList: 0
-        case .metadata: 1
-        case .storeKit: 2
         }
     }
 

@@ -7,14 +7,14 @@ enum SecretScanner {
     static func scan(_ node: PlistNode, path: String, key: String? = nil, into diagnostics: inout [Diagnostic]) {
         switch node.value {
         case .string(let s):
-            let location = SourceLocation(path: path, line: Int(node.position.line), column: Int(node.position.column))
-            if let key, isSecretKey(key), s.count >= 16, !s.hasPrefix("$(") {
+            var location: SourceLocation { SourceLocation(path: path, line: Int(node.position.line), column: Int(node.position.column)) }
+            if let key, isSecretKey(key), s.utf8.count >= 16, !s.hasPrefix("$(") {
                 diagnostics.append(Diagnostic(
                     ruleID: "committed-secret", severity: .error,
                     message: "'\(key)' holds an App Store shared secret committed with the catalog: anyone with the repository can validate receipts as your app",
                     location: location,
                     fix: SuggestedFix("remove it, rotate the secret in App Store Connect, and load it from the environment or a keychain at build time")))
-            } else if s.contains("-----BEGIN") && s.contains("PRIVATE KEY") {
+            } else if s.utf8.count > 40, s.contains("-----BEGIN") && s.contains("PRIVATE KEY") {
                 diagnostics.append(privateKey(at: location, key: key))
             }
         case .array(let items):
@@ -27,6 +27,9 @@ enum SecretScanner {
     }
 
     static func isSecretKey(_ key: String) -> Bool {
+        // Cheap pre-check: every secret key name ends in "secret" or "key" (any case).
+        let tail = key.utf8.suffix(6).map { $0 | 0x20 }
+        guard tail.elementsEqual("secret".utf8) || tail.suffix(3).elementsEqual("key".utf8) else { return false }
         let k = key.lowercased().filter { $0.isLetter }
         return k.contains("sharedsecret") || k == "secret" || k.hasSuffix("secret") || k == "privatekey"
     }

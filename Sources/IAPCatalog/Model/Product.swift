@@ -100,7 +100,13 @@ public struct ProductOccurrence: Sendable, Hashable {
     /// The words that stated it (`Type = Non-Consumable`).
     public var declaredBy: String?
     /// Names and descriptions the source carries (`Title`, `Name`, `localizedTitle`, …).
-    public var metadata: ProductMetadata?
+    public var metadata: ProductMetadata? {
+        get { metadataBox?.value }
+        set { metadataBox = newValue.map(MetadataBox.init) }
+    }
+    /// Boxed: metadata is large and most occurrences (plain ID lists) have none, so occurrences
+    /// stay small and cheap to move.
+    private var metadataBox: MetadataBox?
 
     public init(id: String, location: SourceLocation, role: Role, containerKey: String? = nil,
                 declaredKind: Located<ProductKind>? = nil, declaredBy: String? = nil, metadata: ProductMetadata? = nil) {
@@ -110,8 +116,16 @@ public struct ProductOccurrence: Sendable, Hashable {
         self.containerKey = containerKey
         self.declaredKind = declaredKind
         self.declaredBy = declaredBy
-        self.metadata = metadata
+        self.metadataBox = metadata.map(MetadataBox.init)
     }
+}
+
+/// An immutable box for `ProductMetadata` (value semantics kept: setting replaces the box).
+final class MetadataBox: Sendable, Hashable {
+    let value: ProductMetadata
+    init(_ value: ProductMetadata) { self.value = value }
+    static func == (lhs: MetadataBox, rhs: MetadataBox) -> Bool { lhs.value == rhs.value }
+    func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
 /// Why a product has the kind it has.
@@ -135,14 +149,19 @@ public enum KindReason: Sendable, Hashable {
     public var isDeclared: Bool { if case .declared = self { true } else { false } }
 }
 
-/// One product of a catalog: every place its ID appears, merged.
-public struct Product: Sendable, Hashable {
-    public var id: String
-    public var occurrences: [ProductOccurrence]
-    public var kind: ProductKind?
-    public var kindReason: KindReason
+/// One product of a catalog: every place its ID appears, merged. Immutable, and a class so that
+/// rules walking a million products pass references rather than copy every field.
+public final class Product: Sendable {
+    public let id: String
+    public let occurrences: [ProductOccurrence]
+    public let kind: ProductKind?
+    public let kindReason: KindReason
     /// The merged metadata: a metadata plist first, then a `.storekit` file, then product lists.
-    public var metadata: ProductMetadata
+    public let metadata: ProductMetadata
+    /// Whether a product-ID list holds it.
+    public let isListed: Bool
+    /// Whether a metadata plist or a `.storekit` file describes it.
+    public let hasMetadataSource: Bool
 
     public init(id: String, occurrences: [ProductOccurrence], kind: ProductKind?, kindReason: KindReason,
                 metadata: ProductMetadata) {
@@ -151,6 +170,8 @@ public struct Product: Sendable, Hashable {
         self.kind = kind
         self.kindReason = kindReason
         self.metadata = metadata
+        self.isListed = occurrences.contains { $0.role == .productList }
+        self.hasMetadataSource = occurrences.contains { $0.role != .productList }
     }
 
     /// The first place the ID appears: where diagnostics about the product point.

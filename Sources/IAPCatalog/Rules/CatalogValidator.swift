@@ -11,13 +11,17 @@ public struct CatalogValidator: Sendable {
     }
 
     public func validate(_ catalog: Catalog) -> [Diagnostic] {
-        var found: [Diagnostic] = []
-        for rule in rules { found += rule.check(catalog, options: options) }
-        return found.sortedForOutput()
+        unsorted(catalog).sortedForOutput()
     }
 
     public func validate(_ catalogs: [Catalog]) -> [Diagnostic] {
-        catalogs.flatMap(validate).sortedForOutput()
+        catalogs.flatMap(unsorted).sortedForOutput()
+    }
+
+    private func unsorted(_ catalog: Catalog) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for rule in rules { found += rule.check(catalog, options: options) }
+        return found
     }
 }
 

@@ -57,18 +57,14 @@ struct CaseDuplicateIDRule: CatalogRule {
         nonTriggering: [.ids("com.acme.app.coins", "com.acme.app.gems")])
 
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
-        var first: [String: Product] = [:]
         var found: [Diagnostic] = []
-        for product in catalog.products {
-            let key = product.id.lowercased()
-            if let earlier = first[key] {
-                found.append(finding(
-                    "product ID '\(product.id)' differs from '\(earlier.id)' only in case",
-                    at: product.location, related: [RelatedLocation(earlier.location, "'\(earlier.id)' is here")],
-                    fix: SuggestedFix("use one spelling for both")))
-            } else {
-                first[key] = product
-            }
+        let products = catalog.products
+        IDKeys.forEachRepeat(products.map(\.id), .lower) { first, later in
+            let earlier = products[first], product = products[later]
+            found.append(finding(
+                "product ID '\(product.id)' differs from '\(earlier.id)' only in case",
+                at: product.location, related: [RelatedLocation(earlier.location, "'\(earlier.id)' is here")],
+                fix: SuggestedFix("use one spelling for both")))
         }
         return found
     }
@@ -83,6 +79,7 @@ struct InvalidIDCharactersRule: CatalogRule {
 
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
         catalog.products.compactMap { product in
+            if IDCharacters.allAllowed(product.id) { return nil }
             var bad: [Character] = []
             for ch in product.id where !ch.isWhitespace && !IDCharacters.isAllowed(ch) && !bad.contains(ch) { bad.append(ch) }
             guard !bad.isEmpty else { return nil }
@@ -94,6 +91,36 @@ struct InvalidIDCharactersRule: CatalogRule {
 }
 
 enum IDCharacters {
+    static func isAllowed(_ a: UInt8) -> Bool {
+        (a >= 0x30 && a <= 0x39) || (a >= 0x41 && a <= 0x5A) || (a >= 0x61 && a <= 0x7A) || a == 0x2E || a == 0x5F || a == 0x2D
+    }
+
+    static func allAllowed(_ id: String) -> Bool {
+        for a in id.utf8 {
+            let ok = (a >= 0x30 && a <= 0x39) || (a >= 0x41 && a <= 0x5A) || (a >= 0x61 && a <= 0x7A) || a == 0x2E || a == 0x5F || a == 0x2D
+            if !ok { return false }
+        }
+        return true
+    }
+
+    /// Whether the ID is empty, starts or ends with '.', holds '..', or may hold whitespace: one pass.
+    static func mayHaveEmptySegment(_ id: String) -> Bool {
+        var previous: UInt8 = 0x2E
+        var any = false
+        for c in id.utf8 {
+            if c == 0x2E && previous == 0x2E { return true }
+            if c <= 0x20 || c >= 0x80 { return true }
+            previous = c
+            any = true
+        }
+        return !any || previous == 0x2E
+    }
+
+    /// Whether any byte may be whitespace: ASCII space and controls, or any non-ASCII byte.
+    static func mayHoldWhitespace(_ id: String) -> Bool {
+        id.utf8.contains { $0 <= 0x20 || $0 >= 0x80 }
+    }
+
     static func isAllowed(_ ch: Character) -> Bool {
         guard let a = ch.asciiValue else { return false }
         return (a >= 0x30 && a <= 0x39) || (a >= 0x41 && a <= 0x5A) || (a >= 0x61 && a <= 0x7A) || a == 0x2E || a == 0x5F || a == 0x2D
@@ -109,7 +136,7 @@ struct IDTooLongRule: CatalogRule {
         nonTriggering: [.ids("com.acme.app." + String(repeating: "x", count: 87))])
 
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
-        catalog.products.filter { $0.id.count > Self.limit }.map {
+        catalog.products.filter { $0.id.utf8.count > Self.limit && $0.id.count > Self.limit }.map {
             finding("product ID is \($0.id.count) characters long; App Store Connect allows at most \(Self.limit)", at: $0.location)
         }
     }
@@ -125,7 +152,7 @@ struct WhitespaceInIDRule: CatalogRule {
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
         catalog.products.compactMap { product in
             let id = product.id
-            guard id.contains(where: \.isWhitespace) else { return nil }
+            guard IDCharacters.mayHoldWhitespace(id), id.contains(where: \.isWhitespace) else { return nil }
             let trimmed = id.trimmingCharacters(in: .whitespacesAndNewlines)
             let what: String
             if id.first?.isWhitespace == true && id.last?.isWhitespace == true { what = "starts and ends with whitespace" }
@@ -147,6 +174,7 @@ struct EmptyIDSegmentRule: CatalogRule {
 
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
         catalog.products.compactMap { product in
+            guard IDCharacters.mayHaveEmptySegment(product.id) else { return nil }
             let id = product.id.trimmingCharacters(in: .whitespaces)
             if id.isEmpty { return finding("empty product ID", at: product.location) }
             var problems: [String] = []
@@ -214,19 +242,43 @@ struct PlaceholderPrefixRule: CatalogRule {
         triggering: [.ids("↓com.example.app.coins"), .ids("↓com.YourCompany.app.coins"), .ids("com.acme.app.pro", "↓consumable.fuel.octane87")],
         nonTriggering: [.ids("com.acme.app.coins")])
 
+    static let prefixHeadHashes = Set(prefixes.map { IDKeys.hash(String($0.dropLast()), .lower) })
+
     /// Whether this rule reports the ID (then `missing-bundle-prefix` stays quiet about it).
     static func isPlaceholder(_ id: String) -> Bool {
-        let lower = id.lowercased()
-        return appleSampleIDs.contains(lower) || prefixes.contains { lower.hasPrefix($0) }
+        placeholderPrefix(id) != nil || isAppleSample(id)
+    }
+
+    static func isAppleSample(_ id: String) -> Bool {
+        id.utf8.count <= 28 && appleSampleIDs.contains(id.lowercased())
+    }
+
+    /// The placeholder prefix the ID starts with, compared ignoring ASCII case, without allocating.
+    static func placeholderPrefix(_ id: String) -> String? {
+        // The first two segments, lowercased and hashed, decide for most IDs.
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        var dots = 0
+        for c in id.utf8 {
+            if c == 0x2E { dots += 1; if dots == 2 { break } }
+            h ^= UInt64(c >= 0x41 && c <= 0x5A ? c + 32 : c)
+            h &*= 0x0000_0100_0000_01B3
+        }
+        guard dots == 2, prefixHeadHashes.contains(h) else { return nil }
+        return prefixes.first { prefix in
+            var bytes = id.utf8.makeIterator()
+            for p in prefix.utf8 {
+                guard let b = bytes.next(), (b >= 0x41 && b <= 0x5A ? b + 32 : b) == p else { return false }
+            }
+            return true
+        }
     }
 
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
         catalog.products.compactMap { product in
-            let lower = product.id.lowercased()
-            if Self.appleSampleIDs.contains(lower) {
+            if Self.isAppleSample(product.id) {
                 return finding("product ID '\(product.id)' is from Apple's StoreKit sample app; replace it with your own product", at: product.location)
             }
-            guard let prefix = Self.prefixes.first(where: { lower.hasPrefix($0) }) else { return nil }
+            guard let prefix = Self.placeholderPrefix(product.id) else { return nil }
             return finding("product ID '\(product.id)' uses the placeholder prefix '\(prefix)'", at: product.location,
                            fix: SuggestedFix("use your bundle ID as the prefix"))
         }

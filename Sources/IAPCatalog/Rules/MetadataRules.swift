@@ -12,10 +12,6 @@ extension CatalogRules {
 
 private func kindField(_ kind: String) -> String { "<key>kind</key><string>\(kind)</string>" }
 
-extension Product {
-    /// Whether a metadata plist or a `.storekit` file describes this product.
-    var hasMetadataSource: Bool { occurrences.contains { $0.role != .productList } }
-}
 
 struct MissingMetadataRule: CatalogRule {
     let description = RuleDescription(
@@ -48,7 +44,7 @@ struct OrphanMetadataRule: CatalogRule {
 
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
         guard catalog.hasProductList else { return [] }
-        return catalog.products.filter { !$0.occurrences.contains { $0.role == .productList } }.map {
+        return catalog.products.filter { !$0.isListed }.map {
             finding("'\($0.id)' has metadata but no product list of this catalog holds it: the app never requests it",
                     at: $0.location)
         }
@@ -288,20 +284,33 @@ struct TooManyProductsRule: CatalogRule {
 }
 
 struct UndeclaredKindRule: CatalogRule {
+    /// Above this many undeclared products, one summary instead of one finding each.
+    static let summaryThreshold = 100
+
     let description = RuleDescription(
         id: "undeclared-kind", name: "Kind not declared", severity: .info,
         rationale: "A kind guessed from words can be wrong; declare it in metadata or a .storekit file so generated code and reports are sure.",
-        triggering: [.ids("↓com.acme.app.extra_lives"), .ids("↓com.acme.app.thing")],
+        triggering: [
+            .ids("↓com.acme.app.extra_lives"), .ids("↓com.acme.app.thing"),
+            RuleExample([ExampleFile("IAP_ProductIDs.plist", RuleExample.idList(["↓com.acme.app.coins0"] + (1...100).map { "com.acme.app.coins\($0)" }))]),
+        ],
         nonTriggering: [.metadata(RuleExample.product("com.acme.app.extra_lives", kindField("consumable")))])
 
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
-        catalog.products.compactMap { product in
+        let undeclared = catalog.products.filter { !$0.kindReason.isDeclared }
+        if undeclared.count > Self.summaryThreshold {
+            let inferred = undeclared.filter { $0.kind != nil }.count
+            let first = undeclared.prefix(3).map { "'" + $0.id + "'" }.joined(separator: ", ")
+            return [finding("\(undeclared.count) products have no declared kind (\(inferred) inferred from words, \(undeclared.count - inferred) unknown), first \(first); declare kinds in a metadata plist or .storekit file",
+                            at: undeclared[0].location)]
+        }
+        return undeclared.map { product in
             switch product.kindReason {
-            case .declared: return nil
-            case .inferred:
-                return finding("kind of '\(product.id)' is \(product.kind!.displayName), \(product.kindReason.description); declare it in metadata",
-                               at: product.location)
-            case .unknown:
+            case .inferred(let words, let source):
+                let quoted = words.map { "'" + $0 + "'" }.joined(separator: ", ")
+                return finding("kind of '" + product.id + "' is " + product.kind!.displayName + ", inferred from " + quoted
+                               + " in " + source + "; declare it in metadata", at: product.location)
+            default:
                 return finding("kind of '\(product.id)' is unknown: nothing declares it and no word of its ID tells; declare it in metadata",
                                at: product.location)
             }

@@ -24,49 +24,64 @@ struct SimilarIDsRule: CatalogRule {
         ])
 
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
-        let ids = catalog.products.map { Array($0.id.utf8) }
+        let products = catalog.products
+        let ids = products.map(\.id)
         var reported = Set<Pair>()
         var found: [Diagnostic] = []
 
         func report(_ i: Int, _ j: Int, _ why: String) {
             let pair = Pair(min(i, j), max(i, j))
             guard reported.insert(pair).inserted else { return }
-            let earlier = catalog.products[pair.a], later = catalog.products[pair.b]
+            let earlier = products[pair.a], later = products[pair.b]
             found.append(finding("product ID '\(later.id)' \(why) '\(earlier.id)': a typo?", at: later.location,
                                  related: [RelatedLocation(earlier.location, "'\(earlier.id)' is here")]))
         }
 
         // Equal once separators and case are ignored (case alone is case-duplicate-id's finding).
-        var byLoose: [[UInt8]: Int] = [:]
-        for (i, id) in ids.enumerated() {
-            let key = Self.loose(id)
-            if let j = byLoose[key] {
-                if Self.lowercased(ids[j]) != Self.lowercased(id) { report(j, i, "equals, but for separators,") }
-            } else {
-                byLoose[key] = i
-            }
+        IDKeys.forEachRepeat(ids, .loose) { first, later in
+            if !IDKeys.equal(ids[first], ids[later], .lower) { report(first, later, "equals, but for separators,") }
         }
 
-        // One edit apart, found through skeletons.
-        var groups: [[UInt8]: [Int]] = [:]
-        for (i, id) in ids.enumerated() { groups[Self.skeleton(id), default: []].append(i) }
-        let skeletons = Array(groups.keys)
+        // One edit apart, found through skeletons (digits folded to '#').
+        let skeleton = IDFold.skeleton
+        var groupOf: [UInt64: [Int32]] = [:]
+        // Most catalogs are numbered families: remember the last group to skip the lookup.
+        var lastGroup = -1
+        var groups: [[Int]] = []
+        groupOf.reserveCapacity(min(ids.count, 1 << 16))
+        for (i, id) in ids.enumerated() {
+            if lastGroup >= 0, IDKeys.equal(ids[groups[lastGroup][0]], id, skeleton) {
+                groups[lastGroup].append(i)
+                continue
+            }
+            let h = IDKeys.hash(id, skeleton)
+            if let g = groupOf[h]?.first(where: { IDKeys.equal(ids[groups[Int($0)][0]], id, skeleton) }) {
+                groups[Int(g)].append(i)
+                lastGroup = Int(g)
+            } else {
+                groupOf[h, default: []].append(Int32(groups.count))
+                lastGroup = groups.count
+                groups.append([i])
+            }
+        }
+        let skeletons = groups.map { Array(ids[$0[0]].utf8).map { Self.isDigit($0) ? 0x23 : $0 } }
         for (s, t) in Self.candidatePairs(skeletons) {
-            let left = groups[skeletons[s]]!, right = groups[skeletons[t]]!
+            let left = groups[s], right = groups[t]
+            let bytes = { (i: Int) in Array(ids[i].utf8) }
             if left.count * right.count <= 10_000 {
-                for i in left { for j in right where Self.oneNonDigitEdit(ids[i], ids[j]) { check(i, j) } }
+                for i in left { for j in right where Self.oneNonDigitEdit(bytes(i), bytes(j)) { check(i, j) } }
             } else {
                 // Large numbered families: an edit outside the digits keeps the digits as they are.
                 var byDigits: [[UInt8]: [Int]] = [:]
-                for i in left { byDigits[Self.digits(ids[i]), default: []].append(i) }
+                for i in left { byDigits[Self.digits(bytes(i)), default: []].append(i) }
                 for j in right {
-                    for i in byDigits[Self.digits(ids[j])] ?? [] where Self.oneNonDigitEdit(ids[i], ids[j]) { check(i, j) }
+                    for i in byDigits[Self.digits(bytes(j))] ?? [] where Self.oneNonDigitEdit(bytes(i), bytes(j)) { check(i, j) }
                 }
             }
         }
 
         func check(_ i: Int, _ j: Int) {
-            if Self.loose(ids[i]) == Self.loose(ids[j]) { return } // reported above, or case-only
+            if IDKeys.equal(ids[i], ids[j], .loose) { return } // reported above, or case-only
             report(i, j, "is one edit away from")
         }
         return found
@@ -80,9 +95,6 @@ struct SimilarIDsRule: CatalogRule {
     static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
     static func isSeparator(_ c: UInt8) -> Bool { c == 0x2E || c == 0x5F || c == 0x2D }
     static func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c + 32 : c }
-    static func lowercased(_ id: [UInt8]) -> [UInt8] { id.map(lower) }
-    static func loose(_ id: [UInt8]) -> [UInt8] { id.filter { !isSeparator($0) }.map(lower) }
-    static func skeleton(_ id: [UInt8]) -> [UInt8] { id.map { isDigit($0) ? 0x23 : $0 } }
     static func digits(_ id: [UInt8]) -> [UInt8] { id.filter(isDigit) }
 
     /// Exactly one substitution, insertion or deletion, not between two digits and not of a digit.

@@ -1,0 +1,65 @@
+import Foundation
+import IAPCatalog
+import PropertyList
+
+/// What runs inside one measurement process.
+enum Child {
+    static func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+
+    static func peakKiB() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+        }
+        return 0
+    }
+
+    /// "<best seconds> <count> <peak KiB> [<validate-only seconds>]"
+    static func run(mode: String, path: String, repeats: Int) -> String {
+        var best = Double.infinity
+        var bestValidate = Double.infinity
+        var count = 0
+        for _ in 0..<max(repeats, 1) {
+            let start = now()
+            switch mode {
+            case "ours":
+                guard let doc = try? PlistReader().read(path: path) else { fail("ours: cannot read \(path)") }
+                count = doc.root.value.arrayValue?.count ?? 0
+            case "ours-validate":
+                let catalog = CatalogLoader(bundleIDOverride: "com.bench.app").loadCatalog(name: "bench", paths: [path], explicit: [path])
+                let loaded = now()
+                let diagnostics = CatalogValidator().validate(catalog)
+                bestValidate = min(bestValidate, now() - loaded)
+                count = catalog.products.count + diagnostics.count * 0
+            case "rules-breakdown":
+                let catalog = CatalogLoader(bundleIDOverride: "com.bench.app").loadCatalog(name: "bench", paths: [path], explicit: [path])
+                var lines: [String] = ["load \(String(format: "%.3f", now() - start))"]
+                for rule in CatalogRules.all {
+                    let t = now()
+                    let found = rule.check(catalog, options: ValidationOptions())
+                    lines.append("\(rule.description.id) \(String(format: "%.3f", now() - t)) \(found.count)")
+                }
+                let t = now()
+                _ = CatalogValidator().validate(catalog)
+                lines.append("validate-all \(String(format: "%.3f", now() - t))")
+                FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+                count = catalog.products.count
+            case "pls":
+                guard let data = FileManager.default.contents(atPath: path),
+                      let value = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [Any]
+                else { fail("pls: cannot read \(path)") }
+                count = value.count
+            default:
+                fail("unknown mode \(mode)")
+            }
+            best = min(best, now() - start)
+        }
+        var line = String(format: "%.6f %d %d", best, count, peakKiB())
+        if mode == "ours-validate" { line += String(format: " %.6f", bestValidate) }
+        return line
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// Runs every measurement and prints the Markdown tables recorded in BENCHMARKS.md.
+struct Suite {
+    let full: Bool
+    let folder = "Benchmarks/work"
+
+    var binDirectory: URL {
+        URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+            .deletingLastPathComponent()
+    }
+
+    struct Sample {
+        var seconds: Double
+        var count: Int
+        var peakKiB: Int
+        var validateSeconds: Double?
+    }
+
+    func spawn(_ executable: URL, _ arguments: [String]) -> String {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        do { try process.run() } catch { fail("cannot run \(executable.path): \(error)") }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { fail("\(executable.lastPathComponent) \(arguments) failed") }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func sample(_ line: String) -> Sample {
+        let parts = line.split(separator: " ")
+        return Sample(seconds: Double(parts[0])!, count: Int(parts[1])!, peakKiB: Int(parts[2])!,
+                      validateSeconds: parts.count > 3 ? Double(parts[3]) : nil)
+    }
+
+    func repeats(_ count: Int, _ kind: String) -> Int {
+        switch count {
+        case ..<5_000: 50
+        case ..<50_000: 10
+        case ..<500_000: kind == "ids" ? 5 : 3
+        default: kind == "ids" ? 3 : 1
+        }
+    }
+
+    func run() {
+        Generator(folder: folder, full: full).generateAll()
+        let me = binDirectory.appendingPathComponent("iap-bench")
+        let bare = binDirectory.appendingPathComponent("bare-libxml2-count")
+        print("## Read: our reader vs PropertyListSerialization vs a bare libxml2 pass\n")
+        print("Best of N runs per cell, each in its own process; peak = that process's VmHWM.\n")
+        print("| file | size | products | bare C libxml2 | ours: read | ours: read + validate | PropertyListSerialization | ours ÷ bare C | PLS ÷ ours | peak ours | peak PLS | peak ours ÷ PLS | validate only |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+        for file in Generator(folder: folder, full: full).files {
+            let path = folder + "/" + file.name
+            let n = repeats(file.count, file.kind)
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            let c = sample(spawn(bare, [path, "\(n)"]))
+            let ours = sample(spawn(me, ["child", "ours", path, "\(n)"]))
+            let validated = sample(spawn(me, ["child", "ours-validate", path, "\(n)"]))
+            let pls = sample(spawn(me, ["child", "pls", path, "\(n)"]))
+            guard ours.count == file.count, pls.count == file.count, validated.count == file.count else {
+                fail("\(file.name): counts differ (ours \(ours.count), PLS \(pls.count), catalog \(validated.count))")
+            }
+            print("| \(file.name) | \(mb(size)) | \(file.count) | \(ms(c.seconds)) | \(ms(ours.seconds)) | \(ms(validated.seconds)) | \(ms(pls.seconds)) | \(ratio(ours.seconds / c.seconds)) | \(ratio(pls.seconds / ours.seconds)) | \(mb(ours.peakKiB * 1024)) | \(mb(pls.peakKiB * 1024)) | \(ratio(Double(ours.peakKiB) / Double(pls.peakKiB))) | \(ms(validated.validateSeconds ?? 0)) |")
+        }
+        startup()
+    }
+
+    /// `iap validate` on a small catalog against a program that only imports Foundation and prints.
+    func startup() {
+        let iap = binDirectory.appendingPathComponent("iap")
+        let hello = binDirectory.appendingPathComponent("hello-foundation")
+        func median(_ executable: URL, _ arguments: [String]) -> Double {
+            var times: [Double] = []
+            for _ in 0..<41 {
+                let process = Process()
+                process.executableURL = executable
+                process.arguments = arguments
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = FileHandle.nullDevice
+                let start = Child.now()
+                try? process.run()
+                process.waitUntilExit()
+                times.append(Child.now() - start)
+            }
+            return times.sorted()[times.count / 2]
+        }
+        let helloTime = median(hello, [])
+        let iapTime = median(iap, ["validate", "catalogs/FakeGame"])
+        print("\n## Start-up: `iap validate catalogs/FakeGame` vs a Foundation hello world\n")
+        print("| hello-foundation | iap validate catalogs/FakeGame | ratio |")
+        print("|---|---|---|")
+        print("| \(ms(helloTime)) | \(ms(iapTime)) | \(ratio(iapTime / helloTime)) |")
+    }
+
+    func ms(_ seconds: Double) -> String { String(format: seconds < 0.01 ? "%.2f ms" : "%.0f ms", seconds * 1000) }
+    func mb(_ bytes: Int) -> String { String(format: bytes < 10 << 20 ? "%.1f MB" : "%.0f MB", Double(bytes) / 1_048_576) }
+    func ratio(_ r: Double) -> String { String(format: "%.2f×", r) }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import XCTest
+
+/// Runs the built `iap` binary the way a user does and captures what it prints.
+struct IAPRunner {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static var binary: URL {
+        let products = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }
+            .map { $0.bundleURL.deletingLastPathComponent() } ?? Bundle.main.bundleURL
+        return products.appendingPathComponent("iap")
+    }
+
+    static func run(_ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = nil
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read both pipes to the end before waiting, so a large output cannot block the child.
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Compares with `Golden/<name>`; `IAP_UPDATE_GOLDEN=1` rewrites the file instead.
+    static func assertGolden(_ text: String, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let url = packageRoot.appendingPathComponent("Tests/EndToEndTests/Golden/\(name)")
+        if ProcessInfo.processInfo.environment["IAP_UPDATE_GOLDEN"] == "1" {
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = try String(contentsOf: url, encoding: .utf8)
+        XCTAssertEqual(text, expected, "output differs from Golden/\(name) (IAP_UPDATE_GOLDEN=1 rewrites it)", file: file, line: line)
+    }
+
+    static var corpus: URL? {
+        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }
+}

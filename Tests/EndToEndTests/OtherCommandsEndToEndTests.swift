@@ -1,0 +1,85 @@
+import Foundation
+import XCTest
+
+final class OtherCommandsEndToEndTests: XCTestCase {
+    func testListTable() throws {
+        let result = try IAPRunner.run(["list", "catalogs/FakeGame"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.stdout, """
+        catalogs/FakeGame: 3 products, bundle ID com.appcoda.FakeGame
+        ID                                KIND            WHY                         REFERENCE NAME  DISPLAY NAME  PRICE
+        com.appcoda.fakegame.extra-lives  consumable      declared Metadata.plist:17  Extra Lives     Extra Lives   0.99 USD
+        com.appcoda.fakegame.superpowers  non-consumable  declared Metadata.plist:47  Superpowers     Superpowers   1.99 USD
+        com.appcoda.fakegame.unlock_maps  non-consumable  declared Metadata.plist:77  Unlock Maps     All Maps      2.99 USD
+
+        """)
+    }
+
+    func testListVerboseAndJSON() throws {
+        let verbose = try IAPRunner.run(["list", "--verbose", "catalogs/FakeGame", "catalogs/RazeFaces", "catalogs/SpeakEnglish"])
+        XCTAssertEqual(verbose.status, 0)
+        try IAPRunner.assertGolden(verbose.stdout, "list-verbose.txt")
+        let decoys = try IAPRunner.run(["list", "-v", "catalogs/broken/Decoy_Products.plist", "catalogs/broken/Broken_ProductIDs.plist"])
+        XCTAssertEqual(decoys.status, 1)
+        XCTAssertEqual(decoys.stdout, """
+        catalogs/broken: 0 products
+          catalogs/broken/Broken_ProductIDs.plist: unreadable: XML error: Opening and ending tag mismatch: string line 5 and strin
+          catalogs/broken/Decoy_Products.plist: not a product list: looks like an over-the-air install manifest (items → assets, metadata), not a product list
+
+        """)
+        XCTAssertEqual(decoys.stderr, "iap: some files could not be read as catalogs; run 'iap validate' for the details\n")
+        let json = try IAPRunner.run(["list", "--format", "json", "catalogs/SpeakEnglish"])
+        XCTAssertEqual(json.status, 0)
+        let catalogs = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        let products = try XCTUnwrap(catalogs.first?["products"] as? [[String: Any]])
+        XCTAssertEqual(products.count, 5)
+        XCTAssertEqual(products[3]["id"] as? String, "com.speakenglish.app.premium.monthly")
+        XCTAssertEqual(products[3]["price"] as? String, "6.99")
+        XCTAssertEqual(products[3]["subscriptionPeriod"] as? String, "P1M")
+        let files = try XCTUnwrap(catalogs.first?["files"] as? [[String: Any]])
+        XCTAssertEqual(files.first { ($0["path"] as? String)?.hasSuffix("iapdemo.plist") == true }?["shape"] as? String, "array-of-dicts")
+    }
+
+    func testRules() throws {
+        let text = try IAPRunner.run(["rules"])
+        XCTAssertEqual(text.status, 0)
+        XCTAssertEqual(text.stdout.split(separator: "\n").count, 31)
+        XCTAssertTrue(text.stdout.hasPrefix("malformed-catalog            error    A catalog file that does not parse"))
+        let markdown = try IAPRunner.run(["rules", "--format", "markdown"])
+        XCTAssertEqual(markdown.stdout.split(separator: "\n").count, 33)
+        XCTAssertTrue(markdown.stdout.contains("| `similar-ids` | warning |"))
+    }
+
+    func testPlistLintAndPrint() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-plist-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let good = folder.appendingPathComponent("good.plist"), bad = folder.appendingPathComponent("bad.plist")
+        try "<plist><dict><key>n</key><integer>18446744073709551615</integer><key>r</key><real>nan</real><key>d</key><date>2004-10-26T10:33:33Z</date></dict></plist>"
+            .write(to: good, atomically: true, encoding: .utf8)
+        try "<plist>\n<dict>\n<key>a</key>\n</dict>\n</plist>".write(to: bad, atomically: true, encoding: .utf8)
+        let ok = try IAPRunner.run(["plist", "lint", good.path])
+        XCTAssertEqual(ok.status, 0)
+        XCTAssertEqual(ok.stdout, "\(good.path): OK\n")
+        let failing = try IAPRunner.run(["plist", "lint", good.path, bad.path])
+        XCTAssertEqual(failing.status, 1)
+        XCTAssertEqual(failing.stdout, "\(good.path): OK\n\(bad.path):3:1: error: key 'a' has no value\n")
+        XCTAssertEqual(try IAPRunner.run(["plist", "lint", folder.appendingPathComponent("none.plist").path]).status, 2)
+        let json = try IAPRunner.run(["plist", "print", good.path])
+        XCTAssertEqual(json.stdout, "{\n  \"n\": 18446744073709551615,\n  \"r\": \"nan\",\n  \"d\": \"2004-10-26T10:33:33Z\"\n}\n")
+        let xml = try IAPRunner.run(["plist", "print", "--format", "xml", good.path])
+        XCTAssertTrue(xml.stdout.contains("\t<key>n</key>\n\t<integer>18446744073709551615</integer>\n"))
+        let binary = folder.appendingPathComponent("binary.plist")
+        try Data("bplist00\u{D1}\u{01}".utf8).write(to: binary)
+        let refused = try IAPRunner.run(["plist", "lint", binary.path])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertEqual(refused.stdout, "\(binary.path): error: binary property list — convert it with `plutil -convert xml1 FILE`\n")
+    }
+
+    func testHelpAndVersion() throws {
+        let help = try IAPRunner.run(["--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.contains("validate"))
+        XCTAssertEqual(try IAPRunner.run(["--version"]).stdout, "0.1.0\n")
+    }
+}

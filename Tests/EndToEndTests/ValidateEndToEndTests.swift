@@ -1,0 +1,121 @@
+import Foundation
+import XCTest
+
+final class ValidateEndToEndTests: XCTestCase {
+    func testBrokenCatalogFiresEveryRuleOnce() throws {
+        let result = try IAPRunner.run(["validate", "catalogs/broken"])
+        XCTAssertEqual(result.status, 1)
+        try IAPRunner.assertGolden(result.stdout, "validate-broken.txt")
+        XCTAssertEqual(result.stderr, "13 files checked: 15 errors, 15 warnings, 1 info, 10027 products in 3 catalogs\n")
+        let rules = try IAPRunner.run(["rules"]).stdout.split(separator: "\n").map { String($0.split(separator: " ")[0]) }
+        XCTAssertEqual(rules.count, 31)
+        for rule in rules {
+            let lines = result.stdout.split(separator: "\n").filter { $0.hasSuffix("[\(rule)]") }
+            XCTAssertEqual(lines.count, 1, "rule \(rule) should fire exactly once in catalogs/broken")
+        }
+    }
+
+    func testShippedAppCatalogsAreClean() throws {
+        let result = try IAPRunner.run(["validate", "catalogs/FakeGame", "catalogs/RazeFaces", "catalogs/SpeakEnglish"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.stdout, """
+        catalogs/FakeGame/IAP_ProductIDs.plist:5:2: info: 3 product IDs start with 'com.appcoda.fakegame.', the bundle ID 'com.appcoda.FakeGame' in another case; bundle IDs are case-insensitive, so the prefix is accepted [missing-bundle-prefix]
+        catalogs/RazeFaces/IAP_ProductIDs.plist:5:2: info: 6 product IDs start with 'com.razeware.razefaces.', the bundle ID 'com.razeware.RazeFaces' in another case; bundle IDs are case-insensitive, so the prefix is accepted [missing-bundle-prefix]
+
+        """)
+        XCTAssertEqual(result.stderr, "12 files checked: 0 errors, 0 warnings, 2 infos, 14 products in 3 catalogs\n")
+    }
+
+    func testNoPathMeansCatalogsFolder() throws {
+        let explicit = try IAPRunner.run(["validate", "catalogs"])
+        let implicit = try IAPRunner.run(["validate"])
+        XCTAssertEqual(implicit.status, 1)
+        XCTAssertEqual(implicit.stdout, explicit.stdout)
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("iap-empty-\(UUID())")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let none = try IAPRunner.run(["validate"], in: empty)
+        XCTAssertEqual(none.status, 2)
+        XCTAssertEqual(none.stderr, "iap: error: no PATH given and ./catalogs does not exist; pass the files or folders to check\n")
+    }
+
+    func testExitCodes() throws {
+        let missing = try IAPRunner.run(["validate", "no/such/place"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertEqual(missing.stderr, "iap: error: no/such/place: no such file or folder\n")
+        XCTAssertEqual(missing.stdout, "")
+        XCTAssertEqual(try IAPRunner.run(["validate", "--no-such-flag"]).status, 64)
+        XCTAssertEqual(try IAPRunner.run(["validate", "--display-name-limit", "0", "catalogs/FakeGame"]).status, 64)
+        XCTAssertEqual(try IAPRunner.run(["frobnicate"]).status, 64)
+        XCTAssertEqual(try IAPRunner.run(["validate", "--retired", "missing.txt", "catalogs/FakeGame"]).status, 2)
+    }
+
+    func testStrictTurnsWarningsIntoFailure() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-strict-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.plist("<array><string>com.acme.app.goldpack</string><string>com.acme.app.goldpak</string></array>")
+            .write(to: folder.appendingPathComponent("IAP_ProductIDs.plist"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try IAPRunner.run(["validate", folder.path]).status, 0)
+        XCTAssertEqual(try IAPRunner.run(["validate", "--strict", folder.path]).status, 1)
+    }
+
+    func testRetiredFileAndRequiredLocaleFlags() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-flags-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "# deleted in 2023\ncom.appcoda.fakegame.superpowers\n".write(to: folder.appendingPathComponent("retired.txt"), atomically: true, encoding: .utf8)
+        let result = try IAPRunner.run(["validate", "--retired", folder.appendingPathComponent("retired.txt").path,
+                                        "--require-locale", "fr-FR", "catalogs/FakeGame"])
+        XCTAssertEqual(result.status, 1)
+        let rules = result.stdout.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasSuffix("]"), let open = line.lastIndex(of: "[") else { return nil }
+            return String(line[line.index(after: open)..<line.index(before: line.endIndex)])
+        }
+        XCTAssertEqual(rules, ["missing-bundle-prefix", "missing-localization", "missing-localization", "retired-id", "missing-localization"])
+        XCTAssertTrue(result.stdout.contains("retired.txt:2:1: note: listed as retired here"))
+    }
+
+    func testBundleIDFlagWins() throws {
+        let result = try IAPRunner.run(["validate", "--bundle-id", "com.other.app", "catalogs/FakeGame"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.stdout.components(separatedBy: "[missing-bundle-prefix]").count - 1, 3)
+        XCTAssertTrue(result.stdout.contains("does not start with the bundle ID 'com.other.app.'"))
+        XCTAssertTrue(result.stdout.contains("--bundle-id: note: bundle ID from here"))
+    }
+
+    func testJSONFormat() throws {
+        let result = try IAPRunner.run(["validate", "--format", "json", "catalogs/broken"])
+        XCTAssertEqual(result.status, 1)
+        let array = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(array.count, 31)
+        let first = try XCTUnwrap(array.first)
+        XCTAssertEqual(first["ruleID"] as? String, "kind-conflict")
+        XCTAssertEqual(first["severity"] as? String, "error")
+        let location = try XCTUnwrap(first["location"] as? [String: Any])
+        XCTAssertEqual(location["path"] as? String, "catalogs/broken/Broken.storekit")
+        XCTAssertEqual(location["line"] as? Int, 16)
+    }
+
+    func testOutputIsTheSameWhateverTheLocaleAndRun() throws {
+        let base = try IAPRunner.run(["validate", "catalogs"])
+        for env in [["LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8"], ["LANG": "ja_JP.UTF-8"], ["TZ": "Asia/Tokyo"]] {
+            let other = try IAPRunner.run(["validate", "catalogs"], environment: env)
+            XCTAssertEqual(other.stdout, base.stdout, "\(env)")
+        }
+        XCTAssertFalse(base.stdout.contains("\u{1B}["), "no colour when stdout is not a terminal")
+    }
+
+    func testCorpusDictRootedListsAreFlagged() throws {
+        guard let corpus = IAPRunner.corpus else { throw XCTSkip("../shared/corpus not found: skipped") }
+        for name in ["nilshah31__ontrejectoryiOS__IAP_ProductIDs.plist", "NiftyTreeStudios__Bean-Juice__IAP_ProductIDs.plist"] {
+            let result = try IAPRunner.run(["validate", corpus.appendingPathComponent("plists/\(name)").path])
+            XCTAssertEqual(result.status, 0, name)
+            XCTAssertTrue(result.stdout.contains("[dict-rooted-id-list]"), name)
+        }
+    }
+
+    static func plist(_ body: String) -> String {
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n\(body)\n</plist>\n"
+    }
+}
