@@ -83,12 +83,17 @@ struct ProductListShapes {
         }
     }
 
+    /// The entry holding the product ID: the string entry whose key comes first in `idKeys`.
     func idEntry(in dict: PlistDictionary) -> PlistDictionary.Entry? {
-        for key in Self.idKeys {
-            if let entry = dict.entry(key), entry.value.value.stringValue != nil { return entry }
+        var best: (rank: Int, entry: PlistDictionary.Entry)?
+        for entry in dict.entries where entry.value.value.stringValue != nil {
+            guard let rank = Self.idKeyRank[entry.key] else { continue }
+            if best == nil || rank < best!.rank { best = (rank, entry) }
         }
-        return nil
+        return best?.entry
     }
+
+    static let idKeyRank: [String: Int] = Dictionary(uniqueKeysWithValues: idKeys.enumerated().map { ($1, $0) })
 
     // MARK: Dictionaries
 
@@ -262,38 +267,41 @@ struct ProductListShapes {
 
     // MARK: Product fields
 
-    /// Names, descriptions and a stated type from a product dict's other keys.
+    /// Names, descriptions and a stated type from a product dict's other keys, in one pass over
+    /// its entries (product dicts can number a million).
     private func applyProductFields(_ dict: PlistDictionary, to occurrence: inout ProductOccurrence) {
         var metadata = occurrence.metadata ?? ProductMetadata()
-        var displayName: String?
-        var description: String?
-        var nameLocation = occurrence.location
-        for key in ["Title", "title", "localizedTitle", "displayName", "DisplayName"] {
-            if let entry = dict.entry(key), let s = entry.value.value.stringValue {
-                displayName = s
-                nameLocation = location(entry.value.position)
+        var title: PlistDictionary.Entry?, name: PlistDictionary.Entry?, description: String?
+        var longDescription: String?, type: PlistDictionary.Entry?, consumable: PlistDictionary.Entry?
+        for entry in dict.entries {
+            switch entry.key {
+            case "Title", "title", "localizedTitle", "displayName", "DisplayName":
+                if title == nil, entry.value.value.stringValue != nil { title = entry }
+            case "Name", "name":
+                if name == nil, entry.value.value.stringValue != nil { name = entry }
+            case "Description", "description", "localizedDescription":
+                if description == nil { description = entry.value.value.stringValue }
+            case "longDescription", "LongDescription":
+                longDescription = entry.value.value.dictionaryValue?.entries.first?.value.value.stringValue
+            case "Type", "type", "ProductType", "kind", "Kind":
+                if type == nil { type = entry }
+            case "consumable", "Consumable", "isConsumable":
+                if consumable == nil, entry.value.value.boolValue != nil { consumable = entry }
+            default:
                 break
             }
         }
-        if let entry = dict.entry(anyOf: ["Name", "name"]), let s = entry.value.value.stringValue {
-            metadata.referenceName = Located(s, at: location(entry.value.position))
-            if displayName == nil {
-                displayName = s
-                nameLocation = location(entry.value.position)
-            }
+        if let name {
+            metadata.referenceName = Located(name.value.value.stringValue!, at: location(name.value.position))
         }
-        for key in ["Description", "description", "localizedDescription"] {
-            if let s = dict[key]?.value.stringValue { description = s; break }
+        let shown = title ?? name
+        let displayName = shown?.value.value.stringValue
+        let text = description ?? longDescription
+        if displayName != nil || text != nil {
+            metadata.localizations.append(Localization(locale: "default", displayName: displayName, description: text,
+                                                       location: shown.map { location($0.value.position) } ?? occurrence.location))
         }
-        if description == nil, let long = dict.entry(anyOf: ["longDescription", "LongDescription"])?.value.value.dictionaryValue,
-           let first = long.entries.first?.value.value.stringValue {
-            description = first
-        }
-        if displayName != nil || description != nil {
-            metadata.localizations.append(Localization(locale: "default", displayName: displayName, description: description,
-                                                       location: nameLocation))
-        }
-        if let entry = dict.entry(anyOf: ["Type", "type", "ProductType", "kind", "Kind"]) {
+        if let entry = type {
             switch entry.value.value {
             case .string(let s):
                 if let kind = ProductKind(spelling: s) {
@@ -312,8 +320,7 @@ struct ProductListShapes {
             default: break
             }
         }
-        if occurrence.declaredKind == nil, let entry = dict.entry(anyOf: ["consumable", "Consumable", "isConsumable"]),
-           let flag = entry.value.value.boolValue {
+        if occurrence.declaredKind == nil, let entry = consumable, let flag = entry.value.value.boolValue {
             occurrence.declaredKind = Located(flag ? .consumable : .nonConsumable, at: location(entry.value.position))
             occurrence.declaredBy = "\(entry.key) = \(flag)"
         }

@@ -14,7 +14,8 @@ enum SecretScanner {
                     message: "'\(key)' holds an App Store shared secret committed with the catalog: anyone with the repository can validate receipts as your app",
                     location: location,
                     fix: SuggestedFix("remove it, rotate the secret in App Store Connect, and load it from the environment or a keychain at build time")))
-            } else if s.utf8.count > 40, s.contains("-----BEGIN") && s.contains("PRIVATE KEY") {
+            } else if s.utf8.count > 40, s.utf8.first(where: { $0 > 0x20 }) == 0x2D,
+                      s.contains("-----BEGIN") && s.contains("PRIVATE KEY") {
                 diagnostics.append(privateKey(at: location, key: key))
             }
         case .array(let items):

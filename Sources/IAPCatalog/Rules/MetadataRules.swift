@@ -89,9 +89,21 @@ struct KindContradictsIDRule: CatalogRule {
         "nonconsumables": .nonConsumable, "nonrenewing": .nonRenewing, "autorenewable": .autoRenewable,
     ]
 
+    /// Every explicit word holds "consumable" or "renew": most IDs are ruled out by one byte scan.
+    static func mayStateKind(_ id: String) -> Bool {
+        let lower = id.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
+        func contains(_ word: String) -> Bool {
+            let w = Array(word.utf8)
+            guard lower.count >= w.count else { return false }
+            return (0...(lower.count - w.count)).contains { i in lower[i..<(i + w.count)].elementsEqual(w) }
+        }
+        return contains("consumable") || contains("renew")
+    }
+
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
         catalog.products.compactMap { product in
-            guard let kind = product.kind, case .declared(let location, _) = product.kindReason else { return nil }
+            guard let kind = product.kind, case .declared(let location, _) = product.kindReason,
+                  Self.mayStateKind(product.id) else { return nil }
             let words = KindInference.tokens(product.id)
             // "nonconsumable" contains the pair "non"+"consumable": the most specific word wins.
             let stated = Self.explicit.filter { words.contains($0.key) }.max { $0.key.count < $1.key.count }
@@ -128,17 +140,17 @@ struct DuplicateReferenceNameRule: CatalogRule {
                                   + RuleExample.product("com.acme.app.gems", "<key>referenceName</key><string>Gems</string>"))])
 
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
-        var first: [String: (Product, Located<String>)] = [:]
+        let named = catalog.products.compactMap { p in p.metadata.referenceName.map { (p, $0) } }
+        // Compared ignoring ASCII case and surrounding spaces (trimmed only where there are any).
+        let keys = named.map { _, name -> String in
+            let v = name.value
+            return v.utf8.first == 0x20 || v.utf8.last == 0x20 ? v.trimmingCharacters(in: .whitespaces) : v
+        }
         var found: [Diagnostic] = []
-        for product in catalog.products {
-            guard let name = product.metadata.referenceName else { continue }
-            let key = name.value.trimmingCharacters(in: .whitespaces).lowercased()
-            if let (earlier, earlierName) = first[key] {
-                found.append(finding("reference name '\(name.value)' of '\(product.id)' is already used by '\(earlier.id)'",
-                                     at: name.location, related: [RelatedLocation(earlierName.location, "first used here")]))
-            } else {
-                first[key] = (product, name)
-            }
+        IDKeys.forEachRepeat(keys, .lower) { first, later in
+            let (earlier, earlierName) = named[first], (product, name) = named[later]
+            found.append(finding("reference name '\(name.value)' of '\(product.id)' is already used by '\(earlier.id)'",
+                                 at: name.location, related: [RelatedLocation(earlierName.location, "first used here")]))
         }
         return found
     }
