@@ -184,6 +184,8 @@ struct Classifier {
     /// `KindInference.infer(from:)` for an ID, cached by its digit-folded form.
     mutating func inferID(_ id: String) -> (ProductKind, [String])? {
         let key = Self.cacheKey(Substring(id))
+        // Only IDs with digit runs repeat once folded; caching the others would only grow the cache.
+        guard key.utf8.count != id.utf8.count || key != id else { return inferSegments(id) }
         if let cached = ids[key] { return cached }
         let result = inferSegments(id)
         ids[key] = result
@@ -210,7 +212,8 @@ struct Classifier {
                 consider(cached)
             } else {
                 let hit = Self.hit(KindInference.infer(from: key))
-                segments[key] = hit
+                // Bounded: shared segments ("com", "acme") are seen early; unique ones need no memory.
+                if segments.count < 4096 { segments[key] = hit }
                 consider(hit)
             }
             if let previous, previous.utf8.count + segment.utf8.count <= KindInference.longestWord {

@@ -38,35 +38,50 @@ struct SimilarIDsRule: CatalogRule {
         }
 
         // Equal once separators and case are ignored (case alone is case-duplicate-id's finding).
+        // Each later ID is paired with the earliest one that differs from it in more than case.
+        var looseGroups: [Int: [Int]] = [:]
         IDKeys.forEachRepeat(ids, .loose) { first, later in
-            if !IDKeys.equal(ids[first], ids[later], .lower) { report(first, later, "equals, but for separators,") }
+            let group = looseGroups[first, default: [first]]
+            if let earlier = group.first(where: { !IDKeys.equal(ids[$0], ids[later], .lower) }) {
+                report(earlier, later, "equals, but for separators,")
+            }
+            looseGroups[first] = group + [later]
         }
 
-        // One edit apart, found through skeletons (digits folded to '#').
-        let skeleton = IDFold.skeleton
-        var groupOf: [UInt64: [Int32]] = [:]
-        // Most catalogs are numbered families: remember the last group to skip the lookup.
+        // One edit apart, found through skeletons (digits folded to '#'): one representative per
+        // skeleton, members kept only for skeletons shared by several IDs.
+        var representatives: [Int] = []
+        var groupIndex = [Int32](repeating: 0, count: ids.count)
+        var groupOf: [UInt64: Int32] = [:]
         var lastGroup = -1
-        var groups: [[Int]] = []
         groupOf.reserveCapacity(min(ids.count, 1 << 16))
         for (i, id) in ids.enumerated() {
-            if lastGroup >= 0, IDKeys.equal(ids[groups[lastGroup][0]], id, skeleton) {
-                groups[lastGroup].append(i)
+            if lastGroup >= 0, IDKeys.equal(ids[representatives[lastGroup]], id, .skeleton) {
+                groupIndex[i] = Int32(lastGroup)
                 continue
             }
-            let h = IDKeys.hash(id, skeleton)
-            if let g = groupOf[h]?.first(where: { IDKeys.equal(ids[groups[Int($0)][0]], id, skeleton) }) {
-                groups[Int(g)].append(i)
+            let h = IDKeys.hash(id, .skeleton)
+            if let g = groupOf[h], IDKeys.equal(ids[representatives[Int(g)]], id, .skeleton) {
                 lastGroup = Int(g)
             } else {
-                groupOf[h, default: []].append(Int32(groups.count))
-                lastGroup = groups.count
-                groups.append([i])
+                // A hash shared by two skeletons keeps the first in the table; the second is only
+                // found through its deletion keys, which still pair it with its neighbours.
+                if groupOf[h] == nil { groupOf[h] = Int32(representatives.count) }
+                lastGroup = representatives.count
+                representatives.append(i)
             }
+            groupIndex[i] = Int32(lastGroup)
         }
-        let skeletons = groups.map { Array(ids[$0[0]].utf8).map { Self.isDigit($0) ? 0x23 : $0 } }
-        for (s, t) in Self.candidatePairs(skeletons) {
-            let left = groups[s], right = groups[t]
+        let candidates = Self.candidatePairs(representatives.map { ids[$0] })
+        // Members only of the groups that have a candidate neighbour.
+        var members: [Int32: [Int]] = [:]
+        for (s, t) in candidates { members[Int32(s)] = []; members[Int32(t)] = [] }
+        if !members.isEmpty {
+            for (i, g) in groupIndex.enumerated() where members[g] != nil { members[g]!.append(i) }
+        }
+        let group = { (g: Int) -> [Int] in members[Int32(g)] ?? [] }
+        for (s, t) in candidates {
+            let left = group(s), right = group(t)
             let bytes = { (i: Int) in Array(ids[i].utf8) }
             if left.count * right.count <= 10_000 {
                 for i in left { for j in right where Self.oneNonDigitEdit(bytes(i), bytes(j)) { check(i, j) } }
@@ -113,26 +128,47 @@ struct SimilarIDsRule: CatalogRule {
 
     /// Pairs of distinct skeletons that may be one edit apart: those sharing a one-deletion
     /// variant (substitution) or where one is a deletion variant of the other (insertion).
-    static func candidatePairs(_ skeletons: [[UInt8]]) -> [(Int, Int)] {
-        var keys: [(hash: UInt64, index: Int32)] = []
-        keys.reserveCapacity(skeletons.reduce(0) { $0 + $1.count + 1 })
-        for (index, s) in skeletons.enumerated() {
-            keys.append((hash(s, skipping: -1), Int32(index)))
-            for i in s.indices where i == 0 || s[i] != s[i - 1] {
-                keys.append((hash(s, skipping: i), Int32(index)))
+    ///
+    /// Two IDs that share a prefix cannot differ by one edit inside it (a substitution there is
+    /// impossible, and a deletion inside a run of equal bytes equals one at the run's end), so
+    /// deletion variants start after the prefix all skeletons share. Each key packs a 38-bit hash
+    /// and a 26-bit index into one `UInt64`, so finding equal hashes is a plain integer sort;
+    /// every candidate is verified exactly afterwards.
+    static func candidatePairs(_ ids: [String]) -> [(Int, Int)] {
+        guard ids.count > 1, ids.count < 1 << 26 else { return [] }
+        let first = Array(ids[0].utf8)
+        var common = first.count
+        for id in ids.dropFirst() {
+            var i = 0
+            for c in id.utf8 {
+                guard i < common, skeletonByte(c) == skeletonByte(first[i]) else { break }
+                i += 1
+            }
+            common = i
+        }
+        var keys: [UInt64] = []
+        keys.reserveCapacity(ids.reduce(0) { $0 + max($1.utf8.count - common, 0) + 1 })
+        var s: [UInt8] = []
+        for (index, id) in ids.enumerated() {
+            s.removeAll(keepingCapacity: true)
+            for c in id.utf8 { s.append(skeletonByte(c)) }
+            keys.append(pack(hash(s, skipping: -1), index))
+            for i in s.indices where i == common || (i > common && s[i] != s[i - 1]) {
+                keys.append(pack(hash(s, skipping: i), index))
             }
         }
-        keys.sort { $0.hash < $1.hash }
+        keys.sort()
         var pairs = Set<Pair>()
         var start = 0
+        let mask: UInt64 = (1 << 26) - 1
         while start < keys.count {
             var end = start + 1
-            while end < keys.count && keys[end].hash == keys[start].hash { end += 1 }
+            while end < keys.count && keys[end] >> 26 == keys[start] >> 26 { end += 1 }
             if end - start > 1 {
                 for a in start..<end {
-                    for b in (a + 1)..<end where keys[a].index != keys[b].index {
-                        let i = Int(keys[a].index), j = Int(keys[b].index)
-                        pairs.insert(Pair(min(i, j), max(i, j)))
+                    for b in (a + 1)..<end {
+                        let i = Int(keys[a] & mask), j = Int(keys[b] & mask)
+                        if i != j { pairs.insert(Pair(min(i, j), max(i, j))) }
                     }
                 }
             }
@@ -140,6 +176,10 @@ struct SimilarIDsRule: CatalogRule {
         }
         return pairs.map { ($0.a, $0.b) }.sorted { $0.0 == $1.0 ? $0.1 < $1.1 : $0.0 < $1.0 }
     }
+
+    private static func skeletonByte(_ c: UInt8) -> UInt8 { isDigit(c) ? 0x23 : c }
+
+    private static func pack(_ hash: UInt64, _ index: Int) -> UInt64 { (hash >> 26) << 26 | UInt64(index) }
 
     /// FNV-1a of `s` without the byte at `skipping` (-1: the whole string), with a length marker.
     static func hash(_ s: [UInt8], skipping: Int) -> UInt64 {
