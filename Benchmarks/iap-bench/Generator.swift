@@ -20,6 +20,20 @@ struct Generator {
         return list
     }
 
+    /// The worst case for similar-ids: a million IDs that differ in letters, not digits, so no
+    /// two share a skeleton. Not part of the read table.
+    static let lettersFile = "letters-1M.plist"
+
+    static func letterID(_ n: Int) -> String {
+        var m = n &* 7919
+        var word = ""
+        for _ in 0..<6 {
+            word.unicodeScalars.append(Unicode.Scalar(UInt8(0x61 + m % 26)))
+            m /= 26
+        }
+        return "com.bench.app." + word
+    }
+
     func generateAll() {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for file in files {
@@ -27,6 +41,11 @@ struct Generator {
             if FileManager.default.fileExists(atPath: path) { continue }
             FileHandle.standardError.write(Data("generating \(path)\n".utf8))
             write(path: path, kind: file.kind, count: file.count)
+        }
+        let letters = folder + "/" + Self.lettersFile
+        if !FileManager.default.fileExists(atPath: letters) {
+            FileHandle.standardError.write(Data("generating \(letters)\n".utf8))
+            write(path: letters, kind: "letters", count: 1_000_000)
         }
     }
 
@@ -42,7 +61,11 @@ struct Generator {
 
         """
         for n in 0..<count {
-            buffer += kind == "ids" ? "\t<string>\(Self.id(n))</string>\n" : dict(n)
+            switch kind {
+            case "ids": buffer += "\t<string>\(Self.id(n))</string>\n"
+            case "letters": buffer += "\t<string>\(Self.letterID(n))</string>\n"
+            default: buffer += dict(n)
+            }
             if buffer.utf8.count > 1 << 20 {
                 handle.write(Data(buffer.utf8))
                 buffer = ""

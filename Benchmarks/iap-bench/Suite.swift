@@ -66,7 +66,45 @@ struct Suite {
             }
             print("| \(file.name) | \(mb(size)) | \(file.count) | \(ms(c.seconds)) | \(ms(ours.seconds)) | \(ms(validated.seconds)) | \(ms(pls.seconds)) | \(ratio(ours.seconds / c.seconds)) | \(ratio(pls.seconds / ours.seconds)) | \(mb(ours.peakKiB * 1024)) | \(mb(pls.peakKiB * 1024)) | \(ratio(Double(ours.peakKiB) / Double(pls.peakKiB))) | \(ms(validated.validateSeconds ?? 0)) |")
         }
+        rules(me)
         startup()
+    }
+
+    /// Every rule on a million IDs: a numbered family (the usual shape) and letters only (the
+    /// worst case for similar-ids). The child prints one line per rule on stderr.
+    func rules(_ me: URL) {
+        print("\n## All validation rules on 1M IDs (best of 3, loading excluded)\n")
+        print("| file | load | all rules (with sorting) | slowest rules |")
+        print("|---|---|---|---|")
+        for name in ["ids-1M.plist", Generator.lettersFile] {
+            var best: (load: Double, all: Double, lines: [(String, Double)])?
+            for _ in 0..<3 {
+                let process = Process()
+                process.executableURL = me
+                process.arguments = ["child", "rules-breakdown", folder + "/" + name, "1"]
+                let err = Pipe()
+                process.standardError = err
+                process.standardOutput = FileHandle.nullDevice
+                try? process.run()
+                let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                var load = 0.0, all = 0.0
+                var lines: [(String, Double)] = []
+                for line in text.split(separator: "\n") {
+                    let parts = line.split(separator: " ")
+                    guard parts.count >= 2, let t = Double(parts[1]) else { continue }
+                    switch parts[0] {
+                    case "load": load = t
+                    case "validate-all": all = t
+                    default: lines.append((String(parts[0]), t))
+                    }
+                }
+                if best == nil || all < best!.all { best = (load, all, lines) }
+            }
+            guard let best else { continue }
+            let top = best.lines.sorted { $0.1 > $1.1 }.prefix(3).map { "\($0.0) \(ms($0.1))" }.joined(separator: ", ")
+            print("| \(name) | \(ms(best.load)) | \(ms(best.all)) | \(top) |")
+        }
     }
 
     /// `iap validate` on a small catalog against a program that only imports Foundation and prints.
