@@ -156,6 +156,19 @@ struct DuplicateReferenceNameRule: CatalogRule {
     }
 }
 
+extension CatalogRule {
+    /// One finding per localization whose text (display name or description) is over `limit`.
+    func lengthFindings(_ catalog: Catalog, _ field: KeyPath<Localization, String?>, limit: Int, what: String) -> [Diagnostic] {
+        catalog.products.flatMap { product in
+            product.metadata.localizations.compactMap { l -> Diagnostic? in
+                guard let text = l[keyPath: field], text.count > limit else { return nil }
+                return finding("\(what) of '\(product.id)' (\(l.locale)) is \(text.count) characters; the limit is \(limit)",
+                               at: l.location)
+            }
+        }
+    }
+}
+
 struct DisplayNameTooLongRule: CatalogRule {
     let description = RuleDescription(
         id: "display-name-too-long", name: "Display name too long", severity: .warning,
@@ -164,13 +177,7 @@ struct DisplayNameTooLongRule: CatalogRule {
         nonTriggering: [.metadata(RuleExample.product("com.acme.app.coins", "<key>localizations</key><dict><key>en-US</key><dict><key>displayName</key><string>Coins</string></dict></dict>"))])
 
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
-        catalog.products.flatMap { product in
-            product.metadata.localizations.compactMap { l -> Diagnostic? in
-                guard let name = l.displayName, name.count > options.displayNameLimit else { return nil }
-                return finding("display name of '\(product.id)' (\(l.locale)) is \(name.count) characters; the limit is \(options.displayNameLimit)",
-                               at: l.location)
-            }
-        }
+        lengthFindings(catalog, \.displayName, limit: options.displayNameLimit, what: "display name")
     }
 }
 
@@ -182,13 +189,7 @@ struct DescriptionTooLongRule: CatalogRule {
         nonTriggering: [.metadata(RuleExample.product("com.acme.app.coins", "<key>localizations</key><dict><key>en-US</key><dict><key>description</key><string>A bag of coins</string></dict></dict>"))])
 
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
-        catalog.products.flatMap { product in
-            product.metadata.localizations.compactMap { l -> Diagnostic? in
-                guard let text = l.description, text.count > options.descriptionLimit else { return nil }
-                return finding("description of '\(product.id)' (\(l.locale)) is \(text.count) characters; the limit is \(options.descriptionLimit)",
-                               at: l.location)
-            }
-        }
+        lengthFindings(catalog, \.description, limit: options.descriptionLimit, what: "description")
     }
 }
 
