@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "IAPCatalogTests", dependencies: ["IAPCatalog", "PropertyList", "Diagnostics"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["iap"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["iap"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -50,7 +50,7 @@ struct Generator {
     }
 
     private func write(path: String, kind: String, count: Int) {
-        FileManager.default.createFile(atPath: path, contents: nil)
+        guard FileManager.default.createFile(atPath: path, contents: nil) else { fail("cannot create \(path)") }
         guard let handle = FileHandle(forWritingAtPath: path) else { fail("cannot write \(path)") }
         defer { try? handle.close() }
         var buffer = """

@@ -3,7 +3,7 @@ import Foundation
 /// Runs every measurement and prints the Markdown tables recorded in BENCHMARKS.md.
 struct Suite {
     let full: Bool
-    let folder = "Benchmarks/work"
+    let folder = "Benchmarks/inputs"
 
     var binDirectory: URL {
         URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])

@@ -13,7 +13,7 @@ case "child":
     guard arguments.count == 4, let repeats = Int(arguments[3]) else { fail("usage: iap-bench child MODE FILE REPEATS") }
     print(Child.run(mode: arguments[1], path: arguments[2], repeats: repeats))
 case "generate":
-    let folder = arguments.count > 1 ? arguments[1] : "Benchmarks/work"
+    let folder = arguments.count > 1 ? arguments[1] : "Benchmarks/inputs"
     Generator(folder: folder, full: arguments.contains("--full")).generateAll()
 case "all", nil:
     Suite(full: arguments.contains("--full")).run()

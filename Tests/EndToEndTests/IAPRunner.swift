@@ -19,8 +19,13 @@ struct IAPRunner {
     }
 
     static func run(_ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:]) throws -> Result {
+        try runProgram(binary.path, arguments, in: directory, environment: environment)
+    }
+
+    static func runProgram(_ program: String, _ arguments: [String], in directory: URL = packageRoot,
+                           environment: [String: String] = [:]) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment

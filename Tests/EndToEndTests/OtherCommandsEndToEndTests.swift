@@ -83,3 +83,23 @@ final class OtherCommandsEndToEndTests: XCTestCase {
         XCTAssertEqual(try IAPRunner.run(["--version"]).stdout, "0.1.0\n")
     }
 }
+
+/// Colour appears on a terminal and nowhere else; NO_COLOR turns it off. Runs `iap` under a real
+/// pseudo-terminal through util-linux's `script`.
+final class ColourEndToEndTests: XCTestCase {
+    func run(onTerminal arguments: String, noColor: Bool) throws -> String {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
+            throw XCTSkip("/usr/bin/script not found: terminal colour test skipped")
+        }
+        let command = (noColor ? "NO_COLOR=1 " : "") + IAPRunner.binary.path + " " + arguments
+        return try IAPRunner.runProgram("/usr/bin/script", ["-qec", command, "/dev/null"]).stdout
+    }
+
+    func testColourOnlyOnATerminal() throws {
+        let coloured = try run(onTerminal: "validate catalogs/broken/Legacy_ProductIDs.plist", noColor: false)
+        XCTAssertTrue(coloured.contains("\u{1B}[1;33mwarning\u{1B}[0m"), coloured)
+        let plain = try run(onTerminal: "validate catalogs/broken/Legacy_ProductIDs.plist", noColor: true)
+        XCTAssertFalse(plain.contains("\u{1B}["), plain)
+        XCTAssertTrue(plain.contains(": warning: the root is a <dict>"), plain)
+    }
+}
