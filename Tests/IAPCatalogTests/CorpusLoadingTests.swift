@@ -168,6 +168,10 @@ final class CorpusLoadingTests: XCTestCase {
         XCTAssertEqual(monthly.metadata.introductoryOffer?.paymentMode, .freeTrial)
         XCTAssertEqual(monthly.metadata.introductoryOffer?.period, "P3M")
         XCTAssertEqual(monthly.metadata.localizations.first?.displayName, "Individual - Monthly")
+        // The promotional offer (adHocOffers) read from the same subscription.
+        XCTAssertEqual(monthly.metadata.promotionalOffers.map(\.id), ["XYZ"])
+        XCTAssertEqual(monthly.metadata.promotionalOffers.first?.paymentMode, .freeTrial)
+        XCTAssertEqual(monthly.metadata.promotionalOffers.first?.period, "P6M")
         XCTAssertTrue(monthly.kindReason.isDeclared)
     }
 

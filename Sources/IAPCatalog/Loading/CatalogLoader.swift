@@ -190,6 +190,7 @@ public struct CatalogLoader: Sendable {
             merged.subscriptionGroup = merged.subscriptionGroup ?? other.subscriptionGroup
             merged.subscriptionPeriod = merged.subscriptionPeriod ?? other.subscriptionPeriod
             merged.introductoryOffer = merged.introductoryOffer ?? other.introductoryOffer
+            if merged.promotionalOffers.isEmpty { merged.promotionalOffers = other.promotionalOffers }
             merged.familyShareable = merged.familyShareable ?? other.familyShareable
         }
         return merged

@@ -9,7 +9,8 @@ import PropertyList
 struct MetadataPlist {
     static let marker = "IAPCatalogMetadata"
     static let productKeys = ["kind", "referenceName", "price", "currency", "familyShareable", "subscriptionGroup",
-                              "subscriptionPeriod", "introductoryOffer", "localizations"]
+                              "subscriptionPeriod", "introductoryOffer", "promotionalOffers", "localizations"]
+    static let promotionalKeys = ["id", "referenceName", "paymentMode", "period", "periods", "price"]
     static let offerKeys = ["paymentMode", "period", "periods", "price"]
     static let localizationKeys = ["displayName", "description"]
 
@@ -109,6 +110,8 @@ struct MetadataPlist {
                 string(node, "subscriptionPeriod", &diagnostics).map { metadata.subscriptionPeriod = Located($0, at: at) }
             case "introductoryOffer":
                 metadata.introductoryOffer = offer(node, &diagnostics)
+            case "promotionalOffers":
+                metadata.promotionalOffers = promotionalOffers(node, &diagnostics)
             case "localizations":
                 metadata.localizations = localizations(node, &diagnostics)
             default:
@@ -144,6 +147,35 @@ struct MetadataPlist {
         let amount = dict["price"].flatMap { price($0, "introductoryOffer price", &diagnostics) }
         return IntroductoryOffer(paymentMode: mode, period: period, numberOfPeriods: periods, price: amount,
                                  location: location(node.position))
+    }
+
+    /// `promotionalOffers`: an `<array>` of dicts with `id`, `paymentMode`, `period` (required) and
+    /// `referenceName`, `periods`, `price`.
+    private func promotionalOffers(_ node: PlistNode, _ diagnostics: inout [Diagnostic]) -> [PromotionalOffer] {
+        guard let items = node.value.arrayValue else {
+            diagnostics.append(invalid("promotionalOffers must be an <array> of offer dicts", node.position))
+            return []
+        }
+        return items.compactMap { item in
+            guard let dict = item.value.dictionaryValue else {
+                diagnostics.append(invalid("a promotional offer must be a <dict> with id, paymentMode and period", item.position))
+                return nil
+            }
+            for entry in dict.entries where !Self.promotionalKeys.contains(entry.key) {
+                diagnostics.append(unknownKey(entry, expected: Self.promotionalKeys))
+            }
+            guard let id = dict["id"]?.value.stringValue, let modeText = dict["paymentMode"]?.value.stringValue,
+                  let mode = PaymentMode(spelling: modeText), let period = dict["period"]?.value.stringValue else {
+                diagnostics.append(invalid("a promotional offer needs id, paymentMode (free-trial, pay-as-you-go, pay-up-front) and period",
+                                           item.position))
+                return nil
+            }
+            let periods = dict["periods"]?.value.integerValue?.int64Value.map { Int(clamping: $0) } ?? 1
+            return PromotionalOffer(id: id, referenceName: dict["referenceName"]?.value.stringValue, paymentMode: mode,
+                                    period: period, numberOfPeriods: max(periods, 1),
+                                    price: dict["price"].flatMap { price($0, "promotional offer price", &diagnostics) },
+                                    location: location(item.position))
+        }
     }
 
     private func localizations(_ node: PlistNode, _ diagnostics: inout [Diagnostic]) -> [Localization] {

@@ -22,6 +22,15 @@ struct StoreKitConfiguration: Decodable {
         var subscriptionPeriod: String
     }
 
+    struct AdHocOffer: Decodable {
+        var offerID: String?
+        var referenceName: String?
+        var displayPrice: String?
+        var numberOfPeriods: Int?
+        var paymentMode: String
+        var subscriptionPeriod: String
+    }
+
     struct ProductEntry: Decodable {
         var productID: String
         var referenceName: String?
@@ -32,6 +41,7 @@ struct StoreKitConfiguration: Decodable {
         // Subscriptions only.
         var recurringSubscriptionPeriod: String?
         var introductoryOffer: Offer?
+        var adHocOffers: [AdHocOffer]?
         var groupNumber: Int?
     }
 
@@ -149,6 +159,16 @@ struct StoreKitReader {
                                               message: "unknown introductory offer paymentMode '\(offer.paymentMode)'",
                                               location: at))
             }
+        }
+        for offer in entry.adHocOffers ?? [] {
+            guard let mode = PaymentMode(spelling: offer.paymentMode) else {
+                diagnostics.append(Diagnostic(ruleID: "invalid-metadata", severity: .error,
+                                              message: "unknown promotional offer paymentMode '\(offer.paymentMode)'", location: at))
+                continue
+            }
+            metadata.promotionalOffers.append(PromotionalOffer(
+                id: offer.offerID ?? "", referenceName: offer.referenceName, paymentMode: mode, period: offer.subscriptionPeriod,
+                numberOfPeriods: offer.numberOfPeriods ?? 1, price: offer.displayPrice.flatMap(DecimalText.parse), location: at))
         }
         occurrence.metadata = metadata
         return occurrence

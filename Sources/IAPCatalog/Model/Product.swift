@@ -52,6 +52,30 @@ public struct IntroductoryOffer: Sendable, Hashable {
     }
 }
 
+/// A promotional offer on a subscription (App Store Connect's "promotional offers", `.storekit`'s
+/// `adHocOffers`): offered to existing or lapsed subscribers with a signed offer ID.
+public struct PromotionalOffer: Sendable, Hashable {
+    public var id: String
+    public var referenceName: String?
+    public var paymentMode: PaymentMode
+    /// ISO 8601 duration, e.g. `P1M`.
+    public var period: String
+    public var numberOfPeriods: Int
+    public var price: Decimal?
+    public var location: SourceLocation
+
+    public init(id: String, referenceName: String?, paymentMode: PaymentMode, period: String, numberOfPeriods: Int = 1,
+                price: Decimal?, location: SourceLocation) {
+        self.id = id
+        self.referenceName = referenceName
+        self.paymentMode = paymentMode
+        self.period = period
+        self.numberOfPeriods = numberOfPeriods
+        self.price = price
+        self.location = location
+    }
+}
+
 /// Something located in a file: the value and where it was read.
 public struct Located<Value: Sendable & Hashable>: Sendable, Hashable {
     public var value: Value
@@ -74,6 +98,7 @@ public struct ProductMetadata: Sendable, Hashable {
     public var subscriptionGroup: Located<String>?
     public var subscriptionPeriod: Located<String>?
     public var introductoryOffer: IntroductoryOffer?
+    public var promotionalOffers: [PromotionalOffer] = []
     public var familyShareable: Bool?
 
     public init() {}

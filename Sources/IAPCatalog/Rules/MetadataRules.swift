@@ -246,6 +246,7 @@ struct UnknownSubscriptionPeriodRule: CatalogRule {
         triggering: [
             .metadata(RuleExample.product("com.acme.app.monthly", "<key>kind</key><string>auto-renewable</string>", "<key>subscriptionGroup</key><string>Pro</string>", "<key>subscriptionPeriod</key>↓<string>P5W</string>")),
             .metadata(RuleExample.product("com.acme.app.monthly", "<key>kind</key><string>auto-renewable</string>", "<key>subscriptionGroup</key><string>Pro</string>", "<key>subscriptionPeriod</key><string>P1M</string>", "<key>introductoryOffer</key>↓<dict><key>paymentMode</key><string>free-trial</string><key>period</key><string>P10D</string></dict>")),
+            .metadata(RuleExample.product("com.acme.app.monthly", "<key>kind</key><string>auto-renewable</string>", "<key>subscriptionGroup</key><string>Pro</string>", "<key>subscriptionPeriod</key><string>P1M</string>", "<key>promotionalOffers</key><array>↓<dict><key>id</key><string>winback</string><key>paymentMode</key><string>pay-up-front</string><key>period</key><string>P4M</string><key>price</key><string>4.99</string></dict></array>")),
         ],
         nonTriggering: [.metadata(RuleExample.product("com.acme.app.monthly", "<key>kind</key><string>auto-renewable</string>", "<key>subscriptionGroup</key><string>Pro</string>", "<key>subscriptionPeriod</key><string>P1M</string>", "<key>introductoryOffer</key><dict><key>paymentMode</key><string>free-trial</string><key>period</key><string>P1W</string></dict>"))])
 
@@ -258,6 +259,10 @@ struct UnknownSubscriptionPeriodRule: CatalogRule {
             }
             if let offer = product.metadata.introductoryOffer, !Self.offerPeriods.contains(offer.period) {
                 found.append(finding("introductory offer period '\(offer.period)' of '\(product.id)' is not one App Store Connect offers",
+                                     at: offer.location))
+            }
+            for offer in product.metadata.promotionalOffers where !Self.offerPeriods.contains(offer.period) {
+                found.append(finding("promotional offer '\(offer.id)' of '\(product.id)' has period '\(offer.period)', not one App Store Connect offers",
                                      at: offer.location))
             }
         }

@@ -21,6 +21,7 @@ struct SimilarIDsRule: CatalogRule {
             .ids("com.acme.app.coins_100", "com.acme.app.coins_500", "com.acme.app.coins_1000"),
             .ids("com.acme.app.tip.small", "com.acme.app.tip.large"),
             .ids("consumable.fuel.octane87", "consumable.fuel.octane89"),
+            .ids("com.acme.app.pack.a", "com.acme.app.pack.b"),
         ])
 
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
@@ -112,12 +113,15 @@ struct SimilarIDsRule: CatalogRule {
     static func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c + 32 : c }
     static func digits(_ id: [UInt8]) -> [UInt8] { id.filter(isDigit) }
 
-    /// Exactly one substitution, insertion or deletion, not between two digits and not of a digit.
+    /// Exactly one substitution, insertion or deletion, not between two digits, not of a digit,
+    /// and not of a whole one-character segment.
     static func oneNonDigitEdit(_ x: [UInt8], _ y: [UInt8]) -> Bool {
         if x.count == y.count {
             guard let i = x.indices.first(where: { x[$0] != y[$0] }) else { return false }
             guard x[(i + 1)...] == y[(i + 1)...] else { return false }
-            return !(isDigit(x[i]) && isDigit(y[i]))
+            // A one-character segment (`….a` / `….b`) is an enumeration, like a digit.
+            let wholeSegment = (i == 0 || isSeparator(x[i - 1])) && (i + 1 == x.count || isSeparator(x[i + 1]))
+            return !(isDigit(x[i]) && isDigit(y[i])) && !wholeSegment
         }
         let (short, long) = x.count < y.count ? (x, y) : (y, x)
         guard long.count == short.count + 1 else { return false }
