@@ -20,13 +20,7 @@ struct List: ParsableCommand {
     var format: Format = .text
 
     func run() throws {
-        let paths = try catalog.resolvedPaths()
-        let catalogs: [Catalog]
-        do {
-            catalogs = try CatalogLoader(bundleIDOverride: catalog.bundleID).load(paths: paths)
-        } catch {
-            throw Terminal.cannotRun(error.message)
-        }
+        let catalogs = try catalog.loadCatalogs()
         switch format {
         case .text: Terminal.out(ListText.render(catalogs, verbose: verbose))
         case .json: Terminal.out(ListJSON.render(catalogs))

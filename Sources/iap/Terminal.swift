@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IAPCatalog
 
 /// Everything the CLI writes goes through here: stdout for results, stderr for progress and errors.
 enum Terminal {
@@ -33,6 +34,22 @@ struct CatalogArguments: ParsableArguments {
 
     @Option(name: .customLong("bundle-id"), help: "The app's bundle ID; wins over Info.plist and the metadata plist.")
     var bundleID: String?
+
+    /// Loads the catalogs under the paths; a path that does not exist, or paths holding no catalog
+    /// file at all, end the command with status 2 rather than a silently empty result.
+    func loadCatalogs() throws -> [Catalog] {
+        let paths = try resolvedPaths()
+        let catalogs: [Catalog]
+        do {
+            catalogs = try CatalogLoader(bundleIDOverride: bundleID).load(paths: paths)
+        } catch {
+            throw Terminal.cannotRun(error.message)
+        }
+        guard catalogs.contains(where: { !$0.files.isEmpty }) else {
+            throw Terminal.cannotRun("no catalog files (product-ID or metadata .plist, .storekit) found in \(paths.joined(separator: ", "))")
+        }
+        return catalogs.filter { !$0.files.isEmpty }
+    }
 
     /// The paths to read; ./catalogs when none are given.
     func resolvedPaths() throws -> [String] {

@@ -39,16 +39,10 @@ struct Validate: ParsableCommand {
     }
 
     func run() throws {
-        let paths = try catalog.resolvedPaths()
         var options = ValidationOptions(requiredLocales: requiredLocales, displayNameLimit: displayNameLimit,
                                         descriptionLimit: descriptionLimit)
         if let retired { options.retiredIDs = try RetiredList.load(retired) }
-        let catalogs: [Catalog]
-        do {
-            catalogs = try CatalogLoader(bundleIDOverride: catalog.bundleID).load(paths: paths)
-        } catch {
-            throw Terminal.cannotRun(error.message)
-        }
+        let catalogs = try catalog.loadCatalogs()
         let diagnostics = CatalogValidator(options: options).validate(catalogs)
         switch format {
         case .text:

@@ -48,6 +48,15 @@ final class ValidateEndToEndTests: XCTestCase {
         XCTAssertEqual(try IAPRunner.run(["validate", "--display-name-limit", "0", "catalogs/FakeGame"]).status, 64)
         XCTAssertEqual(try IAPRunner.run(["frobnicate"]).status, 64)
         XCTAssertEqual(try IAPRunner.run(["validate", "--retired", "missing.txt", "catalogs/FakeGame"]).status, 2)
+        // A folder with no catalog file is not a pass: it is a check that could not run.
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("iap-nothing-\(UUID())")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        try "<plist><dict/></plist>".write(to: empty.appendingPathComponent("Settings.plist"), atomically: true, encoding: .utf8)
+        let nothing = try IAPRunner.run(["validate", empty.path])
+        XCTAssertEqual(nothing.status, 2)
+        XCTAssertEqual(nothing.stderr, "iap: error: no catalog files (product-ID or metadata .plist, .storekit) found in \(empty.path)\n")
+        XCTAssertEqual(try IAPRunner.run(["list", empty.path]).status, 2)
     }
 
     func testStrictTurnsWarningsIntoFailure() throws {
