@@ -81,7 +81,6 @@ struct SAXState {
     var stack: [Frame] = []
     var root: PlistNode?
     var sawPlistElement = false
-    var plistOpen = false
     var leaf: PlistTag?
     var leafPosition = PlistPosition.unknown
     var text: [UInt8] = []
@@ -141,7 +140,6 @@ struct SAXState {
                 fail(.invalidStructure, "nested <plist> element", at: position)
             }
             sawPlistElement = true
-            plistOpen = true
             return
         }
         if root != nil && stack.isEmpty {
@@ -186,8 +184,6 @@ struct SAXState {
         }
         guard let tag = PlistTag.from(name) else { return }
         switch tag {
-        case .plist:
-            plistOpen = false
         case .dict, .array:
             guard let frame = stack.popLast() else { return }
             if let pending = frame.pendingKey {

@@ -91,10 +91,6 @@ struct InvalidIDCharactersRule: CatalogRule {
 }
 
 enum IDCharacters {
-    static func isAllowed(_ a: UInt8) -> Bool {
-        (a >= 0x30 && a <= 0x39) || (a >= 0x41 && a <= 0x5A) || (a >= 0x61 && a <= 0x7A) || a == 0x2E || a == 0x5F || a == 0x2D
-    }
-
     static func allAllowed(_ id: String) -> Bool {
         for a in id.utf8 {
             let ok = (a >= 0x30 && a <= 0x39) || (a >= 0x41 && a <= 0x5A) || (a >= 0x61 && a <= 0x7A) || a == 0x2E || a == 0x5F || a == 0x2D
