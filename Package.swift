@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "IAPCatalog", targets: ["IAPCatalog"]),
         .library(name: "PropertyList", targets: ["PropertyList"]),
         .library(name: "Diagnostics", targets: ["Diagnostics"]),
+        .library(name: "PriceFormatting", targets: ["PriceFormatting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -22,6 +23,7 @@ let package = Package(
         .target(name: "PropertyList", dependencies: ["CLibXML2"]),
         .target(name: "Diagnostics"),
         .target(name: "IAPCatalog", dependencies: ["PropertyList", "Diagnostics"]),
+        .target(name: "PriceFormatting"),
         .executableTarget(
             name: "iap",
             dependencies: [
@@ -32,13 +34,14 @@ let package = Package(
         // Benchmarks: a release executable that prints ratios against peers measured in the same run.
         .executableTarget(
             name: "iap-bench",
-            dependencies: ["IAPCatalog", "PropertyList"],
+            dependencies: ["IAPCatalog", "PropertyList", "PriceFormatting"],
             path: "Benchmarks/iap-bench"
         ),
         .executableTarget(name: "bare-libxml2-count", dependencies: ["CLibXML2"], path: "Benchmarks/bare-libxml2-count"),
         .executableTarget(name: "hello-foundation", path: "Benchmarks/hello-foundation"),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
+        .testTarget(name: "PriceFormattingTests", dependencies: ["PriceFormatting"]),
         .testTarget(name: "IAPCatalogTests", dependencies: ["IAPCatalog", "PropertyList", "Diagnostics"]),
         .testTarget(name: "EndToEndTests", dependencies: ["iap"], exclude: ["Golden"]),
     ],

@@ -1,0 +1,77 @@
+import Foundation
+import PriceFormatting
+
+/// Prices across 50 locales: PriceFormatter against a NumberFormatter created per call (what the
+/// tutorials do) and one pre-configured NumberFormatter per locale fed pre-rounded values (the floor).
+enum PriceBench {
+    static let locales: [(String, String)] = [
+        ("en_US", "USD"), ("en_GB", "GBP"), ("de_DE", "EUR"), ("fr_FR", "EUR"), ("it_IT", "EUR"), ("es_ES", "EUR"), ("nl_NL", "EUR"),
+        ("pt_BR", "BRL"), ("pt_PT", "EUR"), ("ru_RU", "RUB"), ("tr_TR", "TRY"), ("pl_PL", "PLN"), ("sv_SE", "SEK"), ("nb_NO", "NOK"),
+        ("da_DK", "DKK"), ("fi_FI", "EUR"), ("cs_CZ", "CZK"), ("hu_HU", "HUF"), ("ro_RO", "RON"), ("th_TH", "THB"), ("ms_MY", "MYR"),
+        ("en_SG", "SGD"), ("zh_Hans_CN", "CNY"), ("zh_Hant_HK", "HKD"), ("zh_Hant_TW", "TWD"), ("ja_JP", "JPY"), ("ko_KR", "KRW"),
+        ("en_AU", "AUD"), ("en_NZ", "NZD"), ("en_ZA", "ZAR"), ("es_MX", "MXN"), ("es_CL", "CLP"), ("es_CO", "COP"), ("ar_SA", "SAR"),
+        ("ar_AE", "AED"), ("ar_KW", "KWD"), ("he_IL", "ILS"), ("hi_IN", "INR"), ("en_IN", "INR"), ("id_ID", "IDR"), ("vi_VN", "VND"),
+        ("ur_PK", "PKR"), ("uk_UA", "UAH"), ("en_NG", "NGN"), ("fil_PH", "PHP"), ("kk_KZ", "KZT"), ("el_GR", "EUR"), ("de_CH", "CHF"),
+        ("fr_CA", "CAD"), ("en_CA", "CAD"),
+    ]
+
+    static func run(count: Int) {
+        let amounts = (0..<1000).map { Decimal($0 % 200) + Decimal(string: "0.99")! }
+        let formatter = PriceFormatter()
+        // Warm the cache: what a long-running app pays once per locale.
+        for (locale, currency) in locales { _ = try? formatter.string(1, currency: currency, locale: locale) }
+
+        var sink = 0
+        func time(_ body: () -> Void) -> Double {
+            let start = Child.now()
+            body()
+            return Child.now() - start
+        }
+        let ours = time {
+            for i in 0..<count {
+                let (locale, currency) = locales[i % locales.count]
+                sink &+= (try? formatter.string(amounts[i % amounts.count], currency: currency, locale: locale))?.utf8.count ?? 0
+            }
+        }
+        let floorFormatters = locales.map { locale, currency -> NumberFormatter in
+            let f = NumberFormatter()
+            f.numberStyle = .currency
+            f.locale = Locale(identifier: locale)
+            f.currencyCode = currency
+            return f
+        }
+        let rounded = amounts.map { NSDecimalNumber(decimal: $0) }
+        let floor = time {
+            for i in 0..<count {
+                sink &+= floorFormatters[i % locales.count].string(from: rounded[i % rounded.count])?.utf8.count ?? 0
+            }
+        }
+        let perCallCount = max(count / 50, 1000)
+        let perCall = time {
+            for i in 0..<perCallCount {
+                let (locale, currency) = locales[i % locales.count]
+                let f = NumberFormatter()
+                f.numberStyle = .currency
+                f.locale = Locale(identifier: locale)
+                f.currencyCode = currency
+                sink &+= f.string(from: rounded[i % rounded.count])?.utf8.count ?? 0
+            }
+        } * Double(count) / Double(perCallCount)
+        // Two threads, each formatting half, sharing one PriceFormatter.
+        let twoThreads = time {
+            DispatchQueue.concurrentPerform(iterations: 2) { half in
+                var local = 0
+                for i in stride(from: half, to: count, by: 2) {
+                    let (locale, currency) = locales[i % locales.count]
+                    local &+= (try? formatter.string(amounts[i % amounts.count], currency: currency, locale: locale))?.utf8.count ?? 0
+                }
+                _ = local
+            }
+        }
+        print("| prices | PriceFormatter | NumberFormatter per call (est. from \(perCallCount)) | pre-configured NumberFormatter (floor) | per-call ÷ ours | ours ÷ floor | 2 threads speed-up |")
+        print("|---|---|---|---|---|---|---|")
+        print(String(format: "| %d × %d locales | %.0f ms | %.0f ms | %.0f ms | %.1f× | %.2f× | %.2f× |", count, locales.count,
+                     ours * 1000, perCall * 1000, floor * 1000, perCall / ours, ours / floor, ours / twoThreads))
+        if sink == 42 { print("") }
+    }
+}

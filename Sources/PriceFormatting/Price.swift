@@ -1,0 +1,68 @@
+import Foundation
+
+/// An amount of money: a `Decimal`, never a binary floating-point number, and an ISO 4217 code.
+public struct Price: Sendable, Hashable, CustomStringConvertible {
+    public var amount: Decimal
+    public var currency: String
+
+    public init(_ amount: Decimal, currency: String) {
+        self.amount = amount
+        self.currency = currency
+    }
+
+    /// Parses user-given text strictly: digits with an optional sign and one `.` (`1,99` is an
+    /// error, not 1), at most 38 significant digits, and an exponent nowhere.
+    public init(parsing text: String, currency: String) throws(PriceError) {
+        guard let amount = AmountText.parse(text) else { throw .invalidAmount(text) }
+        self.init(amount, currency: currency)
+    }
+
+    public var description: String { "\(amount) \(currency)" }
+}
+
+/// Why a price or locale could not be used, in words a user can act on.
+public enum PriceError: Error, Sendable, Equatable, CustomStringConvertible {
+    case invalidAmount(String)
+    case unknownCurrency(String)
+    case invalidLocale(String)
+    case missingCurrency(String)
+
+    public var description: String {
+        switch self {
+        case .invalidAmount(let text):
+            "'\(text)' is not an amount: write digits with '.' for decimals, e.g. 0.99 or -12.50"
+        case .unknownCurrency(let code):
+            "'\(code)' is not an ISO 4217 currency code Foundation knows (e.g. USD, EUR, JPY)"
+        case .invalidLocale(let text):
+            "'\(text)' is not a locale identifier: use forms like en_US, pt-BR, ja_JP@currency=JPY"
+        case .missingCurrency(let locale):
+            "no currency for locale '\(locale)': pass --currency CODE or a locale like \(locale)@currency=EUR"
+        }
+    }
+}
+
+/// Strict text → `Decimal`: `0.99`, `-1`, `12345678901234567.89`. Never through `Double` and
+/// never the lenient `Decimal(string:)`, which reads `1,99` as 1.
+public enum AmountText {
+    public static func parse(_ text: String) -> Decimal? {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        var digitsBefore = 0
+        var digitsAfter = 0
+        var seenPoint = false
+        for (i, c) in t.utf8.enumerated() {
+            switch c {
+            case UInt8(ascii: "+"), UInt8(ascii: "-"):
+                guard i == 0 else { return nil }
+            case UInt8(ascii: "."):
+                guard !seenPoint else { return nil }
+                seenPoint = true
+            case 0x30...0x39:
+                if seenPoint { digitsAfter += 1 } else { digitsBefore += 1 }
+            default:
+                return nil
+            }
+        }
+        guard digitsBefore > 0, !seenPoint || digitsAfter > 0, digitsBefore + digitsAfter <= 38 else { return nil }
+        return Decimal(string: t, locale: Locale(identifier: "en_US_POSIX"))
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// Formats prices the way a customer sees them, per locale and currency, through Foundation's
+/// `NumberFormatter`, working around its Linux defects:
+/// - amounts are rounded half-even on the `Decimal` and never pass through `Double`
+///   (`1.005 USD` is `$1.00`; `12345678901234567.89` keeps every digit);
+/// - Indian grouping (`₹10,00,000.00`) is restored: the locale's real grouping sizes are read
+///   from `FormatStyle` and pushed into the formatter, whose secondary size Linux resets to 0;
+/// - a currency's fraction digits come from what the formatter prints (JPY 0, KWD 3), since its
+///   `minimum/maximumFractionDigits` say 2 for every currency;
+/// - `currencySymbol` is never set, because setting it makes the formatter ignore `currencyCode`.
+///
+/// What one (locale, currency) looks like is learned once and cached; formatting a price after
+/// that is plain string work under a short lock, so threads do not queue on a shared formatter.
+public final class PriceFormatter: Sendable {
+    private struct Key: Hashable {
+        var locale: String
+        var currency: String
+    }
+
+    private let cache = LockedDictionary<Key, CurrencyTemplate>()
+    /// The same templates keyed by the strings callers pass, so a hit skips parsing and validation.
+    private let byRequest = LockedDictionary<RequestKey, CurrencyTemplate>()
+
+    private struct RequestKey: Hashable {
+        var locale: String
+        var currency: String?
+    }
+
+    public init() {}
+
+    /// The customer-facing string for `price` in `locale`.
+    public func string(for price: Price, locale: PriceLocale) throws(PriceError) -> String {
+        let currency = try CurrencyCodes.validate(price.currency)
+        return try format(price.amount, with: template(locale: locale.identifier, currency: currency))
+    }
+
+    /// Formats `amount` for a locale written as StoreKit or a person writes it; `currency` wins
+    /// over the locale's `@currency=` keyword.
+    public func string(_ amount: Decimal, currency: String? = nil, locale: String) throws(PriceError) -> String {
+        let request = RequestKey(locale: locale, currency: currency)
+        let template: CurrencyTemplate
+        if let cached = byRequest[request] {
+            template = cached
+        } else {
+            let parsed = try PriceLocale(parsing: locale)
+            guard let code = currency ?? parsed.currency else { throw .missingCurrency(locale) }
+            template = self.template(locale: parsed.identifier, currency: try CurrencyCodes.validate(code))
+            byRequest[request] = template
+        }
+        return try format(amount, with: template)
+    }
+
+    private func format(_ amount: Decimal, with template: CurrencyTemplate) throws(PriceError) -> String {
+        guard let text = template.format(amount) else { throw .invalidAmount("\(amount)") }
+        return text
+    }
+
+    /// The number of fraction digits the locale shows for the currency (JPY 0, USD 2, KWD 3).
+    public func fractionDigits(currency: String, locale: String) throws(PriceError) -> Int {
+        let parsed = try PriceLocale(parsing: locale)
+        return template(locale: parsed.identifier, currency: try CurrencyCodes.validate(currency)).fractionDigits
+    }
+
+    private func template(locale: String, currency: String) -> CurrencyTemplate {
+        let key = Key(locale: locale, currency: currency)
+        if let cached = cache[key] { return cached }
+        let made = CurrencyTemplate(locale: locale, currency: currency, grouping: Self.grouping(locale: locale))
+        cache[key] = made
+        return made
+    }
+
+    /// The locale's (primary, secondary) grouping sizes, read from how `FormatStyle` groups
+    /// 1111111111 (it keeps ICU's secondary size: `11,11,11,11,111` in en_IN).
+    static func grouping(locale: String) -> (Int, Int) {
+        let text = Decimal(string: "1111111111")!.formatted(.number.locale(Locale(identifier: locale)))
+        var groups: [Int] = []
+        var run = 0
+        for scalar in text.unicodeScalars {
+            if scalar.properties.numericType == .decimal { run += 1 } else if run > 0 { groups.append(run); run = 0 }
+        }
+        groups.append(run)
+        guard groups.count >= 2 else { return (3, 0) }
+        let primary = groups[groups.count - 1]
+        let secondary = groups.count >= 3 ? groups[groups.count - 2] : primary
+        return (primary, secondary == primary ? 0 : secondary)
+    }
+}
+
+/// A dictionary behind a lock, for caches shared between threads; held only for a lookup.
+final class LockedDictionary<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
+    private var storage: [Key: Value] = [:]
+    private let lock = NSLock()
+
+    subscript(key: Key) -> Value? {
+        get { lock.withLock { storage[key] } }
+        set { lock.withLock { storage[key] = newValue } }
+    }
+}

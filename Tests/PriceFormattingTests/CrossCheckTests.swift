@@ -1,0 +1,38 @@
+import Foundation
+import XCTest
+@testable import PriceFormatting
+
+/// Our strings equal Foundation's `Decimal.FormatStyle.Currency` (which has none of
+/// NumberFormatter's Linux defects), computed in the same test, for storefront locales × amounts.
+final class CrossCheckTests: XCTestCase {
+    /// (locale, currency): the required ones from the issue, and the App Store's larger storefronts.
+    static let locales: [(String, String)] = [
+        ("en_US", "USD"), ("en_US@currency=EUR", "EUR"), ("ar_SA", "SAR"), ("he_IL", "ILS"), ("hi_IN", "INR"), ("en_IN", "INR"),
+        ("ar_KW", "KWD"), ("ar_BH", "BHD"), ("de_CH", "CHF"), ("fr_CA", "CAD"), ("ja_JP", "JPY"), ("ko_KR", "KRW"),
+        ("id_ID", "IDR"), ("vi_VN", "VND"), ("es_CL", "CLP"), ("es_CO", "COP"), ("ur_PK", "PKR"), ("zh_Hant_TW", "TWD"),
+        ("en_GB", "GBP"), ("de_DE", "EUR"), ("fr_FR", "EUR"), ("it_IT", "EUR"), ("es_ES", "EUR"), ("nl_NL", "EUR"),
+        ("pt_BR", "BRL"), ("pt_PT", "EUR"), ("ru_RU", "RUB"), ("tr_TR", "TRY"), ("pl_PL", "PLN"), ("sv_SE", "SEK"),
+        ("nb_NO", "NOK"), ("da_DK", "DKK"), ("fi_FI", "EUR"), ("cs_CZ", "CZK"), ("hu_HU", "HUF"), ("ro_RO", "RON"),
+        ("th_TH", "THB"), ("ms_MY", "MYR"), ("en_SG", "SGD"), ("zh_Hans_CN", "CNY"), ("zh_Hant_HK", "HKD"),
+        ("en_AU", "AUD"), ("en_NZ", "NZD"), ("en_ZA", "ZAR"), ("es_MX", "MXN"), ("ar_AE", "AED"), ("ar_EG", "EGP"),
+        ("uk_UA", "UAH"), ("en_NG", "NGN"), ("fil_PH", "PHP"), ("kk_KZ", "KZT"), ("el_GR", "EUR"), ("en_CA", "CAD"),
+        ("de_AT", "EUR"), ("fr_CH", "CHF"), ("en_US", "JPY"),
+    ]
+    static let amounts = ["0", "0.29", "0.99", "1", "1.005", "9.99", "12.5", "99.99", "1234.56", "1000000", "12345678901234567.89"]
+
+    func testMatchesFormatStyleEverywhere() throws {
+        XCTAssertGreaterThanOrEqual(Self.locales.count, 45)
+        let formatter = PriceFormatter()
+        var mismatches: [String] = []
+        for (locale, currency) in Self.locales {
+            let base = try PriceLocale(parsing: locale).identifier
+            for text in Self.amounts + Self.amounts.dropFirst().map { "-" + $0 } {
+                let amount = try XCTUnwrap(AmountText.parse(text))
+                let ours = try formatter.string(amount, currency: currency, locale: locale)
+                let reference = amount.formatted(.currency(code: currency).locale(Locale(identifier: base)))
+                if ours != reference { mismatches.append("\(locale) \(currency) \(text): ours \(ours.debugDescription) FormatStyle \(reference.debugDescription)") }
+            }
+        }
+        XCTAssertEqual(mismatches, [], "\(mismatches.count) mismatches")
+    }
+}
