@@ -22,10 +22,13 @@ enum PriceBench {
         for (locale, currency) in locales { _ = try? formatter.string(1, currency: currency, locale: locale) }
 
         var sink = 0
+        // Best of three: this VM's jitter is larger than the differences measured.
         func time(_ body: () -> Void) -> Double {
-            let start = Child.now()
-            body()
-            return Child.now() - start
+            (0..<3).map { _ in
+                let start = Child.now()
+                body()
+                return Child.now() - start
+            }.min()!
         }
         let ours = time {
             for i in 0..<count {
@@ -68,6 +71,20 @@ enum PriceBench {
                 _ = local
             }
         }
+        // The same with one PriceFormatter per thread: what sharing costs, if anything.
+        let separate = [PriceFormatter(), PriceFormatter()]
+        for f in separate { for (locale, currency) in locales { _ = try? f.string(1, currency: currency, locale: locale) } }
+        let twoSeparate = time {
+            DispatchQueue.concurrentPerform(iterations: 2) { half in
+                var local = 0
+                for i in stride(from: half, to: count, by: 2) {
+                    let (locale, currency) = locales[i % locales.count]
+                    local &+= (try? separate[half].string(amounts[i % amounts.count], currency: currency, locale: locale))?.utf8.count ?? 0
+                }
+                _ = local
+            }
+        }
+        FileHandle.standardError.write(Data(String(format: "2 threads, one formatter each: %.2f× (shared: %.2f×)\n", ours / twoSeparate, ours / twoThreads).utf8))
         print("| prices | PriceFormatter | NumberFormatter per call (est. from \(perCallCount)) | pre-configured NumberFormatter (floor) | per-call ÷ ours | ours ÷ floor | 2 threads speed-up |")
         print("|---|---|---|---|---|---|---|")
         print(String(format: "| %d × %d locales | %.0f ms | %.0f ms | %.0f ms | %.1f× | %.2f× | %.2f× |", count, locales.count,

@@ -22,6 +22,24 @@ struct CurrencyTemplate: Sendable {
 
     static let maxIntegerDigits = 38
 
+    private init(fractionDigits: Int, zero: UInt32, digitBytes: [[UInt8]], positive: [Pattern], negative: [Pattern]) {
+        self.fractionDigits = fractionDigits
+        self.zero = zero
+        self.digitBytes = digitBytes
+        self.positive = positive
+        self.negative = negative
+    }
+
+    /// A copy with buffers of its own, for a cache stripe: threads then never touch the same
+    /// reference counts.
+    func copy() -> CurrencyTemplate {
+        func fresh(_ patterns: [Pattern]) -> [Pattern] {
+            patterns.map { Pattern(bytes: $0.bytes.map { $0 }, slots: $0.slots.map { $0 }) }
+        }
+        return CurrencyTemplate(fractionDigits: fractionDigits, zero: zero, digitBytes: digitBytes.map { $0.map { $0 } },
+                                positive: fresh(positive), negative: fresh(negative))
+    }
+
     /// Learns the template. `grouping` are the sizes the locale really uses (primary, secondary):
     /// pushed into the formatter because Linux's Foundation resets the secondary size to 0.
     init(locale: String, currency: String, grouping: (Int, Int)) {
@@ -102,13 +120,33 @@ struct CurrencyTemplate: Sendable {
         var integer: [UInt8] = []
         var fraction: [UInt8] = []
         var negative = false
-        var seenPoint = false
-        for c in value.description.utf8 {
-            switch c {
-            case UInt8(ascii: "-"): negative = true
-            case UInt8(ascii: "."): seenPoint = true
-            case 0x30...0x39: if seenPoint { fraction.append(c - 0x30) } else { integer.append(c - 0x30) }
-            default: return nil
+        if let parts = DecimalDigits.parts(of: value) {
+            // mantissa × 10^exponent, written out.
+            negative = parts.negative
+            var digits: [UInt8] = []
+            var m = parts.mantissa
+            repeat {
+                digits.append(UInt8(m % 10))
+                m /= 10
+            } while m > 0
+            digits.reverse()
+            if parts.exponent >= 0 {
+                integer = digits + [UInt8](repeating: 0, count: parts.exponent)
+            } else {
+                let places = -parts.exponent
+                if digits.count <= places { digits = [UInt8](repeating: 0, count: places + 1 - digits.count) + digits }
+                integer = Array(digits[0..<(digits.count - places)])
+                fraction = Array(digits[(digits.count - places)...])
+            }
+        } else {
+            var seenPoint = false
+            for c in value.description.utf8 {
+                switch c {
+                case UInt8(ascii: "-"): negative = true
+                case UInt8(ascii: "."): seenPoint = true
+                case 0x30...0x39: if seenPoint { fraction.append(c - 0x30) } else { integer.append(c - 0x30) }
+                default: return nil
+                }
             }
         }
         if integer.isEmpty { integer = [0] }

@@ -19,8 +19,16 @@ public final class PriceFormatter: Sendable {
     }
 
     private let cache = LockedDictionary<Key, CurrencyTemplate>()
-    /// The same templates keyed by the strings callers pass, so a hit skips parsing and validation.
-    private let byRequest = LockedDictionary<RequestKey, CurrencyTemplate>()
+    /// The same templates keyed by the strings callers pass, so a hit skips parsing and validation;
+    /// striped by thread, each stripe with its own lock and its own copies of the templates, so
+    /// threads sharing one formatter do not contend on a lock or on reference counts.
+    private let stripes: [LockedDictionary<RequestKey, CurrencyTemplate>] = (0..<16).map { _ in LockedDictionary() }
+
+    private var stripe: LockedDictionary<RequestKey, CurrencyTemplate> {
+        var id = pthread_self()
+        let bits = withUnsafeBytes(of: &id) { $0.reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 } }
+        return stripes[Int(bits % UInt64(stripes.count))]
+    }
 
     private struct RequestKey: Hashable {
         var locale: String
@@ -39,14 +47,15 @@ public final class PriceFormatter: Sendable {
     /// over the locale's `@currency=` keyword.
     public func string(_ amount: Decimal, currency: String? = nil, locale: String) throws(PriceError) -> String {
         let request = RequestKey(locale: locale, currency: currency)
+        let stripe = self.stripe
         let template: CurrencyTemplate
-        if let cached = byRequest[request] {
+        if let cached = stripe[request] {
             template = cached
         } else {
             let parsed = try PriceLocale(parsing: locale)
             guard let code = currency ?? parsed.currency else { throw .missingCurrency(locale) }
-            template = self.template(locale: parsed.identifier, currency: try CurrencyCodes.validate(code))
-            byRequest[request] = template
+            template = self.template(locale: parsed.identifier, currency: try CurrencyCodes.validate(code)).copy()
+            stripe[request] = template
         }
         return try format(amount, with: template)
     }

@@ -110,3 +110,19 @@ private final class LockedArray: @unchecked Sendable {
     func set(_ i: Int, _ value: [String]) { lock.withLock { items[i] = value } }
     func get(_ i: Int) -> [String] { lock.withLock { items[i] } }
 }
+
+final class DecimalDigitsTests: XCTestCase {
+    /// The memory-layout fast path must agree with `description` wherever it applies.
+    func testFastPathAgreesWithDescription() throws {
+        XCTAssertTrue(DecimalDigits.layoutVerified, "Decimal's layout changed: formatting falls back to description (slower)")
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let text = (Bool.random(using: &rng) ? "-" : "") + String(UInt64.random(in: 0...UInt64.max >> UInt64.random(in: 0...60, using: &rng), using: &rng))
+            let places = Int.random(in: 0...6, using: &rng)
+            var value = try XCTUnwrap(Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")))
+            value /= Decimal(sign: .plus, exponent: places, significand: 1)
+            guard let parts = DecimalDigits.parts(of: value) else { continue }
+            XCTAssertEqual(Decimal(sign: parts.negative ? .minus : .plus, exponent: parts.exponent, significand: Decimal(parts.mantissa)), value, "\(value)")
+        }
+    }
+}
