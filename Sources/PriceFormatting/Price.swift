@@ -26,6 +26,8 @@ public enum PriceError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownCurrency(String)
     case invalidLocale(String)
     case missingCurrency(String)
+    case invalidPeriod(String)
+    case unknownStorefront(String)
 
     public var description: String {
         switch self {
@@ -37,6 +39,10 @@ public enum PriceError: Error, Sendable, Equatable, CustomStringConvertible {
             "'\(text)' is not a locale identifier: use forms like en_US, pt-BR, ja_JP@currency=JPY"
         case .missingCurrency(let locale):
             "no currency for locale '\(locale)': pass --currency CODE or a locale like \(locale)@currency=EUR"
+        case .invalidPeriod(let text):
+            "'\(text)' is not a subscription period: use an ISO 8601 duration of one unit, e.g. P1W, P1M, P3M, P1Y, P3D"
+        case .unknownStorefront(let code):
+            "'\(code)' is not an App Store storefront: use an alpha-3 or alpha-2 code such as USA, JPN, DE (see iap storefronts)"
         }
     }
 }

@@ -26,7 +26,7 @@ final class CrossCheckTests: XCTestCase {
         var mismatches: [String] = []
         for (locale, currency) in Self.locales {
             let base = try PriceLocale(parsing: locale).identifier
-            for text in Self.amounts + Self.amounts.dropFirst().map { "-" + $0 } {
+            for text in Self.amounts + Self.amounts.dropFirst().map({ "-" + $0 }) {
                 let amount = try XCTUnwrap(AmountText.parse(text))
                 let ours = try formatter.string(amount, currency: currency, locale: locale)
                 let reference = amount.formatted(.currency(code: currency).locale(Locale(identifier: base)))
