@@ -27,7 +27,7 @@ let package = Package(
         .executableTarget(
             name: "iap",
             dependencies: [
-                "IAPCatalog", "PropertyList", "Diagnostics",
+                "IAPCatalog", "PropertyList", "Diagnostics", "PriceFormatting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

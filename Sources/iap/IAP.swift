@@ -11,6 +11,17 @@ struct IAP: ParsableCommand {
         catalog file; 2 the check could not run (a missing path, an unreadable file); 64 usage error.
         """,
         version: "0.1.0",
-        subcommands: [Validate.self, List.self, Rules.self, PlistCommand.self]
+        subcommands: [Validate.self, List.self, Rules.self, Price.self, StorefrontsCommand.self, PlistCommand.self]
     )
+
+    /// `iap price -4.99 …`: a negative amount would read as an option, so it is moved behind `--`.
+    static func main() {
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "price", !arguments.contains("--"),
+           let index = arguments.firstIndex(where: { $0.count > 1 && $0.hasPrefix("-") && $0.dropFirst().allSatisfy { $0.isNumber || $0 == "." } }) {
+            let amount = arguments.remove(at: index)
+            arguments += ["--", amount]
+        }
+        main(arguments)
+    }
 }

@@ -1,0 +1,173 @@
+import ArgumentParser
+import Foundation
+import IAPCatalog
+import PriceFormatting
+
+struct Price: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Format prices as customers see them: one locale, a list of storefronts, or every price of a catalog.",
+        discussion: """
+        iap price 0.99 --locale en_US --currency USD         one string
+        iap price 0.99 --currency EUR --storefronts DEU,FRA   that amount shown in each storefront's locale (never converted)
+        iap price --catalog catalogs/RazeFaces                every declared price, with its period and offer
+        Negative amounts (refunds) are shown the way the locale shows them: iap price -4.99 --locale de_DE --currency EUR
+        """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, csv
+    }
+
+    @Argument(help: "The amount: digits with '.' for decimals (0.99, 1234.5, -4.99).")
+    var amount: String?
+
+    @Option(help: "Locale: en_US, pt-BR, ja_JP@currency=JPY.")
+    var locale: String?
+
+    @Option(help: "ISO 4217 currency code; wins over the locale's @currency=.")
+    var currency: String?
+
+    @Option(help: "Storefronts as alpha-3 or alpha-2 codes (USA,JPN,DEU), or all.")
+    var storefronts: String?
+
+    @Option(help: "A catalog (file or folder): format every declared price.")
+    var catalog: String?
+
+    @Option(help: "Output format: text, json or csv.")
+    var format: Format = .text
+
+    func run() throws {
+        let formatter = PriceFormatter()
+        do {
+            if let catalog {
+                guard amount == nil, storefronts == nil else {
+                    throw usage("--catalog formats the catalog's own prices: give no AMOUNT and no --storefronts")
+                }
+                try printCatalog(catalog, formatter)
+                return
+            }
+            guard let amount else { throw usage("give an AMOUNT, or --catalog PATH") }
+            let value = try PriceFormatting.Price(parsing: amount, currency: currency ?? "USD").amount
+            if let storefronts {
+                guard let currency else { throw usage("--storefronts needs --currency: the amount is shown, never converted") }
+                let rows = try Storefronts.parseList(storefronts).map { storefront in
+                    [storefront.alpha3, storefront.locale, try formatter.string(value, currency: currency, locale: storefront.locale)]
+                }
+                Terminal.out(PriceTable.render(header: ["STOREFRONT", "LOCALE", "PRICE"], rows: rows, format: format))
+            } else {
+                guard let locale else { throw usage("give --locale ID (or --storefronts)") }
+                let text = try formatter.string(value, currency: currency, locale: locale)
+                switch format {
+                case .text: Terminal.out(text + "\n")
+                case .json: Terminal.out(PriceTable.render(header: ["locale", "currency", "amount", "string"],
+                                                           rows: [[locale, currency ?? "", amount, text]], format: .json))
+                case .csv: Terminal.out(PriceTable.render(header: ["locale", "currency", "amount", "string"],
+                                                          rows: [[locale, currency ?? "", amount, text]], format: .csv))
+                }
+            }
+        } catch let error as PriceError {
+            Terminal.err("iap: error: \(error)\n")
+            throw ExitCode(64)
+        }
+    }
+
+    private func usage(_ message: String) -> ExitCode {
+        Terminal.err("iap: error: \(message)\n")
+        return ExitCode(64)
+    }
+
+    /// Every product with a declared price: metadata-plist prices in their currency (shown in
+    /// --locale, default en_US); .storekit prices in the file's storefront currency and locale.
+    private func printCatalog(_ path: String, _ formatter: PriceFormatter) throws {
+        let catalogs: [Catalog]
+        do {
+            catalogs = try CatalogLoader().load(paths: [path])
+        } catch {
+            throw Terminal.cannotRun(error.message)
+        }
+        var rows: [[String]] = []
+        for catalog in catalogs {
+            for product in catalog.products {
+                guard let (amount, currency, locale) = try declaredPrice(product, catalog) else { continue }
+                let price = try formatter.string(amount, currency: currency, locale: locale)
+                let words = OfferText(locale: locale)
+                var period = ""
+                var offer = ""
+                if let text = product.metadata.subscriptionPeriod?.value, let p = try? SubscriptionPeriod(iso8601: text) {
+                    period = words.perPeriod(price, p)
+                    if let months = p.months, months > 1 {
+                        // The monthly equivalent, rounded like any price in that currency.
+                        let monthly = try formatter.string(amount / Decimal(months), currency: currency, locale: locale)
+                        period = words.perMonthEquivalent(perMonth: monthly, billed: price, p)
+                    }
+                    if let intro = product.metadata.introductoryOffer, let ip = try? SubscriptionPeriod(iso8601: intro.period) {
+                        let introPrice = try intro.price.map { try formatter.string($0, currency: currency, locale: locale) }
+                        switch intro.paymentMode {
+                        case .freeTrial: offer = words.freeTrial(ip, thenPrice: price, every: p)
+                        case .payAsYouGo: offer = introPrice.map { words.payAsYouGo($0, ip, periods: intro.numberOfPeriods) } ?? ""
+                        case .payUpFront:
+                            offer = introPrice.map { words.payUpFront($0, SubscriptionPeriod(value: ip.value * intro.numberOfPeriods, unit: ip.unit)) } ?? ""
+                        }
+                    }
+                }
+                rows.append([product.id, locale, price, period, offer])
+            }
+        }
+        Terminal.out(PriceTable.render(header: ["ID", "LOCALE", "PRICE", "PER PERIOD", "INTRODUCTORY OFFER"], rows: rows, format: format))
+    }
+
+    private func declaredPrice(_ product: Product, _ catalog: Catalog) throws -> (Decimal, String, String)? {
+        guard let price = product.metadata.price else { return nil }
+        if let currency = product.metadata.currency { return (price.value, currency, locale ?? "en_US") }
+        // A .storekit price: its file's storefront gives the currency, its _locale (or the
+        // storefront's) the format.
+        let file = catalog.files.first { $0.path == price.location.path }
+        guard case .storeKit(_, let storefrontCode, let fileLocale)? = file?.content, let storefrontCode,
+              let storefront = try? Storefronts.find(storefrontCode) else { return nil }
+        return (price.value, storefront.currency, fileLocale ?? storefront.locale)
+    }
+}
+
+struct StorefrontsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "storefronts", abstract: "List the App Store's 175 storefronts: codes, currency, display locale.")
+
+    @Option(help: "Output format: text, json or csv.")
+    var format: Price.Format = .text
+
+    func run() {
+        let rows = Storefronts.all.map { [$0.alpha3, $0.alpha2, $0.currency, $0.locale, $0.name] }
+        Terminal.out(PriceTable.render(header: ["ALPHA-3", "ALPHA-2", "CURRENCY", "LOCALE", "NAME"], rows: rows, format: format))
+    }
+}
+
+/// Tables as aligned text, a JSON array of objects (keys from the header, lowercased), or CSV.
+enum PriceTable {
+    static func render(header: [String], rows: [[String]], format: Price.Format) -> String {
+        switch format {
+        case .text:
+            return ListText.table(header: header, rows: rows)
+        case .csv:
+            let quote = { (s: String) in s.contains(where: { ",\"\n".contains($0) }) ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s }
+            return ([header] + rows).map { $0.map(quote).joined(separator: ",") }.joined(separator: "\n") + "\n"
+        case .json:
+            let keys = header.map { $0.lowercased().replacingOccurrences(of: " ", with: "-") }
+            let objects = rows.map { row in
+                "  {" + zip(keys, row).map { "\"\($0)\": " + jsonString($1) }.joined(separator: ", ") + "}"
+            }
+            return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
+        }
+    }
+
+    static func jsonString(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
