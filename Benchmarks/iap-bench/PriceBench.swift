@@ -84,7 +84,24 @@ enum PriceBench {
                 _ = local
             }
         }
-        FileHandle.standardError.write(Data(String(format: "2 threads, one formatter each: %.2f× (shared: %.2f×)\n", ours / twoSeparate, ours / twoThreads).utf8))
+        // Control: what two threads give on this machine for pure arithmetic, measured the same way.
+        @Sendable func spin(_ n: Int) -> UInt64 {
+            var x: UInt64 = 88_172_645_463_325_252
+            for _ in 0..<n { x ^= x << 13; x ^= x >> 7; x ^= x << 17 }
+            return x
+        }
+        let spins = 150_000_000
+        let controlOne = time { sink &+= Int(truncatingIfNeeded: spin(spins)) }
+        let results = UnsafeMutablePointer<UInt64>.allocate(capacity: 16)
+        defer { results.deallocate() }
+        nonisolated(unsafe) let slots = results
+        let controlTwo = time {
+            // Each thread writes its own slot, 64 bytes apart, so the result is kept and not shared.
+            DispatchQueue.concurrentPerform(iterations: 2) { i in slots[i * 8] = spin(spins / 2) }
+        }
+        sink &+= Int(truncatingIfNeeded: results[0] ^ results[8])
+        FileHandle.standardError.write(Data(String(format: "2 threads: shared formatter %.2f×, one formatter each %.2f×, arithmetic control %.2f×\n",
+                                                   ours / twoThreads, ours / twoSeparate, controlOne / controlTwo).utf8))
         print("| prices | PriceFormatter | NumberFormatter per call (est. from \(perCallCount)) | pre-configured NumberFormatter (floor) | per-call ÷ ours | ours ÷ floor | 2 threads speed-up |")
         print("|---|---|---|---|---|---|---|")
         print(String(format: "| %d × %d locales | %.0f ms | %.0f ms | %.0f ms | %.1f× | %.2f× | %.2f× |", count, locales.count,

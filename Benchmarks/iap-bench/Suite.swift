@@ -68,6 +68,8 @@ struct Suite {
         }
         rules(me)
         startup()
+        print("\n## Prices: PriceFormatter against NumberFormatter (best of 3)\n")
+        PriceBench.run(count: 1_000_000)
     }
 
     /// Every rule on a million IDs: a numbered family (the usual shape) and letters only (the

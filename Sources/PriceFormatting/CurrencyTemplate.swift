@@ -42,9 +42,9 @@ struct CurrencyTemplate: Sendable {
 
     /// Learns the template. `grouping` are the sizes the locale really uses (primary, secondary):
     /// pushed into the formatter because Linux's Foundation resets the secondary size to 0.
-    init(locale: String, currency: String, grouping: (Int, Int)) {
+    init(locale: String, currency: String, style: PriceFormatter.Style, grouping: (Int, Int)) {
         let formatter = NumberFormatter()
-        formatter.numberStyle = .currency
+        formatter.numberStyle = style == .isoCode ? .currencyISOCode : .currency
         formatter.locale = Locale(identifier: locale)
         // Set the code and never `currencySymbol`: with a symbol set, the code is ignored.
         formatter.currencyCode = currency

@@ -13,40 +13,63 @@ import Foundation
 /// What one (locale, currency) looks like is learned once and cached; formatting a price after
 /// that is plain string work under a short lock, so threads do not queue on a shared formatter.
 public final class PriceFormatter: Sendable {
+    /// How the currency is named: the locale's symbol (`$0.99`) or the ISO code (`USD 0.99`).
+    public enum Style: Sendable, Hashable {
+        case symbol
+        case isoCode
+    }
+
     private struct Key: Hashable {
         var locale: String
         var currency: String
+        var style: Style
     }
 
     private let cache = LockedDictionary<Key, CurrencyTemplate>()
     /// The same templates keyed by the strings callers pass, so a hit skips parsing and validation;
     /// striped by thread, each stripe with its own lock and its own copies of the templates, so
     /// threads sharing one formatter do not contend on a lock or on reference counts.
-    private let stripes: [LockedDictionary<RequestKey, CurrencyTemplate>] = (0..<16).map { _ in LockedDictionary() }
-
-    private var stripe: LockedDictionary<RequestKey, CurrencyTemplate> {
-        var id = pthread_self()
-        let bits = withUnsafeBytes(of: &id) { $0.reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 } }
-        return stripes[Int(bits % UInt64(stripes.count))]
-    }
-
     private struct RequestKey: Hashable {
         var locale: String
         var currency: String?
+        var style: Style
     }
 
-    public init() {}
+    private let stripes: [LockedDictionary<RequestKey, CurrencyTemplate>] = (0..<16).map { _ in LockedDictionary() }
+    /// Each thread's stripe, handed out round-robin on its first call, so the first 16 threads
+    /// never share one. The key belongs to this formatter and is deleted with it.
+    private let threadStripe: pthread_key_t
+    private let nextStripe = LockedCounter()
+
+    private var stripe: LockedDictionary<RequestKey, CurrencyTemplate> {
+        if let stored = pthread_getspecific(threadStripe) {
+            return stripes[Int(bitPattern: stored) - 1]
+        }
+        let index = nextStripe.next() % stripes.count
+        pthread_setspecific(threadStripe, UnsafeRawPointer(bitPattern: index + 1))
+        return stripes[index]
+    }
+
+    public init() {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        threadStripe = key
+    }
+
+    deinit {
+        pthread_key_delete(threadStripe)
+    }
 
     /// The customer-facing string for `price` in `locale`.
-    public func string(for price: Price, locale: PriceLocale) throws(PriceError) -> String {
+    public func string(for price: Price, locale: PriceLocale, style: Style = .symbol) throws(PriceError) -> String {
         let currency = try CurrencyCodes.validate(price.currency)
-        return try format(price.amount, with: template(locale: locale.identifier, currency: currency))
+        return try format(price.amount, with: template(locale: locale.identifier, currency: currency, style: style))
     }
 
     /// Formats `amount` for a locale written as StoreKit or a person writes it; `currency` wins
     /// over the locale's `@currency=` keyword.
-    public func string(_ amount: Decimal, currency: String? = nil, locale: String) throws(PriceError) -> String {
-        let request = RequestKey(locale: locale, currency: currency)
+    public func string(_ amount: Decimal, currency: String? = nil, locale: String, style: Style = .symbol) throws(PriceError) -> String {
+        let request = RequestKey(locale: locale, currency: currency, style: style)
         let stripe = self.stripe
         let template: CurrencyTemplate
         if let cached = stripe[request] {
@@ -54,7 +77,7 @@ public final class PriceFormatter: Sendable {
         } else {
             let parsed = try PriceLocale(parsing: locale)
             guard let code = currency ?? parsed.currency else { throw .missingCurrency(locale) }
-            template = self.template(locale: parsed.identifier, currency: try CurrencyCodes.validate(code)).copy()
+            template = self.template(locale: parsed.identifier, currency: try CurrencyCodes.validate(code), style: style).copy()
             stripe[request] = template
         }
         return try format(amount, with: template)
@@ -68,13 +91,13 @@ public final class PriceFormatter: Sendable {
     /// The number of fraction digits the locale shows for the currency (JPY 0, USD 2, KWD 3).
     public func fractionDigits(currency: String, locale: String) throws(PriceError) -> Int {
         let parsed = try PriceLocale(parsing: locale)
-        return template(locale: parsed.identifier, currency: try CurrencyCodes.validate(currency)).fractionDigits
+        return template(locale: parsed.identifier, currency: try CurrencyCodes.validate(currency), style: .symbol).fractionDigits
     }
 
-    private func template(locale: String, currency: String) -> CurrencyTemplate {
-        let key = Key(locale: locale, currency: currency)
+    private func template(locale: String, currency: String, style: Style) -> CurrencyTemplate {
+        let key = Key(locale: locale, currency: currency, style: style)
         if let cached = cache[key] { return cached }
-        let made = CurrencyTemplate(locale: locale, currency: currency, grouping: Self.grouping(locale: locale))
+        let made = CurrencyTemplate(locale: locale, currency: currency, style: style, grouping: Self.grouping(locale: locale))
         cache[key] = made
         return made
     }
@@ -93,6 +116,19 @@ public final class PriceFormatter: Sendable {
         let primary = groups[groups.count - 1]
         let secondary = groups.count >= 3 ? groups[groups.count - 2] : primary
         return (primary, secondary == primary ? 0 : secondary)
+    }
+}
+
+/// A counter behind a lock.
+final class LockedCounter: @unchecked Sendable {
+    private var value = 0
+    private let lock = NSLock()
+
+    func next() -> Int {
+        lock.withLock {
+            defer { value += 1 }
+            return value
+        }
     }
 }
 

@@ -32,8 +32,13 @@ struct Price: ParsableCommand {
     @Option(help: "A catalog (file or folder): format every declared price.")
     var catalog: String?
 
+    @Flag(name: .customLong("iso-code"), help: "Name the currency by its ISO code (USD 0.99) instead of its symbol.")
+    var isoCode = false
+
     @Option(help: "Output format: text, json or csv.")
     var format: Format = .text
+
+    private var style: PriceFormatter.Style { isoCode ? .isoCode : .symbol }
 
     func run() throws {
         let formatter = PriceFormatter()
@@ -50,12 +55,12 @@ struct Price: ParsableCommand {
             if let storefronts {
                 guard let currency else { throw usage("--storefronts needs --currency: the amount is shown, never converted") }
                 let rows = try Storefronts.parseList(storefronts).map { storefront in
-                    [storefront.alpha3, storefront.locale, try formatter.string(value, currency: currency, locale: storefront.locale)]
+                    [storefront.alpha3, storefront.locale, try formatter.string(value, currency: currency, locale: storefront.locale, style: style)]
                 }
                 Terminal.out(PriceTable.render(header: ["STOREFRONT", "LOCALE", "PRICE"], rows: rows, format: format))
             } else {
                 guard let locale else { throw usage("give --locale ID (or --storefronts)") }
-                let text = try formatter.string(value, currency: currency, locale: locale)
+                let text = try formatter.string(value, currency: currency, locale: locale, style: style)
                 switch format {
                 case .text: Terminal.out(text + "\n")
                 case .json: Terminal.out(PriceTable.render(header: ["locale", "currency", "amount", "string"],
@@ -88,7 +93,7 @@ struct Price: ParsableCommand {
         for catalog in catalogs {
             for product in catalog.products {
                 guard let (amount, currency, locale) = try declaredPrice(product, catalog) else { continue }
-                let price = try formatter.string(amount, currency: currency, locale: locale)
+                let price = try formatter.string(amount, currency: currency, locale: locale, style: style)
                 let words = OfferText(locale: locale)
                 var period = ""
                 var offer = ""

@@ -9,6 +9,7 @@ final class PriceEndToEndTests: XCTestCase {
             (["1000000", "--locale", "en_IN", "--currency", "INR"], "₹10,00,000.00\n"),
             (["1234.56", "--locale", "ja_JP@currency=JPY"], "¥1,235\n"),
             (["-4.99", "--locale", "de_DE", "--currency", "EUR"], "-4,99\u{00A0}€\n"),
+            (["0.99", "--locale", "en_US", "--currency", "USD", "--iso-code"], "USD\u{00A0}0.99\n"),
         ]
         for (arguments, expected) in cases {
             let result = try IAPRunner.run(["price"] + arguments)

@@ -35,4 +35,21 @@ final class CrossCheckTests: XCTestCase {
         }
         XCTAssertEqual(mismatches, [], "\(mismatches.count) mismatches")
     }
+
+    /// The ISO-code style against FormatStyle's `.presentation(.isoCode)`.
+    func testISOCodeStyleMatchesFormatStyle() throws {
+        let formatter = PriceFormatter()
+        var mismatches: [String] = []
+        for (locale, currency) in Self.locales {
+            let base = try PriceLocale(parsing: locale).identifier
+            for text in ["0.99", "1234.56", "-12.5"] {
+                let amount = try XCTUnwrap(AmountText.parse(text))
+                let ours = try formatter.string(amount, currency: currency, locale: locale, style: .isoCode)
+                let reference = amount.formatted(.currency(code: currency).presentation(.isoCode).locale(Locale(identifier: base)))
+                if ours != reference { mismatches.append("\(locale) \(currency) \(text): ours \(ours.debugDescription) FormatStyle \(reference.debugDescription)") }
+            }
+        }
+        XCTAssertEqual(mismatches, [], "\(mismatches.count) mismatches")
+        XCTAssertEqual(try formatter.string(Decimal(string: "0.99")!, currency: "USD", locale: "en_US", style: .isoCode), "USD\u{00A0}0.99")
+    }
 }
