@@ -61,12 +61,16 @@ enum PriceBench {
             }
         } * Double(count) / Double(perCallCount)
         // Two threads, each formatting half, sharing one PriceFormatter.
+        // Each thread works on its own copies of the inputs, so the harness shares no reference
+        // counts between cores; only the formatter is shared.
         let twoThreads = time {
             DispatchQueue.concurrentPerform(iterations: 2) { half in
+                let myLocales = locales.map { ($0.0 + "", $0.1 + "") }
+                let myAmounts = amounts.map { $0 }
                 var local = 0
                 for i in stride(from: half, to: count, by: 2) {
-                    let (locale, currency) = locales[i % locales.count]
-                    local &+= (try? formatter.string(amounts[i % amounts.count], currency: currency, locale: locale))?.utf8.count ?? 0
+                    let (locale, currency) = myLocales[i % myLocales.count]
+                    local &+= (try? formatter.string(myAmounts[i % myAmounts.count], currency: currency, locale: locale))?.utf8.count ?? 0
                 }
                 _ = local
             }
@@ -76,10 +80,13 @@ enum PriceBench {
         for f in separate { for (locale, currency) in locales { _ = try? f.string(1, currency: currency, locale: locale) } }
         let twoSeparate = time {
             DispatchQueue.concurrentPerform(iterations: 2) { half in
+                let myLocales = locales.map { ($0.0 + "", $0.1 + "") }
+                let myAmounts = amounts.map { $0 }
+                let mine = separate[half]
                 var local = 0
                 for i in stride(from: half, to: count, by: 2) {
-                    let (locale, currency) = locales[i % locales.count]
-                    local &+= (try? separate[half].string(amounts[i % amounts.count], currency: currency, locale: locale))?.utf8.count ?? 0
+                    let (locale, currency) = myLocales[i % myLocales.count]
+                    local &+= (try? mine.string(myAmounts[i % myAmounts.count], currency: currency, locale: locale))?.utf8.count ?? 0
                 }
                 _ = local
             }

@@ -14,18 +14,20 @@ struct CurrencyTemplate: Sendable {
     let fractionDigits: Int
     /// The locale's zero digit (U+0030, U+0660, U+06F0, …).
     let zero: UInt32
-    /// UTF-8 of the locale's digits 0…9 (all the same length within a script).
-    private let digitBytes: [[UInt8]]
+    /// UTF-8 of the locale's digits 0…9, `digitWidth` bytes each (all the same within a script).
+    private let digitTable: [UInt8]
+    private let digitWidth: Int
     /// Index: integer digit count (1…38); value: positive and negative patterns.
     private let positive: [Pattern]
     private let negative: [Pattern]
 
     static let maxIntegerDigits = 38
 
-    private init(fractionDigits: Int, zero: UInt32, digitBytes: [[UInt8]], positive: [Pattern], negative: [Pattern]) {
+    private init(fractionDigits: Int, zero: UInt32, digitTable: [UInt8], digitWidth: Int, positive: [Pattern], negative: [Pattern]) {
         self.fractionDigits = fractionDigits
         self.zero = zero
-        self.digitBytes = digitBytes
+        self.digitTable = digitTable
+        self.digitWidth = digitWidth
         self.positive = positive
         self.negative = negative
     }
@@ -36,7 +38,7 @@ struct CurrencyTemplate: Sendable {
         func fresh(_ patterns: [Pattern]) -> [Pattern] {
             patterns.map { Pattern(bytes: $0.bytes.map { $0 }, slots: $0.slots.map { $0 }) }
         }
-        return CurrencyTemplate(fractionDigits: fractionDigits, zero: zero, digitBytes: digitBytes.map { $0.map { $0 } },
+        return CurrencyTemplate(fractionDigits: fractionDigits, zero: zero, digitTable: digitTable.map { $0 }, digitWidth: digitWidth,
                                 positive: fresh(positive), negative: fresh(negative))
     }
 
@@ -59,7 +61,9 @@ struct CurrencyTemplate: Sendable {
         fractionDigits = max(digits.count - 1, 0)
         zero = digits.first.map { $0.value - UInt32($0.properties.numericValue ?? 0) } ?? 0x30
         let zeroValue = zero
-        digitBytes = (0..<10).map { Array(String(Unicode.Scalar(zeroValue + UInt32($0))!).utf8) }
+        let encodings = (0..<10).map { Array(String(Unicode.Scalar(zeroValue + UInt32($0))!).utf8) }
+        digitTable = encodings.flatMap { $0 }
+        digitWidth = encodings[0].count
         formatter.minimumFractionDigits = fractionDigits
         formatter.maximumFractionDigits = fractionDigits
 
@@ -95,82 +99,104 @@ struct CurrencyTemplate: Sendable {
     /// The amount as the customer sees it: rounded half-even to `fractionDigits` on its own
     /// decimal digits, then written into the pattern for its sign and integer-digit count. The
     /// sign is the amount's before rounding: like Foundation, -0.29 JPY shows as "-¥0".
+    /// Digits live in a stack buffer and the text is written straight into the String's storage.
     func format(_ amount: Decimal) -> String? {
-        guard let (integer, fraction, negative) = Self.roundedDigits(of: amount, fractionDigits: fractionDigits),
-              integer.count <= Self.maxIntegerDigits else { return nil }
-        let pattern = (negative ? self.negative : self.positive)[integer.count]
-        guard pattern.slots.count == integer.count + fraction.count else { return nil }
-        var bytes = pattern.bytes
-        var slot = 0
-        for digits in [integer, fraction] {
-            for d in digits {
-                let encoded = digitBytes[Int(d)]
-                let offset = pattern.slots[slot]
-                for (k, b) in encoded.enumerated() { bytes[offset + k] = b }
-                slot += 1
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.bufferSize) { digits -> String? in
+            guard let (integerCount, negative) = Self.roundedDigits(of: amount, fractionDigits: fractionDigits, into: digits),
+                  integerCount <= Self.maxIntegerDigits else { return nil }
+            let pattern = (negative ? self.negative : self.positive)[integerCount]
+            let total = integerCount + fractionDigits
+            guard pattern.slots.count == total else { return nil }
+            let width = digitWidth
+            return pattern.bytes.withUnsafeBufferPointer { template in
+                pattern.slots.withUnsafeBufferPointer { slots in
+                    digitTable.withUnsafeBufferPointer { table in
+                        String(unsafeUninitializedCapacity: template.count) { out in
+                            _ = out.initialize(from: template)
+                            for i in 0..<total {
+                                let from = Int(digits[i]) * width
+                                for k in 0..<width { out[slots[i] + k] = table[from + k] }
+                            }
+                            return template.count
+                        }
+                    }
+                }
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Digit values (0–9) of the integer part (at least one) and exactly `fractionDigits` fraction
-    /// digits, rounded half-even, and whether the amount is negative; read from the `Decimal`'s
-    /// exact decimal text (its mantissa is not public on Linux), never through `Double`.
-    static func roundedDigits(of value: Decimal, fractionDigits: Int) -> ([UInt8], [UInt8], Bool)? {
-        var integer: [UInt8] = []
-        var fraction: [UInt8] = []
+    static let bufferSize = 96
+
+    /// Writes the digit values (0–9) of the amount rounded half-even to `fractionDigits` places
+    /// into `out` — integer digits (at least one, no leading zeros) then exactly `fractionDigits`
+    /// fraction digits — and returns how many are integer digits and whether the amount is
+    /// negative. Read from the `Decimal`'s layout or its exact text, never through `Double`.
+    static func roundedDigits(of value: Decimal, fractionDigits fd: Int,
+                              into out: UnsafeMutableBufferPointer<UInt8>) -> (Int, Bool)? {
+        var n = 0
+        var exponent = 0
         var negative = false
         if let parts = DecimalDigits.parts(of: value) {
-            // mantissa × 10^exponent, written out.
             negative = parts.negative
-            var digits: [UInt8] = []
+            exponent = parts.exponent
             var m = parts.mantissa
             repeat {
-                digits.append(UInt8(m % 10))
+                out[n] = UInt8(m % 10)
+                n += 1
                 m /= 10
             } while m > 0
-            digits.reverse()
-            if parts.exponent >= 0 {
-                integer = digits + [UInt8](repeating: 0, count: parts.exponent)
-            } else {
-                let places = -parts.exponent
-                if digits.count <= places { digits = [UInt8](repeating: 0, count: places + 1 - digits.count) + digits }
-                integer = Array(digits[0..<(digits.count - places)])
-                fraction = Array(digits[(digits.count - places)...])
-            }
+            var (i, j) = (0, n - 1)
+            while i < j { out.swapAt(i, j); i += 1; j -= 1 }
         } else {
             var seenPoint = false
             for c in value.description.utf8 {
                 switch c {
                 case UInt8(ascii: "-"): negative = true
                 case UInt8(ascii: "."): seenPoint = true
-                case 0x30...0x39: if seenPoint { fraction.append(c - 0x30) } else { integer.append(c - 0x30) }
+                case 0x30...0x39:
+                    guard n < out.count - 8 else { return nil }
+                    out[n] = c - 0x30
+                    n += 1
+                    if seenPoint { exponent -= 1 }
                 default: return nil
                 }
             }
         }
-        if integer.isEmpty { integer = [0] }
-        if fraction.count > fractionDigits {
-            let rest = fraction[fractionDigits...]
-            let first = rest.first!
-            let tieOrMore = first > 5 || (first == 5 && rest.dropFirst().contains { $0 != 0 })
-            let exactlyHalf = first == 5 && !rest.dropFirst().contains { $0 != 0 }
-            fraction.removeLast(fraction.count - fractionDigits)
-            let last = fraction.last ?? integer.last!
-            if tieOrMore || (exactlyHalf && last % 2 == 1) {
-                // Carry one unit in the last kept place.
-                var carry = true
-                for i in fraction.indices.reversed() where carry {
-                    if fraction[i] == 9 { fraction[i] = 0 } else { fraction[i] += 1; carry = false }
+        // value = out[0..<n] × 10^exponent; bring it to exactly `fd` fraction digits.
+        func shiftRight(_ by: Int) {
+            var i = n - 1
+            while i >= 0 { out[i + by] = out[i]; i -= 1 }
+            for k in 0..<by { out[k] = 0 }
+            n += by
+        }
+        let shift = exponent + fd
+        if shift >= 0 {
+            guard n + shift < out.count - 2 else { return nil }
+            for k in 0..<shift { out[n + k] = 0 }
+            n += shift
+        } else {
+            let drop = -shift
+            if drop >= n { shiftRight(drop - n + 1) }
+            let first = out[n - drop]
+            var restNonZero = false
+            for k in (n - drop + 1)..<n where out[k] != 0 { restNonZero = true; break }
+            n -= drop
+            if first > 5 || (first == 5 && (restNonZero || out[n - 1] % 2 == 1)) {
+                var i = n - 1
+                while i >= 0 {
+                    if out[i] == 9 { out[i] = 0; i -= 1 } else { out[i] += 1; break }
                 }
-                for i in integer.indices.reversed() where carry {
-                    if integer[i] == 9 { integer[i] = 0 } else { integer[i] += 1; carry = false }
-                }
-                if carry { integer.insert(1, at: 0) }
+                if i < 0 { shiftRight(1); out[0] = 1 }
             }
         }
-        fraction += [UInt8](repeating: 0, count: fractionDigits - fraction.count)
-        while integer.count > 1 && integer[0] == 0 { integer.removeFirst() }
-        return (integer, fraction, negative)
+        if n <= fd { shiftRight(fd - n + 1) }
+        // Leading zeros of the integer part (keep one).
+        var lead = 0
+        while lead < n - fd - 1 && out[lead] == 0 { lead += 1 }
+        if lead > 0 {
+            for k in lead..<n { out[k - lead] = out[k] }
+            n -= lead
+        }
+        return (n - fd, negative)
     }
 }

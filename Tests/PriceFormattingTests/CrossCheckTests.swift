@@ -36,6 +36,27 @@ final class CrossCheckTests: XCTestCase {
         XCTAssertEqual(mismatches, [], "\(mismatches.count) mismatches")
     }
 
+    /// Random amounts with up to 8 fraction digits (rounding, ties, carries into new digits).
+    func testRandomAmountsRoundLikeFormatStyle() throws {
+        let formatter = PriceFormatter()
+        var rng = SeededGenerator(seed: 20261121)
+        var mismatches: [String] = []
+        for (locale, currency) in [("en_US", "USD"), ("ja_JP", "JPY"), ("ar_KW", "KWD"), ("en_IN", "INR"), ("de_CH", "CHF")] {
+            for _ in 0..<800 {
+                let integer = String(UInt64.random(in: 0...(UInt64(1) << UInt64.random(in: 0...50, using: &rng)), using: &rng))
+                let places = Int.random(in: 0...8, using: &rng)
+                var fraction = (0..<places).map { _ in String(Int.random(in: 0...9, using: &rng)) }.joined()
+                if places > 0 && Bool.random(using: &rng) { fraction = String(fraction.dropLast()) + "5" }   // ties
+                let text = (Bool.random(using: &rng) ? "-" : "") + integer + (fraction.isEmpty ? "" : "." + fraction)
+                let amount = try XCTUnwrap(AmountText.parse(text), text)
+                let ours = try formatter.string(amount, currency: currency, locale: locale)
+                let reference = amount.formatted(.currency(code: currency).locale(Locale(identifier: locale)))
+                if ours != reference { mismatches.append("\(locale) \(text): ours \(ours.debugDescription) FormatStyle \(reference.debugDescription)") }
+            }
+        }
+        XCTAssertEqual(Array(mismatches.prefix(10)), [], "\(mismatches.count) mismatches")
+    }
+
     /// The ISO-code style against FormatStyle's `.presentation(.isoCode)`.
     func testISOCodeStyleMatchesFormatStyle() throws {
         let formatter = PriceFormatter()
@@ -51,5 +72,18 @@ final class CrossCheckTests: XCTestCase {
         }
         XCTAssertEqual(mismatches, [], "\(mismatches.count) mismatches")
         XCTAssertEqual(try formatter.string(Decimal(string: "0.99")!, currency: "USD", locale: "en_US", style: .isoCode), "USD\u{00A0}0.99")
+    }
+}
+
+/// A deterministic generator, so a failing random case fails again the same way.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

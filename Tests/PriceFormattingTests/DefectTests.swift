@@ -115,7 +115,7 @@ final class DecimalDigitsTests: XCTestCase {
     /// The memory-layout fast path must agree with `description` wherever it applies.
     func testFastPathAgreesWithDescription() throws {
         XCTAssertTrue(DecimalDigits.layoutVerified, "Decimal's layout changed: formatting falls back to description (slower)")
-        var rng = SystemRandomNumberGenerator()
+        var rng = SeededGenerator(seed: 20261121)
         for _ in 0..<2000 {
             let text = (Bool.random(using: &rng) ? "-" : "") + String(UInt64.random(in: 0...UInt64.max >> UInt64.random(in: 0...60, using: &rng), using: &rng))
             let places = Int.random(in: 0...6, using: &rng)
