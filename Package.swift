@@ -22,7 +22,7 @@ let package = Package(
         ),
         .target(name: "PropertyList", dependencies: ["CLibXML2"]),
         .target(name: "Diagnostics"),
-        .target(name: "IAPCatalog", dependencies: ["PropertyList", "Diagnostics"]),
+        .target(name: "IAPCatalog", dependencies: ["PropertyList", "Diagnostics", "PriceFormatting"]),
         .target(name: "PriceFormatting"),
         .executableTarget(
             name: "iap",

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import PriceFormatting
 import PropertyList
 
 /// Our metadata plist format (documented in README.md, "Metadata format"): a root `<dict>` with
@@ -94,7 +95,7 @@ struct MetadataPlist {
                 price(node, "price", &diagnostics).map { metadata.price = Located($0, at: at) }
             case "currency":
                 if let code = string(node, "currency", &diagnostics) {
-                    if code.count == 3, code.allSatisfy({ $0.isASCII && $0.isUppercase }) {
+                    if let valid = try? CurrencyCodes.validate(code), valid == code {
                         metadata.currency = code
                     } else {
                         diagnostics.append(invalid("currency must be an ISO 4217 code such as USD (found '\(code)')", node.position))
@@ -218,7 +219,7 @@ struct MetadataPlist {
             diagnostics.append(invalid("\(name) must be a decimal amount such as <string>0.99</string>", node.position))
             return nil
         }
-        guard let value = DecimalText.parse(text), value >= 0 else {
+        guard let value = AmountText.parse(text), value >= 0 else {
             diagnostics.append(invalid("\(name) '\(text)' is not an amount: write digits with a '.' for decimals, e.g. 0.99",
                                        node.position))
             return nil

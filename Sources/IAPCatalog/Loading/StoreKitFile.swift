@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import PriceFormatting
 
 /// The parts of an Xcode StoreKit configuration file (`.storekit`, JSON, format versions 1.0–4.0)
 /// that describe products. Unknown keys are ignored, so newer Xcode versions still load.
@@ -135,7 +136,7 @@ struct StoreKitReader {
         }
         if let name = entry.referenceName { metadata.referenceName = Located(name, at: at) }
         if let price = entry.displayPrice {
-            if let amount = DecimalText.parse(price) {
+            if let amount = AmountText.parse(price) {
                 metadata.price = Located(amount, at: at)
             } else {
                 diagnostics.append(Diagnostic(ruleID: "invalid-metadata", severity: .error,
@@ -153,7 +154,7 @@ struct StoreKitReader {
             if let mode = PaymentMode(spelling: offer.paymentMode) {
                 metadata.introductoryOffer = IntroductoryOffer(
                     paymentMode: mode, period: offer.subscriptionPeriod, numberOfPeriods: offer.numberOfPeriods ?? 1,
-                    price: offer.displayPrice.flatMap(DecimalText.parse), location: at)
+                    price: offer.displayPrice.flatMap(AmountText.parse), location: at)
             } else {
                 diagnostics.append(Diagnostic(ruleID: "invalid-metadata", severity: .error,
                                               message: "unknown introductory offer paymentMode '\(offer.paymentMode)'",
@@ -168,7 +169,7 @@ struct StoreKitReader {
             }
             metadata.promotionalOffers.append(PromotionalOffer(
                 id: offer.offerID ?? "", referenceName: offer.referenceName, paymentMode: mode, period: offer.subscriptionPeriod,
-                numberOfPeriods: offer.numberOfPeriods ?? 1, price: offer.displayPrice.flatMap(DecimalText.parse), location: at))
+                numberOfPeriods: offer.numberOfPeriods ?? 1, price: offer.displayPrice.flatMap(AmountText.parse), location: at))
         }
         occurrence.metadata = metadata
         return occurrence
