@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import PriceFormatting
 
@@ -72,18 +73,5 @@ final class CrossCheckTests: XCTestCase {
         }
         XCTAssertEqual(mismatches, [], "\(mismatches.count) mismatches")
         XCTAssertEqual(try formatter.string(Decimal(string: "0.99")!, currency: "USD", locale: "en_US", style: .isoCode), "USD\u{00A0}0.99")
-    }
-}
-
-/// A deterministic generator, so a failing random case fails again the same way.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import PropertyList
 
@@ -83,7 +84,7 @@ final class HostileInputTests: XCTestCase {
     }
 
     func testRandomBytesNeverCrash() {
-        var generator = SplitMix64(seed: 0x1AB)
+        var generator = SeededGenerator(seed: 0x1AB)
         for length in [1, 2, 3, 5, 17, 100, 1000, 70_000] {
             let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
             XCTAssertNotNil(error(bytes), "random bytes of length \(length) parsed as a plist")
@@ -143,18 +144,5 @@ final class HostileInputTests: XCTestCase {
         let root = try small.read(string: text).root
         XCTAssertEqual(root.value.arrayValue?.count, 2000)
         XCTAssertEqual(root.value.arrayValue?.last?.value, .string("id.1999 & é😀"))
-    }
-}
-
-/// A small deterministic generator so random-input tests are repeatable.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
