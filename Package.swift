@@ -24,10 +24,11 @@ let package = Package(
         .target(name: "Diagnostics"),
         .target(name: "IAPCatalog", dependencies: ["PropertyList", "Diagnostics", "PriceFormatting"]),
         .target(name: "PriceFormatting"),
+        .target(name: "CodeGeneration", dependencies: ["IAPCatalog", "PriceFormatting"]),
         .executableTarget(
             name: "iap",
             dependencies: [
-                "IAPCatalog", "PropertyList", "Diagnostics", "PriceFormatting",
+                "IAPCatalog", "PropertyList", "Diagnostics", "PriceFormatting", "CodeGeneration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -43,6 +44,7 @@ let package = Package(
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "PriceFormattingTests", dependencies: ["PriceFormatting", "TestSupport"]),
+        .testTarget(name: "CodeGenerationTests", dependencies: ["CodeGeneration", "IAPCatalog"]),
         .testTarget(name: "IAPCatalogTests", dependencies: ["IAPCatalog", "PropertyList", "Diagnostics"]),
         .testTarget(name: "EndToEndTests", dependencies: ["iap"], exclude: ["Golden"]),
     ],

@@ -1,0 +1,96 @@
+import Foundation
+
+/// Writes generated files the way builds need them: only when the content changed (so the
+/// modification time, and the build's up-to-date check, are kept otherwise) and atomically
+/// (a temporary file in the same folder renamed into place, so an interrupted run leaves the
+/// old file whole).
+public enum OutputFile {
+    public enum Outcome: Sendable, Equatable {
+        case written
+        case unchanged
+    }
+
+    public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        case folderMissing(String)
+        case cannotWrite(String, String)
+
+        public var description: String {
+            switch self {
+            case .folderMissing(let folder): "output folder '\(folder)' does not exist; create it first (it is not created silently)"
+            case .cannotWrite(let path, let why): "cannot write '\(path)': \(why)"
+            }
+        }
+    }
+
+    public static func write(_ content: String, to path: String) throws(Failure) -> Outcome {
+        let folder = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .folderMissing(folder)
+        }
+        let data = Data(content.utf8)
+        if let existing = FileManager.default.contents(atPath: path), existing == data { return .unchanged }
+        let temporary = folder + "/." + (path as NSString).lastPathComponent + ".iap-\(ProcessInfo.processInfo.processIdentifier).tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: data) else {
+            throw .cannotWrite(path, "the folder is not writable")
+        }
+        guard rename(temporary, path) == 0 else {
+            let why = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw .cannotWrite(path, why)
+        }
+        return .written
+    }
+}
+
+/// A unified diff (`--- a`, `+++ b`, `@@` hunks with 3 lines of context) for `iap gen --check`.
+public enum UnifiedDiff {
+    public static func make(old: String, new: String, oldName: String, newName: String) -> String {
+        let a = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let b = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Longest common subsequence table (files are a few thousand lines at most).
+        var lcs = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in stride(from: a.count - 1, through: 0, by: -1) {
+            for j in stride(from: b.count - 1, through: 0, by: -1) {
+                lcs[i][j] = a[i] == b[j] ? lcs[i + 1][j + 1] + 1 : max(lcs[i + 1][j], lcs[i][j + 1])
+            }
+        }
+        enum Op { case same(String), remove(String), add(String) }
+        var ops: [Op] = []
+        var (i, j) = (0, 0)
+        while i < a.count || j < b.count {
+            if i < a.count, j < b.count, a[i] == b[j] { ops.append(.same(a[i])); i += 1; j += 1 }
+            else if j < b.count, i == a.count || lcs[i][j + 1] >= lcs[i + 1][j] { ops.append(.add(b[j])); j += 1 }
+            else { ops.append(.remove(a[i])); i += 1 }
+        }
+        let changed = ops.indices.filter { if case .same = ops[$0] { false } else { true } }
+        guard !changed.isEmpty else { return "" }
+        var out = "--- \(oldName)\n+++ \(newName)\n"
+        var k = 0
+        while k < changed.count {
+            var start = max(changed[k] - 3, 0)
+            var end = min(changed[k] + 3, ops.count - 1)
+            while k + 1 < changed.count && changed[k + 1] - 3 <= end + 1 {
+                k += 1
+                end = min(changed[k] + 3, ops.count - 1)
+            }
+            start = max(start, 0)
+            var oldStart = 1, newStart = 1
+            for op in ops[0..<start] {
+                switch op { case .same: oldStart += 1; newStart += 1; case .remove: oldStart += 1; case .add: newStart += 1 }
+            }
+            var oldCount = 0, newCount = 0
+            var body = ""
+            for op in ops[start...end] {
+                switch op {
+                case .same(let line): body += " \(line)\n"; oldCount += 1; newCount += 1
+                case .remove(let line): body += "-\(line)\n"; oldCount += 1
+                case .add(let line): body += "+\(line)\n"; newCount += 1
+                }
+            }
+            out += "@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@\n" + body
+            k += 1
+        }
+        return out
+    }
+}

@@ -1,0 +1,90 @@
+import ArgumentParser
+import CodeGeneration
+import Diagnostics
+import Foundation
+import IAPCatalog
+
+struct Gen: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Generate Swift constants from a catalog: deterministic, written only when changed; --check for CI.")
+
+    @Argument(help: "The catalog's files or folder (default: ./catalogs, which must then hold one catalog).")
+    var paths: [String] = []
+
+    @Option(name: [.short, .long], help: "The Swift file to write (its folder must exist).")
+    var output: String
+
+    @Option(name: .customLong("type-name"), help: "Name of the generated type (default ProductID, or Product with --style enum).")
+    var typeName: String?
+
+    @Option(help: "Access level: internal, public or package.")
+    var access: GenerationOptions.Access = .internal
+
+    @Option(help: "constants (enum ProductID with static lets) or enum (enum Product: String, CaseIterable).")
+    var style: GenerationOptions.Style = .constants
+
+    @Flag(help: "Give colliding names deterministic suffixes (_2, _3) instead of failing.")
+    var disambiguate = false
+
+    @Flag(help: "Write nothing; exit 1 with a unified diff when the file is stale or missing.")
+    var check = false
+
+    func run() throws {
+        let inputs = paths.isEmpty ? ["catalogs"] : paths
+        let catalogs: [Catalog]
+        do {
+            catalogs = try CatalogLoader().load(paths: inputs).filter { !$0.files.isEmpty }
+        } catch {
+            throw Terminal.cannotRun(error.message)
+        }
+        guard catalogs.count == 1, let catalog = catalogs.first else {
+            throw Terminal.cannotRun(catalogs.isEmpty ? "no catalog files found in \(inputs.joined(separator: ", "))"
+                : "\(inputs.joined(separator: ", ")) holds \(catalogs.count) catalogs (\(catalogs.map(\.name).joined(separator: ", "))); pass the files or folder of one")
+        }
+        if let problem = catalog.loadDiagnostics.first(where: { ["malformed-catalog", "unrecognized-catalog"].contains($0.ruleID) }) {
+            Terminal.err("\(problem.location): error: \(problem.message) [\(problem.ruleID)]\n")
+            Terminal.err("iap: error: the catalog has unreadable files; fix them before generating\n")
+            throw ExitCode(1)
+        }
+        let sources = catalog.files.map { Self.relative($0.path) }
+        let content: String
+        do {
+            content = try CodeGenerator(options: GenerationOptions(style: style, typeName: typeName, access: access,
+                                                                   disambiguate: disambiguate)).generate(catalog, sources: sources)
+        } catch {
+            Terminal.err("iap: error: \(error)\n")
+            throw ExitCode(1)
+        }
+        if check {
+            guard let existing = try? String(contentsOfFile: output, encoding: .utf8) else {
+                Terminal.err("iap: \(output) is missing: run iap gen without --check to create it\n")
+                throw ExitCode(1)
+            }
+            if existing == content {
+                Terminal.err("iap: \(output) is up to date\n")
+                return
+            }
+            Terminal.out(UnifiedDiff.make(old: existing, new: content, oldName: output, newName: output + " (generated)"))
+            Terminal.err("iap: \(output) is stale: run iap gen without --check to update it\n")
+            throw ExitCode(1)
+        }
+        do {
+            switch try OutputFile.write(content, to: output) {
+            case .written: Terminal.err("iap: wrote \(output) (\(plural(catalog.products.count, "product")))\n")
+            case .unchanged: Terminal.err("iap: \(output) unchanged\n")
+            }
+        } catch {
+            throw Terminal.cannotRun(error.description)
+        }
+    }
+
+    /// Paths in the header relative to the working directory, so the file is the same on every machine.
+    static func relative(_ path: String) -> String {
+        guard path.hasPrefix("/") else { return path }
+        let cwd = FileManager.default.currentDirectoryPath
+        return path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : (path as NSString).lastPathComponent
+    }
+}
+
+extension GenerationOptions.Access: ExpressibleByArgument {}
+extension GenerationOptions.Style: ExpressibleByArgument {}
