@@ -1,0 +1,94 @@
+import Diagnostics
+import Foundation
+import XCTest
+@testable import CodeGeneration
+@testable import IAPCatalog
+
+final class GeneratorTests: XCTestCase {
+    func catalog(_ ids: [String], referenceNames: [String?] = []) -> Catalog {
+        let occurrences = ids.enumerated().map { i, id -> ProductOccurrence in
+            var occurrence = ProductOccurrence(id: id, location: SourceLocation(path: "Products.plist", line: i + 5, column: 2),
+                                               role: .productList)
+            if i < referenceNames.count, let name = referenceNames[i] {
+                var metadata = ProductMetadata()
+                metadata.referenceName = Located(name, at: occurrence.location)
+                occurrence.metadata = metadata
+            }
+            return occurrence
+        }
+        return Catalog(name: "test", files: [], bundleID: nil, products: CatalogLoader.merge(occurrences), loadDiagnostics: [])
+    }
+
+    func testNamesFromIDsUseTheShortestUniqueSuffix() throws {
+        let names = try CodeGenerator().names(for: catalog(["com.a.pro.monthly", "com.a.basic.monthly", "com.a.coins_100", "com.a.tip"]).products)
+        XCTAssertEqual(names, ["proMonthly", "basicMonthly", "_100", "tip"])
+    }
+
+    func testCollisionsAreAnErrorNamingEveryProduct() throws {
+        let c = catalog(["com.a.x", "com.a.y", "com.a.z"], referenceNames: ["coins_100", "coins-100", "coins.100"])
+        XCTAssertThrowsError(try CodeGenerator().names(for: c.products)) { error in
+            XCTAssertEqual("\(error)", """
+            products would share a Swift name (rename them, set distinct reference names, or pass --disambiguate):
+              'coins100': com.a.x (Products.plist:5:2), com.a.y (Products.plist:6:2), com.a.z (Products.plist:7:2)
+            """)
+        }
+        XCTAssertEqual(try CodeGenerator(options: GenerationOptions(disambiguate: true)).names(for: c.products),
+                       ["coins100", "coins100_2", "coins100_3"])
+    }
+
+    func testReservedMemberNamesCollideToo() throws {
+        let c = catalog(["com.a.all", "com.a.kind"])
+        XCTAssertThrowsError(try CodeGenerator().names(for: c.products)) { error in
+            XCTAssertTrue("\(error)".contains("'all': com.a.all (Products.plist:5:2), the generated type's own 'all'"), "\(error)")
+        }
+        XCTAssertEqual(try CodeGenerator(options: GenerationOptions(disambiguate: true)).names(for: c.products), ["all_1", "kind"])
+        XCTAssertEqual(try CodeGenerator(options: GenerationOptions(style: .enum, disambiguate: true)).names(for: c.products), ["all", "kind_1"])
+    }
+
+    func testOutputIsDeterministic() throws {
+        let c = catalog(["com.a.b", "com.a.c"], referenceNames: ["Bee", "Sea"])
+        let one = try CodeGenerator().generate(c, sources: ["Products.plist"])
+        let two = try CodeGenerator().generate(c, sources: ["Products.plist"])
+        XCTAssertEqual(one, two)
+        XCTAssertFalse(one.contains("202"), "no timestamp")
+        XCTAssertThrowsError(try CodeGenerator(options: GenerationOptions(typeName: "class")).generate(c, sources: []))
+        XCTAssertThrowsError(try CodeGenerator(options: GenerationOptions(typeName: "9Lives")).generate(c, sources: []))
+        XCTAssertThrowsError(try CodeGenerator(options: GenerationOptions(style: .enum)).generate(catalog([]), sources: [])) {
+            XCTAssertEqual($0 as? GenerationError, .noProducts)
+        }
+    }
+
+    func testGoldenFilesForShippedCatalogs() throws {
+        let root = CompileTests.packageRoot
+        for name in ["FakeGame", "RazeFaces", "SpeakEnglish"] {
+            let folder = "catalogs/\(name)"
+            let loaded = try CatalogLoader().load(paths: [root.appendingPathComponent(folder).path])
+            let catalog = try XCTUnwrap(loaded.first)
+            let sources = catalog.files.map { folder + "/" + ($0.path as NSString).lastPathComponent }
+            for style in GenerationOptions.Style.allCases {
+                let code = try CodeGenerator(options: GenerationOptions(style: style)).generate(catalog, sources: sources)
+                let golden = root.appendingPathComponent("Tests/CodeGenerationTests/Golden/\(name)-\(style.rawValue).swift")
+                if ProcessInfo.processInfo.environment["IAP_UPDATE_GOLDEN"] == "1" {
+                    try code.write(to: golden, atomically: true, encoding: .utf8)
+                    continue
+                }
+                XCTAssertEqual(code, try String(contentsOf: golden, encoding: .utf8), "\(name) \(style) (IAP_UPDATE_GOLDEN=1 rewrites it)")
+            }
+        }
+    }
+
+    func testUnifiedDiff() {
+        XCTAssertEqual(UnifiedDiff.make(old: "a\nb\nc\n", new: "a\nB\nc\n", oldName: "x", newName: "y"), """
+        --- x
+        +++ y
+        @@ -1,4 +1,4 @@
+         a
+        -b
+        +B
+         c
+         
+
+        """)
+        XCTAssertEqual(UnifiedDiff.make(old: "same\n", new: "same\n", oldName: "x", newName: "y"), "")
+    }
+}
