@@ -28,7 +28,7 @@ final class ReadmeTests: XCTestCase {
                 current?.1.append(line)
             }
         }
-        XCTAssertEqual(examples.count, 20)
+        XCTAssertEqual(examples.count, 21)
         for (command, expected) in examples {
             let result = try IAPRunner.run(command.split(separator: " ").map(String.init))
             XCTAssertEqual(result.stdout + result.stderr, expected, "README example: iap \(command)")
@@ -38,6 +38,12 @@ final class ReadmeTests: XCTestCase {
     func testRulesTableMatchesTheRules() throws {
         let table = try IAPRunner.run(["rules", "--format", "markdown"]).stdout
         XCTAssertTrue(try readme.contains(table), "README's rules table differs from `iap rules --format markdown`")
+    }
+
+    func testGeneratedExampleIsTheGoldenFile() throws {
+        let golden = try String(contentsOf: IAPRunner.packageRoot.appendingPathComponent("Tests/CodeGenerationTests/Golden/FakeGame-constants.swift"),
+                                encoding: .utf8)
+        XCTAssertTrue(try readme.contains("```swift\n" + golden + "```"), "README's iap gen example differs from the golden file")
     }
 
     func testQuickStartHasExactlyTwoCommands() throws {
