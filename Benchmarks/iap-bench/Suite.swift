@@ -68,6 +68,7 @@ struct Suite {
         }
         rules(me)
         startup()
+        generation()
         print("\n## Prices: PriceFormatter against NumberFormatter (best of 3)\n")
         PriceBench.run(count: 1_000_000)
     }
@@ -106,6 +107,33 @@ struct Suite {
             guard let best else { continue }
             let top = best.lines.sorted { $0.1 > $1.1 }.prefix(3).map { "\($0.0) \(ms($0.1))" }.joined(separator: ", ")
             print("| \(name) | \(ms(best.load)) | \(ms(best.all)) | \(top) |")
+        }
+    }
+
+    /// `iap gen` end to end (process start to file written), best of 3, on 10k and 100k products.
+    func generation() {
+        let iap = binDirectory.appendingPathComponent("iap")
+        func best(_ input: String) -> Double {
+            (0..<3).map { _ -> Double in
+                let output = FileManager.default.temporaryDirectory.appendingPathComponent("iap-bench-gen-\(UUID()).swift").path
+                defer { try? FileManager.default.removeItem(atPath: output) }
+                let process = Process()
+                process.executableURL = iap
+                process.arguments = ["gen", folder + "/" + input, "-o", output]
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = FileHandle.nullDevice
+                let start = Child.now()
+                try? process.run()
+                process.waitUntilExit()
+                return Child.now() - start
+            }.min()!
+        }
+        print("\n## Code generation: `iap gen`, process start to file written (best of 3)\n")
+        print("| input | 10k products | 100k products | 100k ÷ 10k |")
+        print("|---|---|---|---|")
+        for kind in ["ids", "dicts"] {
+            let small = best("\(kind)-10k.plist"), large = best("\(kind)-100k.plist")
+            print("| \(kind == "ids" ? "array of IDs" : "array of product dicts") | \(ms(small)) | \(ms(large)) | \(ratio(large / small)) |")
         }
     }
 

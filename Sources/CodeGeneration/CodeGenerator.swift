@@ -70,20 +70,30 @@ public struct CodeGenerator: Sendable {
     /// the ID's last segments that no other product's ID ends with.
     public func names(for products: [Product]) throws(GenerationError) -> [String] {
         let segments = products.map { $0.id.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init) }
+        // The shortest unique suffix of segments, level by level: count every product's suffix of
+        // length `take` once, settle those whose suffix is unique, go on with the rest.
+        var take = [Int](repeating: 0, count: products.count)
+        var pending = Array(products.indices.filter { products[$0].metadata.referenceName?.value.isEmpty ?? true })
+        var level = 1
+        while !pending.isEmpty {
+            var counts: [ArraySlice<String>: Int] = [:]
+            for i in products.indices { counts[segments[i].suffix(level), default: 0] += 1 }
+            pending = pending.filter { i in
+                if counts[segments[i].suffix(level)] == 1 || level >= segments[i].count {
+                    take[i] = max(level, 1)
+                    return false
+                }
+                return true
+            }
+            level += 1
+        }
         var names: [String] = []
         for (i, product) in products.enumerated() {
             if let reference = product.metadata.referenceName?.value, !reference.isEmpty {
                 names.append(SwiftIdentifier.make(from: reference))
-                continue
+            } else {
+                names.append(SwiftIdentifier.make(from: segments[i].suffix(take[i]).joined(separator: " ")))
             }
-            let own = segments[i]
-            var take = 1
-            while take < own.count {
-                let suffix = own.suffix(take)
-                if !segments.enumerated().contains(where: { $0.offset != i && $0.element.suffix(take) == suffix }) { break }
-                take += 1
-            }
-            names.append(SwiftIdentifier.make(from: own.suffix(max(take, 1)).joined(separator: " ")))
         }
         // Collisions after sanitising, with each other and with the type's own members.
         var byName: [String: [Int]] = [:]
