@@ -13,6 +13,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/stencilproject/Stencil", from: "0.15.1"),
     ],
     targets: [
         .systemLibrary(
@@ -24,7 +25,7 @@ let package = Package(
         .target(name: "Diagnostics"),
         .target(name: "IAPCatalog", dependencies: ["PropertyList", "Diagnostics", "PriceFormatting"]),
         .target(name: "PriceFormatting"),
-        .target(name: "CodeGeneration", dependencies: ["IAPCatalog", "PriceFormatting"]),
+        .target(name: "CodeGeneration", dependencies: ["IAPCatalog", "PriceFormatting", .product(name: "Stencil", package: "Stencil")]),
         .executableTarget(
             name: "iap",
             dependencies: [

@@ -23,6 +23,9 @@ struct Gen: ParsableCommand {
     @Option(help: "constants (enum ProductID with static lets) or enum (enum Product: String, CaseIterable).")
     var style: GenerationOptions.Style = .constants
 
+    @Option(help: "A Stencil template to render instead of a built-in style (see README, Custom templates).")
+    var template: String?
+
     @Flag(help: "Give colliding names deterministic suffixes (_2, _3) instead of failing.")
     var disambiguate = false
 
@@ -48,9 +51,18 @@ struct Gen: ParsableCommand {
         }
         let sources = catalog.files.map { Self.relative($0.path) }
         let content: String
+        let options = GenerationOptions(style: style, typeName: typeName, access: access, disambiguate: disambiguate)
         do {
-            content = try CodeGenerator(options: GenerationOptions(style: style, typeName: typeName, access: access,
-                                                                   disambiguate: disambiguate)).generate(catalog, sources: sources)
+            if let template {
+                guard FileManager.default.isReadableFile(atPath: template) else {
+                    throw Terminal.cannotRun("template '\(template)' not found")
+                }
+                content = try TemplateRenderer(options: options).render(templateAt: template, catalog: catalog, sources: sources)
+            } else {
+                content = try CodeGenerator(options: options).generate(catalog, sources: sources)
+            }
+        } catch let exit as ExitCode {
+            throw exit
         } catch {
             Terminal.err("iap: error: \(error)\n")
             throw ExitCode(1)

@@ -1,0 +1,114 @@
+import Foundation
+import IAPCatalog
+import Stencil
+
+/// Renders a catalog through a Stencil template, so a team can emit Objective-C, Kotlin for an
+/// Android twin, JSON or docs. The context is documented in README.md ("Custom templates").
+public struct TemplateRenderer: Sendable {
+    public var options: GenerationOptions
+
+    public init(options: GenerationOptions = GenerationOptions()) {
+        self.options = options
+    }
+
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The values a template sees.
+    public func context(_ catalog: Catalog, sources: [String]) throws(GenerationError) -> [String: Any] {
+        let products = catalog.products
+        let names = try CodeGenerator(options: options).names(for: products)
+        var groupOrder: [String] = []
+        var groupMembers: [String: [(String, String)]] = [:]
+        let productValues: [[String: Any]] = zip(products, names).map { product, name in
+            if let group = product.metadata.subscriptionGroup?.value {
+                if groupMembers[group] == nil { groupOrder.append(group) }
+                groupMembers[group, default: []].append((name, product.id))
+            }
+            return [
+                "id": product.id,
+                "identifier": name,
+                "kind": product.kind?.rawValue ?? "",
+                "kindName": product.kind?.displayName ?? "unknown",
+                "declared": product.kindReason.isDeclared,
+                "kindReason": product.kindReason.description,
+                "referenceName": product.metadata.referenceName?.value ?? "",
+                "displayName": product.displayName ?? "",
+                "localizations": product.metadata.localizations.map {
+                    ["locale": $0.locale, "displayName": $0.displayName ?? "", "description": $0.description ?? ""]
+                },
+                "price": product.metadata.price.map { "\($0.value)" } ?? "",
+                "currency": product.metadata.currency ?? "",
+                "period": product.metadata.subscriptionPeriod?.value ?? "",
+                "group": product.metadata.subscriptionGroup?.value ?? "",
+            ]
+        }
+        let groups: [[String: Any]] = groupOrder.map { group in
+            ["name": group, "identifier": SwiftIdentifier.make(from: group, upper: true, fallback: "Group"),
+             "products": groupMembers[group]!.map(\.0), "ids": groupMembers[group]!.map(\.1)]
+        }
+        return ["products": productValues, "groups": groups, "sources": sources,
+                "typeName": options.typeName, "access": options.access.rawValue]
+    }
+
+    /// The rendered text; errors name the template and what Stencil found wrong.
+    public func render(templateAt path: String, catalog: Catalog, sources: [String]) throws -> String {
+        guard let template = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw Failure(description: "cannot read template '\(path)'")
+        }
+        let environment = Environment(extensions: [Self.filters])
+        do {
+            return try environment.renderTemplate(string: template, context: try context(catalog, sources: sources))
+        } catch let error as GenerationError {
+            throw error
+        } catch {
+            throw Failure(description: "template '\(path)': \(error)")
+        }
+    }
+
+    /// Filters for emitting other languages: string literals escaped for each, and name cases.
+    static var filters: Extension {
+        let ext = Extension()
+        ext.registerFilter("swiftString") { value in SwiftString.literal(stringify(value)) }
+        ext.registerFilter("cString") { value in cLiteral(stringify(value)) }
+        ext.registerFilter("kotlinString") { value in cLiteral(stringify(value)).replacingOccurrences(of: "$", with: "\\$") }
+        ext.registerFilter("constantCase") { value in
+            SwiftIdentifier.bare(SwiftIdentifier.make(from: stringify(value))).reduce(into: "") { out, ch in
+                if ch.isUppercase, !out.isEmpty { out += "_" }
+                out += ch.uppercased()
+            }
+        }
+        ext.registerFilter("upperFirst") { value in
+            let text = SwiftIdentifier.bare(stringify(value))
+            return text.prefix(1).uppercased() + text.dropFirst()
+        }
+        return ext
+    }
+
+    static func stringify(_ value: Any?) -> String {
+        switch value {
+        case let s as String: s
+        case nil: ""
+        case let other?: "\(other)"
+        }
+    }
+
+    /// A double-quoted C, Objective-C or Kotlin literal: `\`, `"`, control characters escaped.
+    static func cLiteral(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
