@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -10,6 +10,9 @@ let package = Package(
         .library(name: "PropertyList", targets: ["PropertyList"]),
         .library(name: "Diagnostics", targets: ["Diagnostics"]),
         .library(name: "PriceFormatting", targets: ["PriceFormatting"]),
+        .library(name: "CodeGeneration", targets: ["CodeGeneration"]),
+        .plugin(name: "IAPGenPlugin", targets: ["IAPGenPlugin"]),
+        .plugin(name: "IAPGenCommand", targets: ["IAPGenCommand"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -41,6 +44,13 @@ let package = Package(
         ),
         .executableTarget(name: "bare-libxml2-count", dependencies: ["CLibXML2"], path: "Benchmarks/bare-libxml2-count"),
         .executableTarget(name: "hello-foundation", path: "Benchmarks/hello-foundation"),
+        .plugin(name: "IAPGenPlugin", capability: .buildTool(), dependencies: ["iap"]),
+        .plugin(
+            name: "IAPGenCommand",
+            capability: .command(
+                intent: .custom(verb: "iap-gen", description: "Generate Swift product-ID constants from each target's catalog"),
+                permissions: [.writeToPackageDirectory(reason: "writes the generated ProductID.swift into targets")]),
+            dependencies: ["iap"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Where a target's catalog is and how to generate it.
+struct CatalogConfig: Decodable {
+    var catalog: [URL]
+    var typeName = "ProductID"
+    var style = "constants"
+    var access = "internal"
+
+    var arguments: [String] { ["--type-name", typeName, "--style", style, "--access", access] }
+
+    private struct File: Decodable {
+        var catalog: [String]
+        var typeName: String?
+        var style: String?
+        var access: String?
+    }
+
+    static func find(in folder: URL) throws -> CatalogConfig? {
+        let configURL = folder.appending(path: "iap-gen.json")
+        if FileManager.default.fileExists(atPath: configURL.path) {
+            let file = try JSONDecoder().decode(File.self, from: Data(contentsOf: configURL))
+            var config = CatalogConfig(catalog: file.catalog.map { folder.appending(path: $0) })
+            if let typeName = file.typeName { config.typeName = typeName }
+            if let style = file.style { config.style = style }
+            if let access = file.access { config.access = access }
+            return config
+        }
+        let list = folder.appending(path: "IAP_ProductIDs.plist")
+        guard FileManager.default.fileExists(atPath: list.path) else { return nil }
+        let siblings = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let extra = siblings.sorted().filter { $0.hasSuffix(".storekit") || $0 == "Metadata.plist" || $0 == "Info.plist" }
+        return CatalogConfig(catalog: [list] + extra.map { folder.appending(path: $0) })
+    }
+}
