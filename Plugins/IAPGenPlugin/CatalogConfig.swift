@@ -1,6 +1,7 @@
 import Foundation
 
-/// Where a target's catalog is and how to generate it.
+/// Where a target's catalog is and how to generate it. Plugins cannot share a library, so
+/// Plugins/IAPGenCommand/CatalogConfig.swift is a symbolic link to this file.
 struct CatalogConfig: Decodable {
     var catalog: [URL]
     var typeName = "ProductID"

@@ -49,6 +49,19 @@ final class GenEndToEndTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["ProductID.swift"])
     }
 
+    func testSameBytesWhateverTheLocaleOrTimeZone() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-gen-locale-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var outputs: [String] = []
+        for (i, env) in [[:], ["LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8"], ["LANG": "ja_JP.UTF-8", "TZ": "Asia/Tokyo"]].enumerated() {
+            let path = folder.appendingPathComponent("P\(i).swift").path
+            XCTAssertEqual(try IAPRunner.run(["gen", "catalogs/SpeakEnglish", "--style", "enum", "-o", path], environment: env).status, 0)
+            outputs.append(try String(contentsOfFile: path, encoding: .utf8))
+        }
+        XCTAssertEqual(Set(outputs).count, 1)
+    }
+
     func testErrors() throws {
         let noFolder = try IAPRunner.run(["gen", "catalogs/FakeGame", "-o", "/nonexistent-folder/ProductID.swift"])
         XCTAssertEqual(noFolder.status, 2)
