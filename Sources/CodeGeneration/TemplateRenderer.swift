@@ -71,8 +71,8 @@ public struct TemplateRenderer: Sendable {
     static var filters: Extension {
         let ext = Extension()
         ext.registerFilter("swiftString") { value in SwiftString.literal(stringify(value)) }
-        ext.registerFilter("cString") { value in cLiteral(stringify(value)) }
-        ext.registerFilter("kotlinString") { value in cLiteral(stringify(value)).replacingOccurrences(of: "$", with: "\\$") }
+        ext.registerFilter("cString") { value in cLiteral(stringify(value), kotlin: false) }
+        ext.registerFilter("kotlinString") { value in cLiteral(stringify(value), kotlin: true) }
         ext.registerFilter("constantCase") { value in
             SwiftIdentifier.bare(SwiftIdentifier.make(from: stringify(value))).reduce(into: "") { out, ch in
                 if ch.isUppercase, !out.isEmpty { out += "_" }
@@ -94,8 +94,10 @@ public struct TemplateRenderer: Sendable {
         }
     }
 
-    /// A double-quoted C, Objective-C or Kotlin literal: `\`, `"`, control characters escaped.
-    static func cLiteral(_ text: String) -> String {
+    /// A double-quoted C, Objective-C or Kotlin literal: `\`, `"` and control characters escaped
+    /// (octal in C, where `\u` cannot name a control character; `\u` in Kotlin, which also needs
+    /// `$` escaped because it starts a template).
+    static func cLiteral(_ text: String, kotlin: Bool) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -104,8 +106,9 @@ public struct TemplateRenderer: Sendable {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
+            case "$" where kotlin: out += "\\$"
             case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                out += String(format: "\\u%04x", scalar.value)
+                out += kotlin ? String(format: "\\u%04x", scalar.value) : String(format: "\\%03o", scalar.value)
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import IAPCatalog
 import PriceFormatting
+import PropertyList
 
 struct Price: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -157,22 +158,9 @@ enum PriceTable {
         case .json:
             let keys = header.map { $0.lowercased().replacingOccurrences(of: " ", with: "-") }
             let objects = rows.map { row in
-                "  {" + zip(keys, row).map { "\"\($0)\": " + jsonString($1) }.joined(separator: ", ") + "}"
+                "  {" + zip(keys, row).map { "\"\($0)\": " + PlistJSONWriter.quote($1) }.joined(separator: ", ") + "}"
             }
             return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
         }
-    }
-
-    static func jsonString(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

@@ -30,7 +30,9 @@ final class TemplateTests: XCTestCase {
     func testFiltersEscapeForEachLanguage() throws {
         let filters = TemplateRenderer.filters
         XCTAssertNotNil(filters)
-        XCTAssertEqual(TemplateRenderer.cLiteral("a\"b\\c\nd"), "\"a\\\"b\\\\c\\nd\"")
+        XCTAssertEqual(TemplateRenderer.cLiteral("a\"b\\c\nd", kotlin: false), "\"a\\\"b\\\\c\\nd\"")
+        XCTAssertEqual(TemplateRenderer.cLiteral("bell\u{07}$x", kotlin: false), "\"bell\\007$x\"")
+        XCTAssertEqual(TemplateRenderer.cLiteral("bell\u{07}$x", kotlin: true), "\"bell\\u0007\\$x\"")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-tpl-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
