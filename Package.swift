@@ -17,6 +17,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/stencilproject/Stencil", from: "0.15.1"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -29,10 +30,15 @@ let package = Package(
         .target(name: "IAPCatalog", dependencies: ["PropertyList", "Diagnostics", "PriceFormatting"]),
         .target(name: "PriceFormatting"),
         .target(name: "CodeGeneration", dependencies: ["IAPCatalog", "PriceFormatting", .product(name: "Stencil", package: "Stencil")]),
+        .target(name: "SourceLint", dependencies: [
+            "IAPCatalog", "CodeGeneration", "Diagnostics",
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+        ]),
         .executableTarget(
             name: "iap",
             dependencies: [
-                "IAPCatalog", "PropertyList", "Diagnostics", "PriceFormatting", "CodeGeneration",
+                "IAPCatalog", "PropertyList", "Diagnostics", "PriceFormatting", "CodeGeneration", "SourceLint",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -55,6 +61,7 @@ let package = Package(
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "PriceFormattingTests", dependencies: ["PriceFormatting", "TestSupport"]),
+        .testTarget(name: "SourceLintTests", dependencies: ["SourceLint", "IAPCatalog"]),
         .testTarget(name: "CodeGenerationTests", dependencies: ["CodeGeneration", "IAPCatalog"], exclude: ["Golden"]),
         .testTarget(name: "IAPCatalogTests", dependencies: ["IAPCatalog", "PropertyList", "Diagnostics"]),
         .testTarget(name: "EndToEndTests", dependencies: ["iap"], exclude: ["Golden"]),

@@ -241,8 +241,9 @@ struct MetadataPlist {
 }
 
 /// Levenshtein distance for short strings (keys, IDs in messages).
-enum EditDistance {
-    static func between(_ a: String, _ b: String) -> Int {
+/// Levenshtein distance for short strings (keys, IDs in messages).
+public enum EditDistance {
+    public static func between(_ a: String, _ b: String) -> Int {
         let a = Array(a.utf8), b = Array(b.utf8)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
