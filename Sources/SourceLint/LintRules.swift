@@ -33,7 +33,7 @@ public enum LintRules {
                      .init(#"text = ↓"\(price) €""#), .init(#"text = ↓"Save $38""#), .init(#"label.text = ↓@"$0.99";"#, .objc), .init(#"NSString *s = ↓@"Only 1,99 €";"#, .objc)],
         nonTriggering: [.init(#"let v = "1.2.3""#), .init(#"let p = "50%""#), .init(#"let t = "12:30""#), .init(#"let c = "37.33, -122.03""#),
                         .init(#"let s = "$""#), .init(#"let f = "%.2f""#), .init(#"let i = "coins_100""#), .init(#"let a = "icon_4.99.png""#),
-                        .init(#"let r = "$1""#), .init(#"// let label = "$0.99""#), .init(#"/* "$0.99" */ let x = 1"#),
+                        .init(#"let r = "$1""#), .init(#"let name = "$\(index)""#), .init(#"// let label = "$0.99""#), .init(#"/* "$0.99" */ let x = 1"#),
                         .init(#"NSString *v = @"version 2.10";"#, .objc), .init(#"// label.text = @"$0.99";"#, .objc)])
 
     public static let hardcodedTitle = LintRuleDescription(
@@ -71,7 +71,8 @@ public enum LintRules {
         triggering: [.init("func f() {\n    let formatter = NumberFormatter()\n    ↓formatter.numberStyle = .currency\n    _ = formatter.string(from: price)\n}"),
                      .init(#"let text = ↓String(format: "%.2f", product.price.doubleValue)"#)],
         nonTriggering: [.init("func f() {\n    let formatter = NumberFormatter()\n    formatter.numberStyle = .currency\n    formatter.locale = product.priceLocale\n}"),
-                        .init("func f() {\n    let formatter = NumberFormatter()\n    formatter.numberStyle = .decimal\n}")])
+                        .init("func f() {\n    let formatter = NumberFormatter()\n    formatter.numberStyle = .decimal\n}"),
+                        .init("func f() {\n    if let locale = product?.priceLocale {\n        let f = NumberFormatter()\n        f.numberStyle = .currency\n        f.locale = locale\n    }\n}")])
 
     public static let invalidSuppression = LintRuleDescription(
         id: "invalid-suppression", name: "Unknown rule in a suppression", severity: .warning,

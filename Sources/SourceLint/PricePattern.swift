@@ -24,6 +24,12 @@ public enum PricePattern {
         return [left, right, codeLeft, codeRight, wording, perPeriod].map { try! NSRegularExpression(pattern: $0) }
     }()
 
+    /// Whether an interpolated expression is about money (`price`, `amount`, `cost`, …).
+    public static func isMoneyExpression(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        return ["price", "amount", "cost", "total", "fee", "money", "balance", "charge", "subtotal"].contains { lower.contains($0) }
+    }
+
     /// The first price-like match in `text`, if any.
     public static func firstMatch(in text: String) -> String? {
         let range = NSRange(text.startIndex..., in: text)

@@ -31,6 +31,9 @@ struct SwiftLinter {
         var findings: [Finding] = []
         /// Variable name → string literals it was initialised with (for `products(for: ids)`).
         var literalsByName: [String: [StringLiteralExprSyntax]] = [:]
+        /// Names bound from a `priceLocale` (`let locale = product.priceLocale`), in `let`/`var`
+        /// declarations and `if let` conditions: assigning one to `.locale` counts as localized.
+        var priceLocaleNames = Set<String>()
         /// Literals already reported as unknown product IDs (from call arguments).
         var reportedLiterals = Set<SyntaxIdentifier>()
 
@@ -52,6 +55,15 @@ struct SwiftLinter {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                       let value = binding.initializer?.value else { continue }
                 literalsByName[name] = literals(in: value)
+                if value.trimmedDescription.contains("priceLocale") { priceLocaleNames.insert(name) }
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+            if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+               node.initializer?.value.trimmedDescription.contains("priceLocale") ?? false {
+                priceLocaleNames.insert(name)
             }
             return .visitChildren
         }
@@ -85,15 +97,18 @@ struct SwiftLinter {
         override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
             var text = ""
             var interpolated = false
+            var moneyInterpolation = false
             for segment in node.segments {
                 if let plain = segment.as(StringSegmentSyntax.self) {
                     text += plain.content.text
                 } else {
                     text.append(PricePattern.placeholder)
                     interpolated = true
+                    if PricePattern.isMoneyExpression(segment.trimmedDescription) { moneyInterpolation = true }
                 }
             }
-            if let price = PricePattern.firstMatch(in: text) {
+            // "$\(n)" builds `$0`-style names in code generators: with "$", only a money value counts.
+            if let price = PricePattern.firstMatch(in: text), !(price.contains("…") && price.contains("$") && !moneyInterpolation) {
                 add("hardcoded-price", "the literal shows a price ('\(price)'); show the product's displayPrice so every storefront sees its own", at: node)
             }
             guard !interpolated else { return .skipChildren }
@@ -135,7 +150,10 @@ struct SwiftLinter {
                 if let name = assignee(text, property: "numberStyle"), text.hasSuffix(".currency") || text.hasSuffix(".currencyISOCode") {
                     formatters.append((name, item))
                 }
-                if let name = assignee(text, property: "locale"), text.contains("priceLocale") { localized.insert(name) }
+                if let name = assignee(text, property: "locale"), let equals = text.firstIndex(of: "=") {
+                    let value = text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+                    if value.contains("priceLocale") || priceLocaleNames.contains(value) { localized.insert(name) }
+                }
             }
             for (name, item) in formatters where !localized.contains(name) {
                 add("currency-formatter-locale", "'\(name)' formats currency but its locale is not set from the product's priceLocale in this scope", at: item)
