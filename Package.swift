@@ -45,7 +45,8 @@ let package = Package(
         // Benchmarks: a release executable that prints ratios against peers measured in the same run.
         .executableTarget(
             name: "iap-bench",
-            dependencies: ["IAPCatalog", "PropertyList", "PriceFormatting"],
+            dependencies: ["IAPCatalog", "PropertyList", "PriceFormatting", "SourceLint",
+                           .product(name: "SwiftParser", package: "swift-syntax")],
             path: "Benchmarks/iap-bench"
         ),
         .executableTarget(name: "bare-libxml2-count", dependencies: ["CLibXML2"], path: "Benchmarks/bare-libxml2-count"),

@@ -69,6 +69,8 @@ struct Suite {
         rules(me)
         startup()
         generation()
+        print("\n## Lint: iap lint against swift-syntax's bare parse (best of 3)\n")
+        LintBench.run(folder: ".build/checkouts/swift-syntax/Sources")
         print("\n## Prices: PriceFormatter against NumberFormatter (best of 3)\n")
         PriceBench.run(count: 1_000_000)
     }

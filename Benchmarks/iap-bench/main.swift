@@ -12,6 +12,8 @@ switch arguments.first {
 case "child":
     guard arguments.count == 4, let repeats = Int(arguments[3]) else { fail("usage: iap-bench child MODE FILE REPEATS") }
     print(Child.run(mode: arguments[1], path: arguments[2], repeats: repeats))
+case "lint":
+    LintBench.run(folder: arguments.count > 1 ? arguments[1] : ".build/checkouts/swift-syntax/Sources")
 case "prices":
     PriceBench.run(count: arguments.count > 1 ? Int(arguments[1]) ?? 1_000_000 : 1_000_000)
 case "generate":

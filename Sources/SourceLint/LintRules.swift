@@ -83,5 +83,8 @@ public enum LintRules {
     public static let all: [LintRuleDescription] = [hardcodedPrice, hardcodedTitle, hardcodedProductID, unknownProductID,
                                                     priceFloatConversion, currencyFormatterLocale, invalidSuppression]
 
+    /// Every rule's ID.
+    public static let ids = Set(all.map(\.id))
+
     public static func severity(_ id: String) -> Severity { all.first { $0.id == id }?.severity ?? .warning }
 }

@@ -89,8 +89,7 @@ public struct SourceLinter: Sendable {
         } else {
             findings = ObjCLinter(source: source, context: context).findings()
         }
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-        let suppressions = Suppressions(lines: lines, knownRules: Set(LintRules.all.map(\.id)))
+        let suppressions = Suppressions(source: source, knownRules: LintRules.ids)
         var diagnostics = findings.filter { !suppressions.isSuppressed($0.rule, line: $0.line) }.map {
             Diagnostic(ruleID: $0.rule, severity: LintRules.severity($0.rule), message: $0.message,
                        location: SourceLocation(path: path, line: $0.line, column: $0.column))

@@ -6,9 +6,12 @@ struct Suppressions {
     /// Suppressions naming rules that do not exist: (line, column, name).
     private(set) var unknown: [(Int, Int, String)] = []
 
-    init(lines: [Substring], knownRules: Set<String>) {
+    init(source: String, knownRules: Set<String>) {
+        // Most files have no suppression: look for the marker once before splitting into lines.
+        guard source.utf8.containsASCII("iap:") else { return }
         var open: [String: Int] = [:]
-        for (index, line) in lines.enumerated() {
+        for (index, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            guard line.utf8.containsASCII("iap:") else { continue }
             let number = index + 1
             guard let comment = line.range(of: "//"), let marker = line.range(of: "iap:", range: comment.upperBound..<line.endIndex) else { continue }
             let text = line[marker.lowerBound...]
@@ -36,5 +39,19 @@ struct Suppressions {
     func isSuppressed(_ rule: String, line: Int) -> Bool {
         if let rules = byLine[line], rules.contains(rule) || rules.contains("all") { return true }
         return ranges.contains { ($0.rule == rule || $0.rule == "all") && line > $0.from && line < $0.to }
+    }
+}
+
+extension Collection where Element == UInt8 {
+    /// Whether the bytes contain `needle` (ASCII), without Foundation's Unicode-aware search.
+    func containsASCII(_ needle: StaticString) -> Bool {
+        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        guard let first = pattern.first else { return true }
+        var index = startIndex
+        while let found = self[index...].firstIndex(of: first) {
+            if self[found...].starts(with: pattern) { return true }
+            index = self.index(after: found)
+        }
+        return false
     }
 }

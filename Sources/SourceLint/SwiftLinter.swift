@@ -13,6 +13,7 @@ struct SwiftLinter {
         let converter = SourceLocationConverter(fileName: path, tree: tree)
         let visitor = Visitor(context: context, converter: converter)
         visitor.walk(tree)
+        guard !visitor.findings.isEmpty else { return [] }
         // swift-syntax counts columns in UTF-8 bytes; editors and the rest of iap count characters.
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
         return visitor.findings.map { finding in
@@ -55,24 +56,33 @@ struct SwiftLinter {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                       let value = binding.initializer?.value else { continue }
                 literalsByName[name] = literals(in: value)
-                if value.trimmedDescription.contains("priceLocale") { priceLocaleNames.insert(name) }
+                if mentionsPriceLocale(value) { priceLocaleNames.insert(name) }
             }
             return .visitChildren
         }
 
         override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
             if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-               node.initializer?.value.trimmedDescription.contains("priceLocale") ?? false {
+               let value = node.initializer?.value, mentionsPriceLocale(value) {
                 priceLocaleNames.insert(name)
             }
             return .visitChildren
         }
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-            let callee = node.calledExpression.trimmedDescription
+            // The called name, read from the tree: `Float`, `String`, `products` in `Product.products`.
+            let callee: String
+            if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
+                callee = reference.baseName.text
+            } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
+                callee = member.declName.baseName.text
+            } else {
+                return .visitChildren
+            }
+            guard ["products", "SKProductsRequest", "Float", "Double", "CGFloat", "String"].contains(callee) else { return .visitChildren }
             let labels = node.arguments.map { $0.label?.text ?? "" }
             // Where product IDs go: Product.products(for:), SKProductsRequest(productIdentifiers:).
-            if (callee.hasSuffix("products") && labels.first == "for") || (callee.hasSuffix("SKProductsRequest") && labels.first == "productIdentifiers"),
+            if (callee == "products" && labels.first == "for") || (callee == "SKProductsRequest" && labels.first == "productIdentifiers"),
                let argument = node.arguments.first?.expression {
                 var candidates = literals(in: argument)
                 if let name = argument.as(DeclReferenceExprSyntax.self)?.baseName.text { candidates += literalsByName[name] ?? [] }
@@ -146,13 +156,13 @@ struct SwiftLinter {
             var formatters: [(String, CodeBlockItemSyntax)] = []
             var localized = Set<String>()
             for item in node {
-                let text = item.item.trimmedDescription
-                if let name = assignee(text, property: "numberStyle"), text.hasSuffix(".currency") || text.hasSuffix(".currencyISOCode") {
-                    formatters.append((name, item))
-                }
-                if let name = assignee(text, property: "locale"), let equals = text.firstIndex(of: "=") {
-                    let value = text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-                    if value.contains("priceLocale") || priceLocaleNames.contains(value) { localized.insert(name) }
+                guard let (name, property, value) = assignment(item.item) else { continue }
+                if property == "numberStyle" {
+                    let style = value.trimmedDescription
+                    if style.hasSuffix(".currency") || style.hasSuffix(".currencyISOCode") { formatters.append((name, item)) }
+                } else if property == "locale" {
+                    let text = value.trimmedDescription
+                    if text.contains("priceLocale") || priceLocaleNames.contains(text) { localized.insert(name) }
                 }
             }
             for (name, item) in formatters where !localized.contains(name) {
@@ -161,13 +171,18 @@ struct SwiftLinter {
             return .visitChildren
         }
 
-        /// `name` in `name.property = …`.
-        func assignee(_ statement: String, property: String) -> String? {
-            guard let dot = statement.range(of: "." + property), let equals = statement.range(of: "="),
-                  dot.upperBound <= equals.lowerBound else { return nil }
-            let name = statement[..<dot.lowerBound].trimmingCharacters(in: .whitespaces)
+        /// `name.property = value` as (name, property, value), read from the tree without printing
+        /// the statement (statements hold whole nested blocks).
+        func assignment(_ item: CodeBlockItemSyntax.Item) -> (String, String, ExprSyntax)? {
+            guard let sequence = item.as(SequenceExprSyntax.self), sequence.elements.count == 3 else { return nil }
+            var elements = sequence.elements.makeIterator()
+            guard let target = elements.next()?.as(MemberAccessExprSyntax.self), let base = target.base,
+                  elements.next()?.is(AssignmentExprSyntax.self) == true, let value = elements.next() else { return nil }
+            let property = target.declName.baseName.text
+            guard property == "numberStyle" || property == "locale" else { return nil }
+            let name = base.trimmedDescription
             guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return nil }
-            return String(name)
+            return (name, property, value)
         }
 
         // MARK: Helpers
@@ -188,6 +203,11 @@ struct SwiftLinter {
                 text += plain.content.text
             }
             return text
+        }
+
+        /// Whether `priceLocale` is one of the expression's tokens (read without printing it).
+        func mentionsPriceLocale(_ expression: ExprSyntax) -> Bool {
+            expression.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .identifier("priceLocale") }
         }
 
         func mentionsPrice(_ text: String) -> Bool {

@@ -1,0 +1,41 @@
+import Foundation
+import SourceLint
+import SwiftParser
+
+/// `iap lint` on a large real Swift codebase against swift-syntax's bare parse of the same files,
+/// one thread and two.
+enum LintBench {
+    static func run(folder: String) {
+        let linter = SourceLinter()
+        guard let files = try? linter.files(in: [folder]), !files.isEmpty else {
+            print("lint benchmark: \(folder) not found (build the package once so .build/checkouts/swift-syntax exists)")
+            return
+        }
+        let sources = files.compactMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+        let lines = sources.reduce(0) { $0 + $1.split(separator: "\n", omittingEmptySubsequences: false).count }
+        func best(_ body: () -> Void) -> Double {
+            (0..<3).map { _ in
+                let start = Child.now()
+                body()
+                return Child.now() - start
+            }.min()!
+        }
+        var sink = 0
+        let parse = best { for source in sources { sink &+= Parser.parse(source: source).totalLength.utf8Length } }
+        let lintOne = best {
+            for (file, source) in zip(files, sources) { sink &+= linter.lint(source: source, path: file).count }
+        }
+        let lintTwo = best {
+            DispatchQueue.concurrentPerform(iterations: 2) { half in
+                var local = 0
+                for i in stride(from: half, to: files.count, by: 2) { local &+= linter.lint(source: sources[i], path: files[i]).count }
+                _ = local
+            }
+        }
+        print("| files | lines | swift-syntax parse | iap lint, 1 thread | lint ÷ parse | iap lint, 2 threads | 2 threads speed-up | peak memory |")
+        print("|---|---|---|---|---|---|---|---|")
+        print(String(format: "| %d | %d | %.0f ms | %.0f ms | %.2f× | %.0f ms | %.2f× | %d MB |", files.count, lines, parse * 1000, lintOne * 1000,
+                     lintOne / parse, lintTwo * 1000, lintOne / lintTwo, Child.peakKiB() / 1024))
+        if sink == 42 { print("") }
+    }
+}
