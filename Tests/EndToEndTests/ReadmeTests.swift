@@ -28,7 +28,7 @@ final class ReadmeTests: XCTestCase {
                 current?.1.append(line)
             }
         }
-        XCTAssertEqual(examples.count, 22)
+        XCTAssertEqual(examples.count, 25)
         for (command, expected) in examples {
             let result = try IAPRunner.run(command.split(separator: " ").map(String.init))
             XCTAssertEqual(result.stdout + result.stderr, expected, "README example: iap \(command)")
