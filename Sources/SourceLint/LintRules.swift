@@ -69,9 +69,14 @@ public enum LintRules {
         id: "currency-formatter-locale", name: "Currency formatter without the product's locale", severity: .warning,
         rationale: "A currency NumberFormatter left on the device's locale shows the wrong currency and format; set its locale to the product's priceLocale.",
         triggering: [.init("func f() {\n    let formatter = NumberFormatter()\n    ↓formatter.numberStyle = .currency\n    _ = formatter.string(from: price)\n}"),
-                     .init(#"let text = ↓String(format: "%.2f", product.price.doubleValue)"#)],
+                     .init(#"let text = ↓String(format: "%.2f", product.price.doubleValue)"#),
+                     .init("- (void)show {\n    NSNumberFormatter *f = [[NSNumberFormatter alloc] init];\n    ↓f.numberStyle = NSNumberFormatterCurrencyStyle;\n}", .objc),
+                     .init("- (void)show {\n    ↓[formatter setNumberStyle:NSNumberFormatterCurrencyStyle];\n}", .objc),
+                     .init(#"NSString *s = [NSString stringWithFormat:↓@"%0.2lf", product.price.floatValue];"#, .objc)],
         nonTriggering: [.init("func f() {\n    let formatter = NumberFormatter()\n    formatter.numberStyle = .currency\n    formatter.locale = product.priceLocale\n}"),
                         .init("func f() {\n    let formatter = NumberFormatter()\n    formatter.numberStyle = .decimal\n}"),
+                        .init("- (void)show {\n    NSNumberFormatter *f = [[NSNumberFormatter alloc] init];\n    f.numberStyle = NSNumberFormatterCurrencyStyle;\n    f.locale = product.priceLocale;\n}", .objc),
+                        .init(#"NSString *s = [NSString stringWithFormat:@"%d coins", product.coinCount];"#, .objc),
                         .init("func f() {\n    if let locale = product?.priceLocale {\n        let f = NumberFormatter()\n        f.numberStyle = .currency\n        f.locale = locale\n    }\n}")])
 
     public static let invalidSuppression = LintRuleDescription(

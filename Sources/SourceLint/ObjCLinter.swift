@@ -124,6 +124,65 @@ struct ObjCLinter {
                 break
             }
         }
+        found += formatFindings(tokens) + currencyFormatterFindings(tokens)
+        return found
+    }
+
+    static let formatSelectors: Set<String> = ["stringWithFormat", "initWithFormat", "localizedStringWithFormat", "appendFormat"]
+    static let floatSpecifier = try! NSRegularExpression(pattern: #"%[-+ 0#]*\d*(?:\.\d+)?(?:l{0,2}|L)?[fFgGeE]"#)
+
+    /// `[NSString stringWithFormat:@"%0.2lf", product.price.floatValue]`: a price through a float
+    /// format, without currency or the product's locale. Reported at the format string.
+    func formatFindings(_ tokens: [Token]) -> [Finding] {
+        var found: [Finding] = []
+        for index in tokens.indices.dropFirst(2) where tokens[index].kind == .string {
+            guard tokens[index - 1].text == ":", Self.formatSelectors.contains(tokens[index - 2].text) else { continue }
+            let format = tokens[index].text
+            guard Self.floatSpecifier.firstMatch(in: format, range: NSRange(format.startIndex..., in: format)) != nil else { continue }
+            // The arguments: up to the `]` that closes the message, or the end of the statement.
+            var depth = 0
+            var mentionsPrice = false
+            for token in tokens[(index + 1)...] {
+                if token.text == "[" || token.text == "(" { depth += 1 }
+                if token.text == "]" || token.text == ")" { depth -= 1; if depth < 0 { break } }
+                if token.text == ";" { break }
+                if token.kind == .identifier, token.text.lowercased().contains("price") { mentionsPrice = true; break }
+            }
+            guard mentionsPrice else { continue }
+            found.append(Finding(rule: "currency-formatter-locale",
+                                 message: "\(tokens[index - 2].text): @\"\(format)\" formats a price as a plain number, not in the product's currency and locale; use an NSNumberFormatter whose locale is the product's priceLocale",
+                                 line: tokens[index].line, column: tokens[index].column))
+        }
+        return found
+    }
+
+    /// An `NSNumberFormatter` given a currency style in a function or method body that never
+    /// mentions a `priceLocale`. Reported at the statement that sets the style.
+    func currencyFormatterFindings(_ tokens: [Token]) -> [Finding] {
+        var found: [Finding] = []
+        var depth = 0
+        var bodyStart = 0
+        for (index, token) in tokens.enumerated() where token.kind == .punctuation {
+            if token.text == "{" {
+                if depth == 0 { bodyStart = index }
+                depth += 1
+            } else if token.text == "}", depth > 0 {
+                depth -= 1
+                guard depth == 0 else { continue }
+                let body = tokens[bodyStart...index]
+                guard !body.contains(where: { $0.kind == .identifier && $0.text == "priceLocale" }) else { continue }
+                for styleIndex in body.indices where body[styleIndex].kind == .identifier
+                    && (body[styleIndex].text == "NSNumberFormatterCurrencyStyle" || body[styleIndex].text == "NSNumberFormatterCurrencyISOCodeStyle") {
+                    var start = styleIndex
+                    while start > bodyStart, ![";", "{", "}"].contains(tokens[start - 1].text) { start -= 1 }
+                    let first = tokens[start]
+                    let name = first.kind == .identifier ? first.text : (first.text == "[" && start + 1 < styleIndex ? tokens[start + 1].text : "the formatter")
+                    found.append(Finding(rule: "currency-formatter-locale",
+                                         message: "'\(name)' formats currency but its locale is not set from the product's priceLocale in this method",
+                                         line: first.line, column: first.column))
+                }
+            }
+        }
         return found
     }
 }

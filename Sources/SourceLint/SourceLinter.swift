@@ -99,7 +99,7 @@ public struct SourceLinter: Sendable {
                                           message: "unknown rule '\(name)' in a suppression comment; see iap lint --rules",
                                           location: SourceLocation(path: path, line: line, column: column)))
         }
-        return diagnostics
+        return diagnostics.sortedForOutput()
     }
 }
 

@@ -8,12 +8,12 @@ final class LintEndToEndTests: XCTestCase {
     func testExitStatusFollowsSeverityAndStrict() throws {
         let withCatalog = try IAPRunner.run(demo)
         XCTAssertEqual(withCatalog.status, 1)  // unknown-product-id is an error
-        XCTAssertEqual(withCatalog.stdout.split(separator: "\n").count, 12)
-        XCTAssertEqual(withCatalog.stderr, "2 files checked: 2 errors, 10 warnings, 0 infos\n")
+        XCTAssertEqual(withCatalog.stdout.split(separator: "\n").count, 13)
+        XCTAssertEqual(withCatalog.stderr, "2 files checked: 2 errors, 11 warnings, 0 infos\n")
 
         let noCatalog = try IAPRunner.run(["lint", "Examples/LintDemo"])
         XCTAssertEqual(noCatalog.status, 0)  // warnings only
-        XCTAssertEqual(noCatalog.stderr, "2 files checked: 0 errors, 7 warnings, 0 infos\n")
+        XCTAssertEqual(noCatalog.stderr, "2 files checked: 0 errors, 8 warnings, 0 infos\n")
         XCTAssertEqual(try IAPRunner.run(["lint", "Examples/LintDemo", "--strict"]).status, 1)
 
         let clean = try IAPRunner.run(["lint", "Examples/StoreDemo", "--catalog", "catalogs/FakeGame", "--strict"])
@@ -30,8 +30,8 @@ final class LintEndToEndTests: XCTestCase {
                                         "--catalog", "catalogs/FakeGame", "--exclude", "*.swift"])
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stdout.split(separator: "\n").map { String($0.split(separator: ":")[0]) },
-                       Array(repeating: "Examples/LintDemo/ShopViewController.m", count: 4))
-        XCTAssertEqual(result.stderr, "1 file checked: 1 error, 3 warnings, 0 infos\n")
+                       Array(repeating: "Examples/LintDemo/ShopViewController.m", count: 5))
+        XCTAssertEqual(result.stderr, "1 file checked: 1 error, 4 warnings, 0 infos\n")
     }
 
     func testOrderDoesNotDependOnArgumentOrder() throws {
@@ -46,7 +46,7 @@ final class LintEndToEndTests: XCTestCase {
         let json = try IAPRunner.run(demo + ["--format", "json"])
         XCTAssertEqual(json.status, 1)
         let findings = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
-        XCTAssertEqual(findings.count, 12)
+        XCTAssertEqual(findings.count, 13)
         XCTAssertEqual(findings.filter { $0["ruleID"] as? String == "unknown-product-id" }.count, 2)
         XCTAssertEqual(findings.compactMap { $0["severity"] as? String }.filter { $0 == "error" }.count, 2)
 

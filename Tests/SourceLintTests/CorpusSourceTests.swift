@@ -21,7 +21,9 @@ final class CorpusSourceTests: XCTestCase {
         "cameronlockey__Bandit4e__IAPHelper.m": ["96 price-float-conversion"],
         // Prices as numbers for a debug loader, none shown as text.
         "chemsims__chemistry__DebugProductLoader.swift": [],
-        "monkey6468__StoreKitDemo__ApplePayTool.m": ["170 price-float-conversion"],
+        // Line 158's currency formatter gets `product.priceLocale` (line 157); line 170 formats the
+        // price with "%0.2lf" through floatValue.
+        "monkey6468__StoreKitDemo__ApplePayTool.m": ["170 currency-formatter-locale", "170 price-float-conversion"],
         "xiejiapei-creator__StoreKit2.0__PriceView.swift": ["83 hardcoded-price"],
         // Its currency formatter gets the product's priceLocale through `if let locale = …priceLocale`.
         "zirinisp__PazIAPHelper__PazIAPProduct.swift": ["135 price-float-conversion"],
