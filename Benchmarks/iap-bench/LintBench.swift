@@ -13,13 +13,7 @@ enum LintBench {
         }
         let sources = files.compactMap { try? String(contentsOfFile: $0, encoding: .utf8) }
         let lines = sources.reduce(0) { $0 + $1.split(separator: "\n", omittingEmptySubsequences: false).count }
-        func best(_ body: () -> Void) -> Double {
-            (0..<3).map { _ in
-                let start = Child.now()
-                body()
-                return Child.now() - start
-            }.min()!
-        }
+        let best = Child.bestOfThree
         var sink = 0
         let parse = best { for source in sources { sink &+= Parser.parse(source: source).totalLength.utf8Length } }
         let lintOne = best {

@@ -22,14 +22,7 @@ enum PriceBench {
         for (locale, currency) in locales { _ = try? formatter.string(1, currency: currency, locale: locale) }
 
         var sink = 0
-        // Best of three: this VM's jitter is larger than the differences measured.
-        func time(_ body: () -> Void) -> Double {
-            (0..<3).map { _ in
-                let start = Child.now()
-                body()
-                return Child.now() - start
-            }.min()!
-        }
+        let time = Child.bestOfThree
         let ours = time {
             for i in 0..<count {
                 let (locale, currency) = locales[i % locales.count]
