@@ -30,11 +30,13 @@ public enum LintRules {
         triggering: [.init(#"let label = ↓"$0.99""#), .init(#"text = ↓"0,99 €""#), .init(#"text = ↓"¥120""#), .init(#"text = ↓"USD 4.99""#),
                      .init(#"text = ↓"4.99 USD""#), .init(#"text = ↓"R$ 5,90""#), .init(#"text = ↓"₹99""#), .init(#"text = ↓"CHF 1.00""#),
                      .init(#"text = ↓"Buy for 0.99""#), .init(#"text = ↓"only 4.99/month""#), .init(#"text = ↓"$\(price)""#),
-                     .init(#"text = ↓"\(price) €""#), .init(#"text = ↓"Save $38""#), .init(#"label.text = ↓@"$0.99";"#, .objc), .init(#"NSString *s = ↓@"Only 1,99 €";"#, .objc)],
+                     .init(#"text = ↓"\(price) €""#), .init(#"text = ↓"Save $38""#), .init(#"label.text = ↓@"$0.99";"#, .objc), .init(#"NSString *s = ↓@"Only 1,99 €";"#, .objc),
+                     .init(#"#define PRICE_TEXT ↓@"$0.99""#, .objc)],
         nonTriggering: [.init(#"let v = "1.2.3""#), .init(#"let p = "50%""#), .init(#"let t = "12:30""#), .init(#"let c = "37.33, -122.03""#),
                         .init(#"let s = "$""#), .init(#"let f = "%.2f""#), .init(#"let i = "coins_100""#), .init(#"let a = "icon_4.99.png""#),
                         .init(#"let r = "$1""#), .init(#"let name = "$\(index)""#), .init(#"// let label = "$0.99""#), .init(#"/* "$0.99" */ let x = 1"#),
-                        .init(#"NSString *v = @"version 2.10";"#, .objc), .init(#"// label.text = @"$0.99";"#, .objc)])
+                        .init(#"NSString *v = @"version 2.10";"#, .objc), .init(#"// label.text = @"$0.99";"#, .objc),
+                        .init(#"#import "Offer $0.99.h""#, .objc)])
 
     public static let hardcodedTitle = LintRuleDescription(
         id: "hardcoded-title", name: "Hardcoded product title", severity: .warning,

@@ -1,5 +1,6 @@
 /// Lints Objective-C (`.m`, `.mm`, `.h`) with a small tokenizer of our own that knows `@"…"` and
-/// C string literals, character literals, comments and preprocessor lines.
+/// C string literals, character literals, comments and preprocessor lines (a `#define`'s body is
+/// linted as code; other directives are skipped).
 struct ObjCLinter {
     let source: String
     let context: LintContext
@@ -31,7 +32,17 @@ struct ObjCLinter {
             let c = chars[i]
             if c == "\n" || c == " " || c == "\t" || c == "\r" { advance(); continue }
             if atLineStart && c == "#" {
-                // Preprocessor line, with backslash continuations.
+                // Preprocessor line, with backslash continuations: skipped (`#import "Store.h"` is a
+                // file name), except a `#define`'s body, which is code.
+                var name = ""
+                var j = i + 1
+                while j < chars.count, chars[j] == " " || chars[j] == "\t" { j += 1 }
+                while j < chars.count, chars[j].properties.isAlphabetic { name.unicodeScalars.append(chars[j]); j += 1 }
+                if name == "define" {
+                    advance(j - i)
+                    atLineStart = false
+                    continue
+                }
                 while i < chars.count && !(chars[i] == "\n" && (i == 0 || chars[i - 1] != "\\")) { advance() }
                 continue
             }
