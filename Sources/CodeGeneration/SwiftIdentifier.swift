@@ -83,6 +83,20 @@ public enum SwiftString {
     /// A double-quoted literal: `\`, `"`, control characters, and `\(` (through the backslash)
     /// escaped; every other character kept as it is.
     public static func literal(_ text: String) -> String {
+        quoted(text) { scalar in
+            if scalar == "\0" { return "\\0" }
+            switch scalar.properties.generalCategory {
+            case .control, .lineSeparator, .paragraphSeparator, .format: break
+            default: return nil
+            }
+            return "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        }
+    }
+
+    /// A double-quoted literal of any C-family language: `\`, `"`, newline, return and tab
+    /// escaped as they all write them; `escape` spells every other character the language needs
+    /// escaped, or returns nil to keep it.
+    static func quoted(_ text: String, escape: (Unicode.Scalar) -> String?) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -91,13 +105,8 @@ public enum SwiftString {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case "\0": out += "\\0"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-                || scalar.properties.generalCategory == .lineSeparator || scalar.properties.generalCategory == .paragraphSeparator
-                || scalar.properties.generalCategory == .format:
-                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             default:
-                out.unicodeScalars.append(scalar)
+                if let escaped = escape(scalar) { out += escaped } else { out.unicodeScalars.append(scalar) }
             }
         }
         return out + "\""

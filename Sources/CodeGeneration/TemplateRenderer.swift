@@ -98,20 +98,10 @@ public struct TemplateRenderer: Sendable {
     /// (octal in C, where `\u` cannot name a control character; `\u` in Kotlin, which also needs
     /// `$` escaped because it starts a template).
     static func cLiteral(_ text: String, kotlin: Bool) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "$" where kotlin: out += "\\$"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                out += kotlin ? String(format: "\\u%04x", scalar.value) : String(format: "\\%03o", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
+        SwiftString.quoted(text) { scalar in
+            if kotlin && scalar == "$" { return "\\$" }
+            guard scalar.value < 0x20 || scalar.value == 0x7F else { return nil }
+            return kotlin ? String(format: "\\u%04x", scalar.value) : String(format: "\\%03o", scalar.value)
         }
-        return out + "\""
     }
 }
