@@ -41,6 +41,12 @@ public struct LintContext: Sendable {
         text.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters).union(.symbols)).lowercased()
     }
 
+    /// Whether a literal is one of the catalog's display names or descriptions (normalised;
+    /// nothing is normalised without a catalog).
+    func isTitle(_ text: String) -> Bool {
+        !titles.isEmpty && titles.contains(Self.normalizedTitle(text))
+    }
+
     /// The catalog ID nearest to `id`, for "did you mean".
     func nearestID(to id: String) -> String? {
         productConstants.keys.min {

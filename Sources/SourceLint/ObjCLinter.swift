@@ -111,7 +111,7 @@ struct ObjCLinter {
                     found.append(Finding(rule: "hardcoded-price", message: "the literal shows a price ('\(price)'); show the product's localized price",
                                          line: token.line, column: token.column))
                 }
-                if context.titles.contains(LintContext.normalizedTitle(token.text)) {
+                if context.isTitle(token.text) {
                     found.append(Finding(rule: "hardcoded-title", message: "'\(token.text)' is a product's name or description from the catalog; show the product's localizedTitle",
                                          line: token.line, column: token.column))
                 }

@@ -122,7 +122,7 @@ struct SwiftLinter {
                 add("hardcoded-price", "the literal shows a price ('\(price)'); show the product's displayPrice so every storefront sees its own", at: node)
             }
             guard !interpolated else { return .skipChildren }
-            if context.titles.contains(LintContext.normalizedTitle(text)) {
+            if context.isTitle(text) {
                 add("hardcoded-title", "'\(text)' is a product's name or description from the catalog; show the product's displayName or description", at: node)
             }
             if let constant = context.productConstants[text] {
