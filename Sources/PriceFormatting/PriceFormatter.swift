@@ -97,15 +97,18 @@ public final class PriceFormatter: Sendable {
     private func template(locale: String, currency: String, style: Style) -> CurrencyTemplate {
         let key = Key(locale: locale, currency: currency, style: style)
         if let cached = cache[key] { return cached }
-        let made = CurrencyTemplate(locale: locale, currency: currency, style: style, grouping: Self.grouping(locale: locale))
+        let made = CurrencyTemplate(locale: locale, currency: currency, style: style, grouping: Self.grouping(locale: locale, currency: currency))
         cache[key] = made
         return made
     }
 
-    /// The locale's (primary, secondary) grouping sizes, read from how `FormatStyle` groups
-    /// 1111111111 (it keeps ICU's secondary size: `11,11,11,11,111` in en_IN).
-    static func grouping(locale: String) -> (Int, Int) {
-        let text = Decimal(string: "1111111111")!.formatted(.number.locale(Locale(identifier: locale)))
+    /// The locale's (primary, secondary) grouping sizes for currency amounts, read from how
+    /// `FormatStyle` formats 1111111111 in the currency (it keeps ICU's secondary size:
+    /// `₹11,11,11,11,111` in en_IN). The currency pattern, not the plain-number one: a locale
+    /// can group numbers the Indian way and amounts of money the Western way (en_BT).
+    static func grouping(locale: String, currency: String) -> (Int, Int) {
+        let style = Decimal.FormatStyle.Currency(code: currency).precision(.fractionLength(0)).locale(Locale(identifier: locale))
+        let text = Decimal(string: "1111111111")!.formatted(style)
         var groups: [Int] = []
         var run = 0
         for scalar in text.unicodeScalars {

@@ -74,4 +74,26 @@ final class CrossCheckTests: XCTestCase {
         XCTAssertEqual(mismatches, [], "\(mismatches.count) mismatches")
         XCTAssertEqual(try formatter.string(Decimal(string: "0.99")!, currency: "USD", locale: "en_US", style: .isoCode), "USD\u{00A0}0.99")
     }
+
+    /// Every storefront's own (locale, currency) pair, over amounts from 0 to 1,000,000 with every
+    /// count of integer digits (grouping starts at different lengths in different locales).
+    func testEveryStorefrontMatchesFormatStyle() throws {
+        XCTAssertEqual(Storefronts.all.count, 175)
+        let formatter = PriceFormatter()
+        let amounts = ["0", "0.99", "1", "9.99", "12", "99.99", "100", "999.99", "1000", "1234.56", "9999.99", "10000",
+                       "12345.67", "99999.99", "100000", "123456.78", "999999.99", "1000000"]
+        var mismatches: [String] = []
+        for storefront in Storefronts.all {
+            let base = try PriceLocale(parsing: storefront.locale).identifier
+            for text in amounts {
+                let amount = try XCTUnwrap(AmountText.parse(text))
+                let ours = try formatter.string(amount, currency: storefront.currency, locale: storefront.locale)
+                let reference = amount.formatted(.currency(code: storefront.currency).locale(Locale(identifier: base)))
+                if ours != reference {
+                    mismatches.append("\(storefront.alpha3) \(storefront.locale) \(storefront.currency) \(text): ours \(ours.debugDescription) FormatStyle \(reference.debugDescription)")
+                }
+            }
+        }
+        XCTAssertEqual(mismatches, [], "\(mismatches.count) mismatches")
+    }
 }

@@ -28,9 +28,17 @@ final class DefectTests: XCTestCase {
         XCTAssertEqual(try format("1000000", "INR", "en_IN"), "₹10,00,000.00")
         XCTAssertEqual(try format("1000000", "INR", "hi_IN"), "₹10,00,000.00")
         XCTAssertEqual(try format("123456789.5", "INR", "en_IN"), "₹12,34,56,789.50")
-        XCTAssertEqual(PriceFormatter.grouping(locale: "en_IN").0, 3)
-        XCTAssertEqual(PriceFormatter.grouping(locale: "en_IN").1, 2)
-        XCTAssertEqual(PriceFormatter.grouping(locale: "en_US").1, 0)
+        XCTAssertEqual(PriceFormatter.grouping(locale: "en_IN", currency: "INR").0, 3)
+        XCTAssertEqual(PriceFormatter.grouping(locale: "en_IN", currency: "INR").1, 2)
+        XCTAssertEqual(PriceFormatter.grouping(locale: "en_US", currency: "USD").1, 0)
+    }
+
+    /// Bhutan's English groups plain numbers the Indian way but amounts of money the Western way:
+    /// the grouping must come from the currency pattern (found by the every-storefront cross-check).
+    func testGroupingComesFromTheCurrencyPattern() throws {
+        XCTAssertEqual(try format("1000000", "USD", "en_BT"), "US$1,000,000.00")
+        XCTAssertEqual(try format("123456.78", "USD", "en_BT"), "US$123,456.78")
+        XCTAssertEqual(PriceFormatter.grouping(locale: "en_BT", currency: "USD").1, 0)
     }
 
     func testCurrencyDigitsComeFromWhatIsPrinted() throws {
