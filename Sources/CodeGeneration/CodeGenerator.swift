@@ -62,7 +62,8 @@ public struct CodeGenerator: Sendable {
     var reservedNames: Set<String> {
         switch options.style {
         case .constants: ["all", "consumables", "nonConsumables", "autoRenewableSubscriptions", "nonRenewingSubscriptions"]
-        case .enum: ["kind", "allCases", "rawValue", "Kind", "init"]
+        // `case `init`` is accepted by the compiler: it does not clash with `init(rawValue:)`.
+        case .enum: ["kind", "allCases", "rawValue", "Kind"]
         }
     }
 

@@ -42,6 +42,11 @@ public enum SwiftIdentifier {
             previous = ch
         }
         if !current.isEmpty { words.append(current) }
+        // A leading acronym is one word: `ARSubscription` → `AR` + `Subscription` (→ `arSubscription`).
+        if let first = words.first, let split = Self.leadingAcronymEnd(first) {
+            words[0] = String(first[..<split])
+            words.insert(String(first[split...]), at: 1)
+        }
         var name = ""
         for (i, word) in words.enumerated() {
             let allCaps = word.count > 1 && word.allSatisfy { !$0.isLowercase }
@@ -55,6 +60,16 @@ public enum SwiftIdentifier {
         if name.isEmpty { name = upper ? fallback.prefix(1).uppercased() + fallback.dropFirst() : fallback }
         if let first = name.first, first.isNumber { name = "_" + name }
         return escaped(name)
+    }
+
+    /// Where a word that opens with an acronym (two capitals or more, then a capital starting a
+    /// lowercase word) splits: `ARSubscription` at `S`, `URLSession` at `S`.
+    static func leadingAcronymEnd(_ word: String) -> String.Index? {
+        let chars = Array(word.indices)
+        var n = 0
+        while n < chars.count, word[chars[n]].isUppercase { n += 1 }
+        guard n >= 3, n < chars.count, word[chars[n]].isLowercase else { return nil }
+        return chars[n - 1]
     }
 
     /// The name in backticks when it is a keyword.
