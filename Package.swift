@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "PriceFormatting"),
         .target(name: "CodeGeneration", dependencies: ["IAPCatalog", "PriceFormatting", .product(name: "Stencil", package: "Stencil")]),
         .target(name: "SourceLint", dependencies: [
-            "IAPCatalog", "CodeGeneration", "Diagnostics",
+            "IAPCatalog", "CodeGeneration", "Diagnostics", "PriceFormatting",
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
         ]),

@@ -1,3 +1,4 @@
+import PriceFormatting
 /// Lints Objective-C (`.m`, `.mm`, `.h`) with a small tokenizer of our own that knows `@"…"` and
 /// C string literals, character literals, comments and preprocessor lines (a `#define`'s body is
 /// linted as code; other directives are skipped).

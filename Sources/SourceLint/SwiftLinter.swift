@@ -1,3 +1,4 @@
+import PriceFormatting
 import Diagnostics
 import SwiftParser
 import SwiftSyntax

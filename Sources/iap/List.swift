@@ -20,7 +20,7 @@ struct List: ParsableCommand {
     var format: Format = .text
 
     func run() throws {
-        let catalogs = try catalog.loadCatalogs()
+        let catalogs = try catalog.loadCatalogs(verbose: verbose)
         switch format {
         case .text: Terminal.out(ListText.render(catalogs, verbose: verbose))
         case .json: Terminal.out(ListJSON.render(catalogs))

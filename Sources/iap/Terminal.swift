@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Diagnostics
 import IAPCatalog
 
 /// Everything the CLI writes goes through here: stdout for results, stderr for progress and errors.
@@ -36,19 +37,25 @@ struct CatalogArguments: ParsableArguments {
     var bundleID: String?
 
     /// Loads the catalogs under the paths; a path that does not exist, or paths holding no catalog
-    /// file at all, end the command with status 2 rather than a silently empty result.
-    func loadCatalogs() throws -> [Catalog] {
+    /// at all, end the command with status 2 rather than a silently empty result. With `verbose`,
+    /// the files a walk passed over are listed on stderr with the reason.
+    func loadCatalogs(verbose: Bool = false) throws -> [Catalog] {
         let paths = try resolvedPaths()
-        let catalogs: [Catalog]
+        let result: CatalogLoader.Result
         do {
-            catalogs = try CatalogLoader(bundleIDOverride: bundleID).load(paths: paths)
+            result = try CatalogLoader(bundleIDOverride: bundleID).loadAll(paths: paths)
         } catch {
             throw Terminal.cannotRun(error.message)
         }
-        guard catalogs.contains(where: { !$0.files.isEmpty }) else {
-            throw Terminal.cannotRun("no catalog files (product-ID or metadata .plist, .storekit) found in \(paths.joined(separator: ", "))")
+        if verbose {
+            for file in result.passedOver { Terminal.err("iap: passed over \(file.path): \(file.reason)\n") }
         }
-        return catalogs.filter { !$0.files.isEmpty }
+        guard !result.catalogs.isEmpty else {
+            let skipped = result.passedOver.isEmpty ? ""
+                : " (\(plural(result.passedOver.count, "other plist")) passed over\(verbose ? "" : "; --verbose says why"))"
+            throw Terminal.cannotRun("no catalog found in \(paths.joined(separator: ", ")): no product-ID list, metadata plist or .storekit file\(skipped)")
+        }
+        return result.catalogs
     }
 
     /// The paths to read; ./catalogs when none are given.

@@ -29,6 +29,9 @@ struct Validate: ParsableCommand {
     @Flag(help: "Exit 1 on warnings too.")
     var strict = false
 
+    @Flag(name: .shortAndLong, help: "Also list on stderr the files a folder walk passed over, with why.")
+    var verbose = false
+
     @Option(help: "Output format: text or json.")
     var format: Format = .text
 
@@ -42,7 +45,7 @@ struct Validate: ParsableCommand {
         var options = ValidationOptions(requiredLocales: requiredLocales, displayNameLimit: displayNameLimit,
                                         descriptionLimit: descriptionLimit)
         if let retired { options.retiredIDs = try RetiredList.load(retired) }
-        let catalogs = try catalog.loadCatalogs()
+        let catalogs = try catalog.loadCatalogs(verbose: verbose)
         let diagnostics = CatalogValidator(options: options).validate(catalogs)
         switch format {
         case .text:

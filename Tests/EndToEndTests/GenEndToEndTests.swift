@@ -68,7 +68,7 @@ final class GenEndToEndTests: XCTestCase {
         XCTAssertEqual(noFolder.stderr, "iap: error: output folder '/nonexistent-folder' does not exist; create it first (it is not created silently)\n")
         let several = try IAPRunner.run(["gen", "catalogs", "-o", "/tmp/x.swift"])
         XCTAssertEqual(several.status, 2)
-        XCTAssertTrue(several.stderr.hasPrefix("iap: error: catalogs holds 6 catalogs"), several.stderr)
+        XCTAssertTrue(several.stderr.hasPrefix("iap: error: catalogs holds 7 catalogs"), several.stderr)
         let broken = try IAPRunner.run(["gen", "catalogs/broken/Broken_ProductIDs.plist", "-o", "/tmp/x.swift"])
         XCTAssertEqual(broken.status, 1)
         XCTAssertTrue(broken.stderr.contains("[malformed-catalog]"), broken.stderr)

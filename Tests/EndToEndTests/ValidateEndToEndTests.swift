@@ -3,24 +3,28 @@ import XCTest
 
 final class ValidateEndToEndTests: XCTestCase {
     func testBrokenCatalogFiresEveryRuleOnce() throws {
-        let result = try IAPRunner.run(["validate", "catalogs/broken"])
+        // A walk passes over plists that are not catalogs: the decoy fires unrecognized-catalog
+        // only when it is named on the command line.
+        let result = try IAPRunner.run(["validate", "catalogs/broken", "catalogs/broken/Decoy_Products.plist"])
         XCTAssertEqual(result.status, 1)
         try IAPRunner.assertGolden(result.stdout, "validate-broken.txt")
-        XCTAssertEqual(result.stderr, "13 files checked: 15 errors, 15 warnings, 1 info, 10027 products in 3 catalogs\n")
+        XCTAssertEqual(result.stderr, "14 files checked: 15 errors, 19 warnings, 3 infos, 10029 products in 5 catalogs\n")
         let rules = try IAPRunner.run(["rules"]).stdout.split(separator: "\n").map { String($0.split(separator: " ")[0]) }
-        XCTAssertEqual(rules.count, 31)
+        XCTAssertEqual(rules.count, 37)
         for rule in rules {
             let lines = result.stdout.split(separator: "\n").filter { $0.hasSuffix("[\(rule)]") }
             XCTAssertEqual(lines.count, 1, "rule \(rule) should fire exactly once in catalogs/broken")
         }
+        let walked = try IAPRunner.run(["validate", "catalogs/broken"])
+        XCTAssertFalse(walked.stdout.contains("Decoy_Products.plist"))
     }
 
     func testShippedAppCatalogsAreClean() throws {
         let result = try IAPRunner.run(["validate", "catalogs/FakeGame", "catalogs/RazeFaces", "catalogs/SpeakEnglish"])
         XCTAssertEqual(result.status, 0)
         XCTAssertEqual(result.stdout, """
-        catalogs/FakeGame/IAP_ProductIDs.plist:5:2: info: 3 product IDs start with 'com.appcoda.fakegame.', the bundle ID 'com.appcoda.FakeGame' in another case; bundle IDs are case-insensitive, so the prefix is accepted [missing-bundle-prefix]
-        catalogs/RazeFaces/IAP_ProductIDs.plist:5:2: info: 6 product IDs start with 'com.razeware.razefaces.', the bundle ID 'com.razeware.RazeFaces' in another case; bundle IDs are case-insensitive, so the prefix is accepted [missing-bundle-prefix]
+        catalogs/FakeGame/IAP_ProductIDs.plist:5:2: info: 3 product IDs start with 'com.appcoda.fakegame.', the bundle ID 'com.appcoda.FakeGame' in another case; bundle IDs are case-insensitive, so the prefix is accepted [bundle-prefix-convention]
+        catalogs/RazeFaces/IAP_ProductIDs.plist:5:2: info: 6 product IDs start with 'com.razeware.razefaces.', the bundle ID 'com.razeware.RazeFaces' in another case; bundle IDs are case-insensitive, so the prefix is accepted [bundle-prefix-convention]
 
         """)
         XCTAssertEqual(result.stderr, "12 files checked: 0 errors, 0 warnings, 2 infos, 14 products in 3 catalogs\n")
@@ -55,7 +59,14 @@ final class ValidateEndToEndTests: XCTestCase {
         try "<plist><dict/></plist>".write(to: empty.appendingPathComponent("Settings.plist"), atomically: true, encoding: .utf8)
         let nothing = try IAPRunner.run(["validate", empty.path])
         XCTAssertEqual(nothing.status, 2)
-        XCTAssertEqual(nothing.stderr, "iap: error: no catalog files (product-ID or metadata .plist, .storekit) found in \(empty.path)\n")
+        XCTAssertEqual(nothing.stderr, "iap: error: no catalog found in \(empty.path): no product-ID list, metadata plist or .storekit file (1 other plist passed over; --verbose says why)\n")
+        let verbose = try IAPRunner.run(["validate", "--verbose", empty.path])
+        XCTAssertEqual(verbose.status, 2)
+        XCTAssertEqual(verbose.stderr, """
+        iap: passed over \(empty.path)/Settings.plist: not a product list: an empty <dict>
+        iap: error: no catalog found in \(empty.path): no product-ID list, metadata plist or .storekit file (1 other plist passed over)
+
+        """)
         XCTAssertEqual(try IAPRunner.run(["list", empty.path]).status, 2)
     }
 
@@ -81,23 +92,31 @@ final class ValidateEndToEndTests: XCTestCase {
             guard line.hasSuffix("]"), let open = line.lastIndex(of: "[") else { return nil }
             return String(line[line.index(after: open)..<line.index(before: line.endIndex)])
         }
-        XCTAssertEqual(rules, ["missing-bundle-prefix", "missing-localization", "missing-localization", "retired-id", "missing-localization"])
+        XCTAssertEqual(rules, ["bundle-prefix-convention", "missing-localization", "missing-localization", "retired-id", "missing-localization"])
         XCTAssertTrue(result.stdout.contains("retired.txt:2:1: note: listed as retired here"))
     }
 
     func testBundleIDFlagWins() throws {
+        // None of FakeGame's IDs starts with the given bundle ID: a convention, said once.
         let result = try IAPRunner.run(["validate", "--bundle-id", "com.other.app", "catalogs/FakeGame"])
         XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(result.stdout.components(separatedBy: "[missing-bundle-prefix]").count - 1, 3)
-        XCTAssertTrue(result.stdout.contains("does not start with the bundle ID 'com.other.app.'"))
-        XCTAssertTrue(result.stdout.contains("--bundle-id: note: bundle ID from here"))
+        XCTAssertEqual(result.stdout, """
+        catalogs/FakeGame/IAP_ProductIDs.plist:5:2: info: none of the 3 product IDs starts with the bundle ID 'com.other.app.' (the first is 'com.appcoda.fakegame.extra-lives'); existing IDs cannot be renamed, but new ones are safest under the bundle ID, e.g. 'com.other.app.fakegame.extra-lives' [bundle-prefix-convention]
+        --bundle-id: note: bundle ID from here
+
+        """)
+        // Some IDs with the prefix and one without: the one is a slip, reported on its own.
+        let mixed = try IAPRunner.run(["validate", "--bundle-id", "com.appcoda.fakegame", "catalogs/FakeGame/IAP_ProductIDs.plist",
+                                       "catalogs/broken/Extra_Products.plist"])
+        XCTAssertTrue(mixed.stdout.contains("warning: product ID 'com.acme.broken.tip' does not start with the bundle ID 'com.appcoda.fakegame.' [missing-bundle-prefix]"), mixed.stdout)
+        XCTAssertTrue(mixed.stdout.contains("note: fix: use 'com.appcoda.fakegame.broken.tip' for new products"), mixed.stdout)
     }
 
     func testJSONFormat() throws {
         let result = try IAPRunner.run(["validate", "--format", "json", "catalogs/broken"])
         XCTAssertEqual(result.status, 1)
         let array = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
-        XCTAssertEqual(array.count, 31)
+        XCTAssertEqual(array.count, 36)
         let first = try XCTUnwrap(array.first)
         XCTAssertEqual(first["ruleID"] as? String, "kind-conflict")
         XCTAssertEqual(first["severity"] as? String, "error")

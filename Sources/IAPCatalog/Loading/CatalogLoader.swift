@@ -12,48 +12,65 @@ public struct CatalogLoader: Sendable {
         self.bundleIDOverride = bundleIDOverride
     }
 
+    /// What a load found: the catalogs, and the files a walk passed over (with why).
+    public struct Result: Sendable {
+        public var catalogs: [Catalog]
+        public var passedOver: [PassedOverFile]
+    }
+
     /// Every catalog under `paths` (see `FileDiscovery` for how files group into catalogs).
     public func load(paths: [String]) throws(FileDiscovery.Failure) -> [Catalog] {
-        let groups = try FileDiscovery().groups(for: paths)
-        let explicit = Set(paths)
-        return groups.map { group in
-            loadCatalog(name: group.name, paths: group.paths, explicit: explicit)
+        try loadAll(paths: paths).catalogs
+    }
+
+    /// Every catalog under `paths`, and the files passed over. A group of files that holds no
+    /// catalog file (only `Info.plist`s and other plists) is no catalog.
+    public func loadAll(paths: [String]) throws(FileDiscovery.Failure) -> Result {
+        var result = Result(catalogs: [], passedOver: [])
+        for group in try FileDiscovery().groups(for: paths) {
+            let (catalog, passedOver) = load(name: group.name, files: group.paths.map { ($0, group.explicit) },
+                                             projects: group.projects, configurations: group.buildConfigurations)
+            if !catalog.files.isEmpty { result.catalogs.append(catalog) }
+            result.passedOver += passedOver
         }
+        result.passedOver.sort { $0.path < $1.path }
+        return result
     }
 
-    /// Names under which a plist found in a folder walk is taken for a product list.
-    public static func looksLikeCatalogFile(_ name: String) -> Bool {
-        let lower = name.lowercased()
-        if lower.hasSuffix(".storekit") { return true }
-        return ["product", "iap", "purchase", "storekit", "subscription", "inapp", "sku", "mkstorekit", "catalog", "metadata"]
-            .contains { lower.contains($0) }
-    }
-
-    static func isInfoPlist(_ name: String) -> Bool { name == "Info.plist" || name.hasSuffix("-Info.plist") }
-
-    /// `RetiredProductIDs.plist` (any case, `-`/`_` allowed): the catalog's own retired-ID list.
-    static func isRetiredList(_ name: String) -> Bool {
-        name.lowercased().filter { $0.isLetter } == "retiredproductidsplist"
-    }
-
-    /// One catalog from its files. Files named in `explicit` are always read as catalog files;
-    /// others only when their name looks like one (or they carry our metadata marker).
+    /// One catalog from its files. Files named in `explicit` must be catalog files (or an
+    /// `Info.plist`); the others are read as a walk reads them.
     public func loadCatalog(name: String, paths: [String], explicit: Set<String> = []) -> Catalog {
+        load(name: name, files: paths.map { ($0, explicit.contains($0)) }, projects: [], configurations: []).0
+    }
+
+    private func load(name: String, files paths: [(String, Bool)], projects: [String],
+                      configurations: [String]) -> (Catalog, [PassedOverFile]) {
         var files: [CatalogFile] = []
         var occurrences: [ProductOccurrence] = []
         var diagnostics: [Diagnostic] = []
-        var infoBundle: Located<String>?
         var metadataBundle: Located<String>?
         var retired: [String: SourceLocation] = [:]
         var requiredLocales: [String] = []
+        var bundles: [(info: BundleInfo, strict: Bool)] = []
+        var passedOver: [PassedOverFile] = []
+        let fileReader = CatalogFileReader(reader: reader)
 
-        for path in paths {
+        for (path, strict) in paths {
             let fileName = (path as NSString).lastPathComponent
-            let reading = readFile(path, fileName: fileName, explicit: explicit.contains(path))
-            guard let reading else { continue }
+            let reading: PlistReading
+            switch fileReader.read(path, strict: strict) {
+            case .passedOver(let why):
+                passedOver.append(PassedOverFile(path: path, reason: why))
+                continue
+            case .bundle(let info):
+                bundles.append((info, strict))
+                continue
+            case .catalog(let r):
+                reading = r
+            }
             diagnostics += reading.diagnostics
             requiredLocales += reading.requiredLocales.filter { !requiredLocales.contains($0) }
-            if Self.isRetiredList(fileName), case .productList = reading.content {
+            if CatalogFileReader.isRetiredList(fileName), case .productList = reading.content {
                 files.append(CatalogFile(path: path, content: .retiredList, productCount: reading.occurrences.count))
                 for occurrence in reading.occurrences where retired[occurrence.id] == nil {
                     retired[occurrence.id] = occurrence.location
@@ -62,86 +79,31 @@ public struct CatalogLoader: Sendable {
             }
             files.append(CatalogFile(path: path, content: reading.content, productCount: reading.occurrences.count))
             occurrences += reading.occurrences
-            if let bundle = reading.bundleID {
-                if case .bundleInfo = reading.content { infoBundle = infoBundle ?? bundle } else {
-                    metadataBundle = metadataBundle ?? bundle
-                }
-            }
+            if let bundle = reading.bundleID { metadataBundle = metadataBundle ?? bundle }
         }
-
+        let products = Self.merge(occurrences)
         var bundleID: Located<String>?
         if let override = bundleIDOverride {
             bundleID = Located(override, at: SourceLocation(path: "--bundle-id"))
         } else if let fromMetadata = metadataBundle {
             bundleID = fromMetadata
-        } else if let fromInfo = infoBundle {
-            if fromInfo.value.contains("$(") {
-                diagnostics.append(Diagnostic(
-                    ruleID: "unresolved-bundle-id", severity: .warning,
-                    message: "CFBundleIdentifier is '\(fromInfo.value)', a build setting this tool cannot expand: pass --bundle-id com.your.app to check ID prefixes",
-                    location: fromInfo.location,
-                    fix: SuggestedFix("run with --bundle-id set to the app's PRODUCT_BUNDLE_IDENTIFIER")))
-            } else {
-                bundleID = fromInfo
+        }
+        let resolver = BundleIDResolver(bundles: bundles, projects: projects, configurations: configurations,
+                                        productIDs: products.map(\.id))
+        if bundleID == nil {
+            bundleID = resolver.bundleID
+            if bundleID == nil, !files.isEmpty, !products.isEmpty, let unresolved = resolver.unresolvedFinding() {
+                diagnostics.append(unresolved)
             }
         }
-        return Catalog(name: name, files: files, bundleID: bundleID, products: Self.merge(occurrences),
-                       loadDiagnostics: diagnostics, retiredIDs: retired, requiredLocales: requiredLocales)
-    }
-
-    /// Reads one file; nil when a folder walk found a plist that is not one of ours.
-    private func readFile(_ path: String, fileName: String, explicit: Bool) -> PlistReading? {
-        if fileName.hasSuffix(".storekit") {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                return PlistReading(content: .unreadable("cannot read file"), diagnostics: [
-                    Diagnostic(ruleID: "malformed-catalog", severity: .error, message: "cannot read file",
-                               location: SourceLocation(path: path)),
-                ])
-            }
-            return StoreKitReader(path: path).read(data)
+        if !files.isEmpty, let lender = resolver.lender(of: bundleID) {
+            files.append(CatalogFile(path: lender.path, content: .bundleInfo(lender.bundleID?.value), productCount: 0))
+            files.sort { $0.path < $1.path }
         }
-        let wanted = explicit || Self.isInfoPlist(fileName) || Self.looksLikeCatalogFile(fileName)
-            || Self.isRetiredList(fileName)
-        let document: PlistDocument
-        do {
-            document = try reader.read(path: path)
-        } catch {
-            // A plist that is not ours and does not parse is none of our business in a folder walk.
-            guard wanted else { return nil }
-            return PlistReading(content: .unreadable(error.message), diagnostics: [
-                Diagnostic(ruleID: "malformed-catalog", severity: .error, message: malformedMessage(error),
-                           location: SourceLocation(path: path, line: error.line, column: error.column)),
-            ])
-        }
-        let isMetadata = MetadataPlist.isMetadata(document.root)
-        guard wanted || isMetadata else { return nil }
-        var reading = isMetadata
-            ? MetadataPlist(path: path).read(document.root)
-            : ProductListShapes(path: path).read(document.root)
-        SecretScanner.scan(document.root, path: path, into: &reading.diagnostics)
-        if case .notACatalog(let why) = reading.content {
-            reading.diagnostics.append(Diagnostic(
-                ruleID: "unrecognized-catalog", severity: .error,
-                message: "not a product list: \(why)",
-                location: SourceLocation(path: path, line: Int(document.root.position.line),
-                                         column: Int(document.root.position.column)),
-                fix: SuggestedFix("list product IDs as an <array> of <string>, or move this file out of the catalog")))
-        }
-        if case .productList = reading.content, reading.occurrences.isEmpty {
-            reading.diagnostics.append(Diagnostic(
-                ruleID: "empty-product-list", severity: .warning,
-                message: "the product list is empty: the app would request no products",
-                location: SourceLocation(path: path, line: Int(document.root.position.line),
-                                         column: Int(document.root.position.column))))
-        }
-        return reading
-    }
-
-    private func malformedMessage(_ error: PlistError) -> String {
-        switch error.kind {
-        case .unsupportedFormat, .io: error.message
-        default: "cannot read the property list: \(error.message)"
-        }
+        passedOver += resolver.passedOver(lent: files.isEmpty ? nil : bundleID)
+        let catalog = Catalog(name: name, files: files, bundleID: bundleID, products: products,
+                              loadDiagnostics: diagnostics, retiredIDs: retired, requiredLocales: requiredLocales)
+        return (catalog, passedOver)
     }
 
     /// Groups occurrences by exact ID and merges their metadata (our metadata plist first, then

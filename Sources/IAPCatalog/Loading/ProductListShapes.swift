@@ -9,6 +9,10 @@ struct PlistReading {
     var diagnostics: [Diagnostic] = []
     var bundleID: Located<String>?
     var requiredLocales: [String] = []
+    /// Whether the content alone shows a product list (keys such as `productIdentifier`,
+    /// MKStoreKit's sections, a `Products` array). An `<array>` or `<dict>` of plain strings does
+    /// not: a walk takes it only when its name or its strings say product IDs.
+    var byContent = true
 }
 
 /// Recognises the real shapes of product-ID plist (see `ListShape`) and says what it saw when
@@ -19,6 +23,12 @@ struct ProductListShapes {
     /// Keys that name a product's ID inside a product dict, most specific first.
     static let idKeys = ["productIdentifier", "ProductIdentifier", "productId", "ProductId", "productID", "ProductID",
                          "product_id", "ID", "Id", "id", "identifier", "Identifier"]
+    /// ID keys that name a product's ID and nothing else.
+    static let productIDKeys: Set<String> = ["productIdentifier", "ProductIdentifier", "productId", "ProductId", "productID",
+                                             "ProductID", "product_id"]
+    /// Keys that, beside a generic `id`, make a dict a product's.
+    static let productFieldKeys: Set<String> = ["Price", "price", "Type", "type", "ProductType", "Tier", "tier", "consumable",
+                                                "Consumable", "isConsumable", "localizedTitle", "localizedDescription", "kind"]
     static let mkStoreKitKeys = ["Consumables", "Non-Consumables", "Subscriptions", "Others"]
     /// Keys whose presence makes an inner dict look like product metadata.
     static let metadataKeys: Set<String> = ["Title", "title", "Name", "name", "Description", "description", "Type", "type",
@@ -47,6 +57,7 @@ struct ProductListShapes {
     private func readArray(_ items: [PlistNode], root: PlistNode) -> PlistReading {
         if items.allSatisfy({ $0.value.stringValue != nil }) {
             var reading = PlistReading(content: .productList(.arrayOfIDs))
+            reading.byContent = false
             for item in items {
                 reading.occurrences.append(ProductOccurrence(id: item.value.stringValue!, location: location(item.position),
                                                              role: .productList))
@@ -57,6 +68,7 @@ struct ProductListShapes {
             let dicts = items.map { ($0, $0.value.dictionaryValue!) }
             if dicts.contains(where: { idEntry(in: $0.1) != nil }) {
                 var reading = PlistReading(content: .productList(.arrayOfDicts))
+                reading.byContent = dicts.contains { Self.isProductDict($0.1) }
                 addProductDicts(dicts, containerKey: nil, to: &reading)
                 return reading
             }
@@ -93,17 +105,18 @@ struct ProductListShapes {
         return best?.entry
     }
 
+    /// A dict keyed by a product-ID key, or by a generic `id` beside a price, type or tier.
+    static func isProductDict(_ dict: PlistDictionary) -> Bool {
+        dict.keys.contains { productIDKeys.contains($0) }
+            || (dict.keys.contains { ["ID", "Id", "id", "identifier", "Identifier"].contains($0) }
+                && dict.keys.contains { productFieldKeys.contains($0) })
+    }
+
     static let idKeyRank: [String: Int] = Dictionary(uniqueKeysWithValues: idKeys.enumerated().map { ($1, $0) })
 
     // MARK: Dictionaries
 
     private func readDictionary(_ dict: PlistDictionary, root: PlistNode) -> PlistReading {
-        if dict.entry("CFBundleIdentifier") != nil {
-            let value = dict["CFBundleIdentifier"]
-            var reading = PlistReading(content: .bundleInfo(value?.value.stringValue))
-            if let value, let id = value.value.stringValue { reading.bundleID = Located(id, at: location(value.position)) }
-            return reading
-        }
         if dict.isEmpty { return notAList("an empty <dict>") }
         if let products = dict.entry(anyOf: ["Products", "products"]) {
             return readProductsKey(products, dict: dict)
@@ -113,6 +126,7 @@ struct ProductListShapes {
         }
         if let idEntry = idEntry(in: dict) {
             var reading = PlistReading(content: .productList(.singleProduct))
+            reading.byContent = Self.isProductDict(dict)
             var occurrence = ProductOccurrence(id: idEntry.value.value.stringValue!, location: location(idEntry.value.position),
                                                role: .productList)
             applyProductFields(dict, to: &occurrence)
@@ -129,9 +143,14 @@ struct ProductListShapes {
         }
         if values.allSatisfy({ $0.dictionaryValue != nil }) {
             let inner = values.compactMap(\.dictionaryValue)
-            if dict.keys.allSatisfy(Self.hasIDSyntax),
-               inner.allSatisfy({ $0.keys.contains(where: Self.metadataKeys.contains) }) {
+            // ID → dict of product fields (simstorekit), or of the app's own keys (icon, order):
+            // the latter only when the keys read as product IDs.
+            let described = inner.allSatisfy { $0.keys.contains(where: Self.metadataKeys.contains) }
+            let productKeys = CatalogFileReader.looksLikeProductIDs(dict.keys)
+            let named = CatalogFileReader.looksLikeCatalogFile((path as NSString).lastPathComponent)
+            if dict.keys.allSatisfy(Self.hasIDSyntax), described || productKeys || named {
                 var reading = PlistReading(content: .productList(.idToMetadata))
+                reading.byContent = described || productKeys
                 for entry in dict.entries {
                     var occurrence = ProductOccurrence(id: entry.key, location: location(entry.keyPosition), role: .productList)
                     applyProductFields(entry.value.value.dictionaryValue!, to: &occurrence)
@@ -232,6 +251,7 @@ struct ProductListShapes {
         let valuesWin = valuesAreIDs && (!keysAreIDs || dottedValues >= dottedKeys)
         if valuesWin {
             var reading = PlistReading(content: .productList(.nameToID))
+            reading.byContent = false
             for entry in dict.entries {
                 var occurrence = ProductOccurrence(id: entry.value.value.stringValue!, location: location(entry.value.position),
                                                    role: .productList)
@@ -244,6 +264,7 @@ struct ProductListShapes {
             return reading
         }
         var reading = PlistReading(content: .productList(.idToValue))
+        reading.byContent = false
         for entry in dict.entries {
             reading.occurrences.append(ProductOccurrence(id: entry.key, location: location(entry.keyPosition), role: .productList))
         }

@@ -109,12 +109,24 @@ struct StoreKitReader {
                                                       diagnostics: &reading.diagnostics))
             }
         }
-        if let key = configuration.subscriptionOffersKeyPair?.privateKey, !key.isEmpty {
-            let line = lines.line(ofKey: "privateKey", value: nil)
-            reading.diagnostics.append(SecretScanner.privateKey(at: SourceLocation(path: path, line: line, column: 0),
-                                                                key: "subscriptionOffersKeyPair.privateKey"))
+        if let pair = configuration.subscriptionOffersKeyPair, let key = pair.privateKey, !key.isEmpty {
+            let location = SourceLocation(path: path, line: lines.line(ofKey: "privateKey", value: nil), column: 0)
+            if let id = pair.id, Self.isXcodeGeneratedKeyID(id) {
+                reading.diagnostics.append(Diagnostic(
+                    ruleID: "local-offer-key", severity: .info,
+                    message: "subscriptionOffersKeyPair holds the key Xcode generated (key ID \(id)) to sign promotional offers in local StoreKit testing; it signs nothing on the App Store",
+                    location: location))
+            } else {
+                reading.diagnostics.append(SecretScanner.privateKey(at: location, key: "subscriptionOffersKeyPair.privateKey"))
+            }
         }
         return reading
+    }
+
+    /// Xcode names the offer-signing key it generates with 8 hexadecimal digits; App Store Connect
+    /// key IDs are 10 characters, letters and digits.
+    static func isXcodeGeneratedKeyID(_ id: String) -> Bool {
+        id.utf8.count == 8 && id.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x46) || ($0 >= 0x61 && $0 <= 0x66) }
     }
 
     private func occurrence(_ entry: StoreKitConfiguration.ProductEntry, group: Located<String>?,

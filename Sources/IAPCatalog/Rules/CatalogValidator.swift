@@ -27,7 +27,7 @@ public struct CatalogValidator: Sendable {
 
 /// The registry of catalog rules, in the order `iap rules` lists them.
 public enum CatalogRules {
-    public static let all: [any CatalogRule] = fileRules + idRules + metadataRules + [UndeclaredKindRule()]
+    public static let all: [any CatalogRule] = fileRules + idRules + metadataRules + localizationRules + [UndeclaredKindRule()]
 
     public static func rule(_ id: String) -> (any CatalogRule)? { all.first { $0.description.id == id } }
 

@@ -14,7 +14,7 @@ extension CatalogRules {
             nonTriggering: [RuleExample.ids("com.acme.app.coins")])),
         LoadTimeRule(description: RuleDescription(
             id: "unrecognized-catalog", name: "Not a product list", severity: .error,
-            rationale: "A file named like a product list whose shape no loader understands would silently yield an empty catalog.",
+            rationale: "A file named on the command line whose shape no loader understands would silently yield an empty catalog. A folder walk passes plists that are not catalogs over instead (--verbose says why).",
             triggering: [
                 RuleExample([ExampleFile("Products.plist", RuleExample.plist("↓<dict>\n\t<key>items</key>\n\t<array/>\n</dict>"))]),
                 RuleExample([ExampleFile("Products.plist", RuleExample.plist("↓<array>\n\t<dict>\n\t\t<key>Name</key>\n\t\t<string>Candy</string>\n\t</dict>\n</array>"))]),
@@ -48,7 +48,7 @@ extension CatalogRules {
             ])),
         LoadTimeRule(description: RuleDescription(
             id: "unresolved-bundle-id", name: "Unresolved bundle ID", severity: .warning,
-            rationale: "Info.plist often holds $(PRODUCT_BUNDLE_IDENTIFIER), which only Xcode expands; without the real bundle ID, prefixes cannot be checked.",
+            rationale: "Info.plist often holds $(PRODUCT_BUNDLE_IDENTIFIER); iap expands it from the Xcode project and .xcconfig files, and says so when it cannot, since without the real bundle ID prefixes cannot be checked. Only a catalog with products needs it.",
             triggering: [
                 RuleExample([
                     ExampleFile("Info.plist", RuleExample.plist("<dict>\n\t<key>CFBundleIdentifier</key>\n\t↓<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>\n</dict>")),
@@ -66,9 +66,40 @@ extension CatalogRules {
             rationale: "An App Store shared secret or an offer-signing private key in a repository lets anyone act as your app; real public repos ship both.",
             triggering: [
                 RuleExample([ExampleFile("MKStoreKitConfigs.plist", RuleExample.plist("<dict>\n\t<key>Others</key>\n\t<array>\n\t\t<string>com.acme.app.pro</string>\n\t</array>\n\t<key>SharedSecret</key>\n\t↓<string>749a1ca3750a421fa92cf8e139a6f539</string>\n</dict>"))]),
+                RuleExample([ExampleFile("Products.storekit", StoreKitExample.keyPair(id: "2X9R4HXF34", marked: true))]),
             ],
             nonTriggering: [
                 RuleExample([ExampleFile("MKStoreKitConfigs.plist", RuleExample.plist("<dict>\n\t<key>Others</key>\n\t<array>\n\t\t<string>com.acme.app.pro</string>\n\t</array>\n</dict>"))]),
+                RuleExample([ExampleFile("Products.storekit", StoreKitExample.keyPair(id: "98EEF22A"))]),
             ])),
+        LoadTimeRule(description: RuleDescription(
+            id: "local-offer-key", name: "Xcode's local offer-signing key", severity: .info,
+            rationale: "Xcode generates a key (an 8-digit hex key ID) to sign promotional offers when testing with a .storekit file; it is not an App Store Connect key and needs no revoking. A key imported from App Store Connect is committed-secret.",
+            triggering: [RuleExample([ExampleFile("Products.storekit", StoreKitExample.keyPair(id: "98EEF22A", marked: true))])],
+            nonTriggering: [RuleExample([ExampleFile("Products.storekit", StoreKitExample.keyPair(id: "2X9R4HXF34"))])])),
     ]
+}
+
+/// Small `.storekit` files for rule examples.
+enum StoreKitExample {
+    /// A configuration with one product and an offer-signing key with this key ID; `marked`
+    /// puts `↓` on the key's line.
+    static func keyPair(id: String, marked: Bool = false) -> String {
+        """
+        {
+          "products" : [
+            {
+              "productID" : "com.acme.app.pro",
+              "referenceName" : "Pro",
+              "type" : "NonConsumable"
+            }
+          ],
+          "subscriptionOffersKeyPair" : {
+            "id" : "\(id)",
+        \(marked ? "↓" : "")    "privateKey" : "MIGTAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBHkwdwIBAQQg-example"
+          },
+          "version" : { "major" : 4, "minor" : 0 }
+        }
+        """
+    }
 }

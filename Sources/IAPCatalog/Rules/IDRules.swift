@@ -3,7 +3,7 @@ import Diagnostics
 extension CatalogRules {
     static let idRules: [any CatalogRule] = [
         DuplicateIDRule(), CaseDuplicateIDRule(), InvalidIDCharactersRule(), IDTooLongRule(), WhitespaceInIDRule(),
-        EmptyIDSegmentRule(), MissingBundlePrefixRule(), PlaceholderPrefixRule(), SimilarIDsRule(), RetiredIDRule(),
+        EmptyIDSegmentRule(), MissingBundlePrefixRule(), BundlePrefixConventionRule(), PlaceholderPrefixRule(), SimilarIDsRule(), RetiredIDRule(),
     ]
 }
 
@@ -183,70 +183,23 @@ struct EmptyIDSegmentRule: CatalogRule {
     }
 }
 
-struct MissingBundlePrefixRule: CatalogRule {
-    let description = RuleDescription(
-        id: "missing-bundle-prefix", name: "Missing bundle prefix", severity: .warning,
-        rationale: "Product IDs are unique across all your apps forever; prefixing them with the bundle ID keeps them apart. Bundle IDs are case-insensitive, so case alone is not reported as missing.",
-        triggering: [.ids("↓coins100", bundleID: "com.acme.app"), .ids("↓com.acme.other.coins", bundleID: "com.acme.app"),
-                     .ids("↓com.acme.app", bundleID: "com.acme.app")],
-        nonTriggering: [.ids("com.acme.app.coins", bundleID: "com.acme.app"), .ids("coins100"),
-                        .ids("com.example.coins", bundleID: "com.acme.app")])
-
-    func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
-        guard let bundle = catalog.bundleID?.value, !bundle.isEmpty else { return [] }
-        let prefix = bundle + "."
-        let lowerPrefix = prefix.lowercased()
-        var found: [Diagnostic] = []
-        var caseOnly: [Product] = []
-        for product in catalog.products where !product.id.hasPrefix(prefix) && !PlaceholderPrefixRule.isPlaceholder(product.id) {
-            if product.id.lowercased().hasPrefix(lowerPrefix) {
-                caseOnly.append(product)
-            } else if product.id.lowercased() == bundle.lowercased() {
-                found.append(finding("product ID '\(product.id)' is the app's bundle ID itself; product IDs should extend it, e.g. '\(prefix)pro'",
-                                     at: product.location))
-            } else {
-                found.append(finding("product ID '\(product.id)' does not start with the bundle ID '\(prefix)'",
-                                     at: product.location, related: [RelatedLocation(catalog.bundleID!.location, "bundle ID from here")],
-                                     fix: SuggestedFix("use '\(prefix)\(product.id.split(separator: ".").last ?? "")' for new products (existing IDs cannot be renamed)")))
-            }
-        }
-        if let first = caseOnly.first {
-            let example = String(first.id.prefix(prefix.count))
-            found.append(Diagnostic(
-                ruleID: description.id, severity: .info,
-                message: "\(plural(caseOnly.count, "product ID")) start with '\(example)', the bundle ID '\(bundle)' in another case; bundle IDs are case-insensitive, so the prefix is accepted",
-                location: first.location))
-        }
-        return found
-    }
-}
-
 struct PlaceholderPrefixRule: CatalogRule {
-    static let prefixes = ["com.example.", "com.yourcompany.", "com.your-company.", "com.mycompany.", "com.company.",
-                           "com.myapp.", "com.temporary.", "com.yourdomain.", "com.domain.", "com.test.", "com.demo.",
-                           "org.example.", "com.apple.", "your.bundle.id."]
-    /// Product IDs of Apple's StoreKit sample (SKDemo), found copied into real catalogs.
-    static let appleSampleIDs: Set<String> = [
-        "consumable.fuel.octane87", "consumable.fuel.octane89", "consumable.fuel.octane91", "nonconsumable.car",
-        "nonconsumable.utilityvehicle", "nonconsumable.racecar", "subscription.standard", "subscription.premium",
-        "subscription.pro", "nonrenewing.standard",
-    ]
-
     let description = RuleDescription(
         id: "placeholder-prefix", name: "Placeholder or sample ID", severity: .warning,
-        rationale: "IDs under com.example., com.yourcompany., com.temporary. or copied from Apple's sample are leftovers that will never match a real product.",
-        triggering: [.ids("↓com.example.app.coins"), .ids("↓com.YourCompany.app.coins"), .ids("com.acme.app.pro", "↓consumable.fuel.octane87")],
-        nonTriggering: [.ids("com.acme.app.coins")])
+        rationale: "IDs under com.example. or com.yourcompany., words left for the reader to replace (your_product_id, YOUR_BUNDLE_ID) and IDs copied from Apple's sample are leftovers that will never match a real product.",
+        triggering: [.ids("↓com.example.app.coins"), .ids("↓com.YourCompany.app.coins"), .ids("com.acme.app.pro", "↓consumable.fuel.octane87"),
+                     .ids("↓your_product_id"), .ids("↓YOUR_BUNDLE_ID.pro"), .ids("↓com.blah.coins", bundleID: "com.acme.app")],
+        nonTriggering: [.ids("com.acme.app.coins"), .ids("com.mindefy.yourhour.pro"), .ids("com.acme.app.todolist")])
 
-    static let prefixHeadHashes = Set(prefixes.map { IDKeys.hash(String($0.dropLast()), .lower) })
+    static let prefixHeadHashes = Set(PlaceholderIDs.prefixes.map { IDKeys.hash(String($0.dropLast()), .lower) })
 
     /// Whether this rule reports the ID (then `missing-bundle-prefix` stays quiet about it).
     static func isPlaceholder(_ id: String) -> Bool {
-        placeholderPrefix(id) != nil || isAppleSample(id)
+        placeholderPrefix(id) != nil || isAppleSample(id) || PlaceholderIDs.placeholderSegment(id) != nil
     }
 
     static func isAppleSample(_ id: String) -> Bool {
-        id.utf8.count <= 28 && appleSampleIDs.contains(id.lowercased())
+        id.utf8.count <= 28 && PlaceholderIDs.appleSampleIDs.contains(id.lowercased())
     }
 
     /// The placeholder prefix the ID starts with, compared ignoring ASCII case, without allocating.
@@ -260,7 +213,7 @@ struct PlaceholderPrefixRule: CatalogRule {
             h &*= 0x0000_0100_0000_01B3
         }
         guard dots == 2, prefixHeadHashes.contains(h) else { return nil }
-        return prefixes.first { prefix in
+        return PlaceholderIDs.prefixes.first { prefix in
             var bytes = id.utf8.makeIterator()
             for p in prefix.utf8 {
                 guard let b = bytes.next(), (b >= 0x41 && b <= 0x5A ? b + 32 : b) == p else { return false }
@@ -274,9 +227,13 @@ struct PlaceholderPrefixRule: CatalogRule {
             if Self.isAppleSample(product.id) {
                 return finding("product ID '\(product.id)' is from Apple's StoreKit sample app; replace it with your own product", at: product.location)
             }
-            guard let prefix = Self.placeholderPrefix(product.id) else { return nil }
-            return finding("product ID '\(product.id)' uses the placeholder prefix '\(prefix)'", at: product.location,
-                           fix: SuggestedFix("use your bundle ID as the prefix"))
+            if let prefix = Self.placeholderPrefix(product.id) {
+                return finding("product ID '\(product.id)' uses the placeholder prefix '\(prefix)'", at: product.location,
+                               fix: SuggestedFix("use your bundle ID as the prefix"))
+            }
+            guard let word = PlaceholderIDs.placeholderSegment(product.id) else { return nil }
+            return finding("product ID '\(product.id)' holds '\(word)', a placeholder from a template or tutorial", at: product.location,
+                           fix: SuggestedFix("replace it with the ID of your product in App Store Connect"))
         }
     }
 }

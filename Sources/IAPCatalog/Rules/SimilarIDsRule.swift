@@ -22,6 +22,9 @@ struct SimilarIDsRule: CatalogRule {
             .ids("com.acme.app.tip.small", "com.acme.app.tip.large"),
             .ids("consumable.fuel.octane87", "consumable.fuel.octane89"),
             .ids("com.acme.app.pack.a", "com.acme.app.pack.b"),
+            RuleExample([ExampleFile("Metadata.plist", RuleExample.metadataPlist(
+                RuleExample.product("com.acme.app.coin", "<key>kind</key><string>consumable</string>") + "\n"
+                    + RuleExample.product("com.acme.app.coins", "<key>kind</key><string>non-consumable</string>")))]),
         ])
 
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
@@ -34,6 +37,8 @@ struct SimilarIDsRule: CatalogRule {
             let pair = Pair(min(i, j), max(i, j))
             guard reported.insert(pair).inserted else { return }
             let earlier = products[pair.a], later = products[pair.b]
+            // Two products declared as different kinds are two products, however alike their IDs.
+            if earlier.kindReason.isDeclared, later.kindReason.isDeclared, earlier.kind != later.kind { return }
             found.append(finding("product ID '\(later.id)' \(why) '\(earlier.id)': a typo?", at: later.location,
                                  related: [RelatedLocation(earlier.location, "'\(earlier.id)' is here")]))
         }

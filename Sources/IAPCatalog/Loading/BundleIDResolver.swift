@@ -1,0 +1,95 @@
+import Diagnostics
+import Foundation
+
+/// Finds an app's bundle ID among its `Info.plist` files and Xcode projects.
+///
+/// Candidates are the literal `CFBundleIdentifier` of the app's own `Info.plist` files (not an
+/// extension's, a test bundle's, …) and the `PRODUCT_BUNDLE_IDENTIFIER` of the projects'
+/// application targets, with build variables expanded from the projects and `.xcconfig` files.
+/// The candidate that most product IDs start with wins (an app target per platform, or a pro and
+/// a free app, share one folder); then an `Info.plist` over a project; then the shorter ID.
+struct BundleIDResolver {
+    struct Candidate {
+        var id: Located<String>
+        var fromInfoPlist: Bool
+        var order: Int
+    }
+
+    let bundles: [(info: BundleInfo, strict: Bool)]
+    private(set) var candidates: [Candidate] = []
+    private(set) var targets: [XcodeProject.AppTarget] = []
+    let bundleID: Located<String>?
+
+    init(bundles: [(info: BundleInfo, strict: Bool)], projects: [String], configurations: [String], productIDs: [String]) {
+        self.bundles = bundles
+        let settings = BuildSettings(files: configurations)
+        for project in projects {
+            targets += XcodeProject(path: project, settings: settings)?.appTargets ?? []
+        }
+        let appPlists = Set(targets.compactMap(\.infoPlist))
+        var order = 0
+        for (info, strict) in bundles where strict || info.role == .app || appPlists.contains(info.path) {
+            guard let id = info.bundleID, !id.value.contains("$") else { continue }
+            candidates.append(Candidate(id: id, fromInfoPlist: true, order: order))
+            order += 1
+        }
+        for target in targets {
+            guard let id = target.bundleID, !id.isEmpty else { continue }
+            candidates.append(Candidate(id: Located(id, at: target.location), fromInfoPlist: false, order: order))
+            order += 1
+        }
+        func matches(_ id: String) -> Int {
+            let prefix = id.lowercased() + "."
+            return productIDs.reduce(0) { $0 + ($1.lowercased().hasPrefix(prefix) ? 1 : 0) }
+        }
+        let scored = candidates.map { ($0, matches($0.id.value)) }
+        bundleID = scored.min { a, b in
+            if a.1 != b.1 { return a.1 > b.1 }
+            if a.0.fromInfoPlist != b.0.fromInfoPlist { return a.0.fromInfoPlist }
+            if a.0.id.value.count != b.0.id.value.count { return a.0.id.value.count < b.0.id.value.count }
+            return a.0.order < b.0.order
+        }?.0.id
+    }
+
+    /// The `Info.plist` whose `CFBundleIdentifier` is the bundle ID, if one is.
+    func lender(of bundleID: Located<String>?) -> BundleInfo? {
+        guard let bundleID else { return nil }
+        return bundles.first { $0.info.bundleID == bundleID }?.info
+    }
+
+    /// `unresolved-bundle-id` at the app's `Info.plist` (or its target) when its bundle ID is a
+    /// build variable that no project or configuration file here defines.
+    func unresolvedFinding() -> Diagnostic? {
+        let appBundle = bundles.first { ($0.strict || $0.info.role == .app) && ($0.info.bundleID?.value.contains("$(") ?? false) }
+        let location: SourceLocation
+        let what: String
+        if let appBundle, let id = appBundle.info.bundleID {
+            (location, what) = (id.location, "CFBundleIdentifier is '\(id.value)'")
+        } else if let target = targets.first(where: { $0.bundleID == nil }) {
+            (location, what) = (target.location, "PRODUCT_BUNDLE_IDENTIFIER of target '\(target.name)' is '\(target.rawBundleID)'")
+        } else {
+            return nil
+        }
+        return Diagnostic(
+            ruleID: "unresolved-bundle-id", severity: .warning,
+            message: "\(what), a build setting this tool cannot expand: pass --bundle-id com.your.app to check ID prefixes",
+            location: location,
+            fix: SuggestedFix("run with --bundle-id set to the app's PRODUCT_BUNDLE_IDENTIFIER"))
+    }
+
+    /// The `Info.plist` files that lent nothing, with why.
+    func passedOver(lent: Located<String>?) -> [PassedOverFile] {
+        bundles.compactMap { info, _ in
+            if let lent, info.bundleID == lent { return nil }
+            let reason: String
+            switch info.role {
+            case .other(let whose): reason = "\(whose) Info.plist: lends no bundle ID to a catalog"
+            case .app:
+                if lent == nil { reason = "the app's Info.plist, but the app has no catalog" } else {
+                    reason = "an Info.plist of the app; the bundle ID comes from \(lent!.location)"
+                }
+            }
+            return PassedOverFile(path: info.path, reason: reason + (info.preprocessed ? " (preprocessor lines evaluated with no macro defined)" : ""))
+        }
+    }
+}

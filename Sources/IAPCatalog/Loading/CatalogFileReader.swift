@@ -1,0 +1,129 @@
+import Diagnostics
+import Foundation
+import PropertyList
+
+/// A file a walk found and passed over, with the reason (`iap list --verbose` and
+/// `iap validate --verbose` show them).
+public struct PassedOverFile: Sendable, Hashable {
+    public var path: String
+    public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+}
+
+/// What one file turned out to be.
+enum FileReading {
+    /// A file of the catalog (product list, metadata, `.storekit`, retired IDs), or one that
+    /// should have been and is broken.
+    case catalog(PlistReading)
+    /// A bundle's `Info.plist`.
+    case bundle(BundleInfo)
+    /// Not a catalog file: a walk passes it over.
+    case passedOver(String)
+}
+
+/// Reads one file for a catalog. A file named on the command line (`strict`) must be a catalog
+/// file, and says why when it is not. A file found by a walk joins a catalog only when its
+/// content is one; anything else is passed over with the reason.
+struct CatalogFileReader {
+    let reader: PlistReader
+
+    /// Names under which a plist is taken for a product list even when its shape alone does not
+    /// prove it (an `<array>` of strings, a `<dict>` of strings).
+    static func looksLikeCatalogFile(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        if lower.hasSuffix(".storekit") { return true }
+        return ["product", "iap", "purchase", "storekit", "subscription", "inapp", "sku", "mkstorekit", "catalog", "metadata"]
+            .contains { lower.contains($0) }
+    }
+
+    /// `RetiredProductIDs.plist` (any case, `-`/`_` allowed): the catalog's own retired-ID list.
+    static func isRetiredList(_ name: String) -> Bool {
+        name.lowercased().filter { $0.isLetter } == "retiredproductidsplist"
+    }
+
+    func read(_ path: String, strict: Bool) -> FileReading {
+        let fileName = (path as NSString).lastPathComponent
+        if fileName.hasSuffix(".storekit") {
+            guard let data = FileManager.default.contents(atPath: path) else { return .catalog(unreadable(path, "cannot read file")) }
+            return .catalog(StoreKitReader(path: path).read(data))
+        }
+        let document: PlistDocument
+        do {
+            document = try reader.read(path: path)
+        } catch {
+            // Xcode runs the C preprocessor on Info.plist files that ask for it (INFOPLIST_PREPROCESS).
+            if BundleInfo.isInfoPlistName(fileName), let data = FileManager.default.contents(atPath: path),
+               let evaluated = InfoPlistPreprocessor.preprocess([UInt8](data)),
+               let again = try? reader.read(bytes: evaluated, name: path), BundleInfo.isBundleInfo(again.root) {
+                return .bundle(BundleInfo(path: path, root: again.root, preprocessed: true))
+            }
+            // A file named like a product list that does not parse is a broken catalog; any other
+            // plist that does not parse is none of our business in a walk.
+            guard strict || (Self.looksLikeCatalogFile(fileName) && !BundleInfo.isInfoPlistName(fileName)) else {
+                return .passedOver("not readable as a property list: \(error.message)")
+            }
+            return .catalog(PlistReading(content: .unreadable(error.message), diagnostics: [
+                Diagnostic(ruleID: "malformed-catalog", severity: .error, message: malformedMessage(error),
+                           location: SourceLocation(path: path, line: error.line, column: error.column)),
+            ]))
+        }
+        let root = document.root
+        if MetadataPlist.isMetadata(root) { return .catalog(scanned(MetadataPlist(path: path).read(root), root, path)) }
+        if BundleInfo.isBundleInfo(root) { return .bundle(BundleInfo(path: path, root: root)) }
+        var reading = ProductListShapes(path: path).read(root)
+        let rootLocation = SourceLocation(path: path, line: Int(root.position.line), column: Int(root.position.column))
+        switch reading.content {
+        case .notACatalog(let why):
+            guard strict else { return .passedOver("not a product list: \(why)") }
+            reading.diagnostics.append(Diagnostic(
+                ruleID: "unrecognized-catalog", severity: .error, message: "not a product list: \(why)", location: rootLocation,
+                fix: SuggestedFix("list product IDs as an <array> of <string>, or move this file out of the catalog")))
+        case .productList(let shape):
+            if !strict && !reading.byContent && !Self.looksLikeCatalogFile(fileName) && !Self.isRetiredList(fileName)
+                && !Self.looksLikeProductIDs(reading.occurrences.map(\.id)) {
+                return .passedOver("\(shape.summary), but neither its name nor its strings say product IDs")
+            }
+            if reading.occurrences.isEmpty {
+                reading.diagnostics.append(Diagnostic(
+                    ruleID: "empty-product-list", severity: .warning,
+                    message: "the product list is empty: the app would request no products", location: rootLocation))
+            }
+        default:
+            break
+        }
+        return .catalog(scanned(reading, root, path))
+    }
+
+    private func scanned(_ reading: PlistReading, _ root: PlistNode, _ path: String) -> PlistReading {
+        var reading = reading
+        SecretScanner.scan(root, path: path, into: &reading.diagnostics)
+        return reading
+    }
+
+    /// IDs in reverse-DNS form under one shared two-segment prefix (`com.acme.app.coins`,
+    /// `com.acme.app.gems`): what product IDs look like, and lists of other things rarely do.
+    static func looksLikeProductIDs(_ ids: [String]) -> Bool {
+        guard let first = ids.first else { return false }
+        let prefix = first.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false).prefix(2).joined(separator: ".") + "."
+        return ids.allSatisfy { id in
+            ProductListShapes.hasIDSyntax(id) && id.hasPrefix(prefix) && id.split(separator: ".").count >= 3
+        }
+    }
+
+    private func unreadable(_ path: String, _ why: String) -> PlistReading {
+        PlistReading(content: .unreadable(why), diagnostics: [
+            Diagnostic(ruleID: "malformed-catalog", severity: .error, message: why, location: SourceLocation(path: path)),
+        ])
+    }
+
+    private func malformedMessage(_ error: PlistError) -> String {
+        switch error.kind {
+        case .unsupportedFormat, .io: error.message
+        default: "cannot read the property list: \(error.message)"
+        }
+    }
+}

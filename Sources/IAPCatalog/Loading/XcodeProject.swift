@@ -1,0 +1,170 @@
+import Diagnostics
+import Foundation
+
+/// What an Xcode project says about its app targets: their bundle IDs (with build-setting
+/// variables expanded from the project and the app's `.xcconfig` files) and their `Info.plist`.
+/// Modern projects keep the bundle ID here, with `$(PRODUCT_BUNDLE_IDENTIFIER)` in `Info.plist`.
+struct XcodeProject {
+    /// One application target, read from its release configuration.
+    struct AppTarget: Equatable {
+        var name: String
+        /// `PRODUCT_BUNDLE_IDENTIFIER` as written (`$(BUNDLE_ID_PREFIX).App`).
+        var rawBundleID: String
+        /// The same with every variable expanded; nil when one could not be.
+        var bundleID: String?
+        /// Where `PRODUCT_BUNDLE_IDENTIFIER` is set in `project.pbxproj`.
+        var location: SourceLocation
+        /// `INFOPLIST_FILE`, as a path from the current directory.
+        var infoPlist: String?
+    }
+
+    let path: String
+    var appTargets: [AppTarget] = []
+
+    /// Reads `project.pbxproj`; `settings` are the app's `.xcconfig` assignments (see `BuildSettings`).
+    init?(path: String, settings: BuildSettings) {
+        self.path = path
+        guard let data = FileManager.default.contents(atPath: path),
+              let root = OpenStepParser.parse([UInt8](data)),
+              let objects = root["objects"]?.dictionary else { return nil }
+        let sourceRoot = ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+        let project = root["rootObject"]?.string.flatMap { objects[$0] }
+        let projectSettings = Self.configurations(project?["buildConfigurationList"]?.string, objects)
+        for (_, object) in objects.sorted(by: { $0.key < $1.key }) {
+            guard object["isa"]?.string == "PBXNativeTarget",
+                  object["productType"]?.string == "com.apple.product-type.application" else { continue }
+            let name = object["name"]?.string ?? "app"
+            let configurations = Self.configurations(object["buildConfigurationList"]?.string, objects)
+            guard let (configName, buildSettings) = Self.release(configurations) else { continue }
+            let inherited = projectSettings.first { $0.0 == configName }?.1 ?? [:]
+            func lookup(_ key: String) -> String? {
+                if let value = buildSettings[key]?.string ?? inherited[key]?.string { return value }
+                switch key {
+                case "PRODUCT_NAME", "TARGET_NAME": return object["productName"]?.string ?? name
+                case "SRCROOT", "PROJECT_DIR": return sourceRoot
+                default: return settings.value(key)
+                }
+            }
+            // A watchOS app is the companion of the phone app, whose bundle ID it extends.
+            if (buildSettings["SDKROOT"] ?? inherited["SDKROOT"])?.string?.hasPrefix("watch") == true { continue }
+            let rawText: String
+            let location: SourceLocation
+            if let raw = (buildSettings["PRODUCT_BUNDLE_IDENTIFIER"] ?? inherited["PRODUCT_BUNDLE_IDENTIFIER"]), let text = raw.string {
+                (rawText, location) = (text, SourceLocation(path: path, line: raw.line))
+            } else if let assignment = settings.assignment("PRODUCT_BUNDLE_IDENTIFIER") {
+                (rawText, location) = (assignment.value, assignment.location)
+            } else {
+                continue
+            }
+            let expanded = BuildSettings.expand(rawText, lookup: lookup)
+            var infoPlist: String?
+            if let file = (buildSettings["INFOPLIST_FILE"] ?? inherited["INFOPLIST_FILE"])?.string,
+               let resolved = BuildSettings.expand(file, lookup: lookup) {
+                infoPlist = resolved.hasPrefix("/") || resolved.hasPrefix(sourceRoot + "/") ? resolved
+                    : (sourceRoot == "." ? resolved : sourceRoot + "/" + resolved)
+            }
+            appTargets.append(AppTarget(name: name, rawBundleID: rawText, bundleID: expanded, location: location,
+                                        infoPlist: infoPlist))
+        }
+    }
+
+    private static func configurations(_ listID: String?, _ objects: [String: OpenStepValue]) -> [(String, [String: OpenStepValue])] {
+        guard let listID, let list = objects[listID], let ids = list["buildConfigurations"]?.array else { return [] }
+        return ids.compactMap { ref -> (String, [String: OpenStepValue])? in
+            guard let id = ref.string, let config = objects[id], let name = config["name"]?.string else { return nil }
+            return (name, config["buildSettings"]?.dictionary ?? [:])
+        }
+    }
+
+    /// The configuration an App Store build uses: `Release`, else one named like a release, else the last.
+    private static func release(_ configurations: [(String, [String: OpenStepValue])]) -> (String, [String: OpenStepValue])? {
+        configurations.first { $0.0 == "Release" }
+            ?? configurations.first { $0.0.lowercased().contains("release") || $0.0.lowercased().contains("appstore") }
+            ?? configurations.last
+    }
+}
+
+/// Build-setting assignments from `.xcconfig` files, and `$(VAR)` expansion.
+struct BuildSettings: Sendable {
+    struct Assignment: Sendable {
+        var value: String
+        var location: SourceLocation
+    }
+
+    /// Every distinct value assigned to each name, in file order.
+    private(set) var values: [String: [Assignment]] = [:]
+
+    init(files: [String] = []) {
+        for file in files {
+            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                guard !trimmed.hasPrefix("//"), !trimmed.hasPrefix("#") else { continue }
+                // The `=` of the assignment, not one inside a condition (`NAME[config=Release] = …`).
+                var bracketDepth = 0
+                guard let equals = trimmed.indices.first(where: { i in
+                    if trimmed[i] == "[" { bracketDepth += 1 } else if trimmed[i] == "]" { bracketDepth -= 1 }
+                    return trimmed[i] == "=" && bracketDepth == 0
+                }) else { continue }
+                var name = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
+                // `NAME[config=Release]`: a conditional assignment still names the setting.
+                if let bracket = name.firstIndex(of: "[") { name = String(name[..<bracket]) }
+                var value = trimmed[trimmed.index(after: equals)...]
+                if let comment = value.range(of: "//") { value = value[..<comment.lowerBound] }
+                let text = value.trimmingCharacters(in: .whitespaces)
+                guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), !text.isEmpty else { continue }
+                let assignment = Assignment(value: text, location: SourceLocation(path: file, line: index + 1))
+                if let same = values[name]?.firstIndex(where: { $0.value == text }) {
+                    // The same value in a debug and a release file: point at the release one.
+                    if values[name]![same].location.path.lowercased().contains("debug"), !file.lowercased().contains("debug") {
+                        values[name]![same] = assignment
+                    }
+                } else {
+                    values[name, default: []].append(assignment)
+                }
+            }
+        }
+    }
+
+    /// The assignment of a setting. When configuration files disagree (a debug or beta variant),
+    /// the shortest value wins: variants extend the release value (`com.acme.app.beta`).
+    func assignment(_ name: String) -> Assignment? {
+        values[name]?.min { $0.value.count == $1.value.count ? $0.value < $1.value : $0.value.count < $1.value.count }
+    }
+
+    func value(_ name: String) -> String? { assignment(name)?.value }
+
+    /// `text` with `$(NAME)`, `${NAME}` and `$(NAME:modifier)` expanded; nil when a name is unknown.
+    static func expand(_ text: String, lookup: (String) -> String?, depth: Int = 0) -> String? {
+        guard text.contains("$") else { return text }
+        guard depth < 8 else { return nil }
+        var result = ""
+        var rest = Substring(text)
+        while let dollar = rest.firstIndex(of: "$") {
+            result += rest[..<dollar]
+            let after = rest.index(after: dollar)
+            guard after < rest.endIndex else { return nil }
+            if rest[after] != "(" && rest[after] != "{" {
+                // `$NAME`, which xcconfig files also accept.
+                let name = rest[after...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                guard !name.isEmpty, let value = lookup(String(name)),
+                      let expanded = expand(value, lookup: lookup, depth: depth + 1) else { return nil }
+                result += expanded
+                rest = rest[name.endIndex...]
+                continue
+            }
+            let close: Character = rest[after] == "(" ? ")" : "}"
+            guard let end = rest[after...].firstIndex(of: close) else { return nil }
+            let inner = rest[rest.index(after: after)..<end]
+            let name = String(inner.split(separator: ":", maxSplits: 1).first ?? "")
+            if name != "inherited" {
+                guard let value = lookup(name), let expanded = expand(value, lookup: lookup, depth: depth + 1) else { return nil }
+                result += inner.contains(":rfc1034identifier")
+                    ? String(expanded.map { $0.isLetter || $0.isNumber || $0 == "." ? $0 : "-" }) : expanded
+            }
+            rest = rest[rest.index(after: end)...]
+        }
+        result += rest
+        return result.trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
+    }
+}

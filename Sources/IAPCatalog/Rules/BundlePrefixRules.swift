@@ -1,0 +1,95 @@
+import Diagnostics
+
+struct MissingBundlePrefixRule: CatalogRule {
+    let description = RuleDescription(
+        id: "missing-bundle-prefix", name: "Missing bundle prefix", severity: .warning,
+        rationale: "Product IDs are unique across all your apps forever; prefixing them with the bundle ID keeps them apart. An ID that lacks the prefix its siblings have is usually a slip. Bundle IDs are case-insensitive, and a catalog whose IDs all follow another convention is bundle-prefix-convention.",
+        triggering: [.ids("↓coins100", bundleID: "com.acme.app"), .ids("com.acme.app.coins", "↓com.acme.other.boost", bundleID: "com.acme.app"),
+                     .ids("↓com.acme.app", bundleID: "com.acme.app")],
+        nonTriggering: [.ids("com.acme.app.coins", bundleID: "com.acme.app"), .ids("coins100"),
+                        .ids("com.example.coins", bundleID: "com.acme.app"),
+                        .ids("com.acme.coins", "com.acme.gems", bundleID: "com.acme.app")])
+
+    func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
+        guard let bundle = catalog.bundleID?.value, !bundle.isEmpty,
+              BundlePrefixConventionRule.convention(of: catalog, bundle: bundle) == nil else { return [] }
+        let prefix = bundle + "."
+        let lowerPrefix = prefix.lowercased()
+        var found: [Diagnostic] = []
+        for product in catalog.products where !product.id.lowercased().hasPrefix(lowerPrefix) && !PlaceholderPrefixRule.isPlaceholder(product.id) {
+            if product.id.lowercased() == bundle.lowercased() {
+                found.append(finding("product ID '\(product.id)' is the app's bundle ID itself; product IDs should extend it, e.g. '\(prefix)pro'",
+                                     at: product.location))
+            } else {
+                let suggestion = prefix + Self.ownSegments(of: product.id, bundle: bundle)
+                found.append(finding("product ID '\(product.id)' does not start with the bundle ID '\(prefix)'",
+                                     at: product.location, related: [RelatedLocation(catalog.bundleID!.location, "bundle ID from here")],
+                                     fix: SuggestedFix("use '\(suggestion)' for new products (existing IDs cannot be renamed)")))
+            }
+        }
+        return found
+    }
+
+    /// The segments of an ID that name the product, not the company or app: after the part
+    /// that lines up with the bundle ID when they share a company (`com.acme.other.boost` under
+    /// `com.acme.app` → `boost`), after a reverse-DNS domain otherwise (`com.pocketcasts.plus.yearly`
+    /// → `plus.yearly`), or all of them (`coins100`).
+    static func ownSegments(of id: String, bundle: String) -> String {
+        let segments = id.split(separator: ".", omittingEmptySubsequences: false)
+        let bundleSegments = bundle.split(separator: ".", omittingEmptySubsequences: false)
+        let shared = zip(segments, bundleSegments).prefix { $0.0.lowercased() == $0.1.lowercased() }.count
+        let drop: Int
+        if shared >= 2 {
+            drop = min(bundleSegments.count, segments.count - 1)
+        } else if segments.count > 2, topLevelDomains.contains(segments[0].lowercased()) {
+            drop = 2
+        } else {
+            drop = 0
+        }
+        return segments.dropFirst(drop).joined(separator: ".")
+    }
+
+    /// First segments that start a reverse-DNS name.
+    static let topLevelDomains: Set<String> = ["com", "org", "net", "io", "co", "app", "dev", "me", "de", "uk", "fr", "au", "ca",
+                                               "ch", "nl", "se", "jp", "cn", "it", "es", "us", "info", "biz", "tv", "ru", "br", "in"]
+}
+
+struct BundlePrefixConventionRule: CatalogRule {
+    let description = RuleDescription(
+        id: "bundle-prefix-convention", name: "IDs follow another prefix", severity: .info,
+        rationale: "When every product ID of a catalog starts with the bundle ID in another case, or none starts with it, that is the team's convention, not a slip: said once, not once per product.",
+        triggering: [.ids("↓com.acme.App.coins", "com.acme.App.gems", bundleID: "com.acme.app"),
+                     .ids("↓com.acme.coins", "com.acme.gems", bundleID: "com.acme.app")],
+        nonTriggering: [.ids("com.acme.app.coins", "com.acme.app.gems", bundleID: "com.acme.app"),
+                        .ids("com.acme.app.coins", "com.acme.gems", bundleID: "com.acme.app")])
+
+    enum Convention { case otherCase, otherPrefix }
+
+    /// The catalog's convention, when every product follows one: all its IDs start with the
+    /// bundle ID in another case, or (two products or more) none starts with it at all.
+    static func convention(of catalog: Catalog, bundle: String) -> Convention? {
+        let prefix = bundle + "."
+        let lowerPrefix = prefix.lowercased()
+        let products = catalog.products.filter { !PlaceholderPrefixRule.isPlaceholder($0.id) && $0.id.lowercased() != bundle.lowercased() }
+        guard !products.isEmpty, !products.contains(where: { $0.id.hasPrefix(prefix) }) else { return nil }
+        if products.allSatisfy({ $0.id.lowercased().hasPrefix(lowerPrefix) }) { return .otherCase }
+        if products.count > 1, !products.contains(where: { $0.id.lowercased().hasPrefix(lowerPrefix) }) { return .otherPrefix }
+        return nil
+    }
+
+    func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
+        guard let bundle = catalog.bundleID?.value, !bundle.isEmpty, let convention = Self.convention(of: catalog, bundle: bundle),
+              let first = catalog.products.first(where: { !PlaceholderPrefixRule.isPlaceholder($0.id) }) else { return [] }
+        let count = catalog.products.filter { !PlaceholderPrefixRule.isPlaceholder($0.id) }.count
+        switch convention {
+        case .otherCase:
+            let example = String(first.id.prefix(bundle.count + 1))
+            return [finding("\(plural(count, "product ID")) start with '\(example)', the bundle ID '\(bundle)' in another case; bundle IDs are case-insensitive, so the prefix is accepted",
+                            at: first.location)]
+        case .otherPrefix:
+            let suggestion = bundle + "." + MissingBundlePrefixRule.ownSegments(of: first.id, bundle: bundle)
+            return [finding("none of the \(count) product IDs starts with the bundle ID '\(bundle).' (the first is '\(first.id)'); existing IDs cannot be renamed, but new ones are safest under the bundle ID, e.g. '\(suggestion)'",
+                            at: first.location, related: [RelatedLocation(catalog.bundleID!.location, "bundle ID from here")])]
+        }
+    }
+}
