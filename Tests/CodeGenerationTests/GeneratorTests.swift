@@ -43,6 +43,9 @@ final class GeneratorTests: XCTestCase {
         }
         XCTAssertEqual(try CodeGenerator(options: GenerationOptions(disambiguate: true)).names(for: c.products), ["all_1", "kind"])
         XCTAssertEqual(try CodeGenerator(options: GenerationOptions(style: .enum, disambiguate: true)).names(for: c.products), ["all", "kind_1"])
+        // `case `init`` compiles: it does not clash with the enum's init(rawValue:).
+        XCTAssertEqual(try CodeGenerator(options: GenerationOptions(style: .enum)).names(for: catalog(["com.a.init", "com.a.coins"]).products),
+                       ["`init`", "coins"])
     }
 
     func testOutputIsDeterministic() throws {

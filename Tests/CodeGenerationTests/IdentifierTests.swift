@@ -11,6 +11,7 @@ final class IdentifierTests: XCTestCase {
         ("coins-100", "coins100"), ("coins.100", "coins100"), ("1", "_1"), ("1month", "_1month"), ("P1M", "p1m"),
         ("VW", "vw"), ("BMW", "bmw"), ("IAP_NoLogo", "iapNoLogo"), ("unlock_maps", "unlockMaps"), ("Pro", "pro"),
         ("premium_forever", "premiumForever"), ("nonRenewing.standard", "nonRenewingStandard"), ("Item 0", "item0"),
+        ("ARSubscriptionMonthly", "arSubscriptionMonthly"), ("URLSession pack", "urlSessionPack"), ("IAPNoAds", "iapNoAds"),
         ("Coffee-Tip", "coffeeTip"), ("GEMS OFFER 99.99", "gemsOffer9999"), ("Bux x10", "buxX10"),
         ("⛽️", "unnamed"), ("🚗 car", "car"), ("car 🚗", "car"), ("", "unnamed"), ("   ", "unnamed"), ("---", "unnamed"),
         ("café", "café"), ("Crème Brûlée", "crèmeBrûlée"), ("日本語", "日本語"), ("金币 100", "金币100"), ("Привет мир", "приветМир"),
