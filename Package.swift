@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "PriceFormattingTests", dependencies: ["PriceFormatting", "TestSupport"]),
-        .testTarget(name: "SourceLintTests", dependencies: ["SourceLint", "IAPCatalog"]),
+        .testTarget(name: "SourceLintTests", dependencies: ["SourceLint", "IAPCatalog", "PriceFormatting"]),
         .testTarget(name: "CodeGenerationTests", dependencies: ["CodeGeneration", "IAPCatalog"], exclude: ["Golden"]),
         .testTarget(name: "IAPCatalogTests", dependencies: ["IAPCatalog", "PropertyList", "Diagnostics"]),
         .testTarget(name: "EndToEndTests", dependencies: ["iap"], exclude: ["Golden"]),

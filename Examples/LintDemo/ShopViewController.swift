@@ -6,6 +6,7 @@ import StoreKit
 final class ShopViewController {
     var titleText = ""
     var priceText = ""
+    var cartTotal = 0.0
 
     func load() async throws {
         let products = try await Product.products(for: ["com.appcoda.fakegame.extra-lives", "com.appcoda.fakegame.superpower"])
@@ -13,7 +14,7 @@ final class ShopViewController {
         priceText = "Only $0.99!"
         for product in products {
             let amount = Double(truncating: product.price as NSDecimalNumber)
-            print(amount)
+            cartTotal += amount
         }
     }
 

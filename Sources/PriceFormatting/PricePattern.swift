@@ -30,16 +30,40 @@ public enum PricePattern {
         return ["price", "amount", "cost", "total", "fee", "money", "balance", "charge", "subtotal"].contains { lower.contains($0) }
     }
 
+    /// Characters that are currency symbols on their own: a run of them (`$$$`) is decoration.
+    static let symbolCharacters: Set<Character> = ["$", "€", "£", "¥", "₹", "₩", "₽", "₺", "₪", "฿", "₫", "₱", "₦", "₴", "₸"]
+
+    /// Whether a match in dollars, euros, pounds or francs is over 10,000.
+    static func isBeyondStorePrices(_ match: String) -> Bool {
+        guard ["$", "€", "£", "USD", "EUR", "GBP", "CHF", "CAD", "AUD"].contains(where: { match.contains($0) }),
+              !["¥", "₹", "₩", "₫", "₦", "R$", "HK$", "NZ$"].contains(where: { match.contains($0) }) else { return false }
+        let digits = match.filter { $0.isNumber || $0 == "." || $0 == "," }
+        let integer = digits.split(whereSeparator: { $0 == "." || $0 == "," }).reduce(into: [Substring]()) { $0.append($1) }
+        // Grouping separators join the integer part; a last group of one or two digits is cents.
+        var parts = integer
+        if let last = parts.last, parts.count > 1, last.count <= 2 { parts.removeLast() }
+        guard let value = Int(parts.joined()) else { return false }
+        return value > 10_000
+    }
+
     /// The first price-like match in `text`, if any.
     public static func firstMatch(in text: String) -> String? {
         let range = NSRange(text.startIndex..., in: text)
         for pattern in patterns {
-            guard let match = pattern.firstMatch(in: text, range: range), let r = Range(match.range, in: text) else { continue }
-            let found = String(text[r])
-            // "$" with a single digit is a template reference ("$1", "$0"), not a price; "$38" is.
-            if found.contains("$"), !found.contains(where: { $0 == "." || $0 == "," || $0 == placeholder }),
-               found.filter(\.isNumber).count < 2 { continue }
-            return found.replacingOccurrences(of: String(placeholder), with: "…")
+            for match in pattern.matches(in: text, range: range) {
+                guard let r = Range(match.range, in: text) else { continue }
+                let found = String(text[r])
+                // "$" with a single digit is a template reference ("$1", "$0"), not a price; "$38" is.
+                if found.contains("$"), !found.contains(where: { $0 == "." || $0 == "," || $0 == placeholder }),
+                   found.filter(\.isNumber).count < 2 { continue }
+                // Dollars, euros, pounds and francs over 10,000 are no App Store price (its highest is
+                // 10,000 in those currencies): a sample balance, a legal cap, a statistic.
+                if Self.isBeyondStorePrices(found) { continue }
+                // A symbol in a run of symbols ("%@$$$%@") is a separator: a price needs an amount.
+                if r.lowerBound > text.startIndex, symbolCharacters.contains(text[text.index(before: r.lowerBound)]) { continue }
+                if r.upperBound < text.endIndex, symbolCharacters.contains(text[r.upperBound]) { continue }
+                return found.replacingOccurrences(of: String(placeholder), with: "…")
+            }
         }
         return nil
     }

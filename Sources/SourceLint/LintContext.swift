@@ -2,7 +2,8 @@ import CodeGeneration
 import Foundation
 import IAPCatalog
 
-/// What lint rules know about the app's catalog (from `--catalog`); empty without one.
+/// What lint rules know about the app's catalog (from `--catalog`, or the catalog found beside
+/// the sources); empty without one.
 public struct LintContext: Sendable {
     /// Product ID → the generated constant that names it (`ProductID.extraLives`).
     public var productConstants: [String: String]
@@ -10,11 +11,21 @@ public struct LintContext: Sendable {
     public var titles: Set<String>
     /// The bundle ID + "." that the app's product IDs start with, lowercased.
     public var bundlePrefix: String?
+    /// What the app is called, normalised: its own name is not a product title, even when a
+    /// product is named after the app (`Clendar` and the product `Clendar+`).
+    public var appNames: Set<String>
+    /// The catalog's IDs by their parent (all segments but the last, lowercased).
+    let idsByParent: [String: [String]]
 
-    public init(productConstants: [String: String] = [:], titles: Set<String> = [], bundlePrefix: String? = nil) {
+    public init(productConstants: [String: String] = [:], titles: Set<String> = [], bundlePrefix: String? = nil,
+                appNames: Set<String> = []) {
         self.productConstants = productConstants
-        self.titles = titles
+        self.titles = titles.subtracting(appNames)
         self.bundlePrefix = bundlePrefix
+        self.appNames = appNames
+        var byParent: [String: [String]] = [:]
+        for id in productConstants.keys.sorted() { byParent[Self.parent(of: id), default: []].append(id) }
+        idsByParent = byParent
     }
 
     /// The context of a loaded catalog.
@@ -32,19 +43,27 @@ public struct LintContext: Sendable {
                 }
             }
         }
-        self.init(productConstants: constants, titles: titles,
-                  bundlePrefix: catalog.bundleID.map { $0.value.lowercased() + "." })
+        self.init(productConstants: constants, titles: titles, bundlePrefix: catalog.bundleID.map { $0.value.lowercased() + "." },
+                  appNames: Set(catalog.appNames.map(Self.normalizedTitle)))
     }
 
-    /// Lowercased, trimmed of whitespace and punctuation: "  Extra Lives! " → "extra lives".
+    /// Words of a text, lowercased and sorted: "  Extra Lives! " and "lives, extra" → "extra lives".
+    /// Case, punctuation and word order do not make another title.
     public static func normalizedTitle(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters).union(.symbols)).lowercased()
+        text.lowercased().split { !$0.isLetter && !$0.isNumber }.sorted().joined(separator: " ")
     }
 
     /// Whether a literal is one of the catalog's display names or descriptions (normalised;
     /// nothing is normalised without a catalog).
     func isTitle(_ text: String) -> Bool {
-        !titles.isEmpty && titles.contains(Self.normalizedTitle(text))
+        guard !titles.isEmpty, !Self.isIdentifierLike(text) else { return false }
+        return titles.contains(Self.normalizedTitle(text))
+    }
+
+    /// `tokens_10`, `com.acme.app.pro`, `premium-monthly`: an identifier, not words a person reads,
+    /// even when its words are a title's ("10 Tokens").
+    static func isIdentifierLike(_ text: String) -> Bool {
+        !text.contains(" ") && text.contains(where: { $0 == "_" || $0 == "." || $0 == "-" }) && ProductIDText.isIDLike(text)
     }
 
     /// The catalog ID nearest to `id`, for "did you mean".
@@ -53,5 +72,36 @@ public struct LintContext: Sendable {
             let (a, b) = (EditDistance.between($0, id), EditDistance.between($1, id))
             return a == b ? $0 < $1 : a < b
         }
+    }
+
+    /// The catalog ID that `text` misspells: one under the same parent (`com.acme.app.coinz` and
+    /// `com.acme.app.coins`) at most two edits away. Other identifiers under the bundle ID
+    /// (`com.acme.app.widget`, a UTType, a Siri shortcut) are not misspellings of a product.
+    func misspelledID(_ text: String) -> String? {
+        guard productConstants[text] == nil, text.contains("."), let siblings = idsByParent[Self.parent(of: text)] else { return nil }
+        let lower = text.lowercased()
+        var best: (id: String, distance: Int)?
+        for sibling in siblings {
+            // Edits between digits make a numbered series (`version.120`, `version.139`), not a typo.
+            if Self.digitsFolded(sibling.lowercased()) == Self.digitsFolded(lower) { continue }
+            let distance = EditDistance.between(sibling.lowercased(), lower)
+            guard distance <= 2, distance <= text.count / 3 else { continue }
+            if best == nil || distance < best!.distance || (distance == best!.distance && sibling < best!.id) {
+                best = (sibling, distance)
+            }
+        }
+        return best?.id
+    }
+
+    /// The text with each run of digits as one `#`: `version.120` and `version.99` are one series.
+    static func digitsFolded(_ text: String) -> String {
+        var out = ""
+        for c in text where !(c.isNumber && out.last == "#") { out.append(c.isNumber ? "#" : c) }
+        return out
+    }
+
+    static func parent(of id: String) -> String {
+        guard let dot = id.lastIndex(of: ".") else { return "" }
+        return id[..<dot].lowercased()
     }
 }

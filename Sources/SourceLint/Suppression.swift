@@ -1,39 +1,44 @@
+/// A `//` comment of a source file: where it starts and its text after the slashes.
+struct SourceComment: Sendable, Equatable {
+    var line: Int
+    var column: Int
+    var text: Substring
+}
+
 /// `// iap:disable:next RULE`, `// iap:disable:this RULE`, `// iap:disable RULE` … `// iap:enable RULE`,
-/// `all` for every rule, and ` - reason` after the rules.
+/// with `all` for every rule and an optional ` - reason`. Only a `//` comment whose text starts
+/// with `iap:` is a suppression: a doc comment or a string that mentions `iap:` is not.
 struct Suppressions {
     private var byLine: [Int: Set<String>] = [:]
     private var ranges: [(rule: String, from: Int, to: Int)] = []
     /// Suppressions naming rules that do not exist: (line, column, name).
     private(set) var unknown: [(Int, Int, String)] = []
 
-    init(source: String, knownRules: Set<String>) {
-        // Most files have no suppression: look for the marker once before splitting into lines.
-        guard source.utf8.containsASCII("iap:") else { return }
+    init(comments: [SourceComment], knownRules: Set<String>) {
         var open: [String: Int] = [:]
-        for (index, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            guard line.utf8.containsASCII("iap:") else { continue }
-            let number = index + 1
-            guard let comment = line.range(of: "//"), let marker = line.range(of: "iap:", range: comment.upperBound..<line.endIndex) else { continue }
-            let text = line[marker.lowerBound...]
-            let words = text.split(separator: " ", omittingEmptySubsequences: true)
+        for comment in comments {
+            // `///` is documentation, not a directive.
+            guard comment.text.first != "/" else { continue }
+            let text = comment.text.drop { $0 == " " || $0 == "\t" }
+            guard text.hasPrefix("iap:") else { continue }
+            let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard let command = words.first else { continue }
             var rules: [String] = []
             for word in words.dropFirst() {
                 if word == "-" { break }
                 rules.append(String(word))
             }
-            let column = line.distance(from: line.startIndex, to: comment.lowerBound) + 1
-            for rule in rules where rule != "all" && !knownRules.contains(rule) { unknown.append((number, column, rule)) }
+            for rule in rules where rule != "all" && !knownRules.contains(rule) { unknown.append((comment.line, comment.column, rule)) }
             switch command {
-            case "iap:disable:next": byLine[number + 1, default: []].formUnion(rules)
-            case "iap:disable:this": byLine[number, default: []].formUnion(rules)
-            case "iap:disable": for rule in rules { open[rule] = number }
+            case "iap:disable:next": byLine[comment.line + 1, default: []].formUnion(rules)
+            case "iap:disable:this": byLine[comment.line, default: []].formUnion(rules)
+            case "iap:disable": for rule in rules { open[rule] = comment.line }
             case "iap:enable":
-                for rule in rules { if let from = open.removeValue(forKey: rule) { ranges.append((rule, from, number)) } }
+                for rule in rules { if let from = open.removeValue(forKey: rule) { ranges.append((rule, from, comment.line)) } }
             default: break
             }
         }
-        for (rule, from) in open { ranges.append((rule, from, Int.max)) }
+        for (rule, from) in open.sorted(by: { $0.key < $1.key }) { ranges.append((rule, from, Int.max)) }
     }
 
     func isSuppressed(_ rule: String, line: Int) -> Bool {

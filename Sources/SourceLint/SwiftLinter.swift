@@ -1,4 +1,3 @@
-import PriceFormatting
 import Diagnostics
 import SwiftParser
 import SwiftSyntax
@@ -9,211 +8,117 @@ struct SwiftLinter {
     let source: String
     let context: LintContext
 
-    func findings() -> [Finding] {
+    /// The findings, and the `//` comments (for suppressions).
+    func run() -> (findings: [Finding], comments: [SourceComment]) {
         let tree = Parser.parse(source: source)
         let converter = SourceLocationConverter(fileName: path, tree: tree)
-        let visitor = Visitor(context: context, converter: converter)
+        let facts = SwiftFileFacts(viewMode: .sourceAccurate)
+        facts.walk(tree)
+        let visitor = SwiftLintVisitor(context: context, converter: converter, facts: facts,
+                                       neverShippedFile: LintScope.isNeverShippedFile(path))
         visitor.walk(tree)
-        guard !visitor.findings.isEmpty else { return [] }
+        visitor.finish()
+        var comments = source.utf8.containsASCII("iap:") ? Self.comments(in: tree, converter: converter) : []
+        guard !visitor.findings.isEmpty || !comments.isEmpty else { return ([], comments) }
         // swift-syntax counts columns in UTF-8 bytes; editors and the rest of iap count characters.
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-        return visitor.findings.map { finding in
+        func characterColumn(line: Int, utf8Column: Int) -> Int {
+            guard line >= 1, line <= lines.count else { return utf8Column }
+            return String(decoding: lines[line - 1].utf8.prefix(max(utf8Column - 1, 0)), as: UTF8.self).count + 1
+        }
+        let findings = visitor.findings.map { finding in
             var f = finding
-            if finding.line >= 1, finding.line <= lines.count {
-                let bytes = Array(lines[finding.line - 1].utf8.prefix(max(finding.column - 1, 0)))
-                f.column = String(decoding: bytes, as: UTF8.self).count + 1
-            }
+            f.column = characterColumn(line: finding.line, utf8Column: finding.column)
             return f
         }
+        for i in comments.indices { comments[i].column = characterColumn(line: comments[i].line, utf8Column: comments[i].column) }
+        return (findings, comments)
     }
 
-    final class Visitor: SyntaxVisitor {
-        let context: LintContext
-        let converter: SourceLocationConverter
-        var findings: [Finding] = []
-        /// Variable name → string literals it was initialised with (for `products(for: ids)`).
-        var literalsByName: [String: [StringLiteralExprSyntax]] = [:]
-        /// Names bound from a `priceLocale` (`let locale = product.priceLocale`), in `let`/`var`
-        /// declarations and `if let` conditions: assigning one to `.locale` counts as localized.
-        var priceLocaleNames = Set<String>()
-        /// Literals already reported as unknown product IDs (from call arguments).
-        var reportedLiterals = Set<SyntaxIdentifier>()
-
-        init(context: LintContext, converter: SourceLocationConverter) {
-            self.context = context
-            self.converter = converter
-            super.init(viewMode: .sourceAccurate)
-        }
-
-        func add(_ rule: String, _ message: String, at node: some SyntaxProtocol) {
-            let location = node.startLocation(converter: converter)
-            findings.append(Finding(rule: rule, message: message, line: location.line, column: location.column))
-        }
-
-        // MARK: Literals
-
-        override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-            for binding in node.bindings {
-                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                      let value = binding.initializer?.value else { continue }
-                literalsByName[name] = literals(in: value)
-                if mentionsPriceLocale(value) { priceLocaleNames.insert(name) }
+    /// Every `//` comment in the trivia, with its position (in characters, like findings).
+    static func comments(in tree: SourceFileSyntax, converter: SourceLocationConverter) -> [SourceComment] {
+        var found: [SourceComment] = []
+        for token in tree.tokens(viewMode: .sourceAccurate) {
+            var offset = token.position
+            for piece in token.leadingTrivia {
+                if case .lineComment(let text) = piece { found.append(comment(text, at: offset, converter)) }
+                offset += piece.sourceLength
             }
-            return .visitChildren
-        }
-
-        override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
-            if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-               let value = node.initializer?.value, mentionsPriceLocale(value) {
-                priceLocaleNames.insert(name)
+            offset = token.endPositionBeforeTrailingTrivia
+            for piece in token.trailingTrivia {
+                if case .lineComment(let text) = piece { found.append(comment(text, at: offset, converter)) }
+                offset += piece.sourceLength
             }
-            return .visitChildren
         }
+        return found
+    }
 
-        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-            // The called name, read from the tree: `Float`, `String`, `products` in `Product.products`.
-            let callee: String
-            if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
-                callee = reference.baseName.text
-            } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
-                callee = member.declName.baseName.text
-            } else {
-                return .visitChildren
-            }
-            guard ["products", "SKProductsRequest", "Float", "Double", "CGFloat", "String"].contains(callee) else { return .visitChildren }
-            let labels = node.arguments.map { $0.label?.text ?? "" }
-            // Where product IDs go: Product.products(for:), SKProductsRequest(productIdentifiers:).
-            if (callee == "products" && labels.first == "for") || (callee == "SKProductsRequest" && labels.first == "productIdentifiers"),
-               let argument = node.arguments.first?.expression {
-                var candidates = literals(in: argument)
-                if let name = argument.as(DeclReferenceExprSyntax.self)?.baseName.text { candidates += literalsByName[name] ?? [] }
-                for literal in candidates {
-                    guard let text = plainText(literal), context.productConstants[text] == nil, !context.productConstants.isEmpty else { continue }
-                    reportUnknown(text, at: literal)
-                }
-            }
-            // Float(…price…), Double(truncating: price), CGFloat(price).
-            if ["Float", "Double", "CGFloat"].contains(callee), node.arguments.contains(where: { mentionsPrice($0.expression.trimmedDescription) }) {
-                add("price-float-conversion", "converting a price to \(callee) loses cents; keep it Decimal and format it with the product's priceLocale", at: node)
-            }
-            // String(format: "%.2f", price)
-            if callee == "String", labels.first == "format", node.arguments.count > 1,
-               let format = node.arguments.first.flatMap({ $0.expression.as(StringLiteralExprSyntax.self) }).flatMap(plainText),
-               format.contains("f"), format.contains("%"), node.arguments.dropFirst().contains(where: { mentionsPrice($0.expression.trimmedDescription) }) {
-                add("currency-formatter-locale", "String(format: \"\(format)\") shows a price without currency or the product's locale; use product.displayPrice or a formatter with priceLocale", at: node)
-            }
-            return .visitChildren
+    private static func comment(_ text: String, at position: AbsolutePosition, _ converter: SourceLocationConverter) -> SourceComment {
+        let location = converter.location(for: position)
+        return SourceComment(line: location.line, column: location.column, text: text.dropFirst(2)[...])
+    }
+}
+
+/// What a whole Swift file says, gathered before its rules run: whether it deals with StoreKit
+/// products, and which formatters get a locale somewhere in it.
+final class SwiftFileFacts: SyntaxVisitor {
+    /// `import StoreKit`, or a mention of a product's price, price locale or SKProduct.
+    var sellsProducts = false
+    /// Names (without `self.`) whose `.locale` is set to something other than the device's locale.
+    var localizedNames = Set<String>()
+    /// Locals and properties that hold a price converted to a floating-point number
+    /// (`let regular = monthly.price.doubleValue`): dividing two of them is a ratio.
+    var priceNames = Set<String>()
+
+    override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+        if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value,
+           SwiftLintVisitor.mentionsPrice(value) {
+            priceNames.insert(name)
         }
+        return .visitChildren
+    }
 
-        override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
-            var text = ""
-            var interpolated = false
-            var moneyInterpolation = false
-            for segment in node.segments {
-                if let plain = segment.as(StringSegmentSyntax.self) {
-                    text += plain.content.text
-                } else {
-                    text.append(PricePattern.placeholder)
-                    interpolated = true
-                    if PricePattern.isMoneyExpression(segment.trimmedDescription) { moneyInterpolation = true }
-                }
-            }
-            // "$\(n)" builds `$0`-style names in code generators: with "$", only a money value counts.
-            if let price = PricePattern.firstMatch(in: text), !(price.contains("…") && price.contains("$") && !moneyInterpolation) {
-                add("hardcoded-price", "the literal shows a price ('\(price)'); show the product's displayPrice so every storefront sees its own", at: node)
-            }
-            guard !interpolated else { return .skipChildren }
-            if context.isTitle(text) {
-                add("hardcoded-title", "'\(text)' is a product's name or description from the catalog; show the product's displayName or description", at: node)
-            }
-            if let constant = context.productConstants[text] {
-                add("hardcoded-product-id", "product ID '\(text)' typed as a literal; use \(constant)", at: node)
-            } else if let prefix = context.bundlePrefix, text.lowercased().hasPrefix(prefix), text.count > prefix.count,
-                      !reportedLiterals.contains(node.id) {
-                reportUnknown(text, at: node)
-            }
-            return .skipChildren
+    override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+        if node.path.first?.name.text == "StoreKit" { sellsProducts = true }
+        return .skipChildren
+    }
+
+    override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
+        if case .identifier(let name) = token.tokenKind,
+           ["SKProduct", "priceLocale", "displayPrice", "priceFormatStyle", "SKProductsRequest"].contains(name) {
+            sellsProducts = true
         }
+        return .visitChildren
+    }
 
-        func reportUnknown(_ text: String, at literal: StringLiteralExprSyntax) {
-            guard reportedLiterals.insert(literal.id).inserted else { return }
-            let hint = context.nearestID(to: text).map { "; did you mean '\($0)'?" } ?? ""
-            add("unknown-product-id", "'\(text)' looks like a product ID but is not in the catalog\(hint)", at: literal)
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if let (target, property, value) = SwiftLintVisitor.assignment(node), property == "locale", !Self.isDeviceLocale(value) {
+            localizedNames.insert(target)
         }
+        return .visitChildren
+    }
 
-        // MARK: Prices as Float/Double
-
-        override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-            let member = node.declName.baseName.text
-            if member == "floatValue" || member == "doubleValue", let base = node.base, mentionsPrice(base.trimmedDescription) {
-                add("price-float-conversion", "'.\(member)' on a price loses cents; keep it Decimal and format it with the product's priceLocale", at: node)
-            }
-            return .visitChildren
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        // `formatter.setLocale(…)` is rare in Swift, but Objective-C habits survive.
+        if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "setLocale",
+           let base = member.base, let value = node.arguments.first?.expression, !Self.isDeviceLocale(value) {
+            localizedNames.insert(SwiftLintVisitor.bareName(base.trimmedDescription))
         }
+        return .visitChildren
+    }
 
-        // MARK: Currency formatters
-
-        override func visit(_ node: CodeBlockItemListSyntax) -> SyntaxVisitorContinueKind {
-            var formatters: [(String, CodeBlockItemSyntax)] = []
-            var localized = Set<String>()
-            for item in node {
-                guard let (name, property, value) = assignment(item.item) else { continue }
-                if property == "numberStyle" {
-                    let style = value.trimmedDescription
-                    if style.hasSuffix(".currency") || style.hasSuffix(".currencyISOCode") { formatters.append((name, item)) }
-                } else if property == "locale" {
-                    let text = value.trimmedDescription
-                    if text.contains("priceLocale") || priceLocaleNames.contains(text) { localized.insert(name) }
-                }
-            }
-            for (name, item) in formatters where !localized.contains(name) {
-                add("currency-formatter-locale", "'\(name)' formats currency but its locale is not set from the product's priceLocale in this scope", at: item)
-            }
-            return .visitChildren
+    /// The device's own locale, or one written out: a currency formatter left on it shows the
+    /// wrong currency in 174 storefronts.
+    static func isDeviceLocale(_ value: ExprSyntax) -> Bool {
+        let text = value.trimmedDescription.replacingOccurrences(of: " ", with: "")
+        if ["Locale.current", ".current", "Locale.autoupdatingCurrent", ".autoupdatingCurrent", "NSLocale.current",
+            "NSLocale.autoupdatingCurrent", "Locale()", "nil"].contains(text) { return true }
+        // Locale(identifier: "en_US"): one storefront's locale for all of them.
+        if let call = value.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedDescription.hasSuffix("Locale"),
+           call.arguments.count == 1, call.arguments.first?.expression.is(StringLiteralExprSyntax.self) == true {
+            return true
         }
-
-        /// `name.property = value` as (name, property, value), read from the tree without printing
-        /// the statement (statements hold whole nested blocks).
-        func assignment(_ item: CodeBlockItemSyntax.Item) -> (String, String, ExprSyntax)? {
-            guard let sequence = item.as(SequenceExprSyntax.self), sequence.elements.count == 3 else { return nil }
-            var elements = sequence.elements.makeIterator()
-            guard let target = elements.next()?.as(MemberAccessExprSyntax.self), let base = target.base,
-                  elements.next()?.is(AssignmentExprSyntax.self) == true, let value = elements.next() else { return nil }
-            let property = target.declName.baseName.text
-            guard property == "numberStyle" || property == "locale" else { return nil }
-            let name = base.trimmedDescription
-            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return nil }
-            return (name, property, value)
-        }
-
-        // MARK: Helpers
-
-        func literals(in expression: ExprSyntax) -> [StringLiteralExprSyntax] {
-            literalsIn(Syntax(expression))
-        }
-
-        func literalsIn(_ node: Syntax) -> [StringLiteralExprSyntax] {
-            if let literal = node.as(StringLiteralExprSyntax.self) { return [literal] }
-            return node.children(viewMode: .sourceAccurate).flatMap(literalsIn)
-        }
-
-        func plainText(_ literal: StringLiteralExprSyntax) -> String? {
-            var text = ""
-            for segment in literal.segments {
-                guard let plain = segment.as(StringSegmentSyntax.self) else { return nil }
-                text += plain.content.text
-            }
-            return text
-        }
-
-        /// Whether `priceLocale` is one of the expression's tokens (read without printing it).
-        func mentionsPriceLocale(_ expression: ExprSyntax) -> Bool {
-            expression.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .identifier("priceLocale") }
-        }
-
-        func mentionsPrice(_ text: String) -> Bool {
-            text.lowercased().contains("price")
-        }
+        return false
     }
 }
 

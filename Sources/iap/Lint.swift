@@ -11,8 +11,11 @@ struct Lint: ParsableCommand {
     @Argument(help: "Source files or folders (default: the current folder).")
     var paths: [String] = []
 
-    @Option(help: "The catalog (file or folder) the sources sell: enables the title and product-ID rules.")
+    @Option(help: "The catalog (file or folder) the sources sell: enables the title and product-ID rules. Without it, the catalogs found under the PATHs are used, each for the sources of its app.")
     var catalog: String?
+
+    @Option(name: .customLong("bundle-id"), help: "The app's bundle ID; wins over the catalog's Info.plist, Xcode project and metadata plist.")
+    var bundleID: String?
 
     @Option(help: "Skip files matching this glob, even when named (repeatable).")
     var exclude: [String] = []
@@ -38,23 +41,38 @@ struct Lint: ParsableCommand {
             }
             return
         }
-        var context = LintContext()
+        let inputs = paths.isEmpty ? ["."] : paths
+        var linter = SourceLinter(excludes: exclude, includeTests: includeTests)
+        let loader = CatalogLoader(bundleIDOverride: bundleID)
         if let catalog {
             do {
-                let catalogs = try CatalogLoader().load(paths: [catalog]).filter { !$0.files.isEmpty }
+                let catalogs = try loader.load(paths: [catalog])
                 guard catalogs.count == 1, let loaded = catalogs.first else {
-                    throw Terminal.cannotRun("--catalog \(catalog) holds \(catalogs.count) catalogs; pass the files or folder of one")
+                    let names = catalogs.map(\.name).joined(separator: ", ")
+                    throw Terminal.cannotRun("--catalog \(catalog) holds \(catalogs.count) catalogs\(names.isEmpty ? "" : " (\(names))"); pass the files or folder of one")
                 }
-                context = LintContext(catalog: loaded)
+                linter.context = LintContext(catalog: loaded)
             } catch let error as FileDiscovery.Failure {
                 throw Terminal.cannotRun(error.message)
             }
+        } else {
+            // The catalogs beside the sources, each for the files of its own app.
+            let folders = inputs.filter { var d: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &d) && d.boolValue }
+            // A catalog made only of test configurations (a .storekit under a Tests folder) is not
+            // the app's: its names are fixtures.
+            let found = ((try? loader.load(paths: folders)) ?? []).filter { catalog in
+                !catalog.files.allSatisfy { file in file.path.split(separator: "/").dropLast().contains { $0.hasSuffix("Tests") || $0 == "Tests" } }
+            }
+            for catalog in found {
+                Terminal.err("iap: using the catalog in \(catalog.name) (\(plural(catalog.products.count, "product"))\(catalog.bundleID.map { ", bundle ID \($0.value)" } ?? ""))\n")
+                linter.scopedContexts.append((catalog.name, LintContext(catalog: catalog)))
+            }
+            // One app: its catalog serves the sources outside its folder too (shared packages).
+            if found.count == 1 { linter.context = linter.scopedContexts[0].context }
         }
-        let linter = SourceLinter(context: context, excludes: exclude, includeTests: includeTests)
         let diagnostics: [Diagnostic]
         let fileCount: Int
         do {
-            let inputs = paths.isEmpty ? ["."] : paths
             fileCount = try linter.files(in: inputs).count
             if fileCount > 200, isatty(STDERR_FILENO) == 1 { Terminal.err("iap: linting \(fileCount) files…\n") }
             diagnostics = try linter.lint(paths: inputs)

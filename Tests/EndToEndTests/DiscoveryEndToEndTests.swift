@@ -78,4 +78,31 @@ final class DiscoveryEndToEndTests: XCTestCase {
         let result = try IAPRunner.run(["list", "--verbose", "--bundle-id", "com.acme.other", "Solitaire"], in: repo.root)
         XCTAssertTrue(result.stdout.contains("bundle ID com.acme.other from --bundle-id"), result.stdout)
     }
+
+    func testLintUsesTheCatalogOfEachApp() throws {
+        let repo = try AppRepository()
+        defer { repo.remove() }
+        try repo.write("Solitaire/Store/Shop.swift", """
+        import StoreKit
+        let ids = ["com.acme.solitaire.klondike", "com.acme.solitaire.klondyke"]
+        let widget = "com.acme.solitaire.widget"
+        """)
+        try repo.write("Mahjong/Shop.swift", "let id = \"com.acme.solitaire.klondike\"\n")
+        let result = try IAPRunner.run(["lint", "."], in: repo.root)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stdout, """
+        ./Solitaire/Store/Shop.swift:2:12: warning: product ID 'com.acme.solitaire.klondike' typed as a literal; use ProductID.klondike [hardcoded-product-id]
+        ./Solitaire/Store/Shop.swift:2:43: error: 'com.acme.solitaire.klondyke' is not in the catalog; it looks like a typo of 'com.acme.solitaire.klondike' [unknown-product-id]
+
+        """)
+        XCTAssertEqual(result.stderr, """
+        iap: using the catalog in . (3 products, bundle ID com.acme.solitaire)
+        iap: using the catalog in ./Mahjong (1 product, bundle ID com.acme.mahjong)
+        2 files checked: 1 error, 1 warning, 0 infos
+
+        """)
+        let flagged = try IAPRunner.run(["lint", "Solitaire", "--catalog", ".", "--bundle-id", "com.acme.other"], in: repo.root)
+        XCTAssertEqual(flagged.status, 2)
+        XCTAssertEqual(flagged.stderr, "iap: error: --catalog . holds 2 catalogs (., ./Mahjong); pass the files or folder of one\n")
+    }
 }

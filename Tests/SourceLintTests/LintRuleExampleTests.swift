@@ -8,7 +8,8 @@ import XCTest
 final class LintRuleExampleTests: XCTestCase {
     static let context = LintContext(
         productConstants: ["com.acme.app.coins": "ProductID.coins", "com.acme.app.pro": "ProductID.pro"],
-        titles: [LintContext.normalizedTitle("Bag of Coins")], bundlePrefix: "com.acme.app.")
+        titles: [LintContext.normalizedTitle("Bag of Coins"), LintContext.normalizedTitle("Acme")], bundlePrefix: "com.acme.app.",
+        appNames: [LintContext.normalizedTitle("Acme")])
 
     struct Prepared {
         var source: String

@@ -38,17 +38,59 @@ struct BundleIDResolver {
             candidates.append(Candidate(id: Located(id, at: target.location), fromInfoPlist: false, order: order))
             order += 1
         }
-        func matches(_ id: String) -> Int {
-            let prefix = id.lowercased() + "."
-            return productIDs.reduce(0) { $0 + ($1.lowercased().hasPrefix(prefix) ? 1 : 0) }
+        let projectNames = Set(projects.map { (($0 as NSString).deletingLastPathComponent as NSString).deletingPathExtension.lowercased() })
+        let names = Dictionary(targets.compactMap { t in t.bundleID.map { ($0, t.name) } }, uniquingKeysWith: { a, _ in a })
+        let lowerIDs = productIDs.map { $0.lowercased() }
+        bundleID = candidates.map { candidate -> (Candidate, Score) in
+            let id = candidate.id.value.lowercased()
+            let name = names[candidate.id.value]?.lowercased() ?? ""
+            return (candidate, Score(
+                matches: lowerIDs.filter { $0.hasPrefix(id + ".") }.count,
+                commonPrefix: lowerIDs.map { Self.commonPrefixLength($0, id) }.max() ?? 0,
+                shipped: !Self.previewWords.contains { name.contains($0) },
+                namedLikeProject: projectNames.contains(name),
+                fromInfoPlist: candidate.fromInfoPlist, length: id.count, order: candidate.order))
+        }.min { $0.1 < $1.1 }?.0.id
+    }
+
+    /// Targets named like these are preview or demo apps, not the app the catalog sells in.
+    static let previewWords = ["preview", "demo", "sample", "example", "playground"]
+
+    /// How a candidate ranks, best first: most product IDs under it, then the longest start in
+    /// common with one (`co.acme.words` for `co.acme.words_testing.game`), a shipping app over a
+    /// preview app, the target named like its project, an Info.plist over a project, the shorter ID.
+    struct Score: Comparable {
+        var matches: Int
+        var commonPrefix: Int
+        var shipped: Bool
+        var namedLikeProject: Bool
+        var fromInfoPlist: Bool
+        var length: Int
+        var order: Int
+
+        static func < (a: Score, b: Score) -> Bool {
+            if a.matches != b.matches { return a.matches > b.matches }
+            if a.commonPrefix != b.commonPrefix { return a.commonPrefix > b.commonPrefix }
+            if a.shipped != b.shipped { return a.shipped }
+            if a.namedLikeProject != b.namedLikeProject { return a.namedLikeProject }
+            if a.fromInfoPlist != b.fromInfoPlist { return a.fromInfoPlist }
+            if a.length != b.length { return a.length < b.length }
+            return a.order < b.order
         }
-        let scored = candidates.map { ($0, matches($0.id.value)) }
-        bundleID = scored.min { a, b in
-            if a.1 != b.1 { return a.1 > b.1 }
-            if a.0.fromInfoPlist != b.0.fromInfoPlist { return a.0.fromInfoPlist }
-            if a.0.id.value.count != b.0.id.value.count { return a.0.id.value.count < b.0.id.value.count }
-            return a.0.order < b.0.order
-        }?.0.id
+    }
+
+    static func commonPrefixLength(_ a: String, _ b: String) -> Int {
+        zip(a, b).prefix { $0 == $1 }.count
+    }
+
+    /// What the app is called: its targets' names and its `Info.plist` display names.
+    var appNames: [String] {
+        var names: [String] = []
+        for name in targets.flatMap(\.names) + bundles.filter({ $0.strict || $0.info.role == .app }).flatMap(\.info.names)
+        where !names.contains(name) {
+            names.append(name)
+        }
+        return names
     }
 
     /// The `Info.plist` whose `CFBundleIdentifier` is the bundle ID, if one is.

@@ -15,6 +15,8 @@ struct BundleInfo: Sendable {
     /// `CFBundleIdentifier`, literal or a build variable (`$(PRODUCT_BUNDLE_IDENTIFIER)`).
     var bundleID: Located<String>?
     var role: Role
+    /// `CFBundleDisplayName` and `CFBundleName`, where they are written out (not build variables).
+    var names: [String] = []
     /// Whether the file had C preprocessor lines (`INFOPLIST_PREPROCESS`) that were evaluated.
     var preprocessed = false
 
@@ -41,6 +43,7 @@ struct BundleInfo: Sendable {
             bundleID = Located(id, at: SourceLocation(path: path, line: Int(value.position.line), column: Int(value.position.column)))
         }
         role = Self.role(path: path, dict: dict)
+        names = ["CFBundleDisplayName", "CFBundleName"].compactMap { dict[$0]?.value.stringValue }.filter { !$0.contains("$") && !$0.isEmpty }
     }
 
     private static func role(path: String, dict: PlistDictionary) -> Role {

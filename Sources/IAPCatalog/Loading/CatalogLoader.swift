@@ -101,8 +101,9 @@ public struct CatalogLoader: Sendable {
             files.sort { $0.path < $1.path }
         }
         passedOver += resolver.passedOver(lent: files.isEmpty ? nil : bundleID)
-        let catalog = Catalog(name: name, files: files, bundleID: bundleID, products: products,
+        var catalog = Catalog(name: name, files: files, bundleID: bundleID, products: products,
                               loadDiagnostics: diagnostics, retiredIDs: retired, requiredLocales: requiredLocales)
+        catalog.appNames = resolver.appNames
         return (catalog, passedOver)
     }
 

@@ -16,6 +16,8 @@ struct XcodeProject {
         var location: SourceLocation
         /// `INFOPLIST_FILE`, as a path from the current directory.
         var infoPlist: String?
+        /// The target's name and product name: what the app is called.
+        var names: [String] = []
     }
 
     let path: String
@@ -63,8 +65,9 @@ struct XcodeProject {
                 infoPlist = resolved.hasPrefix("/") || resolved.hasPrefix(sourceRoot + "/") ? resolved
                     : (sourceRoot == "." ? resolved : sourceRoot + "/" + resolved)
             }
+            let productName = lookup("PRODUCT_NAME").flatMap { BuildSettings.expand($0, lookup: lookup) }
             appTargets.append(AppTarget(name: name, rawBundleID: rawText, bundleID: expanded, location: location,
-                                        infoPlist: infoPlist))
+                                        infoPlist: infoPlist, names: [name] + [productName].compactMap { $0 }))
         }
     }
 

@@ -82,6 +82,8 @@ public struct Catalog: Sendable {
     public var retiredIDs: [String: SourceLocation]
     /// Locales the metadata plist says every product needs (`requiredLocales`).
     public var requiredLocales: [String]
+    /// What the app is called (its Xcode targets' and `Info.plist`'s names), when known.
+    public var appNames: [String] = []
 
     public init(name: String, files: [CatalogFile], bundleID: Located<String>?, products: [Product],
                 loadDiagnostics: [Diagnostic], retiredIDs: [String: SourceLocation] = [:], requiredLocales: [String] = []) {

@@ -1,0 +1,168 @@
+import Foundation
+
+/// A small tokenizer of Objective-C (`.m`, `.mm`, `.h`) that knows `@"…"` and C string literals,
+/// character literals, numbers, comments and preprocessor lines. Directives are skipped (`#import
+/// "Store.h"` is a file name) except a `#define`'s body, which is code; `#if DEBUG` branches are
+/// remembered, since they never ship.
+struct ObjCTokenizer {
+    enum Kind { case string, identifier, number, punctuation }
+
+    struct Token {
+        var kind: Kind
+        var text: String
+        var line: Int
+        var column: Int
+        /// Inside an `#if DEBUG` (or `#ifdef DEBUG`) branch.
+        var debugOnly = false
+        /// Part of a `#define` line.
+        var inDefine = false
+    }
+
+    private(set) var tokens: [Token] = []
+    /// `//` comments, for suppressions.
+    private(set) var comments: [SourceComment] = []
+    /// The file imports StoreKit (`#import <StoreKit/StoreKit.h>`, `@import StoreKit;`).
+    private(set) var importsStoreKit = false
+
+    init(_ source: String) {
+        let chars = Array(source.unicodeScalars)
+        var i = 0
+        var line = 1
+        var column = 1
+        var atLineStart = true
+        var defineLine = 0
+        // Each open conditional: whether this branch is DEBUG-only, and whether its #else would be.
+        var conditionals: [(debug: Bool, elseDebug: Bool)] = []
+        var debugOnly: Bool { conditionals.contains { $0.debug } }
+        func advance(_ n: Int = 1) {
+            for _ in 0..<n where i < chars.count {
+                if chars[i] == "\n" { line += 1; column = 1; atLineStart = true } else { column += 1 }
+                i += 1
+            }
+        }
+        func peek(_ k: Int) -> Unicode.Scalar? { i + k < chars.count ? chars[i + k] : nil }
+        func append(_ kind: Kind, _ text: String, _ line: Int, _ column: Int) {
+            tokens.append(Token(kind: kind, text: text, line: line, column: column, debugOnly: debugOnly, inDefine: defineLine == line))
+        }
+        while i < chars.count {
+            let c = chars[i]
+            if c == "\n" || c == " " || c == "\t" || c == "\r" { advance(); continue }
+            if atLineStart && c == "#" {
+                var j = i + 1
+                while j < chars.count, chars[j] == " " || chars[j] == "\t" { j += 1 }
+                var name = ""
+                while j < chars.count, chars[j].properties.isAlphabetic { name.unicodeScalars.append(chars[j]); j += 1 }
+                if name == "define" {
+                    advance(j - i)
+                    atLineStart = false
+                    defineLine = line
+                    continue
+                }
+                while i < chars.count && !(chars[i] == "\n" && (i == 0 || chars[i - 1] != "\\")) { advance() }
+                var argument = ""
+                argument.unicodeScalars.append(contentsOf: chars[min(j, i)..<i])
+                if let comment = argument.range(of: "//") { argument = String(argument[..<comment.lowerBound]) }
+                argument = argument.trimmingWhitespace()
+                switch name {
+                case "if", "ifdef":
+                    let debug = argument == "DEBUG" || argument == "defined(DEBUG)" || argument.hasPrefix("DEBUG &&")
+                    conditionals.append((debug, argument == "!DEBUG" || argument == "!defined(DEBUG)"))
+                case "ifndef": conditionals.append((false, argument == "DEBUG"))
+                case "elif": if let top = conditionals.popLast() { conditionals.append((false, top.elseDebug)) }
+                case "else": if let top = conditionals.popLast() { conditionals.append((top.elseDebug, false)) }
+                case "endif": _ = conditionals.popLast()
+                case "import", "include":
+                    if argument.contains("StoreKit/") { importsStoreKit = true }
+                default: break
+                }
+                continue
+            }
+            atLineStart = false
+            if c == "@", peek(1) == "i", String(String.UnicodeScalarView(chars[i..<min(i + 16, chars.count)])).hasPrefix("@import StoreKit") {
+                importsStoreKit = true
+            }
+            if c == "/" && peek(1) == "/" {
+                let (startLine, startColumn) = (line, column)
+                advance(2)
+                var text = ""
+                while i < chars.count && chars[i] != "\n" { text.unicodeScalars.append(chars[i]); advance() }
+                comments.append(SourceComment(line: startLine, column: startColumn, text: text[...]))
+                continue
+            }
+            if c == "/" && peek(1) == "*" {
+                advance(2)
+                while i < chars.count && !(chars[i] == "*" && peek(1) == "/") { advance() }
+                advance(2)
+                continue
+            }
+            if c == "'" {
+                advance()
+                while i < chars.count && chars[i] != "'" && chars[i] != "\n" { if chars[i] == "\\" { advance() }; advance() }
+                advance()
+                continue
+            }
+            if c == "\"" || (c == "@" && peek(1) == "\"") {
+                let (startLine, startColumn) = (line, column)
+                if c == "@" { advance() }
+                advance()
+                var text = ""
+                while i < chars.count && chars[i] != "\"" && chars[i] != "\n" {
+                    if chars[i] == "\\", let next = peek(1) {
+                        switch next {
+                        case "n": text += "\n"
+                        case "t": text += "\t"
+                        default: text.unicodeScalars.append(next)
+                        }
+                        advance(2)
+                        continue
+                    }
+                    text.unicodeScalars.append(chars[i])
+                    advance()
+                }
+                advance()
+                append(.string, text, startLine, startColumn)
+                continue
+            }
+            if ("0"..."9").contains(c) {
+                let (startLine, startColumn) = (line, column)
+                var text = ""
+                var seenDot = false
+                while i < chars.count {
+                    let d = chars[i]
+                    if ("0"..."9").contains(d) || d.properties.isAlphabetic || d == "_" {
+                        text.unicodeScalars.append(d)
+                    } else if d == ".", !seenDot, let next = peek(1), ("0"..."9").contains(next) {
+                        seenDot = true
+                        text.unicodeScalars.append(d)
+                    } else {
+                        break
+                    }
+                    advance()
+                }
+                append(.number, text, startLine, startColumn)
+                continue
+            }
+            if c.properties.isAlphabetic || c == "_" {
+                let (startLine, startColumn) = (line, column)
+                var text = ""
+                while i < chars.count, chars[i].properties.isAlphabetic || chars[i] == "_" || ("0"..."9").contains(chars[i]) {
+                    text.unicodeScalars.append(chars[i])
+                    advance()
+                }
+                append(.identifier, text, startLine, startColumn)
+                continue
+            }
+            append(.punctuation, String(c), line, column)
+            advance()
+        }
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        var s = Substring(self)
+        while let first = s.first, first == " " || first == "\t" || first == "\r" || first == "\\" { s = s.dropFirst() }
+        while let last = s.last, last == " " || last == "\t" || last == "\r" || last == "\\" { s = s.dropLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,165 @@
+import PriceFormatting
+import SwiftSyntax
+
+/// String literals: prices written as text, product titles, product IDs.
+extension SwiftLintVisitor {
+    func checkLiteral(_ node: StringLiteralExprSyntax) {
+        // A translator's comment (`NSLocalizedString(…, comment: "e.g. $4.99")`) is not UI.
+        if isTranslatorComment(node) || neverShips(node) { return }
+        var text = ""
+        var interpolated = false
+        var moneyInterpolation = false
+        var symbolInterpolation = false
+        for segment in node.segments {
+            if let plain = segment.as(StringSegmentSyntax.self) {
+                text += plain.content.text
+            } else {
+                text.append(PricePattern.placeholder)
+                interpolated = true
+                if PricePattern.isMoneyExpression(segment.trimmedDescription) { moneyInterpolation = true }
+                if Self.mentions(segment, ["currencySymbol"]) { symbolInterpolation = true }
+            }
+        }
+        let logged = isLogged(node)
+        if !logged, symbolInterpolation, moneyInterpolation {
+            add("currency-formatter-locale", "the literal builds a price from currencySymbol by hand; the symbol's side, spacing and digits differ per locale: show product.displayPrice or format with the product's priceLocale", at: node)
+        } else if !logged, let price = PricePattern.firstMatch(in: text), !(price.contains("…") && !moneyInterpolation) {
+            // An interpolation stands for an amount only when it is about money: "$\(n)" builds `$0`
+            // names in code generators.
+            add("hardcoded-price", "the literal shows a price ('\(price)'); show the product's displayPrice so every storefront sees its own", at: node)
+        }
+        guard !interpolated else { return }
+        if !logged, !isLocalizedCopy(node), context.isTitle(text) {
+            add("hardcoded-title", "'\(text)' is a product's name or description from the catalog; show the product's displayName or description", at: node)
+        }
+        if context.productConstants[text] != nil {
+            if isDefinition(node) {
+                definitions.append((node, text))
+            } else if let constant = context.productConstants[text] {
+                add("hardcoded-product-id", "product ID '\(text)' typed as a literal; use \(constant)", at: node)
+            }
+        } else if !reportedLiterals.contains(node.id), let near = context.misspelledID(text) {
+            reportUnknown(text, at: node, misspelling: near)
+        }
+    }
+
+    /// `misspelling`: the catalog ID the literal is a typo of, when it was found by its shape
+    /// rather than by where it is used.
+    func reportUnknown(_ text: String, at literal: StringLiteralExprSyntax, misspelling: String? = nil) {
+        guard reportedLiterals.insert(literal.id).inserted, !neverShips(literal) else { return }
+        if let misspelling {
+            add("unknown-product-id", "'\(text)' is not in the catalog; it looks like a typo of '\(misspelling)'", at: literal)
+        } else {
+            let hint = context.nearestID(to: text).map { "; did you mean '\($0)'?" } ?? ""
+            add("unknown-product-id", "'\(text)' is used as a product ID but is not in the catalog\(hint)", at: literal)
+        }
+    }
+
+    /// The `comment:` argument of a localization call.
+    func isTranslatorComment(_ node: StringLiteralExprSyntax) -> Bool {
+        node.parent?.as(LabeledExprSyntax.self)?.label?.text == "comment"
+    }
+
+    /// A literal handed to the app's localization: `NSLocalizedString("…")`, `String(localized:)`,
+    /// `LocalizedStringResource`, `"…".localized`. That is UI copy with a translation workflow:
+    /// prices in it are still reported, product titles are not.
+    func isLocalizedCopy(_ node: StringLiteralExprSyntax) -> Bool {
+        if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.baseName.text.hasPrefix("localized") { return true }
+        guard let argument = node.parent?.as(LabeledExprSyntax.self),
+              let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), let name = Self.calleeName(call) else { return false }
+        if name.hasPrefix("NSLocalizedString") || name == "LocalizedStringResource" || name == "LocalizedStringKey" { return true }
+        // Any call that takes a translator's comment (`Text("…", comment:)`, an app's own helper).
+        if call.arguments.contains(where: { $0.label?.text == "comment" }) { return true }
+        return name == "String" && call.arguments.first?.label?.text == "localized"
+    }
+
+    /// Whether the literal defines a constant: an enum case's raw value, or the value (or an
+    /// element of the array, set or dictionary) of a property or top-level constant.
+    func isDefinition(_ node: StringLiteralExprSyntax) -> Bool {
+        var current = node.parent
+        while let syntax = current {
+            if syntax.is(ArrayElementSyntax.self) || syntax.is(ArrayElementListSyntax.self) || syntax.is(ArrayExprSyntax.self)
+                || syntax.is(DictionaryElementSyntax.self) || syntax.is(DictionaryElementListSyntax.self) || syntax.is(DictionaryExprSyntax.self)
+                || syntax.is(LabeledExprSyntax.self) || syntax.is(LabeledExprListSyntax.self) || syntax.is(FunctionCallExprSyntax.self) {
+                current = syntax.parent
+                continue
+            }
+            guard let initializer = syntax.as(InitializerClauseSyntax.self) else { return false }
+            if initializer.parent?.is(EnumCaseElementSyntax.self) == true { return true }
+            guard let declaration = initializer.parent?.parent?.parent?.as(VariableDeclSyntax.self) else { return false }
+            // A member of a type, or a constant at the top of the file; not a local in a function.
+            if declaration.parent?.is(MemberBlockItemSyntax.self) == true { return true }
+            return declaration.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
+        }
+        return false
+    }
+
+    // MARK: Where product IDs go
+
+    /// `Product.products(for:)`, `SKProductsRequest(productIdentifiers:)` and
+    /// `["a", "b"].contains(product.id)`: every literal there is a product ID.
+    func checkProductIDArguments(_ node: FunctionCallExprSyntax) {
+        guard !context.productConstants.isEmpty, let callee = Self.calleeName(node) else { return }
+        let labels = node.arguments.map { $0.label?.text ?? "" }
+        var candidates: [StringLiteralExprSyntax] = []
+        if (callee == "products" && labels.first == "for") || (callee == "SKProductsRequest" && labels.first == "productIdentifiers"),
+           let argument = node.arguments.first?.expression {
+            candidates = literals(in: argument)
+            if let name = argument.as(DeclReferenceExprSyntax.self)?.baseName.text { candidates += literalsByName[name] ?? [] }
+        } else if callee == "contains", let argument = node.arguments.first?.expression, Self.mentionsProductID(argument),
+                  let base = node.calledExpression.as(MemberAccessExprSyntax.self)?.base {
+            candidates = literals(in: base)
+            if let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text { candidates += literalsByName[name] ?? [] }
+        }
+        for literal in candidates {
+            guard let text = plainText(literal), ProductIDText.isIDLike(text), context.productConstants[text] == nil else { continue }
+            reportUnknown(text, at: literal)
+        }
+    }
+
+    /// `product.id == "…"`, `transaction.productID != "…"`.
+    func checkProductIDComparison(_ node: SequenceExprSyntax) {
+        guard !context.productConstants.isEmpty,
+              node.elements.contains(where: { ["==", "!="].contains($0.as(BinaryOperatorExprSyntax.self)?.operator.text ?? "") }),
+              node.elements.contains(where: Self.mentionsProductID) else { return }
+        for element in node.elements {
+            guard let literal = element.as(StringLiteralExprSyntax.self), let text = plainText(literal),
+                  ProductIDText.isIDLike(text), context.productConstants[text] == nil else { continue }
+            reportUnknown(text, at: literal)
+        }
+    }
+
+    /// `switch product.id { case "…": }`.
+    func checkProductIDSwitch(_ node: SwitchExprSyntax) {
+        guard !context.productConstants.isEmpty, Self.mentionsProductID(node.subject) else { return }
+        for case .switchCase(let switchCase) in node.cases {
+            guard let label = switchCase.label.as(SwitchCaseLabelSyntax.self) else { continue }
+            for item in label.caseItems {
+                guard let literal = item.pattern.as(ExpressionPatternSyntax.self)?.expression.as(StringLiteralExprSyntax.self),
+                      let text = plainText(literal), ProductIDText.isIDLike(text), context.productConstants[text] == nil else { continue }
+                reportUnknown(text, at: literal)
+            }
+        }
+    }
+
+    /// An expression that is a product's ID: `productID`, `productIdentifier`, or `.id` of
+    /// something named for a product or a transaction.
+    static func mentionsProductID(_ expression: some SyntaxProtocol) -> Bool {
+        if mentions(expression, ["productID", "productIdentifier", "productId", "productIdentifiers"]) { return true }
+        for token in expression.tokens(viewMode: .sourceAccurate) where token.text == "id" {
+            guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self), let base = member.base else { continue }
+            let lower = base.trimmedDescription.lowercased()
+            if lower.contains("product") || lower.contains("transaction") || lower.contains("subscription") { return true }
+        }
+        return false
+    }
+}
+
+/// What product IDs look like as text: App Store Connect's characters, no spaces, not empty.
+enum ProductIDText {
+    static func isIDLike(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.count <= 100 && text.utf8.allSatisfy { c in
+            (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x2E || c == 0x5F || c == 0x2D
+        }
+    }
+}

@@ -1,0 +1,224 @@
+import PriceFormatting
+import SwiftSyntax
+
+/// The rules over one Swift syntax tree. Rule by rule in the extensions beside this file:
+/// literals (prices, titles, product IDs), conversions of prices to `Float`/`Double`, and
+/// currency formatters.
+final class SwiftLintVisitor: SyntaxVisitor {
+    let context: LintContext
+    let converter: SourceLocationConverter
+    let facts: SwiftFileFacts
+    /// The whole file is a preview, mock or fixture (by its path).
+    let neverShippedFile: Bool
+    var findings: [Finding] = []
+    /// Variable name → string literals it was initialised with (for `products(for: ids)`).
+    var literalsByName: [String: [StringLiteralExprSyntax]] = [:]
+    /// Literals already reported as unknown product IDs.
+    var reportedLiterals = Set<SyntaxIdentifier>()
+    /// Catalog IDs written where constants are defined (enum raw values, `static let`): one
+    /// finding for them all, in `finish()`.
+    var definitions: [(literal: StringLiteralExprSyntax, id: String)] = []
+
+    init(context: LintContext, converter: SourceLocationConverter, facts: SwiftFileFacts, neverShippedFile: Bool) {
+        self.context = context
+        self.converter = converter
+        self.facts = facts
+        self.neverShippedFile = neverShippedFile
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    func add(_ rule: String, _ message: String, at node: some SyntaxProtocol) {
+        let location = node.startLocation(converter: converter)
+        findings.append(Finding(rule: rule, message: message, line: location.line, column: location.column))
+    }
+
+    /// Findings that need the whole file: product IDs defined as a table of literals.
+    func finish() {
+        if definitions.count >= 2 {
+            let shown = definitions.prefix(3).map { "'\($0.id)'" }.joined(separator: ", ") + (definitions.count > 3 ? ", …" : "")
+            add("hardcoded-product-id",
+                "\(definitions.count) product IDs are defined here as string literals (\(shown)); generate them with `iap gen` so the compiler checks every use against the catalog",
+                at: definitions[0].literal)
+        } else if let only = definitions.first, let constant = context.productConstants[only.id] {
+            add("hardcoded-product-id", "product ID '\(only.id)' typed as a literal; use \(constant)", at: only.literal)
+        }
+    }
+
+    // MARK: Visits (each rule's work is in the extension for it)
+
+    override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+        checkLiteral(node)
+        return .visitChildren
+    }
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        for binding in node.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            if let value = binding.initializer?.value {
+                literalsByName[name] = literals(in: value)
+                checkPriceConstant(name: name, value: value, in: binding)
+            }
+            checkStoredPrice(name: name, type: binding.typeAnnotation?.type, in: binding)
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: EnumCaseParameterSyntax) -> SyntaxVisitorContinueKind {
+        if let name = node.secondName?.text ?? node.firstName?.text { checkStoredPrice(name: name, type: node.type, in: node) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        checkProductIDArguments(node)
+        checkConversionCall(node)
+        checkFormatCall(node)
+        return .visitChildren
+    }
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        checkConversionMember(node)
+        return .visitChildren
+    }
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        checkProductIDComparison(node)
+        checkCurrencyStyle(node)
+        checkHandBuiltPrice(node)
+        return .visitChildren
+    }
+
+    override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {
+        checkProductIDSwitch(node)
+        return .visitChildren
+    }
+
+    // MARK: Where a node sits
+
+    /// Whether the node is in code that never reaches a customer: a `#Preview`, a
+    /// `PreviewProvider`, an `#if DEBUG` branch, or a type, function or property named for
+    /// previews, mocks or fixtures.
+    func neverShips(_ node: some SyntaxProtocol) -> Bool {
+        if neverShippedFile { return true }
+        var current = node.parent
+        while let syntax = current {
+            if let clause = syntax.as(IfConfigClauseSyntax.self), Self.isDebugOnly(clause) { return true }
+            if let macro = syntax.as(MacroExpansionDeclSyntax.self), macro.macroName.text == "Preview" { return true }
+            if let macro = syntax.as(MacroExpansionExprSyntax.self), macro.macroName.text == "Preview" { return true }
+            if let name = Self.declaredName(syntax), LintScope.namesNeverShippedCode(name) { return true }
+            if let types = Self.inheritedTypes(syntax), types.contains(where: { $0.hasSuffix("PreviewProvider") }) { return true }
+            current = syntax.parent
+        }
+        return false
+    }
+
+    /// Whether the node is in a declaration named for logging or analytics (`analyticsName`),
+    /// or an argument of a logging call: what is there is recorded, not shown.
+    func isLogged(_ node: some SyntaxProtocol) -> Bool {
+        var current = node.parent
+        while let syntax = current {
+            if let name = Self.declaredName(syntax), LintScope.namesLogging(name) { return true }
+            if let call = syntax.as(FunctionCallExprSyntax.self), isLoggingCall(call) { return true }
+            current = syntax.parent
+        }
+        return false
+    }
+
+    func isLoggingCall(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let name = Self.calleeName(call) else { return false }
+        if LintScope.loggingCalls.contains(name) || name.lowercased().contains("logevent") || name.lowercased().hasPrefix("track") {
+            return true
+        }
+        if let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription {
+            return LintScope.namesLogging(base)
+        }
+        return false
+    }
+
+    static func isDebugOnly(_ clause: IfConfigClauseSyntax) -> Bool {
+        guard let condition = clause.condition?.trimmedDescription.replacingOccurrences(of: " ", with: "") else {
+            // `#else` of `#if !DEBUG`.
+            guard let first = clause.parent?.as(IfConfigClauseListSyntax.self)?.first?.condition?.trimmedDescription else { return false }
+            return first.replacingOccurrences(of: " ", with: "") == "!DEBUG"
+        }
+        return condition == "DEBUG" || condition.hasPrefix("DEBUG&&") || condition.hasSuffix("&&DEBUG")
+            || condition == "targetEnvironment(simulator)"
+    }
+
+    /// The name a declaration introduces: a type, an extension's type, a function, a variable.
+    static func declaredName(_ syntax: Syntax) -> String? {
+        if let d = syntax.as(StructDeclSyntax.self) { return d.name.text }
+        if let d = syntax.as(ClassDeclSyntax.self) { return d.name.text }
+        if let d = syntax.as(EnumDeclSyntax.self) { return d.name.text }
+        if let d = syntax.as(ActorDeclSyntax.self) { return d.name.text }
+        if let d = syntax.as(ExtensionDeclSyntax.self) { return d.extendedType.trimmedDescription }
+        if let d = syntax.as(FunctionDeclSyntax.self) { return d.name.text }
+        if let d = syntax.as(PatternBindingSyntax.self) { return d.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
+        return nil
+    }
+
+    static func inheritedTypes(_ syntax: Syntax) -> [String]? {
+        let clause = syntax.as(StructDeclSyntax.self)?.inheritanceClause ?? syntax.as(ClassDeclSyntax.self)?.inheritanceClause
+            ?? syntax.as(EnumDeclSyntax.self)?.inheritanceClause ?? syntax.as(ExtensionDeclSyntax.self)?.inheritanceClause
+        return clause?.inheritedTypes.map { $0.type.trimmedDescription }
+    }
+
+    /// `Float` in `Float(x)`, `products` in `Product.products(for:)`.
+    static func calleeName(_ call: FunctionCallExprSyntax) -> String? {
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
+        return nil
+    }
+
+    // MARK: Helpers
+
+    /// `name.property = value` as (name without `self.`, property, value), read from the tree
+    /// without printing the statement (statements hold whole nested blocks).
+    static func assignment(_ sequence: SequenceExprSyntax) -> (String, String, ExprSyntax)? {
+        guard sequence.elements.count == 3 else { return nil }
+        var elements = sequence.elements.makeIterator()
+        guard let target = elements.next()?.as(MemberAccessExprSyntax.self), let base = target.base,
+              elements.next()?.is(AssignmentExprSyntax.self) == true, let value = elements.next() else { return nil }
+        let property = target.declName.baseName.text
+        guard property == "numberStyle" || property == "locale" else { return nil }
+        let name = bareName(base.trimmedDescription)
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return nil }
+        return (name, property, value)
+    }
+
+    /// `self.formatter` → `formatter`.
+    static func bareName(_ name: String) -> String {
+        name.hasPrefix("self.") ? String(name.dropFirst(5)) : name
+    }
+
+    func literals(in expression: ExprSyntax) -> [StringLiteralExprSyntax] {
+        literalsIn(Syntax(expression))
+    }
+
+    func literalsIn(_ node: Syntax) -> [StringLiteralExprSyntax] {
+        if let literal = node.as(StringLiteralExprSyntax.self) { return [literal] }
+        return node.children(viewMode: .sourceAccurate).flatMap(literalsIn)
+    }
+
+    func plainText(_ literal: StringLiteralExprSyntax) -> String? {
+        var text = ""
+        for segment in literal.segments {
+            guard let plain = segment.as(StringSegmentSyntax.self) else { return nil }
+            text += plain.content.text
+        }
+        return text
+    }
+
+    /// Whether `name` is one of the expression's identifier tokens (read without printing it).
+    static func mentions(_ expression: some SyntaxProtocol, _ names: Set<String>) -> Bool {
+        expression.tokens(viewMode: .sourceAccurate).contains {
+            if case .identifier(let text) = $0.tokenKind { names.contains(text) } else { false }
+        }
+    }
+
+    /// Whether an expression is about a price: a token that names one (`price`, `skProduct.price`).
+    static func mentionsPrice(_ expression: some SyntaxProtocol) -> Bool {
+        expression.tokens(viewMode: .sourceAccurate).contains {
+            if case .identifier(let text) = $0.tokenKind { text.lowercased().contains("price") && text != "priceLocale" } else { false }
+        }
+    }
+}
