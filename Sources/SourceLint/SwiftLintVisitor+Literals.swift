@@ -4,8 +4,6 @@ import SwiftSyntax
 /// String literals: prices written as text, product titles, product IDs.
 extension SwiftLintVisitor {
     func checkLiteral(_ node: StringLiteralExprSyntax) {
-        // A translator's comment (`NSLocalizedString(…, comment: "e.g. $4.99")`) is not UI.
-        if isTranslatorComment(node) || neverShips(node) { return }
         var text = ""
         var interpolated = false
         var moneyInterpolation = false
@@ -20,26 +18,37 @@ extension SwiftLintVisitor {
                 if Self.mentions(segment, ["currencySymbol"]) { symbolInterpolation = true }
             }
         }
+        // What the literal could be reported for, before asking where it sits (which walks up the tree).
+        let handBuilt = symbolInterpolation && moneyInterpolation
+        let price = handBuilt ? nil : PricePattern.firstMatch(in: text).flatMap { price in
+            // An interpolation stands for an amount only when it is about money: "$\(n)" builds
+            // `$0` names in code generators.
+            price.contains("…") && !moneyInterpolation ? nil : price
+        }
+        let title = !interpolated && context.isTitle(text)
+        let catalogID = !interpolated && context.productConstants[text] != nil
+        let misspelling = interpolated || catalogID || reportedLiterals.contains(node.id) ? nil : context.misspelledID(text)
+        guard handBuilt || price != nil || title || catalogID || misspelling != nil else { return }
+        // A translator's comment (`NSLocalizedString(…, comment: "e.g. $4.99")`) is not UI, and
+        // code that never ships is nobody's concern.
+        if isTranslatorComment(node) || neverShips(node) { return }
         let logged = isLogged(node)
-        if !logged, symbolInterpolation, moneyInterpolation {
+        if !logged, handBuilt {
             add("currency-formatter-locale", "the literal builds a price from currencySymbol by hand; the symbol's side, spacing and digits differ per locale: show product.displayPrice or format with the product's priceLocale", at: node)
-        } else if !logged, let price = PricePattern.firstMatch(in: text), !(price.contains("…") && !moneyInterpolation) {
-            // An interpolation stands for an amount only when it is about money: "$\(n)" builds `$0`
-            // names in code generators.
+        } else if !logged, let price {
             add("hardcoded-price", "the literal shows a price ('\(price)'); show the product's displayPrice so every storefront sees its own", at: node)
         }
-        guard !interpolated else { return }
-        if !logged, !isLocalizedCopy(node), context.isTitle(text) {
+        if title, !logged, !isLocalizedCopy(node) {
             add("hardcoded-title", "'\(text)' is a product's name or description from the catalog; show the product's displayName or description", at: node)
         }
-        if context.productConstants[text] != nil {
+        if catalogID {
             if isDefinition(node) {
                 definitions.append((node, text))
             } else if let constant = context.productConstants[text] {
                 add("hardcoded-product-id", "product ID '\(text)' typed as a literal; use \(constant)", at: node)
             }
-        } else if !reportedLiterals.contains(node.id), let near = context.misspelledID(text) {
-            reportUnknown(text, at: node, misspelling: near)
+        } else if let misspelling {
+            reportUnknown(text, at: node, misspelling: misspelling)
         }
     }
 

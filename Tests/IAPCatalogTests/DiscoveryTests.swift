@@ -133,4 +133,12 @@ final class DiscoveryTests: XCTestCase {
         XCTAssertEqual(groups[0].paths, [root + "/App/Resources/ProductIds.plist", root + "/App/Store/Products.storekit"])
         XCTAssertEqual(groups[0].projects, [root + "/App/App.xcodeproj/project.pbxproj"])
     }
+
+    func testSuggestedIDsKeepTheProductsOwnSegments() {
+        XCTAssertEqual(MissingBundlePrefixRule.ownSegments(of: "com.pocketcasts.plus.yearly", bundle: "au.com.shiftyjelly.podcasts"), "plus.yearly")
+        XCTAssertEqual(MissingBundlePrefixRule.ownSegments(of: "com.acme.other.boost", bundle: "com.acme.app"), "boost")
+        XCTAssertEqual(MissingBundlePrefixRule.ownSegments(of: "com.acme.boost", bundle: "com.acme.app"), "boost")
+        XCTAssertEqual(MissingBundlePrefixRule.ownSegments(of: "coins100", bundle: "com.acme.app"), "coins100")
+        XCTAssertEqual(MissingBundlePrefixRule.ownSegments(of: "pro.yearly", bundle: "com.acme.app"), "pro.yearly")
+    }
 }
