@@ -11,7 +11,9 @@ set -uo pipefail
 repos=${1:?usage: scripts/accuracy.sh REPOS OUT [IAP]}
 out=${2:?usage: scripts/accuracy.sh REPOS OUT [IAP]}
 iap=${3:-$(cd "$(dirname "$0")/.." && pwd)/.build/release/iap}
+iap=$(cd "$(dirname "$iap")" && pwd)/$(basename "$iap")
 mkdir -p "$out"
+out=$(cd "$out" && pwd)
 printf '%-40s %-10s %s\n' repository validate "lint findings per rule"
 for dir in "$repos"/*/; do
     name=$(basename "$dir")

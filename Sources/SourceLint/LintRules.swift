@@ -58,7 +58,8 @@ public enum LintRules {
         nonTriggering: [.init(#"let title = "Bag of Gems""#), .init(#"let title = "Coins""#), .init(#"let app = "Acme""#),
                         .init(#"let title = NSLocalizedString("Bag of Coins", comment: "")"#), .init(#"let title = String(localized: "Bag of Coins")"#),
                         .init("#Preview {\n    Text(\"Bag of Coins\")\n}"), .init("var analyticsName: String { \"Bag of Coins\" }"),
-                        .init(#"let key = "bag_of_coins""#), .init(#"NSString *t = NSLocalizedString(@"Bag of Coins", nil);"#, .objc)])
+                        .init(#"let key = "bag_of_coins""#), .init(#"let food = BirdFood(id: "Bag of Coins", name: name)"#),
+                        .init(#"NSString *t = NSLocalizedString(@"Bag of Coins", nil);"#, .objc)])
 
     public static let hardcodedProductID = LintRuleDescription(
         id: "hardcoded-product-id", name: "Hardcoded product ID", severity: .warning,
@@ -77,6 +78,7 @@ public enum LintRules {
                      .init("let ids: Set<String> = [↓\"extra.lives\"]\nlet request = SKProductsRequest(productIdentifiers: ids)"),
                      .init("if transaction.productID == ↓\"com.acme.app.gold\" {\n    unlock()\n}"),
                      .init("switch product.id {\ncase ↓\"com.acme.app.gold\": unlock()\ndefault: break\n}"),
+                     .init("let monthly = store.products.first { $0.id == ↓\"com.acme.app.monthly\" }"),
                      .init(#"NSSet *ids = [NSSet setWithObject:↓@"com.acme.app.coinz"];"#, .objc),
                      .init(#"if ([transaction.payment.productIdentifier isEqualToString:↓@"com.acme.app.gold"]) {}"#, .objc)],
         nonTriggering: [.init(#"let products = try await Product.products(for: ["com.acme.app.coins"])"#), .init(#"let key = "settings.volume""#),

@@ -239,8 +239,10 @@ struct ObjCLinter {
     static func priceNames(_ tokens: [Token]) -> Set<String> {
         var names = Set<String>()
         for i in tokens.indices.dropFirst() where tokens[i].text == "=" && tokens[i - 1].kind == .identifier {
+            // An assignment, not the `==` of a comparison.
+            guard i + 1 < tokens.count, tokens[i + 1].text != "=" else { continue }
             var j = i + 1
-            while j < tokens.count, tokens[j].text != ";" {
+            while j < tokens.count, ![";", "{", "}"].contains(tokens[j].text) {
                 if tokens[j].kind == .identifier, tokens[j].text.lowercased().contains("price") { names.insert(tokens[i - 1].text); break }
                 j += 1
             }

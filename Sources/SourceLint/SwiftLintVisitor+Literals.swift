@@ -38,7 +38,7 @@ extension SwiftLintVisitor {
         } else if !logged, let price {
             add("hardcoded-price", "the literal shows a price ('\(price)'); show the product's displayPrice so every storefront sees its own", at: node)
         }
-        if title, !logged, !isLocalizedCopy(node) {
+        if title, !logged, !isLocalizedCopy(node), !isIdentifierArgument(node) {
             add("hardcoded-title", "'\(text)' is a product's name or description from the catalog; show the product's displayName or description", at: node)
         }
         if catalogID {
@@ -80,6 +80,19 @@ extension SwiftLintVisitor {
         // Any call that takes a translator's comment (`Text("…", comment:)`, an app's own helper).
         if call.arguments.contains(where: { $0.label?.text == "comment" }) { return true }
         return name == "String" && call.arguments.first?.label?.text == "localized"
+    }
+
+    /// Argument labels and calls whose strings name things rather than show them.
+    static let identifierLabels: Set<String> = ["id", "identifier", "key", "forKey", "forKeyPath", "named", "systemName", "imageName",
+                                                "withIdentifier", "reuseIdentifier", "forResource", "ofType", "accessibilityIdentifier"]
+
+    /// `BirdFood(id: "Golden Acorn")`, `Image("Premium")`-style names, `.accessibilityIdentifier("…")`:
+    /// an identifier that happens to spell a product's name is not its title shown to customers.
+    func isIdentifierArgument(_ node: StringLiteralExprSyntax) -> Bool {
+        guard let argument = node.parent?.as(LabeledExprSyntax.self) else { return false }
+        if let label = argument.label?.text, Self.identifierLabels.contains(label) { return true }
+        guard let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), let name = Self.calleeName(call) else { return false }
+        return ["accessibilityIdentifier", "Image", "UIImage", "NSImage", "imageNamed"].contains(name)
     }
 
     /// Whether the literal defines a constant: an enum case's raw value, or the value (or an
@@ -157,10 +170,23 @@ extension SwiftLintVisitor {
         if mentions(expression, ["productID", "productIdentifier", "productId", "productIdentifiers"]) { return true }
         for token in expression.tokens(viewMode: .sourceAccurate) where token.text == "id" {
             guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self), let base = member.base else { continue }
-            let lower = base.trimmedDescription.lowercased()
+            var lower = base.trimmedDescription.lowercased()
+            // `products.first { $0.id == "…" }`: the closure's argument is what the call iterates.
+            if lower.hasPrefix("$"), let call = enclosingCall(of: member) { lower = call.calledExpression.trimmedDescription.lowercased() }
             if lower.contains("product") || lower.contains("transaction") || lower.contains("subscription") { return true }
         }
         return false
+    }
+
+    /// The call a closure holding `node` is passed to.
+    static func enclosingCall(of node: some SyntaxProtocol) -> FunctionCallExprSyntax? {
+        var current = node.parent
+        while let syntax = current {
+            if syntax.is(ClosureExprSyntax.self) { return syntax.parent?.as(FunctionCallExprSyntax.self) ?? syntax.parent?.parent?.parent?.as(FunctionCallExprSyntax.self) }
+            if syntax.is(CodeBlockItemSyntax.self) && syntax.parent?.parent?.is(ClosureExprSyntax.self) != true { return nil }
+            current = syntax.parent
+        }
+        return nil
     }
 }
 

@@ -14,9 +14,8 @@ struct MissingBundlePrefixRule: CatalogRule {
         guard let bundle = catalog.bundleID?.value, !bundle.isEmpty,
               BundlePrefixConventionRule.convention(of: catalog, bundle: bundle) == nil else { return [] }
         let prefix = bundle + "."
-        let lowerPrefix = prefix.lowercased()
         var found: [Diagnostic] = []
-        for product in catalog.products where !product.id.lowercased().hasPrefix(lowerPrefix) && !PlaceholderPrefixRule.isPlaceholder(product.id) {
+        for product in catalog.products where Self.bundlePrefix(of: product.id, bundle: bundle) == nil && !PlaceholderPrefixRule.isPlaceholder(product.id) {
             if product.id.lowercased() == bundle.lowercased() {
                 found.append(finding("product ID '\(product.id)' is the app's bundle ID itself; product IDs should extend it, e.g. '\(prefix)pro'",
                                      at: product.location))
@@ -28,6 +27,18 @@ struct MissingBundlePrefixRule: CatalogRule {
             }
         }
         return found
+    }
+
+    /// The start of `id` that is the bundle ID, compared as App Store Connect and people do:
+    /// case aside, and `_` or `-` aside within a segment (`co.acme.words_testing.` for the bundle
+    /// `co.acme.WordsTesting`). Nil when the ID does not start with the bundle ID.
+    static func bundlePrefix(of id: String, bundle: String) -> Substring? {
+        func fold(_ segment: Substring) -> String { segment.lowercased().filter { $0 != "_" && $0 != "-" } }
+        let bundleSegments = bundle.split(separator: ".", omittingEmptySubsequences: false)
+        let segments = id.split(separator: ".", maxSplits: bundleSegments.count, omittingEmptySubsequences: false)
+        guard segments.count > bundleSegments.count, !segments[bundleSegments.count].isEmpty,
+              zip(segments, bundleSegments).allSatisfy({ fold($0.0) == fold($0.1) }) else { return nil }
+        return id[..<segments[bundleSegments.count].startIndex]
     }
 
     /// The segments of an ID that name the product, not the company or app: after the part
@@ -57,23 +68,24 @@ struct MissingBundlePrefixRule: CatalogRule {
 struct BundlePrefixConventionRule: CatalogRule {
     let description = RuleDescription(
         id: "bundle-prefix-convention", name: "IDs follow another prefix", severity: .info,
-        rationale: "When every product ID of a catalog starts with the bundle ID in another case, or none starts with it, that is the team's convention, not a slip: said once, not once per product.",
+        rationale: "When every product ID of a catalog starts with the bundle ID spelled another way (another case, '_' or '-' within a segment), or none starts with it, that is the team's convention, not a slip: said once, not once per product.",
         triggering: [.ids("↓com.acme.App.coins", "com.acme.App.gems", bundleID: "com.acme.app"),
+                     .ids("↓co.acme.words_testing.full_game", bundleID: "co.acme.WordsTesting"),
                      .ids("↓com.acme.coins", "com.acme.gems", bundleID: "com.acme.app")],
         nonTriggering: [.ids("com.acme.app.coins", "com.acme.app.gems", bundleID: "com.acme.app"),
                         .ids("com.acme.app.coins", "com.acme.gems", bundleID: "com.acme.app")])
 
-    enum Convention { case otherCase, otherPrefix }
+    enum Convention { case otherSpelling, otherPrefix }
 
     /// The catalog's convention, when every product follows one: all its IDs start with the
-    /// bundle ID in another case, or (two products or more) none starts with it at all.
+    /// bundle ID spelled another way, or (two products or more) none starts with it at all.
     static func convention(of catalog: Catalog, bundle: String) -> Convention? {
         let prefix = bundle + "."
-        let lowerPrefix = prefix.lowercased()
         let products = catalog.products.filter { !PlaceholderPrefixRule.isPlaceholder($0.id) && $0.id.lowercased() != bundle.lowercased() }
         guard !products.isEmpty, !products.contains(where: { $0.id.hasPrefix(prefix) }) else { return nil }
-        if products.allSatisfy({ $0.id.lowercased().hasPrefix(lowerPrefix) }) { return .otherCase }
-        if products.count > 1, !products.contains(where: { $0.id.lowercased().hasPrefix(lowerPrefix) }) { return .otherPrefix }
+        let spelled = products.map { MissingBundlePrefixRule.bundlePrefix(of: $0.id, bundle: bundle) != nil }
+        if spelled.allSatisfy({ $0 }) { return .otherSpelling }
+        if products.count > 1, !spelled.contains(true) { return .otherPrefix }
         return nil
     }
 
@@ -82,9 +94,11 @@ struct BundlePrefixConventionRule: CatalogRule {
               let first = catalog.products.first(where: { !PlaceholderPrefixRule.isPlaceholder($0.id) }) else { return [] }
         let count = catalog.products.filter { !PlaceholderPrefixRule.isPlaceholder($0.id) }.count
         switch convention {
-        case .otherCase:
-            let example = String(first.id.prefix(bundle.count + 1))
-            return [finding("\(plural(count, "product ID")) start with '\(example)', the bundle ID '\(bundle)' in another case; bundle IDs are case-insensitive, so the prefix is accepted",
+        case .otherSpelling:
+            let example = String(MissingBundlePrefixRule.bundlePrefix(of: first.id, bundle: bundle) ?? Substring(first.id))
+            let how = example.lowercased() == bundle.lowercased() + "."
+                ? "in another case; bundle IDs are case-insensitive, so" : "written with other separators;"
+            return [finding("\(plural(count, "product ID")) \(count == 1 ? "starts" : "start") with '\(example)', the bundle ID '\(bundle)' \(how) the prefix is accepted",
                             at: first.location)]
         case .otherPrefix:
             let suggestion = bundle + "." + MissingBundlePrefixRule.ownSegments(of: first.id, bundle: bundle)
