@@ -88,8 +88,9 @@ public struct CatalogLoader: Sendable {
         } else if let fromMetadata = metadataBundle {
             bundleID = fromMetadata
         }
-        let resolver = BundleIDResolver(bundles: bundles, projects: projects, configurations: configurations,
-                                        productIDs: products.map(\.id))
+        // An app without a catalog needs no bundle ID: its projects are not read.
+        let resolver = BundleIDResolver(bundles: bundles, projects: files.isEmpty ? [] : projects,
+                                        configurations: files.isEmpty ? [] : configurations, productIDs: products.map(\.id))
         if bundleID == nil {
             bundleID = resolver.bundleID
             if bundleID == nil, !files.isEmpty, !products.isEmpty, let unresolved = resolver.unresolvedFinding() {

@@ -15,8 +15,9 @@ struct MissingBundlePrefixRule: CatalogRule {
               BundlePrefixConventionRule.convention(of: catalog, bundle: bundle) == nil else { return [] }
         let prefix = bundle + "."
         var found: [Diagnostic] = []
-        for product in catalog.products where Self.bundlePrefix(of: product.id, bundle: bundle) == nil && !PlaceholderPrefixRule.isPlaceholder(product.id) {
-            if product.id.lowercased() == bundle.lowercased() {
+        for product in catalog.products where !product.id.hasPrefix(prefix) && Self.bundlePrefix(of: product.id, bundle: bundle) == nil
+            && !PlaceholderPrefixRule.isPlaceholder(product.id) {
+            if Self.equalIgnoringASCIICase(product.id, bundle) {
                 found.append(finding("product ID '\(product.id)' is the app's bundle ID itself; product IDs should extend it, e.g. '\(prefix)pro'",
                                      at: product.location))
             } else {
@@ -33,12 +34,33 @@ struct MissingBundlePrefixRule: CatalogRule {
     /// case aside, and `_` or `-` aside within a segment (`co.acme.words_testing.` for the bundle
     /// `co.acme.WordsTesting`). Nil when the ID does not start with the bundle ID.
     static func bundlePrefix(of id: String, bundle: String) -> Substring? {
+        // Most IDs start with the bundle ID as written, or in another ASCII case: no allocation.
+        if hasPrefixIgnoringASCIICase(id, bundle), id.utf8.count > bundle.utf8.count + 1,
+           id.utf8.dropFirst(bundle.utf8.count).first == UInt8(ascii: ".") {
+            return id[..<id.utf8.index(id.utf8.startIndex, offsetBy: bundle.utf8.count + 1)]
+        }
+        guard id.utf8.contains(where: { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }) else { return nil }
         func fold(_ segment: Substring) -> String { segment.lowercased().filter { $0 != "_" && $0 != "-" } }
         let bundleSegments = bundle.split(separator: ".", omittingEmptySubsequences: false)
         let segments = id.split(separator: ".", maxSplits: bundleSegments.count, omittingEmptySubsequences: false)
         guard segments.count > bundleSegments.count, !segments[bundleSegments.count].isEmpty,
               zip(segments, bundleSegments).allSatisfy({ fold($0.0) == fold($0.1) }) else { return nil }
         return id[..<segments[bundleSegments.count].startIndex]
+    }
+
+    /// Whether `text` starts with `prefix`, ASCII letters compared without case.
+    static func hasPrefixIgnoringASCIICase(_ text: String, _ prefix: String) -> Bool {
+        var bytes = text.utf8.makeIterator()
+        for p in prefix.utf8 {
+            guard let b = bytes.next() else { return false }
+            if b != p, (b | 0x20) != (p | 0x20) || !((p | 0x20) >= 0x61 && (p | 0x20) <= 0x7A) { return false }
+        }
+        return true
+    }
+
+    /// Whether two strings are equal, ASCII letters compared without case.
+    static func equalIgnoringASCIICase(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && hasPrefixIgnoringASCIICase(a, b)
     }
 
     /// The segments of an ID that name the product, not the company or app: after the part
@@ -81,8 +103,12 @@ struct BundlePrefixConventionRule: CatalogRule {
     /// bundle ID spelled another way, or (two products or more) none starts with it at all.
     static func convention(of catalog: Catalog, bundle: String) -> Convention? {
         let prefix = bundle + "."
-        let products = catalog.products.filter { !PlaceholderPrefixRule.isPlaceholder($0.id) && $0.id.lowercased() != bundle.lowercased() }
-        guard !products.isEmpty, !products.contains(where: { $0.id.hasPrefix(prefix) }) else { return nil }
+        // One ID with the bundle ID as written settles it, before any other work.
+        guard !catalog.products.contains(where: { $0.id.hasPrefix(prefix) }) else { return nil }
+        let products = catalog.products.filter {
+            !MissingBundlePrefixRule.equalIgnoringASCIICase($0.id, bundle) && !PlaceholderPrefixRule.isPlaceholder($0.id)
+        }
+        guard !products.isEmpty else { return nil }
         let spelled = products.map { MissingBundlePrefixRule.bundlePrefix(of: $0.id, bundle: bundle) != nil }
         if spelled.allSatisfy({ $0 }) { return .otherSpelling }
         if products.count > 1, !spelled.contains(true) { return .otherPrefix }

@@ -6,11 +6,17 @@ extension CatalogRules {
     static let localizationRules: [any CatalogRule] = [EmptyLocalizationRule(), PriceInLocalizationRule(), UntrimmedLocalizationRule()]
 }
 
-/// The display names and descriptions of every localization, with the product they belong to.
-private func localizedTexts(_ catalog: Catalog) -> [(product: Product, localization: Localization, field: String, text: String?)] {
-    catalog.products.flatMap { product in
-        product.metadata.localizations.flatMap { l in
-            [(product, l, "display name", l.displayName), (product, l, "description", l.description)]
+extension CatalogRule {
+    /// One finding per display name or description that `problem` finds something wrong with:
+    /// `problem` says what ("shows a price ('$0.99')") and how to fix it.
+    func textFindings(_ catalog: Catalog, _ problem: (String) -> (String, SuggestedFix)?) -> [Diagnostic] {
+        catalog.products.flatMap { product in
+            product.metadata.localizations.flatMap { l in
+                [("display name", l.displayName), ("description", l.description)].compactMap { field, text -> Diagnostic? in
+                    guard let text, let (what, fix) = problem(text) else { return nil }
+                    return finding("the \(field) of '\(product.id)' (\(l.locale)) \(what)", at: l.location, fix: fix)
+                }
+            }
         }
     }
 }
@@ -82,10 +88,8 @@ struct PriceInLocalizationRule: CatalogRule {
         nonTriggering: [storeKitLocalization("com.acme.app.coins", displayName: "100 Coins", description: "Save 50% on coins", marked: false)])
 
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
-        localizedTexts(catalog).compactMap { product, l, field, text in
-            guard let text, let price = PricePattern.firstMatch(in: text) else { return nil }
-            return finding("the \(field) of '\(product.id)' (\(l.locale)) shows a price ('\(price)')", at: l.location,
-                           fix: SuggestedFix("remove the price: the App Store shows each storefront's own"))
+        textFindings(catalog) { text in
+            PricePattern.firstMatch(in: text).map { ("shows a price ('\($0)')", SuggestedFix("remove the price: the App Store shows each storefront's own")) }
         }
     }
 }
@@ -99,12 +103,10 @@ struct UntrimmedLocalizationRule: CatalogRule {
         nonTriggering: [storeKitLocalization("com.acme.app.coins", displayName: "Coins", description: "A bag of coins", marked: false)])
 
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
-        localizedTexts(catalog).compactMap { product, l, field, text in
-            guard let text, !text.allSatisfy(\.isWhitespace),
-                  text.first?.isWhitespace == true || text.last?.isWhitespace == true else { return nil }
-            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            return finding("the \(field) of '\(product.id)' (\(l.locale)) has whitespace around it: '\(text)'", at: l.location,
-                           fix: SuggestedFix("trim it", replacement: trimmed))
+        textFindings(catalog) { text in
+            guard !text.allSatisfy(\.isWhitespace), text.first?.isWhitespace == true || text.last?.isWhitespace == true else { return nil }
+            return ("has whitespace around it: '\(text)'",
+                    SuggestedFix("trim it", replacement: text.trimmingCharacters(in: .whitespacesAndNewlines)))
         }
     }
 }

@@ -23,8 +23,9 @@ enum PlaceholderIDs {
         "subscription.pro", "nonrenewing.standard",
     ]
 
-    /// First letters of every placeholder segment: other segments are skipped without work.
-    private static let firstLetters: Set<UInt8> = Set((Array(segments) + ["your"]).compactMap { $0.utf8.first })
+    /// Placeholder words by their first letter: most segments are ruled out by one lookup.
+    private static let wordsByFirstLetter: [UInt8: [[UInt8]]] = Dictionary(grouping: segments.map { Array($0.utf8) }, by: { $0[0] })
+    private static let yourPhrases: [[UInt8]] = yourWords.map { Array(("your" + $0).utf8) }
 
     /// The segment of `id` that is a placeholder word, if one is.
     static func placeholderSegment(_ id: String) -> String? {
@@ -37,17 +38,28 @@ enum PlaceholderIDs {
         while start < bytes.count {
             var end = start
             while end < bytes.count, bytes[end] != UInt8(ascii: ".") { end += 1 }
-            if end > start, firstLetters.contains(bytes[start] | 0x20) {
+            if end > start {
                 let segment = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                let folded = String(decoding: segment.compactMap { c -> UInt8? in
-                    c == UInt8(ascii: "_") || c == UInt8(ascii: "-") ? nil : (c >= 0x41 && c <= 0x5A ? c + 32 : c)
-                }, as: UTF8.self)
-                if segments.contains(folded) || (folded.hasPrefix("your") && yourWords.contains { folded.dropFirst(4).hasPrefix($0) }) {
-                    return String(decoding: segment, as: UTF8.self)
-                }
+                let first = segment[0] | 0x20
+                let exact = wordsByFirstLetter[first]?.contains { folded(segment, equals: $0, prefixOnly: false) } ?? false
+                let your = first == UInt8(ascii: "y") && yourPhrases.contains { folded(segment, equals: $0, prefixOnly: true) }
+                if exact || your { return String(decoding: segment, as: UTF8.self) }
             }
             start = end + 1
         }
         return nil
+    }
+
+    /// Whether the segment, lowercased with `_` and `-` dropped, equals `word` (or starts with it).
+    private static func folded(_ segment: UnsafeBufferPointer<UInt8>, equals word: [UInt8], prefixOnly: Bool) -> Bool {
+        var k = 0
+        for c in segment {
+            if c == UInt8(ascii: "_") || c == UInt8(ascii: "-") { continue }
+            if k == word.count { return prefixOnly }
+            let lower = c >= 0x41 && c <= 0x5A ? c + 32 : c
+            guard lower == word[k] else { return false }
+            k += 1
+        }
+        return k == word.count
     }
 }
