@@ -15,8 +15,13 @@ final class ValidateEndToEndTests: XCTestCase {
             let lines = result.stdout.split(separator: "\n").filter { $0.hasSuffix("[\(rule)]") }
             XCTAssertEqual(lines.count, 1, "rule \(rule) should fire exactly once in catalogs/broken")
         }
-        let walked = try IAPRunner.run(["validate", "catalogs/broken"])
+        let walked = try IAPRunner.run(["validate", "--verbose", "catalogs/broken"])
         XCTAssertFalse(walked.stdout.contains("Decoy_Products.plist"))
+        XCTAssertTrue(walked.stderr.hasPrefix("""
+        iap: passed over catalogs/broken/Decoy_Products.plist: not a product list: looks like an over-the-air install manifest (items → assets, metadata), not a product list
+        iap: passed over catalogs/broken/unresolved-bundle/Info.plist: the app's Info.plist, whose bundle ID '$(PRODUCT_BUNDLE_IDENTIFIER)' is not written out
+
+        """), walked.stderr)
     }
 
     func testShippedAppCatalogsAreClean() throws {

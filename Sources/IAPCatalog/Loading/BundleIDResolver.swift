@@ -120,15 +120,19 @@ struct BundleIDResolver {
     }
 
     /// The `Info.plist` files that lent nothing, with why.
-    func passedOver(lent: Located<String>?) -> [PassedOverFile] {
+    func passedOver(lent: Located<String>?, hasCatalog: Bool) -> [PassedOverFile] {
         bundles.compactMap { info, _ in
             if let lent, info.bundleID == lent { return nil }
             let reason: String
             switch info.role {
             case .other(let whose): reason = "\(whose) Info.plist: lends no bundle ID to a catalog"
             case .app:
-                if lent == nil { reason = "the app's Info.plist, but the app has no catalog" } else {
-                    reason = "an Info.plist of the app; the bundle ID comes from \(lent!.location)"
+                if !hasCatalog {
+                    reason = "the app's Info.plist, but the app has no catalog"
+                } else if let lent {
+                    reason = "an Info.plist of the app; the bundle ID comes from \(lent.location)"
+                } else {
+                    reason = "the app's Info.plist, whose bundle ID '\(info.bundleID?.value ?? "")' is not written out"
                 }
             }
             return PassedOverFile(path: info.path, reason: reason + (info.preprocessed ? " (preprocessor lines evaluated with no macro defined)" : ""))

@@ -101,7 +101,7 @@ public struct CatalogLoader: Sendable {
             files.append(CatalogFile(path: lender.path, content: .bundleInfo(lender.bundleID?.value), productCount: 0))
             files.sort { $0.path < $1.path }
         }
-        passedOver += resolver.passedOver(lent: files.isEmpty ? nil : bundleID)
+        passedOver += resolver.passedOver(lent: files.isEmpty ? nil : bundleID, hasCatalog: !files.isEmpty)
         var catalog = Catalog(name: name, files: files, bundleID: bundleID, products: products,
                               loadDiagnostics: diagnostics, retiredIDs: retired, requiredLocales: requiredLocales)
         catalog.appNames = resolver.appNames
