@@ -69,6 +69,9 @@ struct Lint: ParsableCommand {
             }
             // One app: its catalog serves the sources outside its folder too (shared packages).
             if found.count == 1 { linter.context = linter.scopedContexts[0].context }
+            if found.isEmpty, !folders.isEmpty {
+                Terminal.err("iap: no catalog found in \(folders.joined(separator: ", ")): product titles and IDs are not checked (pass --catalog)\n")
+            }
         }
         let diagnostics: [Diagnostic]
         let fileCount: Int

@@ -13,7 +13,11 @@ final class LintEndToEndTests: XCTestCase {
 
         let noCatalog = try IAPRunner.run(["lint", "Examples/LintDemo"])
         XCTAssertEqual(noCatalog.status, 0)  // warnings only
-        XCTAssertEqual(noCatalog.stderr, "2 files checked: 0 errors, 8 warnings, 0 infos\n")
+        XCTAssertEqual(noCatalog.stderr, """
+        iap: no catalog found in Examples/LintDemo: product titles and IDs are not checked (pass --catalog)
+        2 files checked: 0 errors, 8 warnings, 0 infos
+
+        """)
         XCTAssertEqual(try IAPRunner.run(["lint", "Examples/LintDemo", "--strict"]).status, 1)
 
         let clean = try IAPRunner.run(["lint", "Examples/StoreDemo", "--catalog", "catalogs/FakeGame", "--strict"])
@@ -56,7 +60,8 @@ final class LintEndToEndTests: XCTestCase {
         try "let p = \"$0.99\"\n".write(to: folder.appendingPathComponent("ShopTests/PriceTests.swift"), atomically: true, encoding: .utf8)
         try "let q = 1\n".write(to: folder.appendingPathComponent("Shop.swift"), atomically: true, encoding: .utf8)
         let skipped = try IAPRunner.run(["lint", folder.path])
-        XCTAssertEqual(skipped.stderr, "1 file checked: 0 errors, 0 warnings, 0 infos\n")
+        XCTAssertEqual(skipped.stderr, "iap: no catalog found in \(folder.path): product titles and IDs are not checked (pass --catalog)\n"
+                       + "1 file checked: 0 errors, 0 warnings, 0 infos\n")
         let included = try IAPRunner.run(["lint", folder.path, "--include-tests"])
         XCTAssertEqual(included.stdout, "\(folder.path)/ShopTests/PriceTests.swift:1:9: warning: the literal shows a price ('$0.99'); "
                        + "show the product's displayPrice so every storefront sees its own [hardcoded-price]\n")
