@@ -38,9 +38,8 @@ public enum PricePattern {
         guard ["$", "€", "£", "USD", "EUR", "GBP", "CHF", "CAD", "AUD"].contains(where: { match.contains($0) }),
               !["¥", "₹", "₩", "₫", "₦", "R$", "HK$", "NZ$"].contains(where: { match.contains($0) }) else { return false }
         let digits = match.filter { $0.isNumber || $0 == "." || $0 == "," }
-        let integer = digits.split(whereSeparator: { $0 == "." || $0 == "," }).reduce(into: [Substring]()) { $0.append($1) }
         // Grouping separators join the integer part; a last group of one or two digits is cents.
-        var parts = integer
+        var parts = digits.split(whereSeparator: { $0 == "." || $0 == "," })
         if let last = parts.last, parts.count > 1, last.count <= 2 { parts.removeLast() }
         guard let value = Int(parts.joined()) else { return false }
         return value > 10_000

@@ -5,18 +5,18 @@ import PriceFormatting
 struct ObjCLinter {
     typealias Token = ObjCTokenizer.Token
 
+    let context: LintContext
+    let path: String
+    private let tokenizer: ObjCTokenizer
     /// Locals that hold a price (`double regular = monthly.price.doubleValue;`): dividing two of
     /// them is a ratio.
-    private var priceNames = Set<String>()
-
-    let source: String
-    let context: LintContext
-    var path = "Example.m"
+    private let priceNames: Set<String>
 
     init(source: String, context: LintContext, path: String = "Example.m") {
-        self.source = source
         self.context = context
         self.path = path
+        tokenizer = ObjCTokenizer(source)
+        priceNames = Self.priceNames(tokenizer.tokens)
     }
 
     static let formatSelectors: Set<String> = ["stringWithFormat", "initWithFormat", "localizedStringWithFormat", "appendFormat"]
@@ -34,11 +34,9 @@ struct ObjCLinter {
         var logged = Set<Int>()
     }
 
-    mutating func run() -> (findings: [Finding], comments: [SourceComment]) {
-        let tokenizer = ObjCTokenizer(source)
+    func run() -> (findings: [Finding], comments: [SourceComment]) {
         let tokens = tokenizer.tokens
         let roles = Self.roles(tokens)
-        priceNames = Self.priceNames(tokens)
         let neverShippedFile = LintScope.isNeverShippedFile(path)
         let sellsProducts = tokenizer.importsStoreKit || tokens.contains { $0.kind == .identifier && ["SKProduct", "priceLocale"].contains($0.text) }
         var found: [Finding] = []
@@ -179,10 +177,16 @@ struct ObjCLinter {
         return roles
     }
 
+    /// The first token of the statement holding `index`: after the last `;`, `{` or `}` before it.
+    static func statementStart(_ tokens: [Token], _ index: Int, from floor: Int = 0) -> Int {
+        var start = index
+        while start > floor, ![";", "{", "}"].contains(tokens[start - 1].text) { start -= 1 }
+        return start
+    }
+
     /// A statement that hands the string to StoreKit, or compares it with a product's identifier.
     func usedAsProductID(_ tokens: [Token], _ index: Int) -> Bool {
-        var start = index
-        while start > 0, ![";", "{", "}"].contains(tokens[start - 1].text) { start -= 1 }
+        let start = Self.statementStart(tokens, index)
         var end = index
         while end < tokens.count - 1, tokens[end].text != ";" { end += 1 }
         return tokens[start...end].contains {
@@ -205,8 +209,7 @@ struct ObjCLinter {
     /// Whether a price converted at `index` keeps mattering: not compared, divided by another
     /// price (a ratio), or logged.
     func keepsPrecision(_ tokens: [Token], _ index: Int) -> Bool {
-        var start = index
-        while start > 0, ![";", "{", "}"].contains(tokens[start - 1].text) { start -= 1 }
+        let start = Self.statementStart(tokens, index)
         var end = index
         while end < tokens.count - 1, ![";", "{"].contains(tokens[end].text) { end += 1 }
         let statement = Array(tokens[start...end])
@@ -284,8 +287,7 @@ struct ObjCLinter {
     /// A price converted into a local (`double monthly = product.price.doubleValue;`) matters
     /// only if a later use in the same body keeps it (see `keepsPrecision`).
     func valueKeepsPrecision(_ tokens: [Token], _ index: Int) -> Bool {
-        var start = index
-        while start > 0, ![";", "{", "}"].contains(tokens[start - 1].text) { start -= 1 }
+        let start = Self.statementStart(tokens, index)
         guard start + 2 < tokens.count, tokens[start].kind == .identifier, tokens[start + 1].kind == .identifier,
               tokens[start + 2].text == "=" else { return true }
         let name = tokens[start + 1].text
@@ -384,8 +386,7 @@ struct ObjCLinter {
                 guard !Self.setsLocale(body) else { continue }
                 for styleIndex in body.indices where body[styleIndex].kind == .identifier && !body[styleIndex].debugOnly
                     && (body[styleIndex].text == "NSNumberFormatterCurrencyStyle" || body[styleIndex].text == "NSNumberFormatterCurrencyISOCodeStyle") {
-                    var start = styleIndex
-                    while start > bodyStart, ![";", "{", "}"].contains(tokens[start - 1].text) { start -= 1 }
+                    let start = Self.statementStart(tokens, styleIndex, from: bodyStart)
                     let first = tokens[start]
                     let name = first.kind == .identifier ? first.text : (first.text == "[" && start + 1 < styleIndex ? tokens[start + 1].text : "the formatter")
                     found.append(Finding(rule: "currency-formatter-locale",

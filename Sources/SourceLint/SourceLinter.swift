@@ -99,8 +99,9 @@ public struct SourceLinter: Sendable {
         // Generated files (the one `iap gen` writes among them) are nobody's to fix by hand.
         if Self.isGenerated(path: path, source: source) { return [] }
         let context = context(for: path)
-        var objc = ObjCLinter(source: source, context: context, path: path)
-        let (findings, comments) = path.hasSuffix(".swift") ? SwiftLinter(path: path, source: source, context: context).run() : objc.run()
+        let (findings, comments) = path.hasSuffix(".swift")
+            ? SwiftLinter(path: path, source: source, context: context).run()
+            : ObjCLinter(source: source, context: context, path: path).run()
         let suppressions = Suppressions(comments: comments, knownRules: LintRules.ids)
         var diagnostics = findings.filter { !suppressions.isSuppressed($0.rule, line: $0.line) }.map {
             Diagnostic(ruleID: $0.rule, severity: LintRules.severity($0.rule), message: $0.message,

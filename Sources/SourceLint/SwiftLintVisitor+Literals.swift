@@ -1,3 +1,4 @@
+import IAPCatalog
 import PriceFormatting
 import SwiftSyntax
 
@@ -193,8 +194,6 @@ extension SwiftLintVisitor {
 /// What product IDs look like as text: App Store Connect's characters, no spaces, not empty.
 enum ProductIDText {
     static func isIDLike(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.count <= 100 && text.utf8.allSatisfy { c in
-            (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x2E || c == 0x5F || c == 0x2D
-        }
+        text.utf8.count <= 100 && IDCharacters.hasIDSyntax(text)
     }
 }

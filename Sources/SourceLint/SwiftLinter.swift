@@ -35,7 +35,7 @@ struct SwiftLinter {
         return (findings, comments)
     }
 
-    /// Every `//` comment in the trivia, with its position (in characters, like findings).
+    /// Every `//` comment in the trivia, with its line and UTF-8 column (`run` turns columns into characters).
     static func comments(in tree: SourceFileSyntax, converter: SourceLocationConverter) -> [SourceComment] {
         var found: [SourceComment] = []
         for token in tree.tokens(viewMode: .sourceAccurate) {

@@ -28,7 +28,7 @@ struct BundleIDResolver {
         }
         let appPlists = Set(targets.compactMap(\.infoPlist))
         var order = 0
-        for (info, strict) in bundles where strict || info.role == .app || appPlists.contains(info.path) {
+        for (info, strict) in bundles where Self.isTheApps(info, strict) || appPlists.contains(info.path) {
             guard let id = info.bundleID, !id.value.contains("$") else { continue }
             candidates.append(Candidate(id: id, fromInfoPlist: true, order: order))
             order += 1
@@ -52,6 +52,9 @@ struct BundleIDResolver {
                 fromInfoPlist: candidate.fromInfoPlist, length: id.count, order: candidate.order))
         }.min { $0.1 < $1.1 }?.0.id
     }
+
+    /// The app's own `Info.plist`, or one named on the command line (taken as the user says).
+    static func isTheApps(_ info: BundleInfo, _ strict: Bool) -> Bool { strict || info.role == .app }
 
     /// Targets named like these are preview or demo apps, not the app the catalog sells in.
     static let previewWords = ["preview", "demo", "sample", "example", "playground"]
@@ -86,7 +89,7 @@ struct BundleIDResolver {
     /// What the app is called: its targets' names and its `Info.plist` display names.
     var appNames: [String] {
         var names: [String] = []
-        for name in targets.flatMap(\.names) + bundles.filter({ $0.strict || $0.info.role == .app }).flatMap(\.info.names)
+        for name in targets.flatMap(\.names) + bundles.filter({ Self.isTheApps($0.info, $0.strict) }).flatMap(\.info.names)
         where !names.contains(name) {
             names.append(name)
         }
@@ -102,7 +105,7 @@ struct BundleIDResolver {
     /// `unresolved-bundle-id` at the app's `Info.plist` (or its target) when its bundle ID is a
     /// build variable that no project or configuration file here defines.
     func unresolvedFinding() -> Diagnostic? {
-        let appBundle = bundles.first { ($0.strict || $0.info.role == .app) && ($0.info.bundleID?.value.contains("$(") ?? false) }
+        let appBundle = bundles.first { Self.isTheApps($0.info, $0.strict) && ($0.info.bundleID?.value.contains("$(") ?? false) }
         let location: SourceLocation
         let what: String
         if let appBundle, let id = appBundle.info.bundleID {

@@ -31,15 +31,6 @@ enum FileReading {
 struct CatalogFileReader {
     let reader: PlistReader
 
-    /// Names under which a plist is taken for a product list even when its shape alone does not
-    /// prove it (an `<array>` of strings, a `<dict>` of strings).
-    static func looksLikeCatalogFile(_ name: String) -> Bool {
-        let lower = name.lowercased()
-        if lower.hasSuffix(".storekit") { return true }
-        return ["product", "iap", "purchase", "storekit", "subscription", "inapp", "sku", "mkstorekit", "catalog", "metadata"]
-            .contains { lower.contains($0) }
-    }
-
     /// `RetiredProductIDs.plist` (any case, `-`/`_` allowed): the catalog's own retired-ID list.
     static func isRetiredList(_ name: String) -> Bool {
         name.lowercased().filter { $0.isLetter } == "retiredproductidsplist"
@@ -63,7 +54,7 @@ struct CatalogFileReader {
             }
             // A file named like a product list that does not parse is a broken catalog; any other
             // plist that does not parse is none of our business in a walk.
-            guard strict || (Self.looksLikeCatalogFile(fileName) && !BundleInfo.isInfoPlistName(fileName)) else {
+            guard strict || (ProductListShapes.looksLikeCatalogFile(fileName) && !BundleInfo.isInfoPlistName(fileName)) else {
                 return .passedOver("not readable as a property list: \(error.message)")
             }
             return .catalog(PlistReading(content: .unreadable(error.message), diagnostics: [
@@ -83,8 +74,8 @@ struct CatalogFileReader {
                 ruleID: "unrecognized-catalog", severity: .error, message: "not a product list: \(why)", location: rootLocation,
                 fix: SuggestedFix("list product IDs as an <array> of <string>, or move this file out of the catalog")))
         case .productList(let shape):
-            if !strict && !reading.byContent && !Self.looksLikeCatalogFile(fileName) && !Self.isRetiredList(fileName)
-                && !Self.looksLikeProductIDs(reading.occurrences.map(\.id)) {
+            if !strict && !reading.byContent && !ProductListShapes.looksLikeCatalogFile(fileName) && !Self.isRetiredList(fileName)
+                && !ProductListShapes.looksLikeProductIDs(reading.occurrences.map(\.id)) {
                 return .passedOver("\(shape.summary), but neither its name nor its strings say product IDs")
             }
             if reading.occurrences.isEmpty {
@@ -102,16 +93,6 @@ struct CatalogFileReader {
         var reading = reading
         SecretScanner.scan(root, path: path, into: &reading.diagnostics)
         return reading
-    }
-
-    /// IDs in reverse-DNS form under one shared two-segment prefix (`com.acme.app.coins`,
-    /// `com.acme.app.gems`): what product IDs look like, and lists of other things rarely do.
-    static func looksLikeProductIDs(_ ids: [String]) -> Bool {
-        guard let first = ids.first else { return false }
-        let prefix = first.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false).prefix(2).joined(separator: ".") + "."
-        return ids.allSatisfy { id in
-            ProductListShapes.hasIDSyntax(id) && id.hasPrefix(prefix) && id.split(separator: ".").count >= 3
-        }
     }
 
     private func unreadable(_ path: String, _ why: String) -> PlistReading {

@@ -146,8 +146,8 @@ struct ProductListShapes {
             // ID → dict of product fields (simstorekit), or of the app's own keys (icon, order):
             // the latter only when the keys read as product IDs.
             let described = inner.allSatisfy { $0.keys.contains(where: Self.metadataKeys.contains) }
-            let productKeys = CatalogFileReader.looksLikeProductIDs(dict.keys)
-            let named = CatalogFileReader.looksLikeCatalogFile((path as NSString).lastPathComponent)
+            let productKeys = Self.looksLikeProductIDs(dict.keys)
+            let named = Self.looksLikeCatalogFile((path as NSString).lastPathComponent)
             if dict.keys.allSatisfy(Self.hasIDSyntax), described || productKeys || named {
                 var reading = PlistReading(content: .productList(.idToMetadata))
                 reading.byContent = described || productKeys
@@ -351,11 +351,23 @@ struct ProductListShapes {
     // MARK: Helpers
 
     /// Characters App Store Connect allows in product IDs, and no spaces: used to tell IDs from names.
-    static func hasIDSyntax(_ s: String) -> Bool {
-        !s.isEmpty && s.utf8.allSatisfy { c in
-            (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)
-                || c == UInt8(ascii: ".") || c == UInt8(ascii: "_") || c == UInt8(ascii: "-")
-        }
+    static func hasIDSyntax(_ s: String) -> Bool { IDCharacters.hasIDSyntax(s) }
+
+    /// Names under which a plist is taken for a product list even when its shape alone does not
+    /// prove it (an `<array>` of strings, a `<dict>` of strings).
+    static func looksLikeCatalogFile(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        if lower.hasSuffix(".storekit") { return true }
+        return ["product", "iap", "purchase", "storekit", "subscription", "inapp", "sku", "mkstorekit", "catalog", "metadata"]
+            .contains { lower.contains($0) }
+    }
+
+    /// IDs in reverse-DNS form under one shared two-segment prefix (`com.acme.app.coins`,
+    /// `com.acme.app.gems`): what product IDs look like, and lists of other things rarely do.
+    static func looksLikeProductIDs(_ ids: [String]) -> Bool {
+        guard let first = ids.first else { return false }
+        let prefix = first.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false).prefix(2).joined(separator: ".") + "."
+        return ids.allSatisfy { id in hasIDSyntax(id) && id.hasPrefix(prefix) && id.split(separator: ".").count >= 3 }
     }
 
     private func keySummary(_ dicts: [PlistDictionary]) -> String {

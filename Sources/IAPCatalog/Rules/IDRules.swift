@@ -90,13 +90,20 @@ struct InvalidIDCharactersRule: CatalogRule {
     }
 }
 
-enum IDCharacters {
-    static func allAllowed(_ id: String) -> Bool {
+/// The characters App Store Connect allows in product IDs: letters A–Z, digits, '.', '_', '-'.
+public enum IDCharacters {
+    /// Whether every character of `id` is one App Store Connect allows (true for "").
+    public static func allAllowed(_ id: String) -> Bool {
         for a in id.utf8 {
             let ok = (a >= 0x30 && a <= 0x39) || (a >= 0x41 && a <= 0x5A) || (a >= 0x61 && a <= 0x7A) || a == 0x2E || a == 0x5F || a == 0x2D
             if !ok { return false }
         }
         return true
+    }
+
+    /// Text that could be a product ID: not empty, and only allowed characters (no spaces, no emoji).
+    public static func hasIDSyntax(_ text: String) -> Bool {
+        !text.isEmpty && allAllowed(text)
     }
 
     /// Whether the ID is empty, starts or ends with '.', holds '..', or may hold whitespace: one pass.

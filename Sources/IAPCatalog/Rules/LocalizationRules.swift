@@ -6,13 +6,18 @@ extension CatalogRules {
     static let localizationRules: [any CatalogRule] = [EmptyLocalizationRule(), PriceInLocalizationRule(), UntrimmedLocalizationRule()]
 }
 
+extension Localization {
+    /// The display name and the description, each with what it is called in a message.
+    var texts: [(field: String, text: String?)] { [("display name", displayName), ("description", description)] }
+}
+
 extension CatalogRule {
     /// One finding per display name or description that `problem` finds something wrong with:
     /// `problem` says what ("shows a price ('$0.99')") and how to fix it.
     func textFindings(_ catalog: Catalog, _ problem: (String) -> (String, SuggestedFix)?) -> [Diagnostic] {
         catalog.products.flatMap { product in
             product.metadata.localizations.flatMap { l in
-                [("display name", l.displayName), ("description", l.description)].compactMap { field, text -> Diagnostic? in
+                l.texts.compactMap { field, text -> Diagnostic? in
                     guard let text, let (what, fix) = problem(text) else { return nil }
                     return finding("the \(field) of '\(product.id)' (\(l.locale)) \(what)", at: l.location, fix: fix)
                 }
@@ -58,8 +63,7 @@ struct EmptyLocalizationRule: CatalogRule {
         var byFile: [String: [(Product, Localization, [String])]] = [:]
         for product in catalog.products {
             for l in product.metadata.localizations where l.locale != "default" {
-                let empty = [("display name", l.displayName), ("description", l.description)]
-                    .filter { $0.1.map { $0.allSatisfy(\.isWhitespace) } ?? false }.map(\.0)
+                let empty = l.texts.filter { $0.text.map { $0.allSatisfy(\.isWhitespace) } ?? false }.map(\.field)
                 if !empty.isEmpty { byFile[l.location.path, default: []].append((product, l, empty)) }
             }
         }
