@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Diagnostics", targets: ["Diagnostics"]),
         .library(name: "PriceFormatting", targets: ["PriceFormatting"]),
         .library(name: "CodeGeneration", targets: ["CodeGeneration"]),
+        .library(name: "IAPTool", targets: ["IAPTool"]),
         .plugin(name: "IAPGenPlugin", targets: ["IAPGenPlugin"]),
         .plugin(name: "IAPGenCommand", targets: ["IAPGenCommand"]),
     ],
@@ -18,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/stencilproject/Stencil", from: "0.15.1"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         .systemLibrary(
@@ -35,10 +37,16 @@ let package = Package(
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
+        // The tool library: loading policy, configuration, `check`, baselines, reporters' run
+        // result and the exit status. The `iap` executable only parses arguments, writes and exits.
+        .target(name: "IAPTool", dependencies: [
+            "IAPCatalog", "Diagnostics", "PriceFormatting", "CodeGeneration", "SourceLint", "PropertyList",
+            .product(name: "Yams", package: "Yams"),
+        ]),
         .executableTarget(
             name: "iap",
             dependencies: [
-                "IAPCatalog", "PropertyList", "Diagnostics", "PriceFormatting", "CodeGeneration", "SourceLint",
+                "IAPTool", "IAPCatalog", "PropertyList", "Diagnostics", "PriceFormatting", "CodeGeneration", "SourceLint",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -3,6 +3,7 @@ import CodeGeneration
 import Diagnostics
 import Foundation
 import IAPCatalog
+import IAPTool
 
 struct Gen: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -33,18 +34,11 @@ struct Gen: ParsableCommand {
     var check = false
 
     func run() throws {
-        let inputs = paths.isEmpty ? ["catalogs"] : paths
-        let catalogs: [Catalog]
-        do {
-            catalogs = try CatalogLoader().load(paths: inputs).filter { !$0.files.isEmpty }
-        } catch {
-            throw Terminal.cannotRun(error.message)
+        let policy = CatalogPolicy()
+        let catalog = try Terminal.run { () throws(ToolFailure) in
+            try policy.loadOne(paths, subject: (paths.isEmpty ? [policy.defaultPath] : paths).joined(separator: ", "))
         }
-        guard catalogs.count == 1, let catalog = catalogs.first else {
-            throw Terminal.cannotRun(catalogs.isEmpty ? "no catalog files found in \(inputs.joined(separator: ", "))"
-                : "\(inputs.joined(separator: ", ")) holds \(catalogs.count) catalogs (\(catalogs.map(\.name).joined(separator: ", "))); pass the files or folder of one")
-        }
-        if let problem = catalog.loadDiagnostics.first(where: { ["malformed-catalog", "unrecognized-catalog"].contains($0.ruleID) }) {
+        if let problem = catalog.unreadableFileFindings.first {
             Terminal.err("\(problem.location): error: \(problem.message) [\(problem.ruleID)]\n")
             Terminal.err("iap: error: the catalog has unreadable files; fix them before generating\n")
             throw ExitCode(1)

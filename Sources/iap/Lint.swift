@@ -2,6 +2,7 @@ import ArgumentParser
 import Diagnostics
 import Foundation
 import IAPCatalog
+import IAPTool
 import SourceLint
 
 struct Lint: ParsableCommand {
@@ -43,26 +44,14 @@ struct Lint: ParsableCommand {
         }
         let inputs = paths.isEmpty ? ["."] : paths
         var linter = SourceLinter(excludes: exclude, includeTests: includeTests)
-        let loader = CatalogLoader(bundleIDOverride: bundleID)
+        let policy = CatalogPolicy(bundleID: bundleID)
         if let catalog {
-            do {
-                let catalogs = try loader.load(paths: [catalog])
-                guard catalogs.count == 1, let loaded = catalogs.first else {
-                    let names = catalogs.map(\.name).joined(separator: ", ")
-                    throw Terminal.cannotRun("--catalog \(catalog) holds \(catalogs.count) catalogs\(names.isEmpty ? "" : " (\(names))"); pass the files or folder of one")
-                }
-                linter.context = LintContext(catalog: loaded)
-            } catch let error as FileDiscovery.Failure {
-                throw Terminal.cannotRun(error.message)
-            }
+            linter.context = LintContext(catalog: try Terminal.run { () throws(ToolFailure) in
+                try policy.loadOne([catalog], subject: "--catalog \(catalog)")
+            })
         } else {
             // The catalogs beside the sources, each for the files of its own app.
-            let folders = inputs.filter { var d: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &d) && d.boolValue }
-            // A catalog made only of test configurations (a .storekit under a Tests folder) is not
-            // the app's: its names are fixtures.
-            let found = ((try? loader.load(paths: folders)) ?? []).filter { catalog in
-                !catalog.files.allSatisfy { file in file.path.split(separator: "/").dropLast().contains { $0.hasSuffix("Tests") || $0 == "Tests" } }
-            }
+            let (folders, found) = policy.loadBeside(inputs)
             for catalog in found {
                 Terminal.err("iap: using the catalog in \(catalog.name) (\(plural(catalog.products.count, "product"))\(catalog.bundleID.map { ", bundle ID \($0.value)" } ?? ""))\n")
                 linter.scopedContexts.append((catalog.name, LintContext(catalog: catalog)))
@@ -89,7 +78,6 @@ struct Lint: ParsableCommand {
         case .json:
             Terminal.out(JSONReporter().render(diagnostics))
         }
-        let worst = diagnostics.maximumSeverity
-        if worst == .error || (strict && worst == .warning) { throw ExitCode(1) }
+        throw ExitCode(ExitStatus.of(diagnostics, strict: strict))
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Diagnostics
 import Foundation
 import IAPCatalog
+import IAPTool
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -20,14 +21,14 @@ struct List: ParsableCommand {
     var format: Format = .text
 
     func run() throws {
-        let catalogs = try catalog.loadCatalogs(verbose: verbose)
+        let catalogs = try catalog.loadCatalogs(verbose: verbose).catalogs
         switch format {
         case .text: Terminal.out(ListText.render(catalogs, verbose: verbose))
         case .json: Terminal.out(ListJSON.render(catalogs))
         }
-        if catalogs.contains(where: { $0.loadDiagnostics.contains { ["malformed-catalog", "unrecognized-catalog"].contains($0.ruleID) } }) {
+        if catalogs.contains(where: { !$0.unreadableFileFindings.isEmpty }) {
             Terminal.err("iap: some files could not be read as catalogs; run 'iap validate' for the details\n")
-            throw ExitCode(1)
+            throw ExitCode(ExitStatus.findings)
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IAPCatalog
+import IAPTool
 import PriceFormatting
 import PropertyList
 
@@ -84,12 +85,7 @@ struct Price: ParsableCommand {
     /// Every product with a declared price: metadata-plist prices in their currency (shown in
     /// --locale, default en_US); .storekit prices in the file's storefront currency and locale.
     private func printCatalog(_ path: String, _ formatter: PriceFormatter) throws {
-        let catalogs: [Catalog]
-        do {
-            catalogs = try CatalogLoader().load(paths: [path])
-        } catch {
-            throw Terminal.cannotRun(error.message)
-        }
+        let catalogs = try Terminal.run { () throws(ToolFailure) in try CatalogPolicy().load([path]).catalogs }
         var rows: [[String]] = []
         for catalog in catalogs {
             for product in catalog.products {

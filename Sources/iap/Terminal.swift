@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Diagnostics
 import IAPCatalog
+import IAPTool
 
 /// Everything the CLI writes goes through here: stdout for results, stderr for progress and errors.
 enum Terminal {
@@ -23,8 +24,18 @@ enum Terminal {
 
     /// Prints `iap: error: …` on stderr and exits with status 2: the check could not run.
     static func cannotRun(_ message: String) -> ExitCode {
-        err("iap: error: \(message)\n")
-        return ExitCode(2)
+        fail(.cannotRun(message))
+    }
+
+    /// Prints the failure as `iap: error: …` and returns the exit code it carries.
+    static func fail(_ failure: ToolFailure) -> ExitCode {
+        err("iap: error: \(failure.message)\n")
+        return ExitCode(failure.status)
+    }
+
+    /// Runs library code, turning a `ToolFailure` into its message and exit status.
+    static func run<T>(_ body: () throws(ToolFailure) -> T) throws -> T {
+        do { return try body() } catch { throw fail(error) }
     }
 }
 
@@ -36,34 +47,20 @@ struct CatalogArguments: ParsableArguments {
     @Option(name: .customLong("bundle-id"), help: "The app's bundle ID; wins over Info.plist and the metadata plist.")
     var bundleID: String?
 
-    /// Loads the catalogs under the paths; a path that does not exist, or paths holding no catalog
-    /// at all, end the command with status 2 rather than a silently empty result. With `verbose`,
-    /// the files a walk passed over are listed on stderr with the reason.
-    func loadCatalogs(verbose: Bool = false) throws -> [Catalog] {
-        let paths = try resolvedPaths()
-        let result: CatalogLoader.Result
-        do {
-            result = try CatalogLoader(bundleIDOverride: bundleID).loadAll(paths: paths)
-        } catch {
-            throw Terminal.cannotRun(error.message)
+    /// Loads the catalogs under the paths (`CatalogPolicy`). With `verbose`, the files a walk
+    /// passed over are listed on stderr with the reason.
+    func loadCatalogs(verbose: Bool = false) throws -> CatalogPolicy.Loaded {
+        try Terminal.run { () throws(ToolFailure) in
+            let loaded = try CatalogPolicy(bundleID: bundleID).load(paths)
+            if verbose {
+                for file in loaded.passedOver { Terminal.err("iap: passed over \(file.path): \(file.reason)\n") }
+            }
+            _ = try loaded.requireCatalogs(verbose: verbose)
+            return loaded
         }
-        if verbose {
-            for file in result.passedOver { Terminal.err("iap: passed over \(file.path): \(file.reason)\n") }
-        }
-        guard !result.catalogs.isEmpty else {
-            let skipped = result.passedOver.isEmpty ? ""
-                : " (\(plural(result.passedOver.count, "other plist")) passed over\(verbose ? "" : "; --verbose says why"))"
-            throw Terminal.cannotRun("no catalog found in \(paths.joined(separator: ", ")): no product-ID list, metadata plist or .storekit file\(skipped)")
-        }
-        return result.catalogs
     }
+}
 
-    /// The paths to read; ./catalogs when none are given.
-    func resolvedPaths() throws -> [String] {
-        if !paths.isEmpty { return paths }
-        guard FileManager.default.fileExists(atPath: "catalogs") else {
-            throw Terminal.cannotRun("no PATH given and ./catalogs does not exist; pass the files or folders to check")
-        }
-        return ["catalogs"]
-    }
+extension ExitCode {
+    init(_ status: ExitStatus) { self.init(status.rawValue) }
 }

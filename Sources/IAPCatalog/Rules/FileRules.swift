@@ -103,3 +103,17 @@ enum StoreKitExample {
         """
     }
 }
+
+extension Catalog {
+    /// The findings that say a file of the catalog could not be read as a catalog file at all
+    /// (`malformed-catalog`, `unrecognized-catalog`): its products are missing from the catalog,
+    /// so commands that use the products (`gen`, `list`) must not carry on as if it were whole.
+    public var unreadableFileFindings: [Diagnostic] {
+        loadDiagnostics.filter { CatalogRules.unreadableFileRules.contains($0.ruleID) }
+    }
+}
+
+extension CatalogRules {
+    /// The rules whose findings mean a file could not be read.
+    static let unreadableFileRules: Set<String> = ["malformed-catalog", "unrecognized-catalog"]
+}

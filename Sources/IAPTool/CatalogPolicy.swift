@@ -1,0 +1,82 @@
+import Diagnostics
+import Foundation
+import IAPCatalog
+
+/// How every command finds and loads catalogs: the default folder, bundle-ID overrides, "no
+/// catalog here", "exactly one catalog" and "is any file unreadable". One place, so `validate`,
+/// `list`, `gen`, `lint`, `price` and `check` agree.
+public struct CatalogPolicy: Sendable {
+    /// `--bundle-id`: wins over `Info.plist`, the Xcode project and the metadata plist.
+    public var bundleID: String?
+    /// The folder read when no path is given.
+    public var defaultPath: String
+
+    public init(bundleID: String? = nil, defaultPath: String = "catalogs") {
+        self.bundleID = bundleID
+        self.defaultPath = defaultPath
+    }
+
+    /// What a load found.
+    public struct Loaded: Sendable {
+        /// The paths read (the default folder when none were given).
+        public var paths: [String]
+        public var catalogs: [Catalog]
+        /// Files a folder walk passed over, with why (`--verbose`).
+        public var passedOver: [PassedOverFile]
+
+        /// The catalogs, or a failure when the paths hold none. With `verbose` the passed-over
+        /// files have been listed already, so the message does not point to `--verbose`.
+        public func requireCatalogs(verbose: Bool) throws(ToolFailure) -> [Catalog] {
+            guard catalogs.isEmpty else { return catalogs }
+            let skipped = passedOver.isEmpty ? ""
+                : " (\(plural(passedOver.count, "other plist")) passed over\(verbose ? "" : "; --verbose says why"))"
+            throw .cannotRun("no catalog found in \(paths.joined(separator: ", ")): no product-ID list, metadata plist or .storekit file\(skipped)")
+        }
+
+        /// Files checked, over all catalogs.
+        public var fileCount: Int { catalogs.reduce(0) { $0 + $1.files.count } }
+        public var productCount: Int { catalogs.reduce(0) { $0 + $1.products.count } }
+    }
+
+    /// The paths to read: the given ones, or the default folder, which must then exist.
+    public func resolvedPaths(_ paths: [String]) throws(ToolFailure) -> [String] {
+        if !paths.isEmpty { return paths }
+        guard FileManager.default.fileExists(atPath: defaultPath) else {
+            throw .cannotRun("no PATH given and ./\(defaultPath) does not exist; pass the files or folders to check")
+        }
+        return [defaultPath]
+    }
+
+    /// Every catalog under the paths (the default folder when none). A missing path fails.
+    public func load(_ paths: [String]) throws(ToolFailure) -> Loaded {
+        let resolved = try resolvedPaths(paths)
+        do {
+            let result = try CatalogLoader(bundleIDOverride: bundleID).loadAll(paths: resolved)
+            return Loaded(paths: resolved, catalogs: result.catalogs, passedOver: result.passedOver)
+        } catch {
+            throw .cannotRun(error.message)
+        }
+    }
+
+    /// The one catalog a command needs (`gen`, `lint --catalog`). `subject` names the input in
+    /// messages (`catalogs`, `--catalog App`).
+    public func loadOne(_ paths: [String], subject: String) throws(ToolFailure) -> Catalog {
+        let catalogs = try load(paths.isEmpty ? [defaultPath] : paths).catalogs
+        guard catalogs.count == 1, let catalog = catalogs.first else {
+            if catalogs.isEmpty { throw .cannotRun("no catalog found in \(subject)") }
+            throw .cannotRun("\(subject) holds \(catalogs.count) catalogs (\(catalogs.map(\.name).joined(separator: ", "))); pass the files or folder of one")
+        }
+        return catalog
+    }
+
+    /// The catalogs under folders among `paths`, for commands that use a catalog when one is
+    /// there (`lint`): no failure when there is none. A catalog made only of test
+    /// configurations (a `.storekit` under a Tests folder) is not the app's: its names are fixtures.
+    public func loadBeside(_ paths: [String]) -> (folders: [String], catalogs: [Catalog]) {
+        let folders = paths.filter { var d: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &d) && d.boolValue }
+        let found = ((try? CatalogLoader(bundleIDOverride: bundleID).load(paths: folders)) ?? []).filter { catalog in
+            !catalog.files.allSatisfy { file in file.path.split(separator: "/").dropLast().contains { $0.hasSuffix("Tests") || $0 == "Tests" } }
+        }
+        return (folders, found)
+    }
+}

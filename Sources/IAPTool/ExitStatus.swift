@@ -1,0 +1,54 @@
+import Diagnostics
+
+/// The exit status of every command, from one table (README, "Exit status").
+public enum ExitStatus: Int32, Sendable, CaseIterable {
+    /// Nothing at error severity (nor at warning severity with `--strict`).
+    case clean = 0
+    /// Findings at error severity, or warnings with `--strict`; a stale generated file; a fixed
+    /// baselined finding with `--fail-on-fixed-baseline`.
+    case findings = 1
+    /// The run could not do its job: a missing path, unreadable input, an invalid configuration.
+    case cannotRun = 2
+    /// The command line itself is wrong.
+    case usage = 64
+
+    /// What the status means, as the README's table says it.
+    public var meaning: String {
+        switch self {
+        case .clean: "clean: no finding at error severity (nor at warning severity with --strict)"
+        case .findings: "findings at error severity (warnings too with --strict), a stale generated file, or fixed baselined findings with --fail-on-fixed-baseline"
+        case .cannotRun: "the run could not do its job: a missing path, unreadable input, an invalid iap.yml"
+        case .usage: "usage: an unknown option or a bad argument"
+        }
+    }
+
+    /// The status of a run that produced these findings.
+    public static func of(_ findings: [Diagnostic], strict: Bool) -> ExitStatus {
+        switch findings.maximumSeverity {
+        case .error?: .findings
+        case .warning? where strict: .findings
+        default: .clean
+        }
+    }
+
+    /// The worse of two statuses (`cannotRun` over `findings` over `clean`).
+    public func combined(with other: ExitStatus) -> ExitStatus {
+        func rank(_ s: ExitStatus) -> Int { [.clean: 0, .findings: 1, .cannotRun: 2, .usage: 3][s]! }
+        return rank(other) > rank(self) ? other : self
+    }
+}
+
+/// A run that could not do its job, with the message the CLI prints (`iap: error: MESSAGE`) and
+/// the status it exits with.
+public struct ToolFailure: Error, Sendable, Equatable {
+    public var message: String
+    public var status: ExitStatus
+
+    public init(_ message: String, status: ExitStatus = .cannotRun) {
+        self.message = message
+        self.status = status
+    }
+
+    public static func cannotRun(_ message: String) -> ToolFailure { ToolFailure(message, status: .cannotRun) }
+    public static func usage(_ message: String) -> ToolFailure { ToolFailure(message, status: .usage) }
+}
