@@ -1,31 +1,24 @@
 import Diagnostics
 
-/// A lint rule: what it is, and examples (`↓` marks where the finding must be reported).
-public struct LintRuleDescription: Sendable {
-    public enum Language: String, Sendable { case swift, objc }
+/// The language of a lint example.
+public enum SourceLanguage: String, Sendable { case swift, objc }
 
-    public struct Example: Sendable {
-        public var code: String
-        public var language: Language
-        public init(_ code: String, _ language: Language = .swift) {
-            self.code = code
-            self.language = language
-        }
+/// Lint examples: one source file, `Example.swift` or `Example.m`.
+extension RuleExample {
+    public init(_ code: String, _ language: SourceLanguage = .swift) {
+        self.init([ExampleFile(language == .swift ? "Example.swift" : "Example.m", code)])
     }
 
-    public var id: String
-    public var name: String
-    public var severity: Severity
-    public var rationale: String
-    public var triggering: [Example]
-    public var nonTriggering: [Example]
+    /// The example's source text.
+    public var code: String { files.first?.text ?? "" }
+    public var language: SourceLanguage { files.first?.name.hasSuffix(".m") == true ? .objc : .swift }
 }
 
 /// The lint rules. Examples run against a catalog with the IDs `com.acme.app.coins`,
 /// `com.acme.app.pro` (bundle `com.acme.app`), the title "Bag of Coins", and an app named "Acme"
 /// that is also a product's name.
 public enum LintRules {
-    public static let hardcodedPrice = LintRuleDescription(
+    public static let hardcodedPrice = RuleDescription(
         id: "hardcoded-price", name: "Hardcoded price", severity: .warning,
         rationale: "A price written in code is wrong in 174 of 175 storefronts and the day the price changes; show the product's displayPrice.",
         triggering: [.init(#"let label = ↓"$0.99""#), .init(#"text = ↓"0,99 €""#), .init(#"text = ↓"¥120""#), .init(#"text = ↓"USD 4.99""#),
@@ -50,7 +43,7 @@ public enum LintRules {
                         .init("#ifdef DEBUG\nlabel.text = @\"$0.99\";\n#endif", .objc),
                         .init(#"NSString *t = NSLocalizedString(@"Buy", @"e.g. Buy for $0.99");"#, .objc)])
 
-    public static let hardcodedTitle = LintRuleDescription(
+    public static let hardcodedTitle = RuleDescription(
         id: "hardcoded-title", name: "Hardcoded product title", severity: .warning,
         rationale: "Product names and descriptions change in App Store Connect and are localized; show the product's displayName.",
         triggering: [.init(#"let title = ↓"Bag of Coins""#), .init(#"let title = ↓"  bag of coins! ""#), .init(#"let title = ↓"COINS, BAG OF""#),
@@ -61,7 +54,7 @@ public enum LintRules {
                         .init(#"let key = "bag_of_coins""#), .init(#"let food = BirdFood(id: "Bag of Coins", name: name)"#),
                         .init(#"NSString *t = NSLocalizedString(@"Bag of Coins", nil);"#, .objc)])
 
-    public static let hardcodedProductID = LintRuleDescription(
+    public static let hardcodedProductID = RuleDescription(
         id: "hardcoded-product-id", name: "Hardcoded product ID", severity: .warning,
         rationale: "A product ID typed as a literal is a typo waiting to happen; use the generated constant, which the compiler checks. A file that defines the IDs as a table of literals is one finding that suggests `iap gen`.",
         triggering: [.init(#"let id = ↓"com.acme.app.coins""#), .init(#"NSString *pid = ↓@"com.acme.app.pro";"#, .objc),
@@ -70,7 +63,7 @@ public enum LintRules {
         nonTriggering: [.init(#"let id = ProductID.coins"#), .init(#"let text = "com.acme.app""#),
                         .init("#Preview {\n    StoreView(ids: [\"com.acme.app.coins\"])\n}")])
 
-    public static let unknownProductID = LintRuleDescription(
+    public static let unknownProductID = RuleDescription(
         id: "unknown-product-id", name: "Unknown product ID", severity: .error,
         rationale: "A literal used as a product ID (handed to StoreKit, compared with a product's ID) that the catalog lacks never loads, nor does one a typo away from a catalog ID; other identifiers under the bundle ID (UTTypes, XPC services, shortcuts) are not product IDs.",
         triggering: [.init(#"let id = ↓"com.acme.app.coinz""#),
@@ -86,7 +79,7 @@ public enum LintRules {
                         .init(#"let activity = "com.acme.app.OpenShortcut""#), .init(#"let widget = "com.acme.app.widget""#),
                         .init(#"NSString *queue = @"com.acme.app.sync";"#, .objc)])
 
-    public static let priceFloatConversion = LintRuleDescription(
+    public static let priceFloatConversion = RuleDescription(
         id: "price-float-conversion", name: "Price through Float or Double", severity: .warning,
         rationale: "A Float or Double cannot hold 0.1 or most cents exactly; a price shown, summed or stored through one is off by a cent sooner or later. Keep prices Decimal and format them with the product's priceLocale. Comparing, ordering, logging and ratios are fine.",
         triggering: [.init(#"let p = ↓product.price.floatValue"#), .init(#"let p = ↓skProduct.price.doubleValue"#), .init(#"let p = ↓Float(truncating: product.price)"#),
@@ -110,7 +103,7 @@ public enum LintRules {
                         .init("- (NSString *)discount {\n    double regular = monthly.price.doubleValue;\n    double yearlyPrice = yearly.price.doubleValue;\n    if (regular > 0) {\n        int percent = (int)((1 - yearlyPrice / (regular * 12)) * 100);\n        return [NSString stringWithFormat:@\"-%d%%\", percent];\n    }\n    return nil;\n}", .objc),
                         .init("func discount() -> Int {\n    let regular = monthly.price.doubleValue\n    let yearly = annual.price.doubleValue\n    return Int((1 - yearly / (regular * 12)) * 100)\n}")])
 
-    public static let currencyFormatterLocale = LintRuleDescription(
+    public static let currencyFormatterLocale = RuleDescription(
         id: "currency-formatter-locale", name: "Currency formatter without the product's locale", severity: .warning,
         rationale: "A currency NumberFormatter left on the device's locale, a price through String(format:) or one built from currencySymbol shows the wrong currency or format; set the formatter's locale to the product's priceLocale. Only in files that sell products: an app's own amounts belong in the device's locale.",
         triggering: [.init("import StoreKit\nfunc f() {\n    let formatter = NumberFormatter()\n    ↓formatter.numberStyle = .currency\n    _ = formatter.string(from: price)\n}"),
@@ -132,7 +125,7 @@ public enum LintRules {
                         .init(#"NSString *s = [NSString stringWithFormat:@"%d coins", product.coinCount];"#, .objc),
                         .init("import StoreKit\nfunc f() {\n    if let locale = product?.priceLocale {\n        let f = NumberFormatter()\n        f.numberStyle = .currency\n        f.locale = locale\n    }\n}")])
 
-    public static let invalidSuppression = LintRuleDescription(
+    public static let invalidSuppression = RuleDescription(
         id: "invalid-suppression", name: "Unknown rule in a suppression", severity: .warning,
         rationale: "A suppression naming a rule that does not exist suppresses nothing; it is usually a typo. Only a // comment that starts with iap: is a suppression.",
         triggering: [.init("↓// iap:disable:next hardcoded-prize\nlet x = 1")],
@@ -141,11 +134,15 @@ public enum LintRules {
                         .init("let hint = \"// iap:disable hardcoded-prize\""),
                         .init("// see iap: the tool's README\nlet x = 1")])
 
-    public static let all: [LintRuleDescription] = [hardcodedPrice, hardcodedTitle, hardcodedProductID, unknownProductID,
-                                                    priceFloatConversion, currencyFormatterLocale, invalidSuppression]
+    public static let unreadableSource = RuleDescription(
+        id: "unreadable-source", name: "Unreadable source file", severity: .error,
+        rationale: "A source file that cannot be read is not linted; a run that skipped it silently would pass code nobody checked.",
+        triggering: [], nonTriggering: [])
+
+    public static let all: [RuleDescription] = [hardcodedPrice, hardcodedTitle, hardcodedProductID, unknownProductID,
+                                                    priceFloatConversion, currencyFormatterLocale, invalidSuppression,
+                                                    unreadableSource]
 
     /// Every rule's ID.
     public static let ids = Set(all.map(\.id))
-
-    public static func severity(_ id: String) -> Severity { all.first { $0.id == id }?.severity ?? .warning }
 }

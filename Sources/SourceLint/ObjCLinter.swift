@@ -49,24 +49,24 @@ struct ObjCLinter {
                 guard shipped, !roles.comment.contains(index) else { continue }
                 let logged = roles.logged.contains(index)
                 if !logged, let price = PricePattern.firstMatch(in: priceText(tokens, index)) {
-                    found.append(Finding(rule: "hardcoded-price", message: "the literal shows a price ('\(price)'); show the product's localized price",
+                    found.append(Finding(rule: LintRules.hardcodedPrice, message: "the literal shows a price ('\(price)'); show the product's localized price",
                                          line: token.line, column: token.column))
                 }
                 if !logged, !roles.localized.contains(index), context.isTitle(token.text) {
-                    found.append(Finding(rule: "hardcoded-title", message: "'\(token.text)' is a product's name or description from the catalog; show the product's localizedTitle",
+                    found.append(Finding(rule: LintRules.hardcodedTitle, message: "'\(token.text)' is a product's name or description from the catalog; show the product's localizedTitle",
                                          line: token.line, column: token.column))
                 }
                 if context.productConstants[token.text] != nil {
                     if isDefinition(tokens, index) { definitions.append(index) } else if let constant = context.productConstants[token.text] {
-                        found.append(Finding(rule: "hardcoded-product-id", message: "product ID '\(token.text)' typed as a literal; use the generated constant (\(constant))",
+                        found.append(Finding(rule: LintRules.hardcodedProductID, message: "product ID '\(token.text)' typed as a literal; use the generated constant (\(constant))",
                                              line: token.line, column: token.column))
                     }
                 } else if let near = context.misspelledID(token.text) {
-                    found.append(Finding(rule: "unknown-product-id", message: "'\(token.text)' is not in the catalog; it looks like a typo of '\(near)'",
+                    found.append(Finding(rule: LintRules.unknownProductID, message: "'\(token.text)' is not in the catalog; it looks like a typo of '\(near)'",
                                          line: token.line, column: token.column))
                 } else if !context.productConstants.isEmpty, ProductIDText.isIDLike(token.text), usedAsProductID(tokens, index) {
                     let hint = context.nearestID(to: token.text).map { "; did you mean '\($0)'?" } ?? ""
-                    found.append(Finding(rule: "unknown-product-id", message: "'\(token.text)' is used as a product ID but is not in the catalog\(hint)",
+                    found.append(Finding(rule: LintRules.unknownProductID, message: "'\(token.text)' is used as a product ID but is not in the catalog\(hint)",
                                          line: token.line, column: token.column))
                 }
             case .identifier where token.text == "floatValue" || token.text == "doubleValue":
@@ -78,14 +78,14 @@ struct ObjCLinter {
                 let receiver = tokens[j...index]
                 guard sellsProducts || receiver.contains(where: { $0.text.lowercased().contains("product") }),
                       keepsPrecision(tokens, index), valueKeepsPrecision(tokens, index) else { continue }
-                found.append(Finding(rule: "price-float-conversion", message: "'\(token.text)' on a price loses cents; format the NSDecimalNumber with the product's priceLocale",
+                found.append(Finding(rule: LintRules.priceFloatConversion, message: "'\(token.text)' on a price loses cents; format the NSDecimalNumber with the product's priceLocale",
                                      line: tokens[j].line, column: tokens[j].column))
             case .identifier where ["double", "float", "CGFloat", "Float64", "Float32"].contains(token.text):
                 // `@property double price;` or an instance variable: a price kept where it cannot hold its cents.
                 guard shipped, sellsProducts, index + 2 < tokens.count, tokens[index + 1].kind == .identifier, tokens[index + 2].text == ";",
                       LintScope.namesPrice(tokens[index + 1].text), Self.isStoredDeclaration(tokens, index) else { continue }
                 let name = tokens[index + 1]
-                found.append(Finding(rule: "price-float-conversion", message: "'\(name.text)' keeps a price as \(token.text), which cannot hold most cents exactly; keep the NSDecimalNumber (or the product) instead",
+                found.append(Finding(rule: LintRules.priceFloatConversion, message: "'\(name.text)' keeps a price as \(token.text), which cannot hold most cents exactly; keep the NSDecimalNumber (or the product) instead",
                                      line: name.line, column: name.column))
             case .number:
                 // `#define kProAnnualPrice 6.99`, `static const double kPrice = 4.99;`.
@@ -101,21 +101,21 @@ struct ObjCLinter {
         if definitions.count >= 2 {
             let first = tokens[definitions[0]]
             let shown = definitions.prefix(3).map { "'\(tokens[$0].text)'" }.joined(separator: ", ") + (definitions.count > 3 ? ", …" : "")
-            found.append(Finding(rule: "hardcoded-product-id", message: "\(definitions.count) product IDs are defined here as string literals (\(shown)); generate them with `iap gen` so the compiler checks every use against the catalog",
+            found.append(Finding(rule: LintRules.hardcodedProductID, message: "\(definitions.count) product IDs are defined here as string literals (\(shown)); generate them with `iap gen` so the compiler checks every use against the catalog",
                                  line: first.line, column: first.column))
         } else if let only = definitions.first, let constant = context.productConstants[tokens[only].text] {
-            found.append(Finding(rule: "hardcoded-product-id", message: "product ID '\(tokens[only].text)' typed as a literal; use the generated constant (\(constant))",
+            found.append(Finding(rule: LintRules.hardcodedProductID, message: "product ID '\(tokens[only].text)' typed as a literal; use the generated constant (\(constant))",
                                  line: tokens[only].line, column: tokens[only].column))
         }
         if priceConstants.count >= 2 {
             let first = tokens[priceConstants[0].name]
             let shown = priceConstants.prefix(3).map { "\(tokens[$0.name].text) \(tokens[$0.value].text)" }.joined(separator: ", ")
                 + (priceConstants.count > 3 ? ", …" : "")
-            found.append(Finding(rule: "hardcoded-price", message: "\(priceConstants.count) prices are written in code here (\(shown)); show each product's localized price instead",
+            found.append(Finding(rule: LintRules.hardcodedPrice, message: "\(priceConstants.count) prices are written in code here (\(shown)); show each product's localized price instead",
                                  line: first.line, column: first.column))
         } else if let only = priceConstants.first {
             let name = tokens[only.name]
-            found.append(Finding(rule: "hardcoded-price", message: "'\(name.text)' holds a price written in code (\(tokens[only.value].text)); show the product's localized price",
+            found.append(Finding(rule: LintRules.hardcodedPrice, message: "'\(name.text)' holds a price written in code (\(tokens[only.value].text)); show the product's localized price",
                                  line: name.line, column: name.column))
         }
         found += formatFindings(tokens, roles, neverShippedFile: neverShippedFile)
@@ -354,13 +354,13 @@ struct ObjCLinter {
             let mentionsPrice = arguments.contains { $0.kind == .identifier && $0.text.lowercased().contains("price") && $0.text != "priceLocale" }
             if arguments.contains(where: { $0.text == "currencySymbol" || $0.text == "NSLocaleCurrencySymbol" }),
                arguments.contains(where: { $0.kind == .identifier && $0.text != "currencySymbol" && PricePattern.isMoneyExpression($0.text) }) {
-                found.append(Finding(rule: "currency-formatter-locale",
+                found.append(Finding(rule: LintRules.currencyFormatterLocale,
                                      message: "\(tokens[index - 2].text): builds a price from the currency symbol by hand; the symbol's side, spacing and digits differ per locale: use an NSNumberFormatter whose locale is the product's priceLocale",
                                      line: tokens[index].line, column: tokens[index].column))
                 continue
             }
             guard Self.floatSpecifier.firstMatch(in: format, range: NSRange(format.startIndex..., in: format)) != nil, mentionsPrice else { continue }
-            found.append(Finding(rule: "currency-formatter-locale",
+            found.append(Finding(rule: LintRules.currencyFormatterLocale,
                                  message: "\(tokens[index - 2].text): @\"\(format)\" formats a price as a plain number, not in the product's currency and locale; use an NSNumberFormatter whose locale is the product's priceLocale",
                                  line: tokens[index].line, column: tokens[index].column))
         }
@@ -389,7 +389,7 @@ struct ObjCLinter {
                     let start = Self.statementStart(tokens, styleIndex, from: bodyStart)
                     let first = tokens[start]
                     let name = first.kind == .identifier ? first.text : (first.text == "[" && start + 1 < styleIndex ? tokens[start + 1].text : "the formatter")
-                    found.append(Finding(rule: "currency-formatter-locale",
+                    found.append(Finding(rule: LintRules.currencyFormatterLocale,
                                          message: "'\(name)' formats currency but its locale is never set from the product's priceLocale in this method",
                                          line: first.line, column: first.column))
                 }

@@ -77,7 +77,7 @@ public struct SourceLinter: Sendable {
     /// One file's findings.
     public func lint(file path: String) -> [Diagnostic] {
         guard let data = FileManager.default.contents(atPath: path) else {
-            return [Diagnostic(ruleID: "unreadable-source", severity: .error, message: "cannot read the file", location: SourceLocation(path: path))]
+            return [LintRules.unreadableSource.finding("cannot read the file", at: SourceLocation(path: path))]
         }
         let source = String(decoding: data, as: UTF8.self)
         return lint(source: source, path: path)
@@ -103,14 +103,13 @@ public struct SourceLinter: Sendable {
             ? SwiftLinter(path: path, source: source, context: context).run()
             : ObjCLinter(source: source, context: context, path: path).run()
         let suppressions = Suppressions(comments: comments, knownRules: LintRules.ids)
-        var diagnostics = findings.filter { !suppressions.isSuppressed($0.rule, line: $0.line) }.map {
-            Diagnostic(ruleID: $0.rule, severity: LintRules.severity($0.rule), message: $0.message,
-                       location: SourceLocation(path: path, line: $0.line, column: $0.column))
+        var diagnostics = findings.filter { !suppressions.isSuppressed($0.rule.id, line: $0.line) }.map {
+            $0.rule.finding($0.message, at: SourceLocation(path: path, line: $0.line, column: $0.column))
         }
         for (line, column, name) in suppressions.unknown {
-            diagnostics.append(Diagnostic(ruleID: "invalid-suppression", severity: .warning,
-                                          message: "unknown rule '\(name)' in a suppression comment; see iap lint --rules",
-                                          location: SourceLocation(path: path, line: line, column: column)))
+            diagnostics.append(LintRules.invalidSuppression.finding(
+                "unknown rule '\(name)' in a suppression comment; see iap lint --rules",
+                at: SourceLocation(path: path, line: line, column: column)))
         }
         return diagnostics.sortedForOutput()
     }

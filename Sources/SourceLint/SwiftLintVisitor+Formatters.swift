@@ -23,7 +23,7 @@ extension SwiftLintVisitor {
                function.signature.returnClause?.type.trimmedDescription.contains("Formatter") == true { return }
             current = syntax.parent
         }
-        add("currency-formatter-locale", "'\(name)' formats currency but its locale is never set from the product's priceLocale", at: node)
+        add(LintRules.currencyFormatterLocale, "'\(name)' formats currency but its locale is never set from the product's priceLocale", at: node)
     }
 
     /// `String(format: "%.2f", price)`: a price without its currency or the product's locale.
@@ -32,7 +32,7 @@ extension SwiftLintVisitor {
               let format = node.arguments.first.flatMap({ $0.expression.as(StringLiteralExprSyntax.self) }).flatMap(plainText),
               format.contains("f"), format.contains("%"), node.arguments.dropFirst().contains(where: { Self.mentionsPrice($0.expression) }),
               !neverShips(node), !isLogged(node) else { return }
-        add("currency-formatter-locale", "String(format: \"\(format)\") shows a price without currency or the product's locale; use product.displayPrice or a formatter with priceLocale", at: node)
+        add(LintRules.currencyFormatterLocale, "String(format: \"\(format)\") shows a price without currency or the product's locale; use product.displayPrice or a formatter with priceLocale", at: node)
     }
 
     /// `locale.currencySymbol + "\(price)"`: a price built by hand.
@@ -41,6 +41,6 @@ extension SwiftLintVisitor {
               node.elements.contains(where: { Self.mentions($0, ["currencySymbol"]) }),
               node.elements.contains(where: { !Self.mentions($0, ["currencySymbol"]) && PricePattern.isMoneyExpression($0.trimmedDescription) }),
               !neverShips(node), !isLogged(node) else { return }
-        add("currency-formatter-locale", "the expression builds a price from currencySymbol by hand; the symbol's side, spacing and digits differ per locale: show product.displayPrice or format with the product's priceLocale", at: node)
+        add(LintRules.currencyFormatterLocale, "the expression builds a price from currencySymbol by hand; the symbol's side, spacing and digits differ per locale: show product.displayPrice or format with the product's priceLocale", at: node)
     }
 }

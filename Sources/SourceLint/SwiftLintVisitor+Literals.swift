@@ -35,18 +35,18 @@ extension SwiftLintVisitor {
         if isTranslatorComment(node) || neverShips(node) { return }
         let logged = isLogged(node)
         if !logged, handBuilt {
-            add("currency-formatter-locale", "the literal builds a price from currencySymbol by hand; the symbol's side, spacing and digits differ per locale: show product.displayPrice or format with the product's priceLocale", at: node)
+            add(LintRules.currencyFormatterLocale, "the literal builds a price from currencySymbol by hand; the symbol's side, spacing and digits differ per locale: show product.displayPrice or format with the product's priceLocale", at: node)
         } else if !logged, let price {
-            add("hardcoded-price", "the literal shows a price ('\(price)'); show the product's displayPrice so every storefront sees its own", at: node)
+            add(LintRules.hardcodedPrice, "the literal shows a price ('\(price)'); show the product's displayPrice so every storefront sees its own", at: node)
         }
         if title, !logged, !isLocalizedCopy(node), !isIdentifierArgument(node) {
-            add("hardcoded-title", "'\(text)' is a product's name or description from the catalog; show the product's displayName or description", at: node)
+            add(LintRules.hardcodedTitle, "'\(text)' is a product's name or description from the catalog; show the product's displayName or description", at: node)
         }
         if catalogID {
             if isDefinition(node) {
                 definitions.append((node, text))
             } else if let constant = context.productConstants[text] {
-                add("hardcoded-product-id", "product ID '\(text)' typed as a literal; use \(constant)", at: node)
+                add(LintRules.hardcodedProductID, "product ID '\(text)' typed as a literal; use \(constant)", at: node)
             }
         } else if let misspelling {
             reportUnknown(text, at: node, misspelling: misspelling)
@@ -58,10 +58,10 @@ extension SwiftLintVisitor {
     func reportUnknown(_ text: String, at literal: StringLiteralExprSyntax, misspelling: String? = nil) {
         guard reportedLiterals.insert(literal.id).inserted, !neverShips(literal) else { return }
         if let misspelling {
-            add("unknown-product-id", "'\(text)' is not in the catalog; it looks like a typo of '\(misspelling)'", at: literal)
+            add(LintRules.unknownProductID, "'\(text)' is not in the catalog; it looks like a typo of '\(misspelling)'", at: literal)
         } else {
             let hint = context.nearestID(to: text).map { "; did you mean '\($0)'?" } ?? ""
-            add("unknown-product-id", "'\(text)' is used as a product ID but is not in the catalog\(hint)", at: literal)
+            add(LintRules.unknownProductID, "'\(text)' is used as a product ID but is not in the catalog\(hint)", at: literal)
         }
     }
 

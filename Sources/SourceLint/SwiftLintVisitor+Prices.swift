@@ -10,7 +10,7 @@ extension SwiftLintVisitor {
         // `.doubleValue` is NSNumber's: on a price, that is money (NSDecimalNumber), not a game's gold.
         guard member == "floatValue" || member == "doubleValue", let base = node.base, Self.mentionsPrice(base),
               keepsPrecision(node), valueKeepsPrecision(node) else { return }
-        add("price-float-conversion", "'.\(member)' on a price loses cents; keep it Decimal and format it with the product's priceLocale", at: node)
+        add(LintRules.priceFloatConversion, "'.\(member)' on a price loses cents; keep it Decimal and format it with the product's priceLocale", at: node)
     }
 
     /// `Float(…price…)`, `Double(truncating: price)`, `CGFloat(price)`.
@@ -21,7 +21,7 @@ extension SwiftLintVisitor {
               node.arguments.contains(where: { Self.mentionsPrice($0.expression)
                   && ($0.label?.text == "truncating" || sellsOrNamesProduct($0.expression)) }),
               keepsPrecision(node), valueKeepsPrecision(node) else { return }
-        add("price-float-conversion", "converting a price to \(callee) loses cents; keep it Decimal and format it with the product's priceLocale", at: node)
+        add(LintRules.priceFloatConversion, "converting a price to \(callee) loses cents; keep it Decimal and format it with the product's priceLocale", at: node)
     }
 
     /// Whether an expression is a price: it names one, or a local that holds one.
@@ -105,13 +105,13 @@ extension SwiftLintVisitor {
                   binding.parent?.parent?.as(VariableDeclSyntax.self)?.parent?.is(MemberBlockItemSyntax.self) == true else { return }
         }
         guard !neverShips(node) else { return }
-        add("price-float-conversion", "'\(name)' keeps a price as \(bare), which cannot hold most cents exactly; keep the Decimal (or the product) instead", at: node)
+        add(LintRules.priceFloatConversion, "'\(name)' keeps a price as \(bare), which cannot hold most cents exactly; keep the Decimal (or the product) instead", at: node)
     }
 
     /// `static let price = 4.99`, `let kProAnnualPrice: Decimal = 6.99`: a price written in code.
     func checkPriceConstant(name: String, value: ExprSyntax, in binding: PatternBindingSyntax) {
         guard LintScope.namesPrice(name), let amount = Self.writtenAmount(value), amount != "0", !neverShips(binding), !isLogged(binding) else { return }
-        add("hardcoded-price", "'\(name)' holds a price written in code (\(amount)); show the product's displayPrice so every storefront sees its own", at: binding)
+        add(LintRules.hardcodedPrice, "'\(name)' holds a price written in code (\(amount)); show the product's displayPrice so every storefront sees its own", at: binding)
     }
 
     /// The amount of `4.99`, `Decimal(4.99)`, `Decimal(string: "4.99")`, `NSDecimalNumber(value: 4.99)`.

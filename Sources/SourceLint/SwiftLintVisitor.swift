@@ -1,3 +1,4 @@
+import Diagnostics
 import PriceFormatting
 import SwiftSyntax
 
@@ -27,7 +28,7 @@ final class SwiftLintVisitor: SyntaxVisitor {
         super.init(viewMode: .sourceAccurate)
     }
 
-    func add(_ rule: String, _ message: String, at node: some SyntaxProtocol) {
+    func add(_ rule: RuleDescription, _ message: String, at node: some SyntaxProtocol) {
         let location = node.startLocation(converter: converter)
         findings.append(Finding(rule: rule, message: message, line: location.line, column: location.column))
     }
@@ -36,11 +37,11 @@ final class SwiftLintVisitor: SyntaxVisitor {
     func finish() {
         if definitions.count >= 2 {
             let shown = definitions.prefix(3).map { "'\($0.id)'" }.joined(separator: ", ") + (definitions.count > 3 ? ", …" : "")
-            add("hardcoded-product-id",
+            add(LintRules.hardcodedProductID,
                 "\(definitions.count) product IDs are defined here as string literals (\(shown)); generate them with `iap gen` so the compiler checks every use against the catalog",
                 at: definitions[0].literal)
         } else if let only = definitions.first, let constant = context.productConstants[only.id] {
-            add("hardcoded-product-id", "product ID '\(only.id)' typed as a literal; use \(constant)", at: only.literal)
+            add(LintRules.hardcodedProductID, "product ID '\(only.id)' typed as a literal; use \(constant)", at: only.literal)
         }
     }
 

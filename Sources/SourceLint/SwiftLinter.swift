@@ -124,7 +124,7 @@ final class SwiftFileFacts: SyntaxVisitor {
 
 /// A finding before it is given its file and severity.
 struct Finding: Sendable {
-    var rule: String
+    var rule: RuleDescription
     var message: String
     var line: Int
     var column: Int

@@ -35,11 +35,7 @@ struct Lint: ParsableCommand {
 
     func run() throws {
         if rules {
-            let width = LintRules.all.map(\.id.count).max() ?? 0
-            for rule in LintRules.all {
-                Terminal.out(rule.id.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                    + rule.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0) + "  " + rule.rationale + "\n")
-            }
+            Terminal.out(RuleListing.text(LintRules.all))
             return
         }
         let inputs = paths.isEmpty ? ["."] : paths

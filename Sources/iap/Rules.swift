@@ -1,30 +1,24 @@
 import ArgumentParser
 import Diagnostics
-import IAPCatalog
+import IAPTool
 
 struct Rules: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the catalog rules: ID, default severity, rationale.")
+    static let configuration = CommandConfiguration(
+        abstract: "List every rule (catalog, lint and the tool's own): ID, default severity, rationale.")
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, markdown
+        case text, markdown, json
     }
 
-    @Option(help: "Output format: text or markdown (the README table).")
+    @Option(help: "Output format: text, markdown (the README table) or json.")
     var format: Format = .text
 
     func run() {
-        let rules = CatalogRules.descriptions
+        let rules = RuleRegistry.all
         switch format {
-        case .text:
-            let width = rules.map(\.id.count).max() ?? 0
-            for rule in rules {
-                let id = rule.id.padding(toLength: width, withPad: " ", startingAt: 0)
-                let severity = rule.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
-                Terminal.out("\(id)  \(severity)  \(rule.rationale)\n")
-            }
-        case .markdown:
-            Terminal.out("| rule | severity | why |\n|---|---|---|\n")
-            for rule in rules { Terminal.out("| `\(rule.id)` | \(rule.severity.rawValue) | \(rule.rationale) |\n") }
+        case .text: Terminal.out(RuleListing.text(rules))
+        case .markdown: Terminal.out(RuleListing.markdown(rules))
+        case .json: Terminal.out(RuleListing.json(rules))
         }
     }
 }

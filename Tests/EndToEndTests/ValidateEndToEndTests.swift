@@ -8,9 +8,11 @@ final class ValidateEndToEndTests: XCTestCase {
         let result = try IAPRunner.run(["validate", "catalogs/broken", "catalogs/broken/Decoy_Products.plist"])
         XCTAssertEqual(result.status, 1)
         try IAPRunner.assertGolden(result.stdout, "validate-broken.txt")
-        XCTAssertEqual(result.stderr, "14 files checked: 15 errors, 19 warnings, 3 infos, 10029 products in 5 catalogs\n")
-        let rules = try IAPRunner.run(["rules"]).stdout.split(separator: "\n").map { String($0.split(separator: " ")[0]) }
-        XCTAssertEqual(rules.count, 37)
+        XCTAssertEqual(result.stderr, "14 files checked: 16 errors, 19 warnings, 3 infos, 10029 products in 5 catalogs\n")
+        let json = try IAPRunner.run(["rules", "--format", "json"]).stdout
+        let listed = try XCTUnwrap((JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["rules"] as? [[String: Any]])
+        let rules = listed.filter { $0["kind"] as? String == "catalog" }.compactMap { $0["id"] as? String }
+        XCTAssertEqual(rules.count, 38)
         for rule in rules {
             let lines = result.stdout.split(separator: "\n").filter { $0.hasSuffix("[\(rule)]") }
             XCTAssertEqual(lines.count, 1, "rule \(rule) should fire exactly once in catalogs/broken")
@@ -121,7 +123,7 @@ final class ValidateEndToEndTests: XCTestCase {
         let result = try IAPRunner.run(["validate", "--format", "json", "catalogs/broken"])
         XCTAssertEqual(result.status, 1)
         let array = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
-        XCTAssertEqual(array.count, 36)
+        XCTAssertEqual(array.count, 37)
         let first = try XCTUnwrap(array.first)
         XCTAssertEqual(first["ruleID"] as? String, "kind-conflict")
         XCTAssertEqual(first["severity"] as? String, "error")

@@ -31,7 +31,7 @@ final class LintRuleExampleTests: XCTestCase {
         return Prepared(source: lines.joined(separator: "\n"), line: line, column: column)
     }
 
-    func lint(_ source: String, _ language: LintRuleDescription.Language) -> [Diagnostic] {
+    func lint(_ source: String, _ language: SourceLanguage) -> [Diagnostic] {
         SourceLinter(context: Self.context).lint(source: source, path: language == .swift ? "Example.swift" : "Example.m")
     }
 

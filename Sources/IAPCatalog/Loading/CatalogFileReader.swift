@@ -58,8 +58,7 @@ struct CatalogFileReader {
                 return .passedOver("not readable as a property list: \(error.message)")
             }
             return .catalog(PlistReading(content: .unreadable(error.message), diagnostics: [
-                Diagnostic(ruleID: "malformed-catalog", severity: .error, message: malformedMessage(error),
-                           location: SourceLocation(path: path, line: error.line, column: error.column)),
+                LoadRules.malformedCatalog.finding(malformedMessage(error), at: SourceLocation(path: path, line: error.line, column: error.column)),
             ]))
         }
         let root = document.root
@@ -70,18 +69,14 @@ struct CatalogFileReader {
         switch reading.content {
         case .notACatalog(let why):
             guard strict else { return .passedOver("not a product list: \(why)") }
-            reading.diagnostics.append(Diagnostic(
-                ruleID: "unrecognized-catalog", severity: .error, message: "not a product list: \(why)", location: rootLocation,
-                fix: SuggestedFix("list product IDs as an <array> of <string>, or move this file out of the catalog")))
+            reading.diagnostics.append(LoadRules.unrecognizedCatalog.finding("not a product list: \(why)", at: rootLocation, fix: SuggestedFix("list product IDs as an <array> of <string>, or move this file out of the catalog")))
         case .productList(let shape):
             if !strict && !reading.byContent && !ProductListShapes.looksLikeCatalogFile(fileName) && !Self.isRetiredList(fileName)
                 && !ProductListShapes.looksLikeProductIDs(reading.occurrences.map(\.id)) {
                 return .passedOver("\(shape.summary), but neither its name nor its strings say product IDs")
             }
             if reading.occurrences.isEmpty {
-                reading.diagnostics.append(Diagnostic(
-                    ruleID: "empty-product-list", severity: .warning,
-                    message: "the product list is empty: the app would request no products", location: rootLocation))
+                reading.diagnostics.append(LoadRules.emptyProductList.finding("the product list is empty: the app would request no products", at: rootLocation))
             }
         default:
             break
@@ -97,7 +92,7 @@ struct CatalogFileReader {
 
     private func unreadable(_ path: String, _ why: String) -> PlistReading {
         PlistReading(content: .unreadable(why), diagnostics: [
-            Diagnostic(ruleID: "malformed-catalog", severity: .error, message: why, location: SourceLocation(path: path)),
+            LoadRules.malformedCatalog.finding(why, at: SourceLocation(path: path)),
         ])
     }
 

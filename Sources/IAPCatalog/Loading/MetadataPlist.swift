@@ -23,8 +23,8 @@ struct MetadataPlist {
         SourceLocation(path: path, line: Int(position.line), column: Int(position.column))
     }
 
-    private func invalid(_ message: String, _ position: PlistPosition, severity: Severity = .error) -> Diagnostic {
-        Diagnostic(ruleID: "invalid-metadata", severity: severity, message: message, location: location(position))
+    private func invalid(_ message: String, _ position: PlistPosition) -> Diagnostic {
+        LoadRules.invalidMetadata.finding(message, at: location(position))
     }
 
     func read(_ root: PlistNode) -> PlistReading {
@@ -235,8 +235,7 @@ struct MetadataPlist {
         } else {
             message += "; expected one of " + expected.joined(separator: ", ")
         }
-        return Diagnostic(ruleID: "invalid-metadata", severity: .warning, message: message, location: location(entry.keyPosition),
-                          fix: guess.map { SuggestedFix("rename the key to '\($0)'", replacement: $0) })
+        return LoadRules.unknownMetadataKey.finding(message, at: location(entry.keyPosition), fix: guess.map { SuggestedFix("rename the key to '\($0)'", replacement: $0) })
     }
 }
 

@@ -82,10 +82,9 @@ struct ProductListShapes {
     private func addProductDicts(_ dicts: [(PlistNode, PlistDictionary)], containerKey: String?, to reading: inout PlistReading) {
         for (node, dict) in dicts {
             guard let idEntry = idEntry(in: dict), let id = idEntry.value.value.stringValue else {
-                reading.diagnostics.append(Diagnostic(
-                    ruleID: "invalid-metadata", severity: .error,
-                    message: "product dict without a product-ID key (\(Self.idKeys.prefix(4).joined(separator: ", ")), …)",
-                    location: location(node.position)))
+                reading.diagnostics.append(LoadRules.invalidMetadata.finding(
+                    "product dict without a product-ID key (\(Self.idKeys.prefix(4).joined(separator: ", ")), …)",
+                    at: location(node.position)))
                 continue
             }
             var occurrence = ProductOccurrence(id: id, location: location(idEntry.value.position), role: .productList,
@@ -179,10 +178,9 @@ struct ProductListShapes {
             for groupNode in subscriptions.value.value.arrayValue ?? [] {
                 guard let group = groupNode.value.dictionaryValue,
                       let ids = group.entry(anyOf: ["Products", "products"])?.value.value.arrayValue else {
-                    reading.diagnostics.append(Diagnostic(
-                        ruleID: "invalid-metadata", severity: .error,
-                        message: "a Subscriptions entry must be a <dict> with Group and Products",
-                        location: location(groupNode.position)))
+                    reading.diagnostics.append(LoadRules.invalidMetadata.finding(
+                        "a Subscriptions entry must be a <dict> with Group and Products",
+                        at: location(groupNode.position)))
                     continue
                 }
                 let name = group.entry(anyOf: ["Group", "group"]).flatMap { entry in
@@ -198,10 +196,9 @@ struct ProductListShapes {
                               to reading: inout PlistReading) {
         for item in items {
             guard let id = item.value.stringValue else {
-                reading.diagnostics.append(Diagnostic(
-                    ruleID: "invalid-metadata", severity: .error,
-                    message: "expected a product ID <string>, found <\(item.value.typeName)>",
-                    location: location(item.position)))
+                reading.diagnostics.append(LoadRules.invalidMetadata.finding(
+                    "expected a product ID <string>, found <\(item.value.typeName)>",
+                    at: location(item.position)))
                 continue
             }
             var occurrence = ProductOccurrence(id: id, location: location(item.position), role: .productList,
@@ -231,10 +228,9 @@ struct ProductListShapes {
             case .array(let items):
                 addIDStrings(items, containerKey: entry.key, group: nil, to: &reading)
             default:
-                reading.diagnostics.append(Diagnostic(
-                    ruleID: "invalid-metadata", severity: .error,
-                    message: "MKStoreKit key '\(entry.key)' holds a <\(entry.value.value.typeName)>; expected a <dict> or <array> of product IDs",
-                    location: location(entry.value.position)))
+                reading.diagnostics.append(LoadRules.invalidMetadata.finding(
+                    "MKStoreKit key '\(entry.key)' holds a <\(entry.value.value.typeName)>; expected a <dict> or <array> of product IDs",
+                    at: location(entry.value.position)))
             }
         }
         return reading
@@ -279,10 +275,9 @@ struct ProductListShapes {
         let xcodeItemKeys = dict.keys.allSatisfy { $0.hasPrefix("Item ") && Int($0.dropFirst(5)) != nil }
         guard namedAsList || xcodeItemKeys else { return nil }
         let why = xcodeItemKeys ? "its keys are Xcode's default array labels ('Item 0', …)" : "the file is named as a list of IDs"
-        return Diagnostic(
-            ruleID: "dict-rooted-id-list", severity: .warning,
-            message: "the root is a <dict> of name → ID but \(why): code that reads it as an array ([String], NSArray(contentsOfFile:)) gets nothing and the app loads no products",
-            location: location(root.position),
+        return LoadRules.dictRootedIDList.finding(
+            "the root is a <dict> of name → ID but \(why): code that reads it as an array ([String], NSArray(contentsOfFile:)) gets nothing and the app loads no products",
+            at: location(root.position),
             fix: SuggestedFix("make the root an <array> of ID strings, or read the file as a dictionary and use its values"))
     }
 

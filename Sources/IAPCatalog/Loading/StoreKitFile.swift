@@ -112,10 +112,7 @@ struct StoreKitReader {
         if let pair = configuration.subscriptionOffersKeyPair, let key = pair.privateKey, !key.isEmpty {
             let location = SourceLocation(path: path, line: lines.line(ofKey: "privateKey", value: nil), column: 0)
             if let id = pair.id, Self.isXcodeGeneratedKeyID(id) {
-                reading.diagnostics.append(Diagnostic(
-                    ruleID: "local-offer-key", severity: .info,
-                    message: "subscriptionOffersKeyPair holds the key Xcode generated (key ID \(id)) to sign promotional offers in local StoreKit testing; it signs nothing on the App Store",
-                    location: location))
+                reading.diagnostics.append(LoadRules.localOfferKey.finding("subscriptionOffersKeyPair holds the key Xcode generated (key ID \(id)) to sign promotional offers in local StoreKit testing; it signs nothing on the App Store", at: location))
             } else {
                 reading.diagnostics.append(SecretScanner.privateKey(at: location, key: "subscriptionOffersKeyPair.privateKey"))
             }
@@ -141,9 +138,7 @@ struct StoreKitReader {
                 occurrence.declaredKind = metadata.kind
                 occurrence.declaredBy = "type \(type)"
             } else {
-                diagnostics.append(Diagnostic(ruleID: "invalid-metadata", severity: .error,
-                                              message: "unknown StoreKit product type '\(type)' for '\(entry.productID)'",
-                                              location: at))
+                diagnostics.append(LoadRules.invalidMetadata.finding("unknown StoreKit product type '\(type)' for '\(entry.productID)'", at: at))
             }
         }
         if let name = entry.referenceName { metadata.referenceName = Located(name, at: at) }
@@ -151,9 +146,7 @@ struct StoreKitReader {
             if let amount = AmountText.parse(price) {
                 metadata.price = Located(amount, at: at)
             } else {
-                diagnostics.append(Diagnostic(ruleID: "invalid-metadata", severity: .error,
-                                              message: "displayPrice '\(price)' of '\(entry.productID)' is not an amount",
-                                              location: at))
+                diagnostics.append(LoadRules.invalidMetadata.finding("displayPrice '\(price)' of '\(entry.productID)' is not an amount", at: at))
             }
         }
         metadata.familyShareable = entry.familyShareable
@@ -168,15 +161,12 @@ struct StoreKitReader {
                     paymentMode: mode, period: offer.subscriptionPeriod, numberOfPeriods: offer.numberOfPeriods ?? 1,
                     price: offer.displayPrice.flatMap(AmountText.parse), location: at)
             } else {
-                diagnostics.append(Diagnostic(ruleID: "invalid-metadata", severity: .error,
-                                              message: "unknown introductory offer paymentMode '\(offer.paymentMode)'",
-                                              location: at))
+                diagnostics.append(LoadRules.invalidMetadata.finding("unknown introductory offer paymentMode '\(offer.paymentMode)'", at: at))
             }
         }
         for offer in entry.adHocOffers ?? [] {
             guard let mode = PaymentMode(spelling: offer.paymentMode) else {
-                diagnostics.append(Diagnostic(ruleID: "invalid-metadata", severity: .error,
-                                              message: "unknown promotional offer paymentMode '\(offer.paymentMode)'", location: at))
+                diagnostics.append(LoadRules.invalidMetadata.finding("unknown promotional offer paymentMode '\(offer.paymentMode)'", at: at))
                 continue
             }
             metadata.promotionalOffers.append(PromotionalOffer(
@@ -189,8 +179,7 @@ struct StoreKitReader {
 
     private func failure(_ message: String, line: Int = 0, column: Int = 0) -> PlistReading {
         PlistReading(content: .unreadable(message), diagnostics: [
-            Diagnostic(ruleID: "malformed-catalog", severity: .error, message: message,
-                       location: SourceLocation(path: path, line: line, column: column)),
+            LoadRules.malformedCatalog.finding(message, at: SourceLocation(path: path, line: line, column: column)),
         ])
     }
 

@@ -1,30 +1,7 @@
 import Diagnostics
 
-/// A file of a rule example. `↓` in `text` marks where the finding must be reported.
-public struct ExampleFile: Sendable, Hashable {
-    public var name: String
-    public var text: String
-
-    public init(_ name: String, _ text: String) {
-        self.name = name
-        self.text = text
-    }
-}
-
-/// A small catalog that makes a rule fire (or not), with the options it runs under.
-public struct RuleExample: Sendable, Hashable {
-    public var files: [ExampleFile]
-    public var bundleID: String?
-    public var retired: [String]
-    public var requiredLocales: [String]
-
-    public init(_ files: [ExampleFile], bundleID: String? = nil, retired: [String] = [], requiredLocales: [String] = []) {
-        self.files = files
-        self.bundleID = bundleID
-        self.retired = retired
-        self.requiredLocales = requiredLocales
-    }
-
+/// Catalog examples: product lists and metadata plists.
+extension RuleExample {
     /// An `IAP_ProductIDs.plist` holding these IDs; `↓` before an ID marks its `<string>`.
     public static func ids(_ ids: String..., bundleID: String? = nil, retired: [String] = []) -> RuleExample {
         RuleExample([ExampleFile("IAP_ProductIDs.plist", idList(ids))], bundleID: bundleID, retired: retired)
@@ -58,27 +35,6 @@ public struct RuleExample: Sendable, Hashable {
     }
 }
 
-/// What a rule is: its ID, default severity, why it exists, and examples that trigger it and
-/// examples that don't. `iap rules`, the README table and the rule tests all read these.
-public struct RuleDescription: Sendable {
-    public var id: String
-    public var name: String
-    public var severity: Severity
-    public var rationale: String
-    public var triggering: [RuleExample]
-    public var nonTriggering: [RuleExample]
-
-    public init(id: String, name: String, severity: Severity, rationale: String,
-                triggering: [RuleExample], nonTriggering: [RuleExample]) {
-        self.id = id
-        self.name = name
-        self.severity = severity
-        self.rationale = rationale
-        self.triggering = triggering
-        self.nonTriggering = nonTriggering
-    }
-}
-
 /// Options that rules read.
 public struct ValidationOptions: Sendable {
     /// Retired product IDs (`--retired FILE`) with where each was listed.
@@ -109,8 +65,7 @@ extension CatalogRule {
     /// A diagnostic of this rule at its default severity.
     func finding(_ message: String, at location: SourceLocation, related: [RelatedLocation] = [],
                  fix: SuggestedFix? = nil) -> Diagnostic {
-        Diagnostic(ruleID: description.id, severity: description.severity, message: message, location: location,
-                   related: related, fix: fix)
+        description.finding(message, at: location, related: related, fix: fix)
     }
 }
 

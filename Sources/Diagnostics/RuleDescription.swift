@@ -1,0 +1,62 @@
+/// A file of a rule example. `↓` in `text` marks where the finding must be reported.
+public struct ExampleFile: Sendable, Hashable {
+    public var name: String
+    public var text: String
+
+    public init(_ name: String, _ text: String) {
+        self.name = name
+        self.text = text
+    }
+}
+
+/// Files that make a rule fire (or not), with the options they are checked under: a small
+/// catalog for catalog rules, one source file for lint rules.
+public struct RuleExample: Sendable, Hashable {
+    public var files: [ExampleFile]
+    public var bundleID: String?
+    public var retired: [String]
+    public var requiredLocales: [String]
+
+    public init(_ files: [ExampleFile], bundleID: String? = nil, retired: [String] = [], requiredLocales: [String] = []) {
+        self.files = files
+        self.bundleID = bundleID
+        self.retired = retired
+        self.requiredLocales = requiredLocales
+    }
+}
+
+/// What a rule is, for every kind of rule (catalog, load-time, lint, generation): its identifier,
+/// name, default severity, why it exists, and examples that trigger it and examples that don't.
+/// Every diagnostic is made from its rule's description (`finding`), so a rule's ID and severity
+/// cannot drift apart; `iap rules`, the README table and every report's rule list read these.
+public struct RuleDescription: Sendable {
+    public var id: String
+    public var name: String
+    /// The severity the rule reports at unless `iap.yml` configures another.
+    public var severity: Severity
+    public var rationale: String
+    public var triggering: [RuleExample]
+    public var nonTriggering: [RuleExample]
+
+    public init(id: String, name: String, severity: Severity, rationale: String,
+                triggering: [RuleExample], nonTriggering: [RuleExample]) {
+        self.id = id
+        self.name = name
+        self.severity = severity
+        self.rationale = rationale
+        self.triggering = triggering
+        self.nonTriggering = nonTriggering
+    }
+
+    /// Where the rule is documented: the README's rules section, anchored by the rule's ID.
+    public var helpURI: String { "\(RuleDescription.documentationRoot)#\(id)" }
+
+    /// The public home of the rules' documentation.
+    public static let documentationRoot = "https://github.com/iapcatalog/iap/blob/main/docs/rules.md"
+
+    /// A finding of this rule at its default severity.
+    public func finding(_ message: String, at location: SourceLocation, related: [RelatedLocation] = [],
+                        fix: SuggestedFix? = nil) -> Diagnostic {
+        Diagnostic(ruleID: id, severity: severity, message: message, location: location, related: related, fix: fix)
+    }
+}

@@ -1,0 +1,31 @@
+import CodeGeneration
+import Diagnostics
+import IAPCatalog
+import SourceLint
+
+/// Rules of the tool itself, over what `check` runs besides the catalog and lint rules.
+public enum ToolRules {
+    public static let staleGeneratedFile = RuleDescription(
+        id: "stale-generated-file", name: "Stale generated file", severity: .error,
+        rationale: "A generated file that no longer matches its catalog (or is missing) lets code use IDs the catalog dropped and miss the ones it added; regenerate it with iap gen.",
+        triggering: [], nonTriggering: [])
+
+    public static let all = [staleGeneratedFile]
+}
+
+/// Every rule the tool has, in the order `iap rules` lists them: catalog rules (load-time ones
+/// first), lint rules, then the tool's own.
+public enum RuleRegistry {
+    public static let all: [RuleDescription] = CatalogRules.descriptions + LintRules.all + ToolRules.all
+
+    private static let byID: [String: RuleDescription] = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+
+    public static func rule(_ id: String) -> RuleDescription? { byID[id] }
+
+    /// The family a rule belongs to, as `iap rules` groups them.
+    public static func family(of id: String) -> String {
+        if CatalogRules.rule(id) != nil { return "catalog" }
+        if LintRules.ids.contains(id) { return "lint" }
+        return "tool"
+    }
+}
