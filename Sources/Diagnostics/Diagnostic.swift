@@ -71,6 +71,8 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     public var location: SourceLocation
     public var related: [RelatedLocation]
     public var fix: SuggestedFix?
+    /// What the finding is about when its message's first quoted text is not it (`Fingerprint`).
+    public var subject: String?
 
     public init(
         ruleID: String,
@@ -78,7 +80,8 @@ public struct Diagnostic: Sendable, Hashable, Codable {
         message: String,
         location: SourceLocation,
         related: [RelatedLocation] = [],
-        fix: SuggestedFix? = nil
+        fix: SuggestedFix? = nil,
+        subject: String? = nil
     ) {
         self.ruleID = ruleID
         self.severity = severity
@@ -86,6 +89,7 @@ public struct Diagnostic: Sendable, Hashable, Codable {
         self.location = location
         self.related = related
         self.fix = fix
+        self.subject = subject
     }
 }
 

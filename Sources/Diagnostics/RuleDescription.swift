@@ -56,7 +56,8 @@ public struct RuleDescription: Sendable {
 
     /// A finding of this rule at its default severity.
     public func finding(_ message: String, at location: SourceLocation, related: [RelatedLocation] = [],
-                        fix: SuggestedFix? = nil) -> Diagnostic {
-        Diagnostic(ruleID: id, severity: severity, message: message, location: location, related: related, fix: fix)
+                        fix: SuggestedFix? = nil, subject: String? = nil) -> Diagnostic {
+        Diagnostic(ruleID: id, severity: severity, message: message, location: location, related: related, fix: fix,
+                   subject: subject)
     }
 }

@@ -10,7 +10,12 @@ public enum ToolRules {
         rationale: "A generated file that no longer matches its catalog (or is missing) lets code use IDs the catalog dropped and miss the ones it added; regenerate it with iap gen.",
         triggering: [], nonTriggering: [])
 
-    public static let all = [staleGeneratedFile]
+    public static let invalidPlist = RuleDescription(
+        id: "invalid-plist", name: "Invalid property list", severity: .error,
+        rationale: "A property list that does not parse fails in Xcode and at run time; iap plist lint says where, the way plutil -lint does on a Mac.",
+        triggering: [], nonTriggering: [])
+
+    public static let all = [staleGeneratedFile, invalidPlist]
 }
 
 /// Every rule the tool has, in the order `iap rules` lists them: catalog rules (load-time ones

@@ -33,6 +33,8 @@ struct Gen: ParsableCommand {
     @Flag(help: "Write nothing; exit 1 with a unified diff when the file is stale or missing.")
     var check = false
 
+    @OptionGroup(title: "Reporting (with --check)") var report: ReportArguments
+
     func run() throws {
         let policy = CatalogPolicy()
         let catalog = try Terminal.run { () throws(ToolFailure) in
@@ -62,17 +64,17 @@ struct Gen: ParsableCommand {
             throw ExitCode(1)
         }
         if check {
-            guard let existing = try? String(contentsOfFile: output, encoding: .utf8) else {
-                Terminal.err("iap: \(output) is missing: run iap gen without --check to create it\n")
-                throw ExitCode(1)
+            let plan = try report.plan()
+            let check = GenerationCheck(output: output, generated: content)
+            var outcome = try Terminal.run { () throws(ToolFailure) in
+                try plan.finish(command: "gen", findings: check.findings, rules: ToolRules.all, files: [output])
             }
-            if existing == content {
-                Terminal.err("iap: \(output) is up to date\n")
-                return
+            if plan.stdoutFormat == TextReporter.identifier {
+                // Text: the diff on stdout and one line on stderr, as a reviewer reads it.
+                outcome.stdout = check.diff ?? ""
+                Terminal.err("iap: \(check.statusLine)\n")
             }
-            Terminal.out(UnifiedDiff.make(old: existing, new: content, oldName: output, newName: output + " (generated)"))
-            Terminal.err("iap: \(output) is stale: run iap gen without --check to update it\n")
-            throw ExitCode(1)
+            try Terminal.finish(outcome, plan: plan, summary: nil)
         }
         do {
             switch try OutputFile.write(content, to: output) {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import IAPTool
 
 @main
 struct IAP: ParsableCommand {
@@ -10,7 +11,7 @@ struct IAP: ParsableCommand {
         Exit status: 0 no errors; 1 findings at error severity (warnings too with --strict), or a malformed \
         catalog file; 2 the check could not run (a missing path, an unreadable file); 64 usage error.
         """,
-        version: "0.1.0",
+        version: IAPToolInfo.version,
         subcommands: [Validate.self, List.self, Rules.self, Lint.self, Gen.self, Price.self, StorefrontsCommand.self, PlistCommand.self]
     )
 

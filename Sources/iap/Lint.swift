@@ -24,14 +24,10 @@ struct Lint: ParsableCommand {
     @Flag(name: .customLong("include-tests"), help: "Also lint test files and Tests folders.")
     var includeTests = false
 
-    @Flag(help: "Exit 1 on warnings too.")
-    var strict = false
-
     @Flag(help: "List the lint rules and exit.")
     var rules = false
 
-    @Option(help: "Output format: text or json.")
-    var format: Validate.Format = .text
+    @OptionGroup var report: ReportArguments
 
     func run() throws {
         if rules {
@@ -59,21 +55,19 @@ struct Lint: ParsableCommand {
             }
         }
         let diagnostics: [Diagnostic]
-        let fileCount: Int
+        let files: [String]
         do {
-            fileCount = try linter.files(in: inputs).count
+            files = try linter.files(in: inputs)
+            let fileCount = files.count
             if fileCount > 200, isatty(STDERR_FILENO) == 1 { Terminal.err("iap: linting \(fileCount) files…\n") }
             diagnostics = try linter.lint(paths: inputs)
         } catch {
             throw Terminal.cannotRun(error.description)
         }
-        switch format {
-        case .text:
-            Terminal.out(TextReporter(useColor: Terminal.useColor).render(diagnostics))
-            Terminal.err(TextReporter().summary(diagnostics, files: fileCount) + "\n")
-        case .json:
-            Terminal.out(JSONReporter().render(diagnostics))
+        let plan = try report.plan()
+        let outcome = try Terminal.run { () throws(ToolFailure) in
+            try plan.finish(command: "lint", findings: diagnostics, rules: LintRules.all, files: files)
         }
-        throw ExitCode(ExitStatus.of(diagnostics, strict: strict))
+        try Terminal.finish(outcome, plan: plan, summary: Terminal.summary(outcome.result, files: files.count))
     }
 }

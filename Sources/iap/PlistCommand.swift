@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import PropertyList
+import Diagnostics
+import IAPTool
 
 struct PlistCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,8 +16,12 @@ struct PlistCommand: ParsableCommand {
         @Argument(help: "Property-list files.")
         var files: [String]
 
+        @OptionGroup(title: "Reporting") var report: ReportArguments
+
         func run() throws {
-            var failed = false
+            let plan = try report.plan()
+            var text = ""
+            var findings: [Diagnostic] = []
             var missing = false
             for file in files {
                 guard FileManager.default.fileExists(atPath: file) else {
@@ -25,14 +31,19 @@ struct PlistCommand: ParsableCommand {
                 }
                 do {
                     _ = try PlistReader().read(path: file)
-                    Terminal.out("\(file): OK\n")
+                    text += "\(file): OK\n"
                 } catch {
-                    Terminal.out(PlistErrorText.render(error, file: file))
-                    failed = true
+                    text += PlistErrorText.render(error, file: file)
+                    findings.append(ToolRules.invalidPlist.finding(error.message, at: SourceLocation(path: file, line: error.line, column: error.column)))
                 }
             }
-            if missing { throw ExitCode(2) }
-            if failed { throw ExitCode(1) }
+            if missing { throw ExitCode(ExitStatus.cannotRun) }
+            var outcome = try Terminal.run { () throws(ToolFailure) in
+                try plan.finish(command: "plist lint", findings: findings, rules: [ToolRules.invalidPlist], files: files)
+            }
+            // Text: plutil's form, a line per file.
+            if plan.stdoutFormat == TextReporter.identifier { outcome.stdout = text }
+            try Terminal.finish(outcome, plan: plan, summary: nil)
         }
     }
 

@@ -9,10 +9,6 @@ struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check catalogs: IDs, metadata, kinds, secrets. Diagnostics as path:line:col: severity: message [rule-id].")
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
-
     @OptionGroup var catalog: CatalogArguments
 
     @Option(help: "File of retired product IDs (one per line, # comments; or a plist) that must not be reused.")
@@ -27,14 +23,10 @@ struct Validate: ParsableCommand {
     @Option(name: .customLong("description-limit"), help: "Maximum description length.")
     var descriptionLimit = 55
 
-    @Flag(help: "Exit 1 on warnings too.")
-    var strict = false
-
     @Flag(name: .shortAndLong, help: "Also list on stderr the files a folder walk passed over, with why.")
     var verbose = false
 
-    @Option(help: "Output format: text or json.")
-    var format: Format = .text
+    @OptionGroup var report: ReportArguments
 
     func validate() throws {
         guard displayNameLimit > 0, descriptionLimit > 0 else {
@@ -49,13 +41,12 @@ struct Validate: ParsableCommand {
         let loaded = try catalog.loadCatalogs(verbose: verbose)
         let catalogs = loaded.catalogs
         let diagnostics = CatalogValidator(options: options).validate(catalogs)
-        switch format {
-        case .text:
-            Terminal.out(TextReporter(useColor: Terminal.useColor).render(diagnostics))
-            Terminal.err(TextReporter().summary(diagnostics, files: loaded.fileCount) + ", \(plural(loaded.productCount, "product")) in \(plural(catalogs.count, "catalog"))\n")
-        case .json:
-            Terminal.out(JSONReporter().render(diagnostics))
+        let plan = try report.plan()
+        let outcome = try Terminal.run { () throws(ToolFailure) in
+            try plan.finish(command: "validate", findings: diagnostics, rules: CatalogRules.descriptions,
+                            files: catalogs.flatMap { $0.files.map(\.path) })
         }
-        throw ExitCode(ExitStatus.of(diagnostics, strict: strict))
+        try Terminal.finish(outcome, plan: plan, summary: Terminal.summary(outcome.result, files: loaded.fileCount)
+            + ", \(plural(loaded.productCount, "product")) in \(plural(catalogs.count, "catalog"))")
     }
 }

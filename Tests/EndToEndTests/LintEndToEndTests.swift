@@ -49,7 +49,10 @@ final class LintEndToEndTests: XCTestCase {
     func testJSONAndTestFiles() throws {
         let json = try IAPRunner.run(demo + ["--format", "json"])
         XCTAssertEqual(json.status, 1)
-        let findings = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(document["version"] as? Int, 1)
+        XCTAssertEqual(document["command"] as? String, "lint")
+        let findings = try XCTUnwrap(document["findings"] as? [[String: Any]])
         XCTAssertEqual(findings.count, 13)
         XCTAssertEqual(findings.filter { $0["ruleID"] as? String == "unknown-product-id" }.count, 2)
         XCTAssertEqual(findings.compactMap { $0["severity"] as? String }.filter { $0 == "error" }.count, 2)

@@ -122,7 +122,10 @@ final class ValidateEndToEndTests: XCTestCase {
     func testJSONFormat() throws {
         let result = try IAPRunner.run(["validate", "--format", "json", "catalogs/broken"])
         XCTAssertEqual(result.status, 1)
-        let array = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(document["version"] as? Int, 1)
+        XCTAssertEqual((document["summary"] as? [String: Int])?["errors"], 15)
+        let array = try XCTUnwrap(document["findings"] as? [[String: Any]])
         XCTAssertEqual(array.count, 37)
         let first = try XCTUnwrap(array.first)
         XCTAssertEqual(first["ruleID"] as? String, "kind-conflict")

@@ -1,11 +1,26 @@
 /// Renders diagnostics as `path:line:col: severity: message [rule-id]`, the form Xcode,
 /// editors and CI log parsers understand, with related locations as `note:` lines.
-public struct TextReporter: Sendable {
+public struct TextReporter: Reporter {
+    public static let identifier = "text"
+    public static let summary = "path:line:col: severity: message [rule], the form Xcode, editors and CI logs read (the default)"
+    public static let defaultFileName = "iap-report.txt"
+
     /// Whether to add ANSI colours. The CLI decides (a terminal, and `NO_COLOR` unset).
     public var useColor: Bool
 
-    public init(useColor: Bool = false) {
+    public init() {
+        self.useColor = false
+    }
+
+    public init(useColor: Bool) {
         self.useColor = useColor
+    }
+
+    public func report(_ result: RunResult, options: ReportOptions) -> String {
+        var out = ""
+        let reporter = TextReporter(useColor: options.useColor)
+        for finding in result.findings { out += reporter.render(finding) }
+        return out
     }
 
     /// One diagnostic, its notes and its fix, each on its own line, with a trailing newline.

@@ -1,0 +1,58 @@
+/// Escaping for the XML and Markdown reports.
+enum Markup {
+    /// Text for an XML attribute or element: `&`, `<`, `>`, quotes escaped; control characters
+    /// XML 1.0 forbids are dropped, and line breaks in attributes kept as character references.
+    static func xml(_ text: String) -> String {
+        var plain = true
+        for byte in text.utf8 where byte < 0x20 || byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 {
+            plain = false
+            break
+        }
+        if plain { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 16)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\n": out += "&#10;"
+            case "\r": out += "&#13;"
+            case "\t": out += "&#9;"
+            case _ where scalar.value < 0x20: continue
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// Text for a Markdown table cell: pipes and backslashes escaped, line breaks as `<br>`,
+    /// and HTML-significant characters escaped so a message cannot inject markup.
+    static func markdownCell(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 8)
+        for ch in text {
+            switch ch {
+            case "|": out += "\\|"
+            case "\\": out += "\\\\"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "&": out += "&amp;"
+            case "`": out += "\\`"
+            case "*": out += "\\*"
+            case "_": out += "\\_"
+            case "\n", "\r\n": out += "<br>"
+            case "\r": out += "<br>"
+            default: out.append(ch)
+            }
+        }
+        return out
+    }
+
+    /// Text inside a Markdown code span: backticks cannot close it early.
+    static func codeSpan(_ text: String) -> String {
+        text.contains("`") ? "`` " + text.replacingOccurrences(of: "|", with: "\\|") + " ``" : "`" + text.replacingOccurrences(of: "|", with: "\\|") + "`"
+    }
+}

@@ -1,0 +1,48 @@
+import CodeGeneration
+import Diagnostics
+import Foundation
+
+/// `gen --check`: whether the file on disk is what generation would write, as a finding
+/// (`stale-generated-file`) and as the diff a reviewer reads.
+public struct GenerationCheck: Sendable {
+    public enum State: Sendable, Equatable { case upToDate, stale, missing }
+
+    public let output: String
+    public let state: State
+    /// The unified diff from the file on disk to the generated text, when stale.
+    public let diff: String?
+
+    public init(output: String, generated: String) {
+        self.output = output
+        if let existing = try? String(contentsOfFile: output, encoding: .utf8) {
+            if existing == generated {
+                state = .upToDate
+                diff = nil
+            } else {
+                state = .stale
+                diff = UnifiedDiff.make(old: existing, new: generated, oldName: output, newName: output + " (generated)")
+            }
+        } else {
+            state = .missing
+            diff = nil
+        }
+    }
+
+    /// The line `gen --check` prints on stderr.
+    public var statusLine: String {
+        switch state {
+        case .upToDate: "\(output) is up to date"
+        case .stale: "\(output) is stale: run iap gen without --check to update it"
+        case .missing: "\(output) is missing: run iap gen without --check to create it"
+        }
+    }
+
+    public var findings: [Diagnostic] {
+        switch state {
+        case .upToDate: []
+        case .stale, .missing:
+            [ToolRules.staleGeneratedFile.finding(statusLine, at: SourceLocation(path: output),
+                                                  fix: SuggestedFix("run iap gen without --check and commit the file"), subject: output)]
+        }
+    }
+}

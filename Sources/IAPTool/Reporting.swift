@@ -1,0 +1,117 @@
+import Diagnostics
+import Foundation
+
+/// The tool's name, version and home, as every report names them.
+public enum IAPToolInfo {
+    public static let version = "0.2.0"
+    public static let tool = ToolInfo(name: "iap", version: version, informationURI: "https://github.com/iapcatalog/iap")
+}
+
+/// A report to write besides stdout: `--report FORMAT[:PATH]`.
+public struct ReportTarget: Sendable, Hashable {
+    public var format: String
+    public var path: String
+
+    public init(format: String, path: String) {
+        self.format = format
+        self.path = path
+    }
+
+    /// `sarif`, `sarif:out/iap.sarif`. An unknown format is a usage error listing the known ones.
+    public init(parsing text: String) throws(ToolFailure) {
+        let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard let reporter = Reporters.named(parts[0]) else {
+            throw .usage("unknown report format '\(parts[0])'; formats: \(Reporters.identifiers.joined(separator: ", "))")
+        }
+        let path = parts.count > 1 ? parts[1] : reporter.defaultFileName
+        guard !path.isEmpty else { throw .usage("--report \(text): give a path after ':' or none at all") }
+        self.init(format: parts[0], path: path)
+    }
+}
+
+/// How a run reports: what goes to stdout, which reports are written, the baseline, the
+/// severities `iap.yml` sets, and when the run fails.
+public struct ReportPlan: Sendable {
+    public var stdoutFormat: String = TextReporter.identifier
+    public var reports: [ReportTarget] = []
+    public var baseline: String?
+    public var writeBaseline: String?
+    public var failOnFixedBaseline = false
+    public var strict = false
+    /// Rule ID → severity, or nil for `off` (`iap.yml`'s `rules:`).
+    public var severities: [String: Severity?] = [:]
+    /// The folder finding paths are made relative to for fingerprints (the folder of `iap.yml`,
+    /// or the working folder).
+    public var root = "."
+    /// Whether the text on stdout may be coloured (the CLI decides: a terminal, `NO_COLOR` unset).
+    public var useColor = false
+
+    public init() {}
+}
+
+/// What a run produced, for the CLI to write: stdout, report files, the baseline file, notes for
+/// stderr, and the exit status from the one table.
+public struct RunOutcome: Sendable {
+    public var result: RunResult
+    public var stdout: String
+    public var files: [(path: String, content: String)]
+    /// Lines for stderr (baseline counts), without trailing newlines.
+    public var notes: [String]
+    public var status: ExitStatus
+}
+
+extension ReportPlan {
+    /// Applies configured severities and the baseline to the findings, renders every report and
+    /// decides the exit status.
+    public func finish(command: String, findings: [Diagnostic], rules: [RuleDescription], files: [String])
+        throws(ToolFailure) -> RunOutcome {
+        let configured = Self.applySeverities(severities, to: findings)
+        var kept = configured
+        var outcome: BaselineOutcome?
+        var notes: [String] = []
+        if let baseline {
+            let applied = try Baseline.load(baseline).apply(to: configured, root: root)
+            kept = applied.new
+            outcome = BaselineOutcome(path: baseline, suppressed: applied.suppressed, fixed: applied.fixed)
+            notes.append("iap: baseline \(baseline): \(plural(applied.suppressed, "finding")) held back, \(plural(kept.count, "new finding")), \(applied.fixed) baselined \(applied.fixed == 1 ? "finding" : "findings") fixed")
+            if applied.fixed > 0 {
+                notes.append(failOnFixedBaseline
+                    ? "iap: error: \(applied.fixed) baselined \(applied.fixed == 1 ? "finding is" : "findings are") fixed; rewrite the baseline with --write-baseline \(baseline) so it cannot come back"
+                    : "iap: \(applied.fixed) baselined \(applied.fixed == 1 ? "finding is" : "findings are") fixed; shrink the baseline with --write-baseline \(baseline)")
+            }
+        }
+        let result = RunResult(command: command, findings: kept, fingerprintRoot: root, rules: rules, files: files,
+                               tool: IAPToolInfo.tool, baseline: outcome)
+        guard let stdoutReporter = Reporters.named(stdoutFormat) else {
+            throw .usage("unknown format '\(stdoutFormat)'; formats: \(Reporters.identifiers.joined(separator: ", "))")
+        }
+        let stdout = stdoutReporter.init().report(result, options: ReportOptions(useColor: useColor))
+        var written: [(path: String, content: String)] = []
+        for target in reports {
+            guard let reporter = Reporters.named(target.format) else {
+                throw .usage("unknown report format '\(target.format)'; formats: \(Reporters.identifiers.joined(separator: ", "))")
+            }
+            written.append((target.path, reporter.init().report(result, options: ReportOptions())))
+        }
+        if let writeBaseline {
+            // The baseline of everything found, before any baseline held findings back.
+            written.append((writeBaseline, Baseline(findings: configured, root: root).rendered()))
+            notes.append("iap: wrote the baseline \(writeBaseline) (\(plural(configured.count, "finding")))")
+        }
+        var status = ExitStatus.of(kept, strict: strict)
+        if failOnFixedBaseline, let outcome, outcome.fixed > 0 { status = status.combined(with: .findings) }
+        return RunOutcome(result: result, stdout: stdout, files: written, notes: notes, status: status)
+    }
+
+    /// Findings at the severities configured for their rules; `off` rules' findings dropped.
+    public static func applySeverities(_ severities: [String: Severity?], to findings: [Diagnostic]) -> [Diagnostic] {
+        guard !severities.isEmpty else { return findings }
+        return findings.compactMap { finding in
+            guard let configured = severities[finding.ruleID] else { return finding }
+            guard let severity = configured else { return nil }
+            var copy = finding
+            copy.severity = severity
+            return copy
+        }
+    }
+}

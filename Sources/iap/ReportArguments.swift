@@ -1,0 +1,80 @@
+import ArgumentParser
+import CodeGeneration
+import Diagnostics
+import Foundation
+import IAPTool
+
+/// The reporting options every command that reports findings takes.
+struct ReportArguments: ParsableArguments {
+    @Option(help: ArgumentHelp("What goes to stdout: \(Reporters.identifiers.joined(separator: ", ")).", valueName: "format"))
+    var format: String?
+
+    @Option(name: .customLong("report"), help: ArgumentHelp(
+        "Also write a report: FORMAT, or FORMAT:PATH (repeatable). Without a path each format has its file name (sarif: iap.sarif).",
+        valueName: "format[:path]"))
+    var reports: [String] = []
+
+    @Option(help: "Hold back the findings this baseline file holds; only new ones count.")
+    var baseline: String?
+
+    @Option(name: .customLong("write-baseline"), help: "Write every finding of this run to a baseline file.")
+    var writeBaseline: String?
+
+    @Flag(name: .customLong("fail-on-fixed-baseline"), help: "Exit 1 when findings of the baseline are fixed, so the file shrinks.")
+    var failOnFixedBaseline = false
+
+    @Flag(help: "Exit 1 on warnings too.")
+    var strict = false
+
+    func validate() throws {
+        if let format, Reporters.named(format) == nil {
+            throw ValidationError("unknown format '\(format)'; formats: \(Reporters.identifiers.joined(separator: ", "))")
+        }
+        for report in reports {
+            do { _ = try ReportTarget(parsing: report) } catch { throw ValidationError(error.message) }
+        }
+    }
+
+    /// The plan from these options over the configuration's (command-line options win).
+    func plan(over base: ReportPlan = ReportPlan()) throws -> ReportPlan {
+        var plan = base
+        if let format { plan.stdoutFormat = format }
+        plan.reports += try Terminal.run { () throws(ToolFailure) in try reports.map { r throws(ToolFailure) in try ReportTarget(parsing: r) } }
+        if let baseline { plan.baseline = baseline }
+        if let writeBaseline { plan.writeBaseline = writeBaseline }
+        if failOnFixedBaseline { plan.failOnFixedBaseline = true }
+        if strict { plan.strict = true }
+        plan.useColor = Terminal.useColor
+        return plan
+    }
+}
+
+extension Terminal {
+    /// Writes a run's outcome: stdout, each report file (atomically), the GitHub step summary,
+    /// the summary line (for text on stdout) and notes on stderr; then exits with its status.
+    static func finish(_ outcome: RunOutcome, plan: ReportPlan, summary: String?) throws -> Never {
+        out(outcome.stdout)
+        for file in outcome.files {
+            do {
+                _ = try OutputFile.write(file.content, to: file.path)
+            } catch {
+                throw cannotRun(error.description)
+            }
+        }
+        let usesGitHub = plan.stdoutFormat == GitHubReporter.identifier || plan.reports.contains { $0.format == GitHubReporter.identifier }
+        if usesGitHub, let path = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !path.isEmpty,
+           let handle = FileHandle(forWritingAtPath: path) {
+            handle.seekToEndOfFile()
+            handle.write(Data(GitHubStepSummary.markdown(outcome.result).utf8))
+            handle.closeFile()
+        }
+        if let summary, plan.stdoutFormat == TextReporter.identifier { err(summary + "\n") }
+        for note in outcome.notes { err(note + "\n") }
+        throw ExitCode(outcome.status)
+    }
+
+    /// "14 files checked: 16 errors, 19 warnings, 3 infos".
+    static func summary(_ result: RunResult, files: Int) -> String {
+        "\(plural(files, "file")) checked: \(result.severityCounts)"
+    }
+}
