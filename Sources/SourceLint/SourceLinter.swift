@@ -66,7 +66,11 @@ public struct SourceLinter: Sendable {
 
     /// Every finding in `paths`, in stable order; unreadable files are findings too.
     public func lint(paths: [String]) throws(Failure) -> [Diagnostic] {
-        let files = try files(in: paths)
+        lint(files: try files(in: paths))
+    }
+
+    /// Every finding in these files (from `files(in:)`), in stable order.
+    public func lint(files: [String]) -> [Diagnostic] {
         let results = ResultSlots(count: files.count)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             results.set(index, lint(file: files[index]))

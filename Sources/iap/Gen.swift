@@ -33,36 +33,21 @@ struct Gen: ParsableCommand {
     @Flag(help: "Write nothing; exit 1 with a unified diff when the file is stale or missing.")
     var check = false
 
+    @OptionGroup var config: ConfigArguments
     @OptionGroup(title: "Reporting (with --check)") var report: ReportArguments
 
     func run() throws {
-        let policy = CatalogPolicy()
-        let catalog = try Terminal.run { () throws(ToolFailure) in
-            try policy.loadOne(paths, subject: (paths.isEmpty ? [policy.defaultPath] : paths).joined(separator: ", "))
-        }
+        let options = GenerationOptions(style: style, typeName: typeName, access: access, disambiguate: disambiguate)
+        let configuration = try config.load()
+        let job = GenJob(paths: paths.isEmpty && configuration.path != nil ? configuration.catalogs : paths, output: output,
+                         options: options, template: template, root: configuration.root)
+        let catalog = try Terminal.run { () throws(ToolFailure) in try job.loadCatalog() }
         if let problem = catalog.unreadableFileFindings.first {
             Terminal.err("\(problem.location): error: \(problem.message) [\(problem.ruleID)]\n")
             Terminal.err("iap: error: the catalog has unreadable files; fix them before generating\n")
-            throw ExitCode(1)
+            throw ExitCode(ExitStatus.findings)
         }
-        let sources = catalog.files.map { Self.relative($0.path) }
-        let content: String
-        let options = GenerationOptions(style: style, typeName: typeName, access: access, disambiguate: disambiguate)
-        do {
-            if let template {
-                guard FileManager.default.isReadableFile(atPath: template) else {
-                    throw Terminal.cannotRun("template '\(template)' not found")
-                }
-                content = try TemplateRenderer(options: options).render(templateAt: template, catalog: catalog, sources: sources)
-            } else {
-                content = try CodeGenerator(options: options).generate(catalog, sources: sources)
-            }
-        } catch let exit as ExitCode {
-            throw exit
-        } catch {
-            Terminal.err("iap: error: \(error)\n")
-            throw ExitCode(1)
-        }
+        let content = try Terminal.run { () throws(ToolFailure) in try job.generate(catalog) }
         if check {
             let plan = try report.plan()
             let check = GenerationCheck(output: output, generated: content)
@@ -84,13 +69,6 @@ struct Gen: ParsableCommand {
         } catch {
             throw Terminal.cannotRun(error.description)
         }
-    }
-
-    /// Paths in the header relative to the working directory, so the file is the same on every machine.
-    static func relative(_ path: String) -> String {
-        guard path.hasPrefix("/") else { return path }
-        let cwd = FileManager.default.currentDirectoryPath
-        return path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : (path as NSString).lastPathComponent
     }
 }
 

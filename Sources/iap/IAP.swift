@@ -12,7 +12,7 @@ struct IAP: ParsableCommand {
         catalog file; 2 the check could not run (a missing path, an unreadable file); 64 usage error.
         """,
         version: IAPToolInfo.version,
-        subcommands: [Validate.self, List.self, Rules.self, Lint.self, Gen.self, Price.self, StorefrontsCommand.self, PlistCommand.self]
+        subcommands: [Check.self, Init.self, Validate.self, List.self, Rules.self, Lint.self, Gen.self, Price.self, StorefrontsCommand.self, PlistCommand.self]
     )
 
     /// `iap price -4.99 …`: a negative amount would read as an option, so it is moved behind `--`.

@@ -27,6 +27,7 @@ struct Lint: ParsableCommand {
     @Flag(help: "List the lint rules and exit.")
     var rules = false
 
+    @OptionGroup var config: ConfigArguments
     @OptionGroup var report: ReportArguments
 
     func run() throws {
@@ -34,37 +35,19 @@ struct Lint: ParsableCommand {
             Terminal.out(RuleListing.text(LintRules.all))
             return
         }
-        let inputs = paths.isEmpty ? ["."] : paths
-        var linter = SourceLinter(excludes: exclude, includeTests: includeTests)
-        let policy = CatalogPolicy(bundleID: bundleID)
-        if let catalog {
-            linter.context = LintContext(catalog: try Terminal.run { () throws(ToolFailure) in
-                try policy.loadOne([catalog], subject: "--catalog \(catalog)")
-            })
-        } else {
-            // The catalogs beside the sources, each for the files of its own app.
-            let (folders, found) = policy.loadBeside(inputs)
-            for catalog in found {
-                Terminal.err("iap: using the catalog in \(catalog.name) (\(plural(catalog.products.count, "product"))\(catalog.bundleID.map { ", bundle ID \($0.value)" } ?? ""))\n")
-                linter.scopedContexts.append((catalog.name, LintContext(catalog: catalog)))
-            }
-            // One app: its catalog serves the sources outside its folder too (shared packages).
-            if found.count == 1 { linter.context = linter.scopedContexts[0].context }
-            if found.isEmpty, !folders.isEmpty {
-                Terminal.err("iap: no catalog found in \(folders.joined(separator: ", ")): product titles and IDs are not checked (pass --catalog)\n")
-            }
-        }
-        let diagnostics: [Diagnostic]
-        let files: [String]
-        do {
-            files = try linter.files(in: inputs)
-            let fileCount = files.count
-            if fileCount > 200, isatty(STDERR_FILENO) == 1 { Terminal.err("iap: linting \(fileCount) files…\n") }
-            diagnostics = try linter.lint(paths: inputs)
-        } catch {
-            throw Terminal.cannotRun(error.description)
-        }
-        let plan = try report.plan()
+        let configuration = try config.load()
+        var job = LintJob()
+        job.paths = paths.isEmpty ? (configuration.lintPaths.isEmpty ? [] : configuration.lintPaths) : paths
+        job.catalog = catalog ?? configuration.lintCatalog
+        if configuration.path != nil, paths.isEmpty { job.catalogPaths = configuration.catalogs }
+        job.bundleID = bundleID ?? configuration.bundleID
+        job.excludes = exclude + configuration.lintExcludes
+        job.includeTests = includeTests || configuration.lintIncludeTests
+        let (linter, files, notes) = try Terminal.run { () throws(ToolFailure) in try job.prepare() }
+        for note in notes { Terminal.err(note + "\n") }
+        if files.count > 200, isatty(STDERR_FILENO) == 1 { Terminal.err("iap: linting \(files.count) files…\n") }
+        let diagnostics = linter.lint(files: files)
+        let plan = try report.plan(over: configuration.basePlan)
         let outcome = try Terminal.run { () throws(ToolFailure) in
             try plan.finish(command: "lint", findings: diagnostics, rules: LintRules.all, files: files)
         }

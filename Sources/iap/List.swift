@@ -20,8 +20,12 @@ struct List: ParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: Format = .text
 
+    @OptionGroup var config: ConfigArguments
+
     func run() throws {
-        let catalogs = try catalog.loadCatalogs(verbose: verbose).catalogs
+        let configuration = try config.load()
+        let catalogs = try CatalogArguments.load(catalog.paths.isEmpty ? configuration.catalogs : catalog.paths,
+                                                 bundleID: catalog.bundleID ?? configuration.bundleID, verbose: verbose).catalogs
         switch format {
         case .text: Terminal.out(ListText.render(catalogs, verbose: verbose))
         case .json: Terminal.out(ListJSON.render(catalogs))

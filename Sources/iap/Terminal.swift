@@ -49,7 +49,7 @@ struct CatalogArguments: ParsableArguments {
 
     /// Loads the catalogs under the paths (`CatalogPolicy`). With `verbose`, the files a walk
     /// passed over are listed on stderr with the reason.
-    func loadCatalogs(verbose: Bool = false) throws -> CatalogPolicy.Loaded {
+    static func load(_ paths: [String], bundleID: String?, verbose: Bool) throws -> CatalogPolicy.Loaded {
         try Terminal.run { () throws(ToolFailure) in
             let loaded = try CatalogPolicy(bundleID: bundleID).load(paths)
             if verbose {
@@ -58,6 +58,19 @@ struct CatalogArguments: ParsableArguments {
             _ = try loaded.requireCatalogs(verbose: verbose)
             return loaded
         }
+    }
+}
+
+/// `--config FILE`: the `iap.yml` to read instead of the one found from the working folder up.
+struct ConfigArguments: ParsableArguments {
+    @Option(name: .customLong("config"), help: "The iap.yml to read (default: the nearest iap.yml from the working folder up).")
+    var path: String?
+
+    /// The configuration, its warnings printed on stderr.
+    func load() throws -> Configuration {
+        let configuration = try Terminal.run { () throws(ToolFailure) in try Configuration.load(explicit: path) }
+        for warning in configuration.warnings { Terminal.err(warning + "\n") }
+        return configuration
     }
 }
 

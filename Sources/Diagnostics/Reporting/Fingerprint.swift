@@ -86,18 +86,18 @@ public struct Fingerprint: Sendable, Hashable, Comparable {
     }
 }
 
-/// Paths relative to a root folder, cached per path.
-struct RelativePaths {
-    let root: String
+/// Paths relative to a root folder, cached per path; a path outside the root stays as given.
+public struct RelativePaths: Sendable {
+    public let root: String
     private var cache: [String: String] = [:]
     private let cwd = FileManager.default.currentDirectoryPath
 
-    init(root: String) {
+    public init(root: String) {
         let absolute = root.hasPrefix("/") ? root : FileManager.default.currentDirectoryPath + "/" + root
         self.root = (absolute as NSString).standardizingPath
     }
 
-    mutating func relative(_ path: String) -> String {
+    public mutating func relative(_ path: String) -> String {
         if let known = cache[path] { return known }
         let absolute = ((path.hasPrefix("/") ? path : cwd + "/" + path) as NSString).standardizingPath
         let result: String

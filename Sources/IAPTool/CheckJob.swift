@@ -1,0 +1,103 @@
+import CodeGeneration
+import Diagnostics
+import Foundation
+import IAPCatalog
+import SourceLint
+
+/// `iap check`: validate, `gen --check` for each configured output, and lint, as `iap.yml`
+/// says; one list of findings for one report and one exit status. With no `iap.yml` it
+/// validates `catalogs/`.
+public struct CheckJob: Sendable {
+    public var configuration: Configuration
+    /// `--bundle-id` from the command line; wins over the file's.
+    public var bundleID: String?
+
+    public init(configuration: Configuration, bundleID: String? = nil) {
+        self.configuration = configuration
+        self.bundleID = bundleID
+    }
+
+    /// What each part checked, for the summary line.
+    public struct Counts: Sendable {
+        public var catalogFiles = 0
+        public var products = 0
+        public var catalogs = 0
+        public var generated = 0
+        public var sources = 0
+    }
+
+    public func run() throws(ToolFailure) -> (result: JobResult, counts: Counts) {
+        var result = JobResult()
+        var counts = Counts()
+        let config = configuration
+
+        var validate = ValidateJob()
+        validate.paths = config.catalogs
+        validate.bundleID = bundleID ?? config.bundleID
+        validate.retired = config.retired
+        validate.requiredLocales = config.requiredLocales
+        validate.displayNameLimit = config.displayNameLimit ?? 35
+        validate.descriptionLimit = config.descriptionLimit ?? 55
+        let loaded = try validate.load()
+        _ = try loaded.requireCatalogs(verbose: false)
+        let validated = try validate.run(loaded)
+        result.findings += validated.findings
+        result.files += validated.files
+        result.rules += validated.rules
+        counts.catalogFiles = loaded.fileCount
+        counts.products = loaded.productCount
+        counts.catalogs = loaded.catalogs.count
+
+        if !config.generate.isEmpty { result.rules += ToolRules.all.filter { $0.id == ToolRules.staleGeneratedFile.id } }
+        for (index, entry) in config.generate.enumerated() {
+            let options = GenerationOptions(style: entry.style.flatMap(GenerationOptions.Style.init(rawValue:)) ?? .constants,
+                                            typeName: entry.typeName,
+                                            access: entry.access.flatMap(GenerationOptions.Access.init(rawValue:)) ?? .internal,
+                                            disambiguate: entry.disambiguate)
+            let job = GenJob(paths: entry.catalog.map { [$0] } ?? config.catalogs, output: entry.output, options: options,
+                             template: entry.template, root: config.root)
+            let catalog: Catalog
+            do {
+                catalog = try job.loadCatalog()
+            } catch {
+                throw ToolFailure(error.message + " (generate[\(index)] in \(config.path ?? Configuration.fileName); give it a catalog:)",
+                                  status: error.status)
+            }
+            if !catalog.unreadableFileFindings.isEmpty {
+                result.notes.append("iap: generate[\(index)]: \(entry.output) not checked: its catalog has unreadable files (malformed-catalog above)")
+                continue
+            }
+            let check = GenerationCheck(output: entry.output, generated: try job.generate(catalog))
+            result.findings += check.findings
+            result.files.append(entry.output)
+            counts.generated += 1
+        }
+
+        if !config.lintPaths.isEmpty {
+            var lint = LintJob()
+            lint.paths = config.lintPaths
+            lint.catalog = config.lintCatalog
+            lint.catalogPaths = config.catalogs
+            lint.bundleID = bundleID ?? config.bundleID
+            lint.excludes = config.lintExcludes
+            lint.includeTests = config.lintIncludeTests
+            let linted = try lint.run()
+            result.findings += linted.findings
+            result.files += linted.files
+            result.notes += linted.notes
+            result.rules += linted.rules
+            counts.sources = linted.files.count
+        }
+        return (result, counts)
+    }
+}
+
+extension CheckJob.Counts {
+    /// "13 catalog files (10029 products in 4 catalogs), 1 generated file, 2 source files checked".
+    public var summary: String {
+        var parts = ["\(plural(catalogFiles, "catalog file")) (\(plural(products, "product")) in \(plural(catalogs, "catalog")))"]
+        if generated > 0 { parts.append(plural(generated, "generated file")) }
+        if sources > 0 { parts.append(plural(sources, "source file")) }
+        return parts.joined(separator: ", ") + " checked"
+    }
+}

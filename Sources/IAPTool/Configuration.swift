@@ -1,0 +1,425 @@
+import Diagnostics
+import Foundation
+import IAPCatalog
+import PropertyList
+import Yams
+
+/// One output `iap check` keeps up to date (`generate:` in `iap.yml`).
+public struct GenerateEntry: Sendable, Equatable {
+    public var output: String
+    /// The catalog to generate from (default: the file's `catalogs`).
+    public var catalog: String?
+    public var style: String?
+    public var typeName: String?
+    public var access: String?
+    public var template: String?
+    public var disambiguate = false
+}
+
+/// `iap.yml`: what a project checks and how. Every path in it is relative to the file's folder;
+/// `${NAME}` in a value is the environment variable. Read with Yams; every error is collected
+/// with its line and key path before the run gives up, and an unknown key is a warning naming
+/// the nearest known one.
+public struct Configuration: Sendable {
+    public static let fileName = "iap.yml"
+
+    /// The file read, as given or found; nil when there is none.
+    public var path: String?
+    /// The file's folder, relative to the working folder when it is below or above it.
+    public var root = "."
+    public var bundleID: String?
+    public var catalogs: [String] = []
+    public var retired: String?
+    public var requiredLocales: [String] = []
+    public var severities: [String: Severity?] = [:]
+    public var displayNameLimit: Int?
+    public var descriptionLimit: Int?
+    public var lintPaths: [String] = []
+    public var lintExcludes: [String] = []
+    public var lintIncludeTests = false
+    public var lintCatalog: String?
+    public var generate: [GenerateEntry] = []
+    public var format: String?
+    public var reports: [ReportTarget] = []
+    public var baseline: String?
+    public var strict = false
+    public var failOnFixedBaseline = false
+    /// Unknown keys and other things worth saying that do not stop the run.
+    public var warnings: [String] = []
+
+    public init() {}
+
+    /// The keys the file knows, by the path of the mapping they are in.
+    static let knownKeys: [String: [String]] = [
+        "": ["bundle-id", "info-plist", "catalogs", "retired", "required-locales", "rules", "lint", "generate",
+             "format", "reports", "baseline", "strict", "fail-on-fixed-baseline"],
+        "lint": ["paths", "exclude", "include-tests", "catalog"],
+        "generate[]": ["output", "catalog", "style", "type-name", "access", "template", "disambiguate"],
+        "rules.*": ["severity", "limit"],
+    ]
+
+    /// Rules that take a `limit`.
+    static let limitedRules = ["display-name-too-long", "description-too-long"]
+
+    /// `iap.yml` in `folder` or the nearest folder above it.
+    public static func find(from folder: String = FileManager.default.currentDirectoryPath) -> String? {
+        var url = URL(fileURLWithPath: folder).standardizedFileURL
+        while true {
+            let candidate = url.appendingPathComponent(fileName).path
+            if FileManager.default.isReadableFile(atPath: candidate) { return candidate }
+            let parent = url.deletingLastPathComponent()
+            if parent.path == url.path { return nil }
+            url = parent
+        }
+    }
+
+    /// Reads the file at `path` (`--config`), or the one found from the working folder upward;
+    /// with neither, the defaults.
+    public static func load(explicit path: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(ToolFailure) -> Configuration {
+        if let path {
+            guard FileManager.default.isReadableFile(atPath: path) else {
+                throw .cannotRun("\(path): configuration file not found")
+            }
+            return try parse(path: path, displayPath: path, environment: environment)
+        }
+        guard let found = find() else { return Configuration() }
+        return try parse(path: found, displayPath: relativeToWorkingFolder(found), environment: environment)
+    }
+
+    /// Parses a configuration file; `displayPath` is how messages name it.
+    public static func parse(path: String, displayPath: String, environment: [String: String]) throws(ToolFailure) -> Configuration {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw .cannotRun("\(displayPath): cannot read the file as UTF-8 text")
+        }
+        var parser = ConfigurationParser(file: displayPath, environment: environment)
+        var config = Configuration()
+        config.path = displayPath
+        let folder = (displayPath as NSString).deletingLastPathComponent
+        config.root = folder.isEmpty ? "." : folder
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw .cannotRun(parser.describe(error))
+        } catch {
+            throw .cannotRun("\(displayPath): \(error)")
+        }
+        if let root { parser.read(root, into: &config) }
+        // No catalogs named: the content-based walk of the whole project finds them.
+        if config.catalogs.isEmpty { config.catalogs = [config.root] }
+        guard parser.errors.isEmpty else {
+            throw .cannotRun(parser.errors.joined(separator: "\n") + "\n\(displayPath): \(plural(parser.errors.count, "error")); fix the file (see docs/ci.md)")
+        }
+        config.warnings = parser.warnings
+        return config
+    }
+
+    /// A path of the file, made relative to the working folder by way of the file's folder.
+    func resolve(_ path: String) -> String {
+        if path.hasPrefix("/") || root == "." { return path }
+        return root + "/" + path
+    }
+
+    static func relativeToWorkingFolder(_ absolute: String) -> String {
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.pathComponents
+        let target = URL(fileURLWithPath: absolute).standardizedFileURL.pathComponents
+        var common = 0
+        while common < min(cwd.count, target.count), cwd[common] == target[common] { common += 1 }
+        let ups = Array(repeating: "..", count: cwd.count - common)
+        let rest = Array(target[common...])
+        return (ups + rest).joined(separator: "/")
+    }
+}
+
+/// Walks the YAML tree, collecting values, errors and warnings.
+struct ConfigurationParser {
+    let file: String
+    let environment: [String: String]
+    var errors: [String] = []
+    var warnings: [String] = []
+
+    init(file: String, environment: [String: String]) {
+        self.file = file
+        self.environment = environment
+    }
+
+    func describe(_ error: YamlError) -> String {
+        switch error {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
+            "\(file):\(mark.line): not valid YAML: \(problem)"
+        case .reader(let problem, _, _, _): "\(file): not valid YAML: \(problem)"
+        default: "\(file): not valid YAML: \(error)"
+        }
+    }
+
+    private mutating func error(_ node: Node, _ key: String, _ message: String) {
+        errors.append("\(file):\(node.mark?.line ?? 0): \(key): \(message)")
+    }
+
+    private static func found(_ node: Node) -> String {
+        switch node {
+        case .scalar(let scalar): "\"\(scalar.string)\""
+        case .mapping: "a mapping"
+        case .sequence: "a list"
+        case .alias: "an alias"
+        }
+    }
+
+    mutating func read(_ root: Node, into config: inout Configuration) {
+        guard let mapping = root.mapping else {
+            error(root, "(top level)", "expected a mapping of keys (bundle-id, catalogs, rules, …), found \(Self.found(root))")
+            return
+        }
+        for (keyNode, value) in mapping {
+            let key = keyNode.string ?? ""
+            switch key {
+            case "bundle-id": config.bundleID = string(value, key)
+            case "info-plist":
+                if let path = string(value, key) { config.bundleID = config.bundleID ?? bundleID(fromInfoPlist: config.resolve(path), node: value, key: key) }
+            case "catalogs": config.catalogs = strings(value, key).map(config.resolve)
+            case "retired": config.retired = string(value, key).map(config.resolve)
+            case "required-locales": config.requiredLocales = strings(value, key)
+            case "rules": readRules(value, into: &config)
+            case "lint": readLint(value, into: &config)
+            case "generate": readGenerate(value, into: &config)
+            case "format":
+                if let format = string(value, key) {
+                    if Reporters.named(format) == nil { error(value, key, "unknown format \"\(format)\"; formats: \(Reporters.identifiers.joined(separator: ", "))") }
+                    else { config.format = format }
+                }
+            case "reports":
+                for item in list(value, key) {
+                    guard let text = string(item, "reports[]") else { continue }
+                    do {
+                        var target = try ReportTarget(parsing: text)
+                        target.path = config.resolve(target.path)
+                        config.reports.append(target)
+                    } catch { self.error(item, "reports[]", failure(error)) }
+                }
+            case "baseline": config.baseline = string(value, key).map(config.resolve)
+            case "strict": config.strict = bool(value, key) ?? false
+            case "fail-on-fixed-baseline": config.failOnFixedBaseline = bool(value, key) ?? false
+            default: unknown(keyNode, key, in: "")
+            }
+        }
+    }
+
+    private func failure(_ error: ToolFailure) -> String { error.message }
+
+    private mutating func unknown(_ node: Node, _ key: String, in section: String) {
+        let known = Configuration.knownKeys[section] ?? []
+        let path = section.isEmpty ? key : "\(section.replacingOccurrences(of: "[]", with: "[]")).\(key)"
+        let nearest = known.min { EditDistance.between($0, key) < EditDistance.between($1, key) }
+        var message = "\(file):\(node.mark?.line ?? 0): warning: \(path): unknown key, ignored"
+        if let nearest, EditDistance.between(nearest, key) <= max(2, key.count / 3) { message += "; did you mean '\(nearest)'?" }
+        else { message += "; known keys: \(known.joined(separator: ", "))" }
+        warnings.append(message)
+    }
+
+    private mutating func readRules(_ node: Node, into config: inout Configuration) {
+        guard let mapping = node.mapping else {
+            error(node, "rules", "expected a mapping of rule ID → severity or {severity, limit}, found \(Self.found(node))")
+            return
+        }
+        for (keyNode, value) in mapping {
+            let id = keyNode.string ?? ""
+            let path = "rules.\(id)"
+            guard RuleRegistry.rule(id) != nil else {
+                let nearest = RuleRegistry.all.map(\.id).min { EditDistance.between($0, id) < EditDistance.between($1, id) }
+                error(keyNode, path, "no such rule" + (nearest.map { "; did you mean '\($0)'?" } ?? "") + " (iap rules lists them)")
+                continue
+            }
+            if value.scalar != nil {
+                if let severity = severity(value, path) { config.severities[id] = severity }
+                continue
+            }
+            guard let options = value.mapping else {
+                error(value, path, "expected a severity (off, info, warning, error) or a mapping with severity and limit, found \(Self.found(value))")
+                continue
+            }
+            for (optionKey, optionValue) in options {
+                let option = optionKey.string ?? ""
+                switch option {
+                case "severity":
+                    if let severity = severity(optionValue, "\(path).severity") { config.severities[id] = severity }
+                case "limit":
+                    guard Configuration.limitedRules.contains(id) else {
+                        error(optionKey, "\(path).limit", "this rule takes no limit; only \(Configuration.limitedRules.joined(separator: " and ")) do")
+                        continue
+                    }
+                    guard let limit = int(optionValue, "\(path).limit") else { continue }
+                    guard limit > 0 else { error(optionValue, "\(path).limit", "expected a positive integer, found \(limit)"); continue }
+                    if id == "display-name-too-long" { config.displayNameLimit = limit } else { config.descriptionLimit = limit }
+                default: unknown(optionKey, option, in: "rules.*")
+                }
+            }
+        }
+    }
+
+    private mutating func readLint(_ node: Node, into config: inout Configuration) {
+        guard let mapping = node.mapping else {
+            error(node, "lint", "expected a mapping with paths, exclude, include-tests, catalog; found \(Self.found(node))")
+            return
+        }
+        for (keyNode, value) in mapping {
+            let key = keyNode.string ?? ""
+            switch key {
+            case "paths": config.lintPaths = strings(value, "lint.paths").map(config.resolve)
+            case "exclude": config.lintExcludes = strings(value, "lint.exclude")
+            case "include-tests": config.lintIncludeTests = bool(value, "lint.include-tests") ?? false
+            case "catalog": config.lintCatalog = string(value, "lint.catalog").map(config.resolve)
+            default: unknown(keyNode, key, in: "lint")
+            }
+        }
+    }
+
+    private mutating func readGenerate(_ node: Node, into config: inout Configuration) {
+        for (index, item) in list(node, "generate").enumerated() {
+            let path = "generate[\(index)]"
+            guard let mapping = item.mapping else {
+                error(item, path, "expected a mapping with output (and style, type-name, access, template, disambiguate), found \(Self.found(item))")
+                continue
+            }
+            var entry = GenerateEntry(output: "")
+            for (keyNode, value) in mapping {
+                let key = keyNode.string ?? ""
+                switch key {
+                case "output": entry.output = string(value, "\(path).output").map(config.resolve) ?? ""
+                case "style":
+                    entry.style = string(value, "\(path).style")
+                    if let style = entry.style, !["constants", "enum"].contains(style) {
+                        error(value, "\(path).style", "expected constants or enum, found \"\(style)\"")
+                    }
+                case "type-name": entry.typeName = string(value, "\(path).type-name")
+                case "access":
+                    entry.access = string(value, "\(path).access")
+                    if let access = entry.access, !["internal", "public", "package"].contains(access) {
+                        error(value, "\(path).access", "expected internal, public or package, found \"\(access)\"")
+                    }
+                case "catalog": entry.catalog = string(value, "\(path).catalog").map(config.resolve)
+                case "template": entry.template = string(value, "\(path).template").map(config.resolve)
+                case "disambiguate": entry.disambiguate = bool(value, "\(path).disambiguate") ?? false
+                default: unknown(keyNode, key, in: "generate[]")
+                }
+            }
+            if entry.output.isEmpty { error(item, "\(path).output", "missing: the file to keep up to date") }
+            else { config.generate.append(entry) }
+        }
+    }
+
+    // MARK: Values
+
+    private mutating func string(_ node: Node, _ key: String) -> String? {
+        guard case .scalar(let scalar) = node else {
+            error(node, key, "expected a string, found \(Self.found(node))")
+            return nil
+        }
+        return expand(scalar.string, node, key)
+    }
+
+    /// `${NAME}` replaced by the environment variable; an unset one is an error.
+    private mutating func expand(_ text: String, _ node: Node, _ key: String) -> String? {
+        guard text.contains("${") else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let start = rest.range(of: "${") {
+            out += rest[..<start.lowerBound]
+            guard let end = rest[start.upperBound...].firstIndex(of: "}") else {
+                error(node, key, "unclosed ${ in \"\(text)\"")
+                return nil
+            }
+            let name = String(rest[start.upperBound..<end])
+            guard let value = environment[name] else {
+                error(node, key, "environment variable \(name) is not set")
+                return nil
+            }
+            out += value
+            rest = rest[rest.index(after: end)...]
+        }
+        return out + rest
+    }
+
+    private mutating func list(_ node: Node, _ key: String) -> [Node] {
+        if case .sequence(let sequence) = node { return Array(sequence) }
+        error(node, key, "expected a list, found \(Self.found(node))")
+        return []
+    }
+
+    /// A list of strings; a single string is taken as a list of one.
+    private mutating func strings(_ node: Node, _ key: String) -> [String] {
+        if case .scalar = node { return string(node, key).map { [$0] } ?? [] }
+        return list(node, key).enumerated().compactMap { string($1, "\(key)[\($0)]") }
+    }
+
+    private mutating func int(_ node: Node, _ key: String) -> Int? {
+        guard case .scalar(let scalar) = node, let value = Int(scalar.string) else {
+            error(node, key, "expected an integer, found \(Self.found(node))")
+            return nil
+        }
+        return value
+    }
+
+    private mutating func bool(_ node: Node, _ key: String) -> Bool? {
+        guard case .scalar(let scalar) = node else {
+            error(node, key, "expected true or false, found \(Self.found(node))")
+            return nil
+        }
+        switch scalar.string {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default:
+            error(node, key, "expected true or false, found \(Self.found(node))")
+            return nil
+        }
+    }
+
+    /// `off`, `info`, `warning`, `error`: nil inside for off.
+    private mutating func severity(_ node: Node, _ key: String) -> Severity?? {
+        guard case .scalar(let scalar) = node else {
+            error(node, key, "expected off, info, warning or error, found \(Self.found(node))")
+            return nil
+        }
+        if scalar.string == "off" { return .some(nil) }
+        guard let severity = Severity(rawValue: scalar.string) else {
+            error(node, key, "expected off, info, warning or error, found \(Self.found(node))")
+            return nil
+        }
+        return .some(severity)
+    }
+
+    private mutating func bundleID(fromInfoPlist path: String, node: Node, key: String) -> String? {
+        guard let document = try? PlistReader().read(path: path),
+              let id = document.root.value.dictionaryValue?.entry("CFBundleIdentifier")?.value.value.stringValue else {
+            error(node, key, "\(path) is not a readable Info.plist with a CFBundleIdentifier")
+            return nil
+        }
+        guard !id.contains("$(") && !id.contains("${") else {
+            error(node, key, "CFBundleIdentifier in \(path) is the build setting '\(id)'; set bundle-id instead")
+            return nil
+        }
+        return id
+    }
+}
+
+extension Configuration {
+    /// What every reporting command takes from the file: severities, the fingerprint root and
+    /// the baseline. Formats, reports and `strict` are `check`'s (`checkPlan`).
+    public var basePlan: ReportPlan {
+        var plan = ReportPlan()
+        plan.severities = severities
+        plan.root = root
+        plan.baseline = baseline
+        plan.failOnFixedBaseline = failOnFixedBaseline
+        return plan
+    }
+
+    /// `check`'s plan: the base plan, and the file's format, reports and strictness.
+    public var checkPlan: ReportPlan {
+        var plan = basePlan
+        if let format { plan.stdoutFormat = format }
+        plan.reports = reports
+        plan.strict = strict
+        return plan
+    }
+}

@@ -1,0 +1,144 @@
+import CodeGeneration
+import Diagnostics
+import Foundation
+import IAPCatalog
+import SourceLint
+
+/// What a job found: findings, the files it checked, and lines for stderr (which catalog lint
+/// used, and the like).
+public struct JobResult: Sendable {
+    public var findings: [Diagnostic] = []
+    public var files: [String] = []
+    public var notes: [String] = []
+    public var rules: [RuleDescription] = []
+}
+
+/// `validate`: every catalog rule over the catalogs under the paths.
+public struct ValidateJob: Sendable {
+    public var paths: [String] = []
+    public var bundleID: String?
+    public var retired: String?
+    public var requiredLocales: [String] = []
+    public var displayNameLimit = 35
+    public var descriptionLimit = 55
+
+    public init() {}
+
+    /// The catalogs, then the findings. `loaded` has been checked to hold a catalog.
+    public func run(_ loaded: CatalogPolicy.Loaded) throws(ToolFailure) -> JobResult {
+        var options = ValidationOptions(requiredLocales: requiredLocales, displayNameLimit: displayNameLimit,
+                                        descriptionLimit: descriptionLimit)
+        if let retired { options.retiredIDs = try RetiredList.load(retired) }
+        let findings = CatalogValidator(options: options).validate(loaded.catalogs)
+        return JobResult(findings: findings, files: loaded.catalogs.flatMap { $0.files.map(\.path) },
+                         rules: CatalogRules.descriptions)
+    }
+
+    public func load() throws(ToolFailure) -> CatalogPolicy.Loaded {
+        try CatalogPolicy(bundleID: bundleID).load(paths)
+    }
+}
+
+/// `lint`: the sources under the paths, each file with the catalog of its app.
+public struct LintJob: Sendable {
+    public var paths: [String] = []
+    /// `--catalog`: the one catalog the sources sell; without it, the catalogs under
+    /// `catalogPaths` (`iap.yml`'s catalogs), or else those found beside the sources, each for
+    /// the sources of its app.
+    public var catalog: String?
+    public var catalogPaths: [String] = []
+    public var bundleID: String?
+    public var excludes: [String] = []
+    public var includeTests = false
+
+    public init() {}
+
+    /// The linter set up with its catalogs, the files it will read, and notes on which catalog it uses.
+    public func prepare() throws(ToolFailure) -> (linter: SourceLinter, files: [String], notes: [String]) {
+        let inputs = paths.isEmpty ? ["."] : paths
+        var linter = SourceLinter(excludes: excludes, includeTests: includeTests)
+        var notes: [String] = []
+        let policy = CatalogPolicy(bundleID: bundleID)
+        if let catalog {
+            linter.context = LintContext(catalog: try policy.loadOne([catalog], subject: "--catalog \(catalog)"))
+        } else {
+            // The configured catalogs, or those beside the sources; each for the files of its own app.
+            let (folders, found) = policy.loadBeside(catalogPaths.isEmpty ? inputs : catalogPaths)
+            for catalog in found {
+                notes.append("iap: using the catalog in \(catalog.name) (\(plural(catalog.products.count, "product"))\(catalog.bundleID.map { ", bundle ID \($0.value)" } ?? ""))")
+                linter.scopedContexts.append((catalog.name, LintContext(catalog: catalog)))
+            }
+            // One app: its catalog serves the sources outside its folder too (shared packages).
+            if found.count == 1 { linter.context = linter.scopedContexts[0].context }
+            if found.isEmpty, !folders.isEmpty {
+                notes.append("iap: no catalog found in \(folders.joined(separator: ", ")): product titles and IDs are not checked (pass --catalog)")
+            }
+        }
+        do {
+            return (linter, try linter.files(in: inputs), notes)
+        } catch {
+            throw .cannotRun(error.description)
+        }
+    }
+
+    public func run() throws(ToolFailure) -> JobResult {
+        let (linter, files, notes) = try prepare()
+        return JobResult(findings: linter.lint(files: files), files: files, notes: notes, rules: LintRules.all)
+    }
+}
+
+/// `gen`: the text generation writes for one catalog.
+public struct GenJob: Sendable {
+    public var paths: [String] = []
+    public var output: String
+    public var options: GenerationOptions
+    public var template: String?
+    /// The folder the generated header names sources relative to: the folder of `iap.yml`, else
+    /// the working folder, so the file is the same whichever folder `iap` runs in.
+    public var root: String
+
+    public init(paths: [String] = [], output: String, options: GenerationOptions = GenerationOptions(), template: String? = nil,
+                root: String = ".") {
+        self.paths = paths
+        self.output = output
+        self.options = options
+        self.template = template
+        self.root = root
+    }
+
+    /// The one catalog of the paths; a catalog with an unreadable file is a failure with that
+    /// file's finding, since generating from half a catalog would drop products silently.
+    public func loadCatalog() throws(ToolFailure) -> Catalog {
+        let policy = CatalogPolicy()
+        return try policy.loadOne(paths, subject: (paths.isEmpty ? [policy.defaultPath] : paths).joined(separator: ", "))
+    }
+
+    /// The generated text.
+    public func generate(_ catalog: Catalog) throws(ToolFailure) -> String {
+        var paths = RelativePaths(root: root)
+        let sources = catalog.files.map { file in
+            let relative = paths.relative(file.path)
+            return relative.hasPrefix("/") ? Self.relative(relative) : relative
+        }
+        do {
+            if let template {
+                guard FileManager.default.isReadableFile(atPath: template) else {
+                    throw ToolFailure.cannotRun("template '\(template)' not found")
+                }
+                return try TemplateRenderer(options: options).render(templateAt: template, catalog: catalog, sources: sources)
+            }
+            return try CodeGenerator(options: options).generate(catalog, sources: sources)
+        } catch let failure as ToolFailure {
+            throw failure
+        } catch {
+            throw ToolFailure("\(error)", status: .findings)
+        }
+    }
+
+    /// Paths in the header relative to the working directory, so the file is the same on every machine.
+    public static func relative(_ path: String) -> String {
+        guard path.hasPrefix("/") else { return path }
+        let cwd = FileManager.default.currentDirectoryPath
+        return path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : (path as NSString).lastPathComponent
+    }
+}

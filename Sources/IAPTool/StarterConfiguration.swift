@@ -1,0 +1,87 @@
+import Foundation
+import IAPCatalog
+import SourceLint
+
+/// `iap init`: a commented `iap.yml` filled from what the folder holds — its catalogs and their
+/// bundle IDs, the folders with Swift and Objective-C sources — with every other key shown
+/// commented out, so the file documents itself.
+public enum StarterConfiguration {
+    public static func make(for folder: String) -> String {
+        let loader = CatalogLoader()
+        let catalogs = ((try? loader.load(paths: [folder])) ?? [])
+        let catalogPaths = catalogs.map { relative($0.name, to: folder) }.sorted()
+        // The top-level folders holding sources; the folder itself when sources sit at its top
+        // (Package.swift aside).
+        var sourceFolders = Set(((try? SourceLinter().files(in: [folder])) ?? []).map { path -> String in
+            let rel = relative(path, to: folder)
+            let first = rel.split(separator: "/").first.map(String.init) ?? rel
+            return first == rel ? (rel == "Package.swift" ? "" : ".") : first
+        }).filter { !$0.isEmpty }.sorted()
+        if sourceFolders.contains(".") { sourceFolders = ["."] }
+
+        var out = """
+        # iap.yml: what `iap check` checks, and how. Paths are relative to this file; ${NAME} is an
+        # environment variable. `iap rules` lists every rule; docs/ci.md shows CI set-ups.
+
+        """
+        if catalogs.count == 1, let bundle = catalogs[0].bundleID {
+            out += "\n# The bundle ID, found in \(relative(bundle.location.path, to: folder)); uncomment to pin it.\n"
+            out += "# bundle-id: \(bundle.value)\n"
+        } else {
+            out += "\n# The app's bundle ID (or info-plist: App/Info.plist to read it from).\n# bundle-id: com.example.app\n"
+        }
+        out += "\n# Catalog files or folders (product-ID plists, metadata plists, .storekit files).\n"
+        if catalogPaths.isEmpty {
+            out += "# No catalog found here yet; name the folder that holds it.\n# catalogs:\n#   - Store\n"
+        } else {
+            out += "catalogs:\n" + catalogPaths.map { "  - \(yaml($0))\n" }.joined()
+        }
+        out += """
+
+        # Product IDs deleted in App Store Connect, which can never come back (one per line).
+        # retired: RetiredProductIDs.txt
+
+        # Locales every product must be localized in.
+        # required-locales: [en-US]
+
+        # Severity per rule (off, info, warning, error), and the name limits.
+        # rules:
+        #   undeclared-kind: off
+        #   display-name-too-long: {severity: error, limit: 30}
+
+        """
+        if sourceFolders.isEmpty {
+            out += "\n# Sources to lint for hardcoded prices, titles and product IDs.\n# lint:\n#   paths: [App]\n"
+        } else {
+            out += "\n# Sources to lint for hardcoded prices, titles and product IDs.\nlint:\n  paths:\n"
+                + sourceFolders.map { "    - \(yaml($0))\n" }.joined()
+                + "  # exclude: [\"*/Generated/*\"]\n"
+        }
+        out += """
+
+        # Generated files `iap check` keeps up to date (iap gen --check).
+        # generate:
+        #   - output: App/ProductID.swift
+        #     style: constants
+
+        # Reports written besides stdout, and a baseline of accepted findings.
+        # reports: [sarif:iap.sarif, junit:iap-junit.xml]
+        # baseline: iap-baseline.json
+
+        """
+        return out
+    }
+
+    static func relative(_ path: String, to folder: String) -> String {
+        let base = folder.hasSuffix("/") ? folder : folder + "/"
+        if path == folder || path == "." { return "." }
+        if folder == "." { return path.hasPrefix("./") ? String(path.dropFirst(2)) : path }
+        return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+    }
+
+    /// A plain scalar when safe, else double-quoted.
+    static func yaml(_ text: String) -> String {
+        let plain = text.allSatisfy { $0.isLetter || $0.isNumber || "/._-".contains($0) } && !text.hasPrefix("-")
+        return plain ? text : "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import Diagnostics
+import IAPTool
+
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run what iap.yml configures: validate, gen --check for each generated file, and lint; one report, one exit status.",
+        discussion: "With no iap.yml (found from the working folder up, or --config), validates ./catalogs.")
+
+    @Option(name: .customLong("bundle-id"), help: "The app's bundle ID; wins over iap.yml, Info.plist and the Xcode project.")
+    var bundleID: String?
+
+    @OptionGroup var config: ConfigArguments
+    @OptionGroup var report: ReportArguments
+
+    func run() throws {
+        let configuration = try config.load()
+        let (found, counts) = try Terminal.run { () throws(ToolFailure) in
+            try CheckJob(configuration: configuration, bundleID: bundleID).run()
+        }
+        for note in found.notes { Terminal.err(note + "\n") }
+        let plan = try report.plan(over: configuration.checkPlan)
+        let outcome = try Terminal.run { () throws(ToolFailure) in
+            try plan.finish(command: "check", findings: found.findings, rules: found.rules, files: found.files)
+        }
+        try Terminal.finish(outcome, plan: plan, summary: "\(counts.summary): \(outcome.result.severityCounts)")
+    }
+}
