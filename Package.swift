@@ -73,6 +73,7 @@ let package = Package(
         .testTarget(name: "SourceLintTests", dependencies: ["SourceLint", "IAPCatalog", "PriceFormatting"]),
         .testTarget(name: "CodeGenerationTests", dependencies: ["CodeGeneration", "IAPCatalog"], exclude: ["Golden"]),
         .testTarget(name: "IAPCatalogTests", dependencies: ["IAPCatalog", "PropertyList", "Diagnostics"]),
+        .testTarget(name: "IAPToolTests", dependencies: ["IAPTool", "IAPCatalog", "SourceLint", "Diagnostics"]),
         .testTarget(name: "EndToEndTests", dependencies: ["iap"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

@@ -8,12 +8,21 @@ import IAPCatalog
 public struct CatalogPolicy: Sendable {
     /// `--bundle-id`: wins over `Info.plist`, the Xcode project and the metadata plist.
     public var bundleID: String?
+    /// Where `bundleID` was given (`--bundle-id`, or a line of `iap.yml`).
+    public var bundleIDSource: SourceLocation
     /// The folder read when no path is given.
     public var defaultPath: String
 
-    public init(bundleID: String? = nil, defaultPath: String = "catalogs") {
+    public init(bundleID: String? = nil, bundleIDSource: SourceLocation? = nil, defaultPath: String = "catalogs") {
         self.bundleID = bundleID
+        self.bundleIDSource = bundleIDSource ?? SourceLocation(path: "--bundle-id")
         self.defaultPath = defaultPath
+    }
+
+    var loader: CatalogLoader {
+        var loader = CatalogLoader(bundleIDOverride: bundleID)
+        loader.bundleIDOverrideSource = bundleIDSource
+        return loader
     }
 
     /// What a load found.
@@ -51,7 +60,7 @@ public struct CatalogPolicy: Sendable {
     public func load(_ paths: [String]) throws(ToolFailure) -> Loaded {
         let resolved = try resolvedPaths(paths)
         do {
-            let result = try CatalogLoader(bundleIDOverride: bundleID).loadAll(paths: resolved)
+            let result = try loader.loadAll(paths: resolved)
             return Loaded(paths: resolved, catalogs: result.catalogs, passedOver: result.passedOver)
         } catch {
             throw .cannotRun(error.message)
@@ -74,7 +83,7 @@ public struct CatalogPolicy: Sendable {
     /// configurations (a `.storekit` under a Tests folder) is not the app's: its names are fixtures.
     public func loadBeside(_ paths: [String]) -> (folders: [String], catalogs: [Catalog]) {
         let folders = paths.filter { var d: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &d) && d.boolValue }
-        let found = ((try? CatalogLoader(bundleIDOverride: bundleID).load(paths: folders)) ?? []).filter { catalog in
+        let found = ((try? loader.load(paths: folders)) ?? []).filter { catalog in
             !catalog.files.allSatisfy { file in file.path.split(separator: "/").dropLast().contains { $0.hasSuffix("Tests") || $0 == "Tests" } }
         }
         return (folders, found)

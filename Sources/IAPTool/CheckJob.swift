@@ -34,6 +34,7 @@ public struct CheckJob: Sendable {
         var validate = ValidateJob()
         validate.paths = config.catalogs
         validate.bundleID = bundleID ?? config.bundleID
+        validate.bundleIDSource = bundleID == nil ? config.bundleIDSource : nil
         validate.retired = config.retired
         validate.requiredLocales = config.requiredLocales
         validate.displayNameLimit = config.displayNameLimit ?? 35
@@ -79,6 +80,7 @@ public struct CheckJob: Sendable {
             lint.catalog = config.lintCatalog
             lint.catalogPaths = config.catalogs
             lint.bundleID = bundleID ?? config.bundleID
+            lint.bundleIDSource = bundleID == nil ? config.bundleIDSource : nil
             lint.excludes = config.lintExcludes
             lint.includeTests = config.lintIncludeTests
             let linted = try lint.run()

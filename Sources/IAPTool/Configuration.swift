@@ -28,6 +28,8 @@ public struct Configuration: Sendable {
     /// The file's folder, relative to the working folder when it is below or above it.
     public var root = "."
     public var bundleID: String?
+    /// The line of `bundle-id` (or `info-plist`), for the "bundle ID from here" note.
+    public var bundleIDSource: SourceLocation?
     public var catalogs: [String] = []
     public var retired: String?
     public var requiredLocales: [String] = []
@@ -174,9 +176,14 @@ struct ConfigurationParser {
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
             switch key {
-            case "bundle-id": config.bundleID = string(value, key)
+            case "bundle-id":
+                config.bundleID = string(value, key)
+                config.bundleIDSource = SourceLocation(path: file, line: value.mark?.line ?? 0)
             case "info-plist":
-                if let path = string(value, key) { config.bundleID = config.bundleID ?? bundleID(fromInfoPlist: config.resolve(path), node: value, key: key) }
+                if let path = string(value, key), config.bundleID == nil {
+                    config.bundleID = bundleID(fromInfoPlist: config.resolve(path), node: value, key: key)
+                    config.bundleIDSource = SourceLocation(path: file, line: value.mark?.line ?? 0)
+                }
             case "catalogs": config.catalogs = strings(value, key).map(config.resolve)
             case "retired": config.retired = string(value, key).map(config.resolve)
             case "required-locales": config.requiredLocales = strings(value, key)

@@ -17,6 +17,7 @@ public struct JobResult: Sendable {
 public struct ValidateJob: Sendable {
     public var paths: [String] = []
     public var bundleID: String?
+    public var bundleIDSource: SourceLocation?
     public var retired: String?
     public var requiredLocales: [String] = []
     public var displayNameLimit = 35
@@ -35,7 +36,7 @@ public struct ValidateJob: Sendable {
     }
 
     public func load() throws(ToolFailure) -> CatalogPolicy.Loaded {
-        try CatalogPolicy(bundleID: bundleID).load(paths)
+        try CatalogPolicy(bundleID: bundleID, bundleIDSource: bundleIDSource).load(paths)
     }
 }
 
@@ -48,6 +49,7 @@ public struct LintJob: Sendable {
     public var catalog: String?
     public var catalogPaths: [String] = []
     public var bundleID: String?
+    public var bundleIDSource: SourceLocation?
     public var excludes: [String] = []
     public var includeTests = false
 
@@ -58,7 +60,7 @@ public struct LintJob: Sendable {
         let inputs = paths.isEmpty ? ["."] : paths
         var linter = SourceLinter(excludes: excludes, includeTests: includeTests)
         var notes: [String] = []
-        let policy = CatalogPolicy(bundleID: bundleID)
+        let policy = CatalogPolicy(bundleID: bundleID, bundleIDSource: bundleIDSource)
         if let catalog {
             linter.context = LintContext(catalog: try policy.loadOne([catalog], subject: "--catalog \(catalog)"))
         } else {

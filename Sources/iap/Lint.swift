@@ -41,6 +41,7 @@ struct Lint: ParsableCommand {
         job.catalog = catalog ?? configuration.lintCatalog
         if configuration.path != nil, paths.isEmpty { job.catalogPaths = configuration.catalogs }
         job.bundleID = bundleID ?? configuration.bundleID
+        job.bundleIDSource = bundleID == nil ? configuration.bundleIDSource : nil
         job.excludes = exclude + configuration.lintExcludes
         job.includeTests = includeTests || configuration.lintIncludeTests
         let (linter, files, notes) = try Terminal.run { () throws(ToolFailure) in try job.prepare() }

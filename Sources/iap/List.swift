@@ -24,8 +24,9 @@ struct List: ParsableCommand {
 
     func run() throws {
         let configuration = try config.load()
-        let catalogs = try CatalogArguments.load(catalog.paths.isEmpty ? configuration.catalogs : catalog.paths,
-                                                 bundleID: catalog.bundleID ?? configuration.bundleID, verbose: verbose).catalogs
+        let policy = CatalogPolicy(bundleID: catalog.bundleID ?? configuration.bundleID,
+                                   bundleIDSource: catalog.bundleID == nil ? configuration.bundleIDSource : nil)
+        let catalogs = try CatalogArguments.load(policy, catalog.paths.isEmpty ? configuration.catalogs : catalog.paths, verbose: verbose).catalogs
         switch format {
         case .text: Terminal.out(ListText.render(catalogs, verbose: verbose))
         case .json: Terminal.out(ListJSON.render(catalogs))

@@ -49,9 +49,9 @@ struct CatalogArguments: ParsableArguments {
 
     /// Loads the catalogs under the paths (`CatalogPolicy`). With `verbose`, the files a walk
     /// passed over are listed on stderr with the reason.
-    static func load(_ paths: [String], bundleID: String?, verbose: Bool) throws -> CatalogPolicy.Loaded {
+    static func load(_ policy: CatalogPolicy, _ paths: [String], verbose: Bool) throws -> CatalogPolicy.Loaded {
         try Terminal.run { () throws(ToolFailure) in
-            let loaded = try CatalogPolicy(bundleID: bundleID).load(paths)
+            let loaded = try policy.load(paths)
             if verbose {
                 for file in loaded.passedOver { Terminal.err("iap: passed over \(file.path): \(file.reason)\n") }
             }

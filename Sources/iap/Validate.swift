@@ -39,12 +39,13 @@ struct Validate: ParsableCommand {
         var job = ValidateJob()
         job.paths = catalog.paths.isEmpty ? configuration.catalogs : catalog.paths
         job.bundleID = catalog.bundleID ?? configuration.bundleID
+        job.bundleIDSource = catalog.bundleID == nil ? configuration.bundleIDSource : nil
         job.retired = retired ?? configuration.retired
         job.requiredLocales = requiredLocales.isEmpty ? configuration.requiredLocales : requiredLocales
         job.displayNameLimit = displayNameLimit ?? configuration.displayNameLimit ?? 35
         job.descriptionLimit = descriptionLimit ?? configuration.descriptionLimit ?? 55
         if let retired = job.retired { _ = try Terminal.run { () throws(ToolFailure) in try RetiredList.load(retired) } }
-        let loaded = try CatalogArguments.load(job.paths, bundleID: job.bundleID, verbose: verbose)
+        let loaded = try CatalogArguments.load(CatalogPolicy(bundleID: job.bundleID, bundleIDSource: job.bundleIDSource), job.paths, verbose: verbose)
         let found = try Terminal.run { () throws(ToolFailure) in try job.run(loaded) }
         let plan = try report.plan(over: configuration.basePlan)
         let outcome = try Terminal.run { () throws(ToolFailure) in

@@ -6,6 +6,8 @@ import PropertyList
 public struct CatalogLoader: Sendable {
     /// `--bundle-id`: wins over `Info.plist` and the metadata plist.
     public var bundleIDOverride: String?
+    /// Where the override was given, for the "bundle ID from here" note.
+    public var bundleIDOverrideSource = SourceLocation(path: "--bundle-id")
     public var reader = PlistReader()
 
     public init(bundleIDOverride: String? = nil) {
@@ -84,7 +86,7 @@ public struct CatalogLoader: Sendable {
         let products = Self.merge(occurrences)
         var bundleID: Located<String>?
         if let override = bundleIDOverride {
-            bundleID = Located(override, at: SourceLocation(path: "--bundle-id"))
+            bundleID = Located(override, at: bundleIDOverrideSource)
         } else if let fromMetadata = metadataBundle {
             bundleID = fromMetadata
         }
