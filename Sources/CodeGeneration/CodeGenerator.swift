@@ -151,7 +151,7 @@ public struct CodeGenerator: Sendable {
         if let name = product.displayName { parts.append(name) }
         parts.append(product.kind?.displayName ?? "kind unknown")
         if let price = product.metadata.price?.value {
-            parts.append("\(price)" + (product.metadata.currency.map { " \($0)" } ?? ""))
+            parts.append(price.description)
         }
         if let period = product.metadata.subscriptionPeriod?.value { parts.append("every \(period)") }
         return indent + "/// " + SwiftString.comment(parts.joined(separator: ", ")) + "\n"

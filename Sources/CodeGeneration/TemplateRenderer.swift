@@ -38,9 +38,9 @@ public struct TemplateRenderer: Sendable {
                 "localizations": product.metadata.localizations.map {
                     ["locale": $0.locale, "displayName": $0.displayName ?? "", "description": $0.description ?? ""]
                 },
-                "price": product.metadata.price.map { "\($0.value)" } ?? "",
-                "currency": product.metadata.currency ?? "",
-                "period": product.metadata.subscriptionPeriod?.value ?? "",
+                "price": product.metadata.price.map { "\($0.value.amount)" } ?? "",
+                "currency": product.metadata.price?.value.currency ?? "",
+                "period": product.metadata.subscriptionPeriod.map { $0.value.description } ?? "",
                 "group": product.metadata.subscriptionGroup?.value ?? "",
             ]
         }

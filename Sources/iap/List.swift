@@ -86,8 +86,7 @@ enum ListText {
 
     static func price(_ product: Product) -> String {
         guard let price = product.metadata.price?.value else { return "" }
-        var text = "\(price)"
-        if let currency = product.metadata.currency { text += " \(currency)" }
+        var text = price.description
         if let period = product.metadata.subscriptionPeriod?.value { text += " / \(period)" }
         return text
     }
@@ -147,9 +146,9 @@ enum ListJSON {
                 products: catalog.products.map { p in
                     ProductJSON(id: p.id, kind: p.kind?.rawValue, kindReason: p.kindReason.description, declared: p.kindReason.isDeclared,
                                 referenceName: p.metadata.referenceName?.value, displayName: p.displayName,
-                                price: p.metadata.price.map { "\($0.value)" }, currency: p.metadata.currency,
+                                price: p.metadata.price.map { "\($0.value.amount)" }, currency: p.metadata.price?.value.currency,
                                 subscriptionGroup: p.metadata.subscriptionGroup?.value,
-                                subscriptionPeriod: p.metadata.subscriptionPeriod?.value,
+                                subscriptionPeriod: p.metadata.subscriptionPeriod?.value.description,
                                 locations: p.occurrences.map(\.location.description))
                 })
         }

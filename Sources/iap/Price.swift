@@ -82,50 +82,11 @@ struct Price: ParsableCommand {
         return ExitCode(64)
     }
 
-    /// Every product with a declared price: metadata-plist prices in their currency (shown in
-    /// --locale, default en_US); .storekit prices in the file's storefront currency and locale.
+    /// Every product with a declared price (`CatalogPrices`).
     private func printCatalog(_ path: String, _ formatter: PriceFormatter) throws {
         let catalogs = try Terminal.run { () throws(ToolFailure) in try CatalogPolicy().load([path]).catalogs }
-        var rows: [[String]] = []
-        for catalog in catalogs {
-            for product in catalog.products {
-                guard let (amount, currency, locale) = try declaredPrice(product, catalog) else { continue }
-                let price = try formatter.string(amount, currency: currency, locale: locale, style: style)
-                let words = OfferText(locale: locale)
-                var period = ""
-                var offer = ""
-                if let text = product.metadata.subscriptionPeriod?.value, let p = try? SubscriptionPeriod(iso8601: text) {
-                    period = words.perPeriod(price, p)
-                    if let months = p.months, months > 1 {
-                        // The monthly equivalent, rounded like any price in that currency.
-                        let monthly = try formatter.string(amount / Decimal(months), currency: currency, locale: locale)
-                        period = words.perMonthEquivalent(perMonth: monthly, billed: price, p)
-                    }
-                    if let intro = product.metadata.introductoryOffer, let ip = try? SubscriptionPeriod(iso8601: intro.period) {
-                        let introPrice = try intro.price.map { try formatter.string($0, currency: currency, locale: locale) }
-                        switch intro.paymentMode {
-                        case .freeTrial: offer = words.freeTrial(ip, thenPrice: price, every: p)
-                        case .payAsYouGo: offer = introPrice.map { words.payAsYouGo($0, ip, periods: intro.numberOfPeriods) } ?? ""
-                        case .payUpFront:
-                            offer = introPrice.map { words.payUpFront($0, SubscriptionPeriod(value: ip.value * intro.numberOfPeriods, unit: ip.unit)) } ?? ""
-                        }
-                    }
-                }
-                rows.append([product.id, locale, price, period, offer])
-            }
-        }
-        Terminal.out(PriceTable.render(header: ["ID", "LOCALE", "PRICE", "PER PERIOD", "INTRODUCTORY OFFER"], rows: rows, format: format))
-    }
-
-    private func declaredPrice(_ product: Product, _ catalog: Catalog) throws -> (Decimal, String, String)? {
-        guard let price = product.metadata.price else { return nil }
-        if let currency = product.metadata.currency { return (price.value, currency, locale ?? "en_US") }
-        // A .storekit price: its file's storefront gives the currency, its _locale (or the
-        // storefront's) the format.
-        let file = catalog.files.first { $0.path == price.location.path }
-        guard case .storeKit(_, let storefrontCode, let fileLocale)? = file?.content, let storefrontCode,
-              let storefront = try? Storefronts.find(storefrontCode) else { return nil }
-        return (price.value, storefront.currency, fileLocale ?? storefront.locale)
+        let rows = try CatalogPrices.rows(catalogs, locale: locale, style: style, formatter: formatter)
+        Terminal.out(PriceTable.render(header: CatalogPrices.header, rows: rows, format: format))
     }
 }
 

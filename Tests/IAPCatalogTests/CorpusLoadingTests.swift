@@ -163,15 +163,18 @@ final class CorpusLoadingTests: XCTestCase {
         XCTAssertEqual(locale, "en_US")
         let monthly = try XCTUnwrap(catalog.products.first { $0.id == "org.futo.circles.individual_monthly" })
         XCTAssertEqual(monthly.kind, .autoRenewable)
-        XCTAssertEqual(monthly.metadata.price?.value, Decimal(string: "1.99"))
-        XCTAssertEqual(monthly.metadata.subscriptionPeriod?.value, "P1M")
+        XCTAssertEqual(monthly.metadata.price?.value.amount, Decimal(string: "1.99"))
+        // The storefront's currency and the file's locale come with the price from loading.
+        XCTAssertEqual(monthly.metadata.price?.value.currency, "USD")
+        XCTAssertEqual(monthly.metadata.price?.value.locale, "en_US")
+        XCTAssertEqual(monthly.metadata.subscriptionPeriod?.value.description, "P1M")
         XCTAssertEqual(monthly.metadata.introductoryOffer?.paymentMode, .freeTrial)
-        XCTAssertEqual(monthly.metadata.introductoryOffer?.period, "P3M")
+        XCTAssertEqual(monthly.metadata.introductoryOffer?.period.description, "P3M")
         XCTAssertEqual(monthly.metadata.localizations.first?.displayName, "Individual - Monthly")
         // The promotional offer (adHocOffers) read from the same subscription.
         XCTAssertEqual(monthly.metadata.promotionalOffers.map(\.id), ["XYZ"])
         XCTAssertEqual(monthly.metadata.promotionalOffers.first?.paymentMode, .freeTrial)
-        XCTAssertEqual(monthly.metadata.promotionalOffers.first?.period, "P6M")
+        XCTAssertEqual(monthly.metadata.promotionalOffers.first?.period.description, "P6M")
         XCTAssertTrue(monthly.kindReason.isDeclared)
     }
 

@@ -151,7 +151,6 @@ public struct CatalogLoader: Sendable {
             if merged.localizations.isEmpty { merged.localizations = other.localizations }
             if merged.price == nil {
                 merged.price = other.price
-                merged.currency = merged.currency ?? other.currency
             }
             merged.subscriptionGroup = merged.subscriptionGroup ?? other.subscriptionGroup
             merged.subscriptionPeriod = merged.subscriptionPeriod ?? other.subscriptionPeriod

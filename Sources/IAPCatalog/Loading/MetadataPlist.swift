@@ -77,6 +77,8 @@ struct MetadataPlist {
     private func readProduct(_ fields: PlistDictionary, occurrence: inout ProductOccurrence,
                              diagnostics: inout [Diagnostic]) -> ProductMetadata {
         var metadata = ProductMetadata()
+        var amount: Located<Decimal>?
+        var currency: String?
         for entry in fields.entries {
             let node = entry.value
             let at = location(node.position)
@@ -92,11 +94,11 @@ struct MetadataPlist {
             case "referenceName":
                 string(node, "referenceName", &diagnostics).map { metadata.referenceName = Located($0, at: at) }
             case "price":
-                price(node, "price", &diagnostics).map { metadata.price = Located($0, at: at) }
+                amount = price(node, "price", &diagnostics).map { Located($0, at: at) }
             case "currency":
                 if let code = string(node, "currency", &diagnostics) {
                     if let valid = try? CurrencyCodes.validate(code), valid == code {
-                        metadata.currency = code
+                        currency = code
                     } else {
                         diagnostics.append(invalid("currency must be an ISO 4217 code such as USD (found '\(code)')", node.position))
                     }
@@ -108,7 +110,9 @@ struct MetadataPlist {
             case "subscriptionGroup":
                 string(node, "subscriptionGroup", &diagnostics).map { metadata.subscriptionGroup = Located($0, at: at) }
             case "subscriptionPeriod":
-                string(node, "subscriptionPeriod", &diagnostics).map { metadata.subscriptionPeriod = Located($0, at: at) }
+                if let text = string(node, "subscriptionPeriod", &diagnostics) {
+                    metadata.subscriptionPeriod = period(text, node, "subscriptionPeriod", &diagnostics).map { Located($0, at: at) }
+                }
             case "introductoryOffer":
                 metadata.introductoryOffer = offer(node, &diagnostics)
             case "promotionalOffers":
@@ -119,7 +123,25 @@ struct MetadataPlist {
                 diagnostics.append(unknownKey(entry, expected: Self.productKeys))
             }
         }
+        if let amount {
+            metadata.price = Located(ProductPrice(amount: amount.value, currency: currency), at: amount.location)
+            if currency == nil {
+                diagnostics.append(LoadRules.unknownPriceCurrency.finding(
+                    "the price \(amount.value) of '\(occurrence.id)' has no currency: it cannot be shown in any storefront",
+                    at: amount.location, fix: SuggestedFix("add <key>currency</key> with its ISO 4217 code, e.g. USD")))
+            }
+        }
         return metadata
+    }
+
+    /// A period such as `P1M`, parsed once here; anything else is invalid metadata.
+    private func period(_ text: String, _ node: PlistNode, _ name: String, _ diagnostics: inout [Diagnostic]) -> SubscriptionPeriod? {
+        do {
+            return try SubscriptionPeriod(iso8601: text)
+        } catch {
+            diagnostics.append(invalid("\(name) '\(text)' is not a period such as P1W, P1M or P1Y", node.position))
+            return nil
+        }
     }
 
     private func offer(_ node: PlistNode, _ diagnostics: inout [Diagnostic]) -> IntroductoryOffer? {
@@ -135,10 +157,11 @@ struct MetadataPlist {
             diagnostics.append(invalid("introductoryOffer needs paymentMode: free-trial, pay-as-you-go or pay-up-front", node.position))
             return nil
         }
-        guard let period = dict["period"]?.value.stringValue else {
+        guard let periodNode = dict["period"], let periodText = periodNode.value.stringValue else {
             diagnostics.append(invalid("introductoryOffer needs a period such as P1W", node.position))
             return nil
         }
+        guard let period = period(periodText, periodNode, "introductoryOffer period", &diagnostics) else { return nil }
         var periods = 1
         if let n = dict["periods"] {
             if let value = n.value.integerValue?.int64Value, value >= 1, value <= 1000 { periods = Int(value) } else {
@@ -166,11 +189,13 @@ struct MetadataPlist {
                 diagnostics.append(unknownKey(entry, expected: Self.promotionalKeys))
             }
             guard let id = dict["id"]?.value.stringValue, let modeText = dict["paymentMode"]?.value.stringValue,
-                  let mode = PaymentMode(spelling: modeText), let period = dict["period"]?.value.stringValue else {
+                  let mode = PaymentMode(spelling: modeText), let periodNode = dict["period"],
+                  let periodText = periodNode.value.stringValue else {
                 diagnostics.append(invalid("a promotional offer needs id, paymentMode (free-trial, pay-as-you-go, pay-up-front) and period",
                                            item.position))
                 return nil
             }
+            guard let period = period(periodText, periodNode, "promotional offer period", &diagnostics) else { return nil }
             let periods = dict["periods"]?.value.integerValue?.int64Value.map { Int(clamping: $0) } ?? 1
             return PromotionalOffer(id: id, referenceName: dict["referenceName"]?.value.stringValue, paymentMode: mode,
                                     period: period, numberOfPeriods: max(periods, 1),

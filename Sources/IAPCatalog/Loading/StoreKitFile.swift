@@ -96,18 +96,30 @@ struct StoreKitReader {
         let version = configuration.version.map { "\($0.major).\($0.minor)" } ?? "?"
         var reading = PlistReading(content: .storeKit(version: version, storefront: configuration.settings?._storefront,
                                                       locale: configuration.settings?._locale))
+        // Prices are in the storefront's currency, shown in the file's _locale (or the storefront's).
+        let storefront = configuration.settings?._storefront.flatMap { try? Storefronts.find($0) }
+        let pricing = Pricing(currency: storefront?.currency, locale: configuration.settings?._locale ?? storefront?.locale)
         for entry in configuration.products ?? [] {
-            reading.occurrences.append(occurrence(entry, group: nil, lines: &lines, diagnostics: &reading.diagnostics))
+            reading.occurrences.append(occurrence(entry, group: nil, pricing: pricing, lines: &lines, diagnostics: &reading.diagnostics))
         }
         for entry in configuration.nonRenewingSubscriptions ?? [] {
-            reading.occurrences.append(occurrence(entry, group: nil, lines: &lines, diagnostics: &reading.diagnostics))
+            reading.occurrences.append(occurrence(entry, group: nil, pricing: pricing, lines: &lines, diagnostics: &reading.diagnostics))
         }
         for group in configuration.subscriptionGroups ?? [] {
             let groupLocation = SourceLocation(path: path, line: lines.line(ofKey: "name", value: group.name), column: 0)
             for entry in group.subscriptions {
-                reading.occurrences.append(occurrence(entry, group: Located(group.name, at: groupLocation), lines: &lines,
-                                                      diagnostics: &reading.diagnostics))
+                reading.occurrences.append(occurrence(entry, group: Located(group.name, at: groupLocation), pricing: pricing,
+                                                      lines: &lines, diagnostics: &reading.diagnostics))
             }
+        }
+        // Once per file: the prices have no currency because the file names no storefront we know.
+        if pricing.currency == nil, let first = reading.occurrences.first(where: { $0.metadata?.price != nil })?.metadata?.price {
+            let count = reading.occurrences.filter { $0.metadata?.price != nil }.count
+            let why = configuration.settings?._storefront.map { "its storefront '\($0)' is not one of the App Store's 175" }
+                ?? "it names no storefront (settings._storefront)"
+            reading.diagnostics.append(LoadRules.unknownPriceCurrency.finding(
+                "the \(count == 1 ? "price" : "\(count) prices") of this StoreKit configuration \(count == 1 ? "has" : "have") no currency: \(why)",
+                at: first.location, fix: SuggestedFix("choose the storefront in Xcode's StoreKit configuration editor (Editor > Default Storefront)")))
         }
         if let pair = configuration.subscriptionOffersKeyPair, let key = pair.privateKey, !key.isEmpty {
             let location = SourceLocation(path: path, line: lines.line(ofKey: "privateKey", value: nil), column: 0)
@@ -126,7 +138,13 @@ struct StoreKitReader {
         id.utf8.count == 8 && id.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x46) || ($0 >= 0x61 && $0 <= 0x66) }
     }
 
-    private func occurrence(_ entry: StoreKitConfiguration.ProductEntry, group: Located<String>?,
+    /// The currency and display locale of a file's prices.
+    struct Pricing {
+        var currency: String?
+        var locale: String?
+    }
+
+    private func occurrence(_ entry: StoreKitConfiguration.ProductEntry, group: Located<String>?, pricing: Pricing,
                             lines: inout ProductIDLines, diagnostics: inout [Diagnostic]) -> ProductOccurrence {
         let (line, column) = lines.next(productID: entry.productID)
         let at = SourceLocation(path: path, line: line, column: column)
@@ -144,7 +162,7 @@ struct StoreKitReader {
         if let name = entry.referenceName { metadata.referenceName = Located(name, at: at) }
         if let price = entry.displayPrice {
             if let amount = AmountText.parse(price) {
-                metadata.price = Located(amount, at: at)
+                metadata.price = Located(ProductPrice(amount: amount, currency: pricing.currency, locale: pricing.locale), at: at)
             } else {
                 diagnostics.append(LoadRules.invalidMetadata.finding("displayPrice '\(price)' of '\(entry.productID)' is not an amount", at: at))
             }
@@ -154,13 +172,16 @@ struct StoreKitReader {
             Localization(locale: $0.locale, displayName: $0.displayName, description: $0.description, location: at)
         }
         metadata.subscriptionGroup = group
-        if let period = entry.recurringSubscriptionPeriod { metadata.subscriptionPeriod = Located(period, at: at) }
+        if let text = entry.recurringSubscriptionPeriod {
+            metadata.subscriptionPeriod = period(text, of: entry.productID, at: at, &diagnostics).map { Located($0, at: at) }
+        }
         if let offer = entry.introductoryOffer {
-            if let mode = PaymentMode(spelling: offer.paymentMode) {
+            if let mode = PaymentMode(spelling: offer.paymentMode),
+               let period = period(offer.subscriptionPeriod, of: entry.productID, at: at, &diagnostics) {
                 metadata.introductoryOffer = IntroductoryOffer(
-                    paymentMode: mode, period: offer.subscriptionPeriod, numberOfPeriods: offer.numberOfPeriods ?? 1,
+                    paymentMode: mode, period: period, numberOfPeriods: offer.numberOfPeriods ?? 1,
                     price: offer.displayPrice.flatMap(AmountText.parse), location: at)
-            } else {
+            } else if PaymentMode(spelling: offer.paymentMode) == nil {
                 diagnostics.append(LoadRules.invalidMetadata.finding("unknown introductory offer paymentMode '\(offer.paymentMode)'", at: at))
             }
         }
@@ -169,12 +190,23 @@ struct StoreKitReader {
                 diagnostics.append(LoadRules.invalidMetadata.finding("unknown promotional offer paymentMode '\(offer.paymentMode)'", at: at))
                 continue
             }
+            guard let period = period(offer.subscriptionPeriod, of: entry.productID, at: at, &diagnostics) else { continue }
             metadata.promotionalOffers.append(PromotionalOffer(
-                id: offer.offerID ?? "", referenceName: offer.referenceName, paymentMode: mode, period: offer.subscriptionPeriod,
+                id: offer.offerID ?? "", referenceName: offer.referenceName, paymentMode: mode, period: period,
                 numberOfPeriods: offer.numberOfPeriods ?? 1, price: offer.displayPrice.flatMap(AmountText.parse), location: at))
         }
         occurrence.metadata = metadata
         return occurrence
+    }
+
+    /// A period such as `P1M`, parsed once here; anything else is invalid metadata.
+    private func period(_ text: String, of id: String, at location: SourceLocation, _ diagnostics: inout [Diagnostic]) -> SubscriptionPeriod? {
+        do {
+            return try SubscriptionPeriod(iso8601: text)
+        } catch {
+            diagnostics.append(LoadRules.invalidMetadata.finding("subscription period '\(text)' of '\(id)' is not a period such as P1W, P1M or P1Y", at: location))
+            return nil
+        }
     }
 
     private func failure(_ message: String, line: Int = 0, column: Int = 0) -> PlistReading {

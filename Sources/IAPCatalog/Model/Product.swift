@@ -1,5 +1,26 @@
 import Diagnostics
 import Foundation
+import PriceFormatting
+
+/// A declared price: an amount and, when the source says or implies it, its currency (a metadata
+/// plist's `currency`, a `.storekit` file's storefront) and the locale its storefront shows prices in.
+public struct ProductPrice: Sendable, Hashable, CustomStringConvertible {
+    public var amount: Decimal
+    /// ISO 4217; nil when the source does not say (the loader reports it: unknown-price-currency).
+    public var currency: String?
+    /// The locale the source's storefront formats prices in (a `.storekit` file's `_locale`, or
+    /// its storefront's), when known.
+    public var locale: String?
+
+    public init(amount: Decimal, currency: String?, locale: String? = nil) {
+        self.amount = amount
+        self.currency = currency
+        self.locale = locale
+    }
+
+    /// `0.99 USD`, or `0.99` when the currency is unknown.
+    public var description: String { "\(amount)" + (currency.map { " \($0)" } ?? "") }
+}
 
 /// A product's name and description in one locale.
 public struct Localization: Sendable, Hashable {
@@ -36,13 +57,14 @@ public enum PaymentMode: String, Sendable, Hashable, CaseIterable {
 /// An introductory offer on a subscription.
 public struct IntroductoryOffer: Sendable, Hashable {
     public var paymentMode: PaymentMode
-    /// ISO 8601 duration, e.g. `P1W`.
-    public var period: String
+    /// The offer's period (`P1W`), parsed when loaded.
+    public var period: SubscriptionPeriod
     public var numberOfPeriods: Int
+    /// In the product's currency.
     public var price: Decimal?
     public var location: SourceLocation
 
-    public init(paymentMode: PaymentMode, period: String, numberOfPeriods: Int = 1, price: Decimal?,
+    public init(paymentMode: PaymentMode, period: SubscriptionPeriod, numberOfPeriods: Int = 1, price: Decimal?,
                 location: SourceLocation) {
         self.paymentMode = paymentMode
         self.period = period
@@ -58,13 +80,14 @@ public struct PromotionalOffer: Sendable, Hashable {
     public var id: String
     public var referenceName: String?
     public var paymentMode: PaymentMode
-    /// ISO 8601 duration, e.g. `P1M`.
-    public var period: String
+    /// The offer's period (`P1M`), parsed when loaded.
+    public var period: SubscriptionPeriod
     public var numberOfPeriods: Int
+    /// In the product's currency.
     public var price: Decimal?
     public var location: SourceLocation
 
-    public init(id: String, referenceName: String?, paymentMode: PaymentMode, period: String, numberOfPeriods: Int = 1,
+    public init(id: String, referenceName: String?, paymentMode: PaymentMode, period: SubscriptionPeriod, numberOfPeriods: Int = 1,
                 price: Decimal?, location: SourceLocation) {
         self.id = id
         self.referenceName = referenceName
@@ -93,10 +116,10 @@ public struct ProductMetadata: Sendable, Hashable {
     public var kind: Located<ProductKind>?
     public var referenceName: Located<String>?
     public var localizations: [Localization] = []
-    public var price: Located<Decimal>?
-    public var currency: String?
+    public var price: Located<ProductPrice>?
     public var subscriptionGroup: Located<String>?
-    public var subscriptionPeriod: Located<String>?
+    /// The billing period, parsed when loaded (an unparseable one is invalid-metadata).
+    public var subscriptionPeriod: Located<SubscriptionPeriod>?
     public var introductoryOffer: IntroductoryOffer?
     public var promotionalOffers: [PromotionalOffer] = []
     public var familyShareable: Bool?

@@ -43,6 +43,16 @@ public enum LoadRules {
             .metadata("\t\t<key>com.acme.app.coins</key>\n\t\t<dict>\n\t\t\t<key>referenceName</key>\n\t\t\t<string>Coins</string>\n\t\t</dict>"),
         ])
 
+    public static let unknownPriceCurrency = RuleDescription(
+        id: "unknown-price-currency", name: "Price without a currency", severity: .info,
+        rationale: "An amount without its currency cannot be formatted for any storefront, nor compared with another; a metadata plist names it with currency, a .storekit file with its storefront.",
+        triggering: [
+            .metadata("\t\t<key>com.acme.app.coins</key>\n\t\t<dict>\n\t\t\t<key>kind</key>\n\t\t\t<string>consumable</string>\n\t\t\t<key>price</key>\n\t\t\t↓<string>1.99</string>\n\t\t</dict>"),
+        ],
+        nonTriggering: [
+            .metadata("\t\t<key>com.acme.app.coins</key>\n\t\t<dict>\n\t\t\t<key>kind</key>\n\t\t\t<string>consumable</string>\n\t\t\t<key>price</key>\n\t\t\t<string>1.99</string>\n\t\t\t<key>currency</key>\n\t\t\t<string>EUR</string>\n\t\t</dict>"),
+        ])
+
     public static let emptyProductList = RuleDescription(
         id: "empty-product-list", name: "Empty product list", severity: .warning,
         rationale: "An empty list makes the app request no products: the store screen stays empty.",
@@ -94,7 +104,7 @@ public enum LoadRules {
         triggering: [RuleExample([ExampleFile("Products.storekit", StoreKitExample.keyPair(id: "98EEF22A", marked: true))])],
         nonTriggering: [RuleExample([ExampleFile("Products.storekit", StoreKitExample.keyPair(id: "2X9R4HXF34"))])])
 
-    public static let all: [RuleDescription] = [malformedCatalog, unrecognizedCatalog, invalidMetadata, unknownMetadataKey, emptyProductList, dictRootedIDList, unresolvedBundleID, committedSecret, localOfferKey]
+    public static let all: [RuleDescription] = [malformedCatalog, unrecognizedCatalog, invalidMetadata, unknownMetadataKey, unknownPriceCurrency, emptyProductList, dictRootedIDList, unresolvedBundleID, committedSecret, localOfferKey]
 }
 
 extension CatalogRules {

@@ -253,15 +253,15 @@ struct UnknownSubscriptionPeriodRule: CatalogRule {
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
         var found: [Diagnostic] = []
         for product in catalog.products {
-            if let period = product.metadata.subscriptionPeriod, !Self.billingPeriods.contains(period.value) {
+            if let period = product.metadata.subscriptionPeriod, !Self.billingPeriods.contains(period.value.description) {
                 found.append(finding("subscription period '\(period.value)' of '\(product.id)' is not one App Store Connect offers (\(Self.billingPeriods.sorted().joined(separator: ", ")))",
                                      at: period.location))
             }
-            if let offer = product.metadata.introductoryOffer, !Self.offerPeriods.contains(offer.period) {
+            if let offer = product.metadata.introductoryOffer, !Self.offerPeriods.contains(offer.period.description) {
                 found.append(finding("introductory offer period '\(offer.period)' of '\(product.id)' is not one App Store Connect offers",
                                      at: offer.location))
             }
-            for offer in product.metadata.promotionalOffers where !Self.offerPeriods.contains(offer.period) {
+            for offer in product.metadata.promotionalOffers where !Self.offerPeriods.contains(offer.period.description) {
                 found.append(finding("promotional offer '\(offer.id)' of '\(product.id)' has period '\(offer.period)', not one App Store Connect offers",
                                      at: offer.location))
             }

@@ -64,8 +64,8 @@ struct PeriodContradictsNameRule: CatalogRule {
         catalog.products.compactMap { product in
             // A period App Store Connect does not offer is unknown-subscription-period's finding.
             guard let period = product.metadata.subscriptionPeriod,
-                  UnknownSubscriptionPeriodRule.billingPeriods.contains(period.value.uppercased()) else { return nil }
-            let actual = period.value.uppercased()
+                  UnknownSubscriptionPeriodRule.billingPeriods.contains(period.value.description) else { return nil }
+            let actual = period.value.description
             for (what, text) in [("ID", product.id), ("reference name", product.metadata.referenceName?.value ?? "")] {
                 let stated = Self.statedPeriods(text)
                 guard !stated.isEmpty, stated[actual] == nil else { continue }
