@@ -9,7 +9,7 @@ public enum StarterConfiguration {
     public static func make(for folder: String) -> String {
         let loader = CatalogLoader()
         let catalogs = ((try? loader.load(paths: [folder])) ?? [])
-        let catalogPaths = catalogs.map { relative($0.name, to: folder) }.sorted()
+        let catalogPaths = catalogFolders(catalogs, in: folder)
         // The top-level folders holding sources; the folder itself when sources sit at its top
         // (Package.swift aside).
         var sourceFolders = Set(((try? SourceLinter().files(in: [folder])) ?? []).map { path -> String in
@@ -70,6 +70,24 @@ public enum StarterConfiguration {
 
         """
         return out
+    }
+
+    /// The folders holding catalog files (an app's `Info.plist` aside), each listed once and
+    /// none inside another; the catalogs' own folders when that would be more than five.
+    static func catalogFolders(_ catalogs: [Catalog], in folder: String) -> [String] {
+        var folders = Set<String>()
+        for catalog in catalogs {
+            for file in catalog.files {
+                if case .bundleInfo = file.content { continue }
+                folders.insert(relative((file.path as NSString).deletingLastPathComponent, to: folder))
+            }
+        }
+        let sorted = folders.map { $0.isEmpty ? "." : $0 }.sorted()
+        let outermost = sorted.filter { candidate in
+            !sorted.contains { other in other != candidate && (other == "." || candidate.hasPrefix(other + "/")) }
+        }
+        if outermost.count > 5 { return Array(Set(catalogs.map { relative($0.name, to: folder) })).sorted() }
+        return outermost
     }
 
     static func relative(_ path: String, to folder: String) -> String {

@@ -371,3 +371,49 @@ enum RuleExampleText {
 
     """
 }
+
+/// docs/ci.md's pre-commit hook, installed in a temporary git repository.
+final class PreCommitHookTests: XCTestCase {
+    func testHookStopsACommitWithErrorsAndLetsAFixedOneThrough() throws {
+        let repo = FileManager.default.temporaryDirectory.appendingPathComponent("iap-hook-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: repo.appendingPathComponent("Store"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: repo) }
+        func git(_ arguments: [String]) throws -> IAPRunner.Result {
+            try IAPRunner.runProgram("/usr/bin/env", ["git"] + arguments, in: repo,
+                                     environment: ["IAP": IAPRunner.binary.path, "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "t@example.com",
+                                                   "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "t@example.com"])
+        }
+        guard try IAPRunner.runProgram("/usr/bin/env", ["git", "--version"]).status == 0 else { throw XCTSkip("git is not installed") }
+        XCTAssertEqual(try git(["init", "-q"]).status, 0)
+        let hook = repo.appendingPathComponent(".git/hooks/pre-commit")
+        try FileManager.default.copyItem(at: IAPRunner.packageRoot.appendingPathComponent("scripts/pre-commit"), to: hook)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook.path)
+
+        func list(_ ids: [String]) -> String {
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<array>\n"
+                + ids.map { "\t<string>\($0)</string>\n" }.joined() + "</array>\n</plist>\n"
+        }
+        try "bundle-id: com.acme.app\ncatalogs: [Store]\nrules: {undeclared-kind: off}\n"
+            .write(to: repo.appendingPathComponent("iap.yml"), atomically: true, encoding: .utf8)
+        try list(["com.acme.app.coins", "com.acme.app.coins"]).write(to: repo.appendingPathComponent("Store/IAP_ProductIDs.plist"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try git(["add", "."]).status, 0)
+        let refused = try git(["commit", "-q", "-m", "duplicate"])
+        XCTAssertNotEqual(refused.status, 0)
+        XCTAssertTrue((refused.stdout + refused.stderr).contains("error: product ID 'com.acme.app.coins' is listed 2 times"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("pre-commit: iap check failed (exit 1)"), refused.stderr)
+        XCTAssertNotEqual(try git(["rev-parse", "HEAD"]).status, 0, "nothing was committed")
+
+        try list(["com.acme.app.coins", "com.acme.app.gems"]).write(to: repo.appendingPathComponent("Store/IAP_ProductIDs.plist"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try git(["add", "."]).status, 0)
+        let accepted = try git(["commit", "-q", "-m", "fixed"])
+        XCTAssertEqual(accepted.status, 0, accepted.stderr)
+        XCTAssertEqual(try git(["rev-parse", "HEAD"]).status, 0)
+        // A commit that touches no catalog or source file does not run iap.
+        try "notes\n".write(to: repo.appendingPathComponent("README.txt"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try git(["add", "README.txt"]).status, 0)
+        let unrelated = try IAPRunner.runProgram("/usr/bin/env", ["git", "commit", "-q", "-m", "notes"], in: repo,
+                                                 environment: ["IAP": "/nonexistent/iap", "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "t@example.com",
+                                                               "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "t@example.com"])
+        XCTAssertEqual(unrelated.status, 0, unrelated.stderr)
+    }
+}

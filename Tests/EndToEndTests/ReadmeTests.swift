@@ -28,7 +28,7 @@ final class ReadmeTests: XCTestCase {
                 current?.1.append(line)
             }
         }
-        XCTAssertEqual(examples.count, 25)
+        XCTAssertEqual(examples.count, 30)
         for (command, expected) in examples {
             let result = try IAPRunner.run(command.split(separator: " ").map(String.init))
             XCTAssertEqual(result.stdout + result.stderr, expected, "README example: iap \(command)")
@@ -38,6 +38,11 @@ final class ReadmeTests: XCTestCase {
     func testRulesTableMatchesTheRules() throws {
         let table = try IAPRunner.run(["rules", "--format", "markdown"]).stdout
         XCTAssertTrue(try readme.contains(table), "README's rules table differs from `iap rules --format markdown`")
+        // docs/rules.md, which SARIF's helpUri links to, is generated from the same descriptions.
+        let reference = try IAPRunner.run(["rules", "--format", "reference"]).stdout
+        let page = try String(contentsOf: IAPRunner.packageRoot.appendingPathComponent("docs/rules.md"), encoding: .utf8)
+        XCTAssertEqual(page, reference, "docs/rules.md differs from `iap rules --format reference`")
+        XCTAssertTrue(page.contains("\n## unknown-price-currency\n"))
     }
 
     func testGeneratedExampleIsTheGoldenFile() throws {
@@ -53,6 +58,31 @@ final class ReadmeTests: XCTestCase {
         let end = try XCTUnwrap(text.range(of: "```", range: block.upperBound..<text.endIndex))
         let commands = text[block.upperBound..<end.lowerBound].split(separator: "\n")
         XCTAssertEqual(commands.map { $0.split(separator: "#")[0].trimmingCharacters(in: .whitespaces) },
-                       ["swift run iap validate", "swift test"])
+                       ["swift run iap check", "swift test"])
+    }
+
+    /// Numbers the prose states about runs are the runs' own: the Quick start's count of findings
+    /// and catalogs, and each collapsed example's "(N findings, exit S)" or "(N rows)".
+    func testNumbersInProseAreTrue() throws {
+        let text = try readme
+        let quick = try XCTUnwrap(text.firstMatch(of: /the run prints (\d+) findings from (\d+) catalogs and exits (\d+)/),
+                                  "the Quick start states what iap check prints")
+        let check = try IAPRunner.run(["check"])
+        XCTAssertEqual(check.stdout.split(separator: "\n").filter { !$0.contains(": note: ") }.count, Int(quick.1))
+        XCTAssertTrue(check.stderr.contains(" in \(quick.2) catalogs)"), check.stderr)
+        XCTAssertEqual(check.status, Int32(quick.3))
+        var checked = 0
+        for match in text.matches(of: /<summary><code>iap ([^<]+)<\/code> \((\d+) (findings, exit (\d+)|rows)\)<\/summary>/) {
+            let result = try IAPRunner.run(String(match.1).split(separator: " ").map(String.init))
+            let lines = result.stdout.split(separator: "\n")
+            if let status = match.4 {
+                XCTAssertEqual(lines.filter { !$0.contains(": note: ") }.count, Int(match.2), "iap \(match.1)")
+                XCTAssertEqual(result.status, Int32(status), "iap \(match.1)")
+            } else {
+                XCTAssertEqual(lines.count - 1, Int(match.2), "iap \(match.1)")
+            }
+            checked += 1
+        }
+        XCTAssertGreaterThanOrEqual(checked, 2)
     }
 }
