@@ -53,7 +53,7 @@ let package = Package(
         // Benchmarks: a release executable that prints ratios against peers measured in the same run.
         .executableTarget(
             name: "iap-bench",
-            dependencies: ["IAPCatalog", "PropertyList", "PriceFormatting", "SourceLint",
+            dependencies: ["IAPCatalog", "PropertyList", "PriceFormatting", "SourceLint", "Diagnostics",
                            .product(name: "SwiftParser", package: "swift-syntax")],
             path: "Benchmarks/iap-bench"
         ),

@@ -16,13 +16,16 @@ case "lint":
     LintBench.run(folder: arguments.count > 1 ? arguments[1] : ".build/checkouts/swift-syntax/Sources")
 case "prices":
     PriceBench.run(count: arguments.count > 1 ? Int(arguments[1]) ?? 1_000_000 : 1_000_000)
+case "reports":
+    ReportBench.run(count: arguments.count > 1 ? Int(arguments[1]) ?? 100_000 : 100_000)
+    ReportBench.checkAgainstParts(iap: Suite(full: false).binDirectory.appendingPathComponent("iap"))
 case "generate":
     let folder = arguments.count > 1 ? arguments[1] : "Benchmarks/inputs"
     Generator(folder: folder, full: arguments.contains("--full")).generateAll()
 case "all", nil:
     Suite(full: arguments.contains("--full")).run()
 default:
-    fail("usage: iap-bench [all [--full] | generate DIR [--full] | child MODE FILE REPEATS]")
+    fail("usage: iap-bench [all [--full] | reports [N] | lint [DIR] | prices [N] | generate DIR [--full] | child MODE FILE REPEATS]")
 }
 
 func fail(_ message: String) -> Never {

@@ -137,3 +137,16 @@ final class ReporterTests: XCTestCase {
         XCTAssertEqual(text, expected, "output differs from Golden/\(name) (IAP_UPDATE_GOLDEN=1 rewrites it)", file: file, line: line)
     }
 }
+
+final class FingerprintHashTests: XCTestCase {
+    /// The fast path over many findings gives each finding's own fingerprint hash.
+    func testBulkHashesEqualEachFingerprintsHash() {
+        let findings = ReporterTests.findings + [
+            Diagnostic(ruleID: "stale-generated-file", severity: .error, message: "App/P.swift is stale", location: SourceLocation(path: "./App/P.swift"),
+                       subject: "App/P.swift"),
+            Diagnostic(ruleID: "empty-product-list", severity: .warning, message: "empty at IDs.plist:4:1", location: SourceLocation(path: "/abs/IDs.plist", line: 4)),
+        ]
+        XCTAssertEqual(Fingerprint.hashes(of: findings, root: "."), findings.map { Fingerprint.of($0, root: ".").hash })
+        XCTAssertEqual(Fingerprint(rule: "r", path: "p", subject: "s").hash.count, 16)
+    }
+}

@@ -8,18 +8,31 @@ public struct CheckstyleReporter: Reporter {
     public init() {}
 
     public func report(_ result: RunResult, options: ReportOptions) -> String {
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n"
+        var out = OutputBuffer(capacity: result.findings.count * 300 + 128)
+        out.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n")
         var current: String?
         for finding in result.findings {
             if finding.location.path != current {
-                if current != nil { out += "  </file>\n" }
+                if current != nil { out.raw("  </file>\n") }
                 current = finding.location.path
-                out += "  <file name=\"\(Markup.xml(finding.location.path))\">\n"
+                out.raw("  <file name=\"")
+                out.xml(finding.location.path)
+                out.raw("\">\n")
             }
-            out += "    <error line=\"\(finding.location.line)\" column=\"\(finding.location.column)\" severity=\"\(finding.severity.rawValue)\" message=\"\(Markup.xml(finding.message))\" source=\"iap.\(finding.ruleID)\"/>\n"
+            out.raw("    <error line=\"")
+            out.write(finding.location.line)
+            out.raw("\" column=\"")
+            out.write(finding.location.column)
+            out.raw("\" severity=\"")
+            out.write(finding.severity.rawValue)
+            out.raw("\" message=\"")
+            out.xml(finding.message)
+            out.raw("\" source=\"iap.")
+            out.xml(finding.ruleID)
+            out.raw("\"/>\n")
         }
-        if current != nil { out += "  </file>\n" }
-        out += "</checkstyle>\n"
-        return out
+        if current != nil { out.raw("  </file>\n") }
+        out.raw("</checkstyle>\n")
+        return out.string
     }
 }

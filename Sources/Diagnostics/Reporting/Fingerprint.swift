@@ -38,29 +38,43 @@ public struct Fingerprint: Sendable, Hashable, Comparable {
         return diagnostics.map { of($0, paths: &paths) }
     }
 
-    /// Hex hashes of the fingerprints (FNV-1a, 64 bits): stable across runs and machines.
+    /// Hex hashes of the fingerprints (FNV-1a, 64 bits): stable across runs and machines. The
+    /// same value as `Fingerprint.of(d, root:).hash`, without making the subject strings.
     public static func hashes(of diagnostics: [Diagnostic], root: String) -> [String] {
-        all(diagnostics, root: root).map(\.hash)
+        var paths = RelativePaths(root: root)
+        return diagnostics.map { diagnostic in
+            var h = FNV.start
+            h = FNV.add(diagnostic.ruleID.utf8, to: h)
+            h = FNV.add(paths.relative(diagnostic.location.path).utf8, to: h)
+            if let subject = diagnostic.subject {
+                h = FNV.add(subject.utf8, to: h)
+            } else {
+                let message = diagnostic.message
+                let utf8 = message.utf8
+                if let open = utf8.firstIndex(of: 0x27), let close = utf8[utf8.index(after: open)...].firstIndex(of: 0x27) {
+                    h = FNV.add(utf8[utf8.index(after: open)..<close], to: h)
+                } else {
+                    h = FNV.add(withoutLocations(message).utf8, to: h)
+                }
+            }
+            return FNV.hex(h)
+        }
     }
 
     /// 16 hex digits.
     public var hash: String {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for part in [rule, path, subject] {
-            for byte in part.utf8 { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            h = (h ^ 0) &* 0x100_0000_01b3
-        }
-        let hex = String(h, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        var h = FNV.start
+        for part in [rule, path, subject] { h = FNV.add(part.utf8, to: h) }
+        return FNV.hex(h)
     }
 
     /// What a finding is about (see the type's comment).
     public static func subject(of diagnostic: Diagnostic) -> String {
         if let subject = diagnostic.subject { return subject }
         let message = diagnostic.message
-        if let open = message.firstIndex(of: "'"),
-           let close = message[message.index(after: open)...].firstIndex(of: "'") {
-            return String(message[message.index(after: open)..<close])
+        let utf8 = message.utf8
+        if let open = utf8.firstIndex(of: 0x27), let close = utf8[utf8.index(after: open)...].firstIndex(of: 0x27) {
+            return String(message[utf8.index(after: open)..<close])
         }
         return withoutLocations(message)
     }
@@ -90,21 +104,56 @@ public struct Fingerprint: Sendable, Hashable, Comparable {
 public struct RelativePaths: Sendable {
     public let root: String
     private var cache: [String: String] = [:]
-    private let cwd = FileManager.default.currentDirectoryPath
+    private let cwd: String
 
     public init(root: String) {
-        let absolute = root.hasPrefix("/") ? root : FileManager.default.currentDirectoryPath + "/" + root
-        self.root = (absolute as NSString).standardizingPath
+        let cwd = FileManager.default.currentDirectoryPath
+        self.cwd = cwd
+        self.root = Self.normalized(root.hasPrefix("/") ? root : cwd + "/" + root)
+    }
+
+    /// `/a/./b/../c` → `/a/c`, lexically (no file-system calls, so fast for many paths).
+    static func normalized(_ absolute: String) -> String {
+        var parts: [Substring] = []
+        for part in absolute.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
     }
 
     public mutating func relative(_ path: String) -> String {
         if let known = cache[path] { return known }
-        let absolute = ((path.hasPrefix("/") ? path : cwd + "/" + path) as NSString).standardizingPath
+        let absolute = Self.normalized(path.hasPrefix("/") ? path : cwd + "/" + path)
         let result: String
         if absolute == root { result = "." }
         else if absolute.hasPrefix(root == "/" ? "/" : root + "/") { result = String(absolute.dropFirst(root == "/" ? 1 : root.count + 1)) }
         else { result = path }
         cache[path] = result
         return result
+    }
+}
+
+/// FNV-1a over the parts of a fingerprint, each part followed by a 0 byte.
+enum FNV {
+    static let start: UInt64 = 0xcbf2_9ce4_8422_2325
+    static let prime: UInt64 = 0x100_0000_01b3
+
+    static func add<C: Collection>(_ bytes: C, to hash: UInt64) -> UInt64 where C.Element == UInt8 {
+        var h = hash
+        for byte in bytes { h = (h ^ UInt64(byte)) &* prime }
+        return (h ^ 0) &* prime
+    }
+
+    static func hex(_ value: UInt64) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out = [UInt8](repeating: 0x30, count: 16)
+        var v = value
+        for i in stride(from: 15, through: 0, by: -1) {
+            out[i] = digits[Int(v & 0xF)]
+            v >>= 4
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }

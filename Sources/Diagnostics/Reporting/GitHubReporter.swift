@@ -11,13 +11,53 @@ public struct GitHubReporter: Reporter {
     public init() {}
 
     public func report(_ result: RunResult, options: ReportOptions) -> String {
-        var out = ""
+        var out = OutputBuffer(capacity: result.findings.count * 260)
         for severity in [Severity.error, .warning, .info] {
             for finding in result.findings where finding.severity == severity {
-                out += "::" + Self.command(severity) + " " + Self.properties(finding) + "::" + Self.escapeData(Self.message(finding)) + "\n"
+                out.raw("::")
+                out.write(Self.command(severity))
+                out.raw(" file=")
+                out.write(finding.location.path, escaping: Self.propertyEscape)
+                if finding.location.line > 0 { out.raw(",line="); out.write(finding.location.line) }
+                if finding.location.column > 0 { out.raw(",col="); out.write(finding.location.column) }
+                out.raw(",title=iap ")
+                out.write(finding.ruleID, escaping: Self.propertyEscape)
+                out.raw("::")
+                out.write(finding.message, escaping: Self.dataEscape)
+                out.raw(" [")
+                out.write(finding.ruleID, escaping: Self.dataEscape)
+                out.byte(0x5D)
+                for related in finding.related {
+                    out.raw("%0A")
+                    out.write(related.location.description, escaping: Self.dataEscape)
+                    out.raw(": ")
+                    out.write(related.message, escaping: Self.dataEscape)
+                }
+                if let fix = finding.fix {
+                    out.raw("%0Afix: ")
+                    out.write(fix.message, escaping: Self.dataEscape)
+                }
+                out.byte(0x0A)
             }
         }
-        return out
+        return out.string
+    }
+
+    static func dataEscape(_ byte: UInt8) -> StaticString? {
+        switch byte {
+        case 0x25: "%25"
+        case 0x0D: "%0D"
+        case 0x0A: "%0A"
+        default: nil
+        }
+    }
+
+    static func propertyEscape(_ byte: UInt8) -> StaticString? {
+        switch byte {
+        case 0x3A: "%3A"
+        case 0x2C: "%2C"
+        default: dataEscape(byte)
+        }
     }
 
     static func command(_ severity: Severity) -> String {
@@ -28,40 +68,18 @@ public struct GitHubReporter: Reporter {
         }
     }
 
-    static func properties(_ finding: Diagnostic) -> String {
-        var parts = ["file=" + escapeProperty(finding.location.path)]
-        if finding.location.line > 0 { parts.append("line=\(finding.location.line)") }
-        if finding.location.column > 0 { parts.append("col=\(finding.location.column)") }
-        parts.append("title=" + escapeProperty("iap " + finding.ruleID))
-        return parts.joined(separator: ",")
-    }
-
-    /// The message, then its notes and fix on their own lines.
-    static func message(_ finding: Diagnostic) -> String {
-        var text = finding.message + " [" + finding.ruleID + "]"
-        for related in finding.related { text += "\n\(related.location): \(related.message)" }
-        if let fix = finding.fix { text += "\nfix: " + fix.message }
-        return text
-    }
-
     /// `%` → `%25`, CR → `%0D`, LF → `%0A`.
     public static func escapeData(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x25 || $0 == 0x0D || $0 == 0x0A }) else { return text }
-        var out = ""
-        for ch in text.unicodeScalars {
-            switch ch {
-            case "%": out += "%25"
-            case "\r": out += "%0D"
-            case "\n": out += "%0A"
-            default: out.unicodeScalars.append(ch)
-            }
-        }
-        return out
+        var out = OutputBuffer(capacity: text.utf8.count + 8)
+        out.write(text, escaping: dataEscape)
+        return out.string
     }
 
     /// Data escaping, and also `:` → `%3A` and `,` → `%2C`.
     public static func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        var out = OutputBuffer(capacity: text.utf8.count + 8)
+        out.write(text, escaping: propertyEscape)
+        return out.string
     }
 }
 

@@ -10,26 +10,28 @@ public struct GitLabReporter: Reporter {
 
     public func report(_ result: RunResult, options: ReportOptions) -> String {
         var seen: [String: Int] = [:]
-        var issues: [JSONValue] = []
-        issues.reserveCapacity(result.findings.count)
+        var json = JSONStream(capacity: result.findings.count * 420 + 16)
+        json.openArray()
         for (finding, fingerprint) in zip(result.findings, result.fingerprints) {
             let n = seen[fingerprint, default: 0] + 1
             seen[fingerprint] = n
             let unique = n == 1 ? fingerprint : Fingerprint(rule: fingerprint, path: "", subject: String(n)).hash
-            issues.append(.object([
-                ("type", .string("issue")),
-                ("check_name", .string(finding.ruleID)),
-                ("description", .string(finding.message)),
-                ("categories", .array([.string("Bug Risk")])),
-                ("fingerprint", .string(unique)),
-                ("severity", .string(Self.severity(finding.severity))),
-                ("location", .object([
-                    ("path", .string(Self.repositoryPath(finding.location.path))),
-                    ("lines", .object([("begin", .int(max(finding.location.line, 1)))])),
-                ])),
-            ]))
+            json.openObject()
+            json.key("categories"); json.openArray(); json.string("Bug Risk"); json.closeArray()
+            json.key("check_name"); json.string(finding.ruleID)
+            json.key("description"); json.string(finding.message)
+            json.key("fingerprint"); json.string(unique)
+            json.key("location")
+            json.openObject()
+            json.key("lines"); json.openObject(); json.key("begin"); json.int(max(finding.location.line, 1)); json.closeObject()
+            json.key("path"); json.string(Self.repositoryPath(finding.location.path))
+            json.closeObject()
+            json.key("severity"); json.string(Self.severity(finding.severity))
+            json.key("type"); json.string("issue")
+            json.closeObject()
         }
-        return JSONValue.array(issues).rendered()
+        json.closeArray()
+        return json.finish()
     }
 
     static func severity(_ severity: Severity) -> String {

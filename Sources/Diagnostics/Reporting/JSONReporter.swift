@@ -12,44 +12,67 @@ public struct JSONReporter: Reporter {
     public init() {}
 
     public func report(_ result: RunResult, options: ReportOptions) -> String {
-        var findings: [JSONValue] = []
-        findings.reserveCapacity(result.findings.count)
-        for (finding, fingerprint) in zip(result.findings, result.fingerprints) {
-            var members: [(String, JSONValue)] = [
-                ("ruleID", .string(finding.ruleID)),
-                ("severity", .string(finding.severity.rawValue)),
-                ("message", .string(finding.message)),
-                ("location", Self.location(finding.location)),
-                ("related", .array(finding.related.map { .object([("location", Self.location($0.location)), ("message", .string($0.message))]) })),
-                ("fingerprint", .string(fingerprint)),
-            ]
-            if let fix = finding.fix {
-                var fixMembers: [(String, JSONValue)] = [("message", .string(fix.message))]
-                if let replacement = fix.replacement { fixMembers.append(("replacement", .string(replacement))) }
-                members.append(("fix", .object(fixMembers)))
-            }
-            findings.append(.object(members))
-        }
-        var document: [(String, JSONValue)] = [
-            ("version", .int(Self.schemaVersion)),
-            ("tool", .object([("name", .string(result.tool.name)), ("version", .string(result.tool.version))])),
-            ("command", .string(result.command)),
-            ("summary", .object([
-                ("files", .int(result.files.count)),
-                ("errors", .int(result.findings.count(of: .error))),
-                ("warnings", .int(result.findings.count(of: .warning))),
-                ("infos", .int(result.findings.count(of: .info))),
-            ])),
-            ("findings", .array(findings)),
-        ]
+        var json = JSONStream(capacity: result.findings.count * 480 + 512)
+        json.openObject()
         if let baseline = result.baseline {
-            document.append(("baseline", .object([("path", .string(baseline.path)), ("suppressed", .int(baseline.suppressed)),
-                                                  ("fixed", .int(baseline.fixed))])))
+            json.key("baseline")
+            json.openObject()
+            json.key("fixed"); json.int(baseline.fixed)
+            json.key("path"); json.string(baseline.path)
+            json.key("suppressed"); json.int(baseline.suppressed)
+            json.closeObject()
         }
-        return JSONValue.object(document).rendered()
+        json.key("command"); json.string(result.command)
+        json.key("findings")
+        json.openArray()
+        for (finding, fingerprint) in zip(result.findings, result.fingerprints) {
+            json.openObject()
+            json.key("fingerprint"); json.string(fingerprint)
+            if let fix = finding.fix {
+                json.key("fix")
+                json.openObject()
+                json.key("message"); json.string(fix.message)
+                if let replacement = fix.replacement { json.key("replacement"); json.string(replacement) }
+                json.closeObject()
+            }
+            json.key("location"); Self.location(finding.location, &json)
+            json.key("message"); json.string(finding.message)
+            json.key("related")
+            json.openArray()
+            for related in finding.related {
+                json.openObject()
+                json.key("location"); Self.location(related.location, &json)
+                json.key("message"); json.string(related.message)
+                json.closeObject()
+            }
+            json.closeArray()
+            json.key("ruleID"); json.string(finding.ruleID)
+            json.key("severity"); json.string(finding.severity.rawValue)
+            json.closeObject()
+        }
+        json.closeArray()
+        json.key("summary")
+        json.openObject()
+        json.key("errors"); json.int(result.findings.count(of: .error))
+        json.key("files"); json.int(result.files.count)
+        json.key("infos"); json.int(result.findings.count(of: .info))
+        json.key("warnings"); json.int(result.findings.count(of: .warning))
+        json.closeObject()
+        json.key("tool")
+        json.openObject()
+        json.key("name"); json.string(result.tool.name)
+        json.key("version"); json.string(result.tool.version)
+        json.closeObject()
+        json.key("version"); json.int(Self.schemaVersion)
+        json.closeObject()
+        return json.finish()
     }
 
-    static func location(_ location: SourceLocation) -> JSONValue {
-        .object([("path", .string(location.path)), ("line", .int(location.line)), ("column", .int(location.column))])
+    static func location(_ location: SourceLocation, _ json: inout JSONStream) {
+        json.openObject()
+        json.key("column"); json.int(location.column)
+        json.key("line"); json.int(location.line)
+        json.key("path"); json.string(location.path)
+        json.closeObject()
     }
 }

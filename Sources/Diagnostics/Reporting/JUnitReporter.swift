@@ -13,26 +13,64 @@ public struct JUnitReporter: Reporter {
         for finding in result.findings { byFile[finding.location.path, default: []].append(finding) }
         let files = Array(Set(result.files).union(byFile.keys)).sorted()
         let failing = files.filter { byFile[$0]?.contains { $0.severity != .info } ?? false }.count
-        let name = Markup.xml("\(result.tool.name) \(result.command)")
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"\(name)\" tests=\"\(files.count)\" failures=\"\(failing)\" errors=\"0\">\n"
-        out += "  <testsuite name=\"\(name)\" tests=\"\(files.count)\" failures=\"\(failing)\" errors=\"0\" skipped=\"0\">\n"
+        var out = OutputBuffer(capacity: result.findings.count * 400 + files.count * 80 + 512)
+        func header(_ tag: StaticString, _ extra: StaticString) {
+            out.raw(tag)
+            out.raw(" name=\"")
+            out.xml(result.tool.name)
+            out.byte(0x20)
+            out.xml(result.command)
+            out.raw("\" tests=\"")
+            out.write(files.count)
+            out.raw("\" failures=\"")
+            out.write(failing)
+            out.raw(extra)
+        }
+        out.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        header("<testsuites", "\" errors=\"0\">\n")
+        header("  <testsuite", "\" errors=\"0\" skipped=\"0\">\n")
         for file in files {
             let findings = byFile[file] ?? []
-            out += "    <testcase classname=\"\(Markup.xml(result.tool.name))\" name=\"\(Markup.xml(file))\""
-            if findings.isEmpty { out += "/>\n"; continue }
-            out += ">\n"
-            var infos: [String] = []
+            out.raw("    <testcase classname=\"")
+            out.xml(result.tool.name)
+            out.raw("\" name=\"")
+            out.xml(file)
+            if findings.isEmpty { out.raw("\"/>\n"); continue }
+            out.raw("\">\n")
+            var infos: [Diagnostic] = []
             for finding in findings {
-                let line = "\(finding.location): \(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]"
-                if finding.severity == .info { infos.append(line); continue }
-                out += "      <failure type=\"\(finding.ruleID)\" message=\"\(Markup.xml(finding.message))\">"
-                    + Markup.xml(line) + "</failure>\n"
+                if finding.severity == .info { infos.append(finding); continue }
+                out.raw("      <failure type=\"")
+                out.xml(finding.ruleID)
+                out.raw("\" message=\"")
+                out.xml(finding.message)
+                out.raw("\">")
+                Self.line(finding, &out)
+                out.raw("</failure>\n")
             }
-            if !infos.isEmpty { out += "      <system-out>" + Markup.xml(infos.joined(separator: "\n")) + "</system-out>\n" }
-            out += "    </testcase>\n"
+            if !infos.isEmpty {
+                out.raw("      <system-out>")
+                for (i, info) in infos.enumerated() {
+                    if i > 0 { out.raw("&#10;") }
+                    Self.line(info, &out)
+                }
+                out.raw("</system-out>\n")
+            }
+            out.raw("    </testcase>\n")
         }
-        out += "  </testsuite>\n</testsuites>\n"
-        return out
+        out.raw("  </testsuite>\n</testsuites>\n")
+        return out.string
+    }
+
+    /// `path:line:col: severity: message [rule]`, XML-escaped.
+    static func line(_ finding: Diagnostic, _ out: inout OutputBuffer) {
+        out.xml(finding.location.description)
+        out.raw(": ")
+        out.write(finding.severity.rawValue)
+        out.raw(": ")
+        out.xml(finding.message)
+        out.raw(" [")
+        out.xml(finding.ruleID)
+        out.byte(0x5D)
     }
 }

@@ -22,18 +22,37 @@ public struct MarkdownReporter: Reporter {
         out += ".\n"
         guard !result.findings.isEmpty else { return out + "\nNo findings.\n" }
         out += "\n| severity | location | rule | message |\n|---|---|---|---|\n"
-        var bytes = out.utf8.count
+        var buffer = OutputBuffer(capacity: result.findings.count * 220 + out.utf8.count)
+        buffer.write(out)
         for (i, finding) in result.findings.enumerated() {
-            var message = Markup.markdownCell(finding.message)
-            if let fix = finding.fix { message += "<br>fix: " + Markup.markdownCell(fix.message) }
-            let row = "| \(finding.severity.rawValue) | \(Markup.codeSpan(finding.location.description)) | \(Markup.codeSpan(finding.ruleID)) | \(message) |\n"
-            if let byteLimit, bytes + row.utf8.count + 200 > byteLimit {
-                out += "\n… and \(plural(result.findings.count - i, "more finding")), left out to stay under \(byteLimit) bytes; the other reports hold them all.\n"
-                return out
+            let before = buffer.bytes.count
+            buffer.raw("| ")
+            buffer.write(finding.severity.rawValue)
+            buffer.raw(" | ")
+            Self.codeSpan(finding.location.description, &buffer)
+            buffer.raw(" | ")
+            Self.codeSpan(finding.ruleID, &buffer)
+            buffer.raw(" | ")
+            buffer.write(finding.message, escaping: Markup.markdownEscape)
+            if let fix = finding.fix {
+                buffer.raw("<br>fix: ")
+                buffer.write(fix.message, escaping: Markup.markdownEscape)
             }
-            bytes += row.utf8.count
-            out += row
+            buffer.raw(" |\n")
+            if let byteLimit, buffer.bytes.count + 200 > byteLimit {
+                buffer.truncate(to: before)
+                buffer.write("\n… and \(plural(result.findings.count - i, "more finding")), left out to stay under \(byteLimit) bytes; the other reports hold them all.\n")
+                return buffer.string
+            }
         }
-        return out
+        return buffer.string
+    }
+
+    /// A code span: backticks cannot close it early, pipes cannot end the cell.
+    static func codeSpan(_ text: String, _ out: inout OutputBuffer) {
+        let fence = text.utf8.contains(0x60)
+        out.raw(fence ? "`` " : "`")
+        out.write(text, escaping: { $0 == 0x7C ? "\\|" : nil })
+        out.raw(fence ? " ``" : "`")
     }
 }

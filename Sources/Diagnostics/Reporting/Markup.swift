@@ -1,5 +1,39 @@
 /// Escaping for the XML and Markdown reports.
 enum Markup {
+    /// The XML escapes by byte: `&`, `<`, `>`, quotes, line breaks and tabs as references;
+    /// other control characters (which XML 1.0 forbids) dropped.
+    static func xmlEscape(_ byte: UInt8) -> StaticString? {
+        switch byte {
+        case 0x26: "&amp;"
+        case 0x3C: "&lt;"
+        case 0x3E: "&gt;"
+        case 0x22: "&quot;"
+        case 0x27: "&apos;"
+        case 0x0A: "&#10;"
+        case 0x0D: "&#13;"
+        case 0x09: "&#9;"
+        case 0..<0x20: ""
+        default: nil
+        }
+    }
+
+    /// Markdown table-cell escapes by byte (see `markdownCell`).
+    static func markdownEscape(_ byte: UInt8) -> StaticString? {
+        switch byte {
+        case 0x7C: "\\|"
+        case 0x5C: "\\\\"
+        case 0x3C: "&lt;"
+        case 0x3E: "&gt;"
+        case 0x26: "&amp;"
+        case 0x60: "\\`"
+        case 0x2A: "\\*"
+        case 0x5F: "\\_"
+        case 0x0A: "<br>"
+        case 0x0D: ""
+        default: nil
+        }
+    }
+
     /// Text for an XML attribute or element: `&`, `<`, `>`, quotes escaped; control characters
     /// XML 1.0 forbids are dropped, and line breaks in attributes kept as character references.
     static func xml(_ text: String) -> String {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The name and version of the tool that made a run, as reports name it.
 public struct ToolInfo: Sendable, Hashable {
     public var name: String
@@ -32,8 +34,12 @@ public struct RunResult: Sendable {
     public var command: String
     /// The findings, sorted for output.
     public let findings: [Diagnostic]
-    /// `fingerprints[i]` identifies `findings[i]` across edits (`Fingerprint`).
-    public let fingerprints: [String]
+    /// `fingerprints[i]` identifies `findings[i]` across edits (`Fingerprint`); computed the
+    /// first time a reporter asks, so a text-only run does not pay for them.
+    public var fingerprints: [String] { fingerprintCache.hashes(findings, root: fingerprintRoot) }
+    /// The folder fingerprint paths are relative to.
+    public let fingerprintRoot: String
+    private let fingerprintCache = FingerprintCache()
     /// The rules that ran, in the order `iap rules` lists them.
     public var rules: [RuleDescription]
     /// The files checked, as the user named them.
@@ -46,7 +52,7 @@ public struct RunResult: Sendable {
         self.command = command
         let sorted = findings.sortedForOutput()
         self.findings = sorted
-        self.fingerprints = Fingerprint.hashes(of: sorted, root: fingerprintRoot)
+        self.fingerprintRoot = fingerprintRoot
         self.rules = rules
         self.files = files
         self.tool = tool
@@ -95,5 +101,20 @@ public enum Reporters {
 
     public static func named(_ identifier: String) -> (any Reporter.Type)? {
         all.first { $0.identifier == identifier }
+    }
+}
+
+/// The fingerprints of a run, computed once on first use, from any thread.
+final class FingerprintCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: [String]?
+
+    func hashes(_ findings: [Diagnostic], root: String) -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let value { return value }
+        let made = Fingerprint.hashes(of: findings, root: root)
+        value = made
+        return made
     }
 }

@@ -1,6 +1,7 @@
 /// SARIF 2.1.0, the format GitHub code scanning and other tools import: one run, the rules that
 /// ran with their descriptions and help, each result with its location, related locations,
-/// `partialFingerprints` (the baseline fingerprint) and the suggested fix.
+/// `partialFingerprints` (the baseline fingerprint) and the suggested fix. Written compact, on
+/// one line, keys sorted.
 public struct SARIFReporter: Reporter {
     public static let identifier = "sarif"
     public static let summary = "SARIF 2.1.0 for GitHub code scanning and other static-analysis viewers"
@@ -13,63 +14,105 @@ public struct SARIFReporter: Reporter {
     public func report(_ result: RunResult, options: ReportOptions) -> String {
         var ruleIndex: [String: Int] = [:]
         for (i, rule) in result.rules.enumerated() where ruleIndex[rule.id] == nil { ruleIndex[rule.id] = i }
-        let rules: [JSONValue] = result.rules.map { rule in
-            .object([
-                ("id", .string(rule.id)),
-                ("name", .string(Self.pascalCase(rule.id))),
-                ("shortDescription", .object([("text", .string(rule.name))])),
-                ("fullDescription", .object([("text", .string(rule.rationale))])),
-                ("help", .object([("text", .string(rule.rationale))])),
-                ("helpUri", .string(rule.helpURI)),
-                ("defaultConfiguration", .object([("level", .string(Self.level(rule.severity)))])),
-            ])
+        var uris: [String: String] = [:]
+        func uri(_ path: String) -> String {
+            if let known = uris[path] { return known }
+            let made = Self.uri(path)
+            uris[path] = made
+            return made
         }
-        var results: [JSONValue] = []
-        results.reserveCapacity(result.findings.count)
+        // Compact: a SARIF file is read by tools, and GitHub caps uploads, so it carries no
+        // indentation (a third of the pretty-printed size).
+        var json = JSONStream(capacity: result.findings.count * 400 + result.rules.count * 400 + 1024, compact: true)
+        json.openObject()
+        json.key("$schema"); json.string("https://json.schemastore.org/sarif-2.1.0.json")
+        json.key("runs")
+        json.openArray()
+        json.openObject()
+        json.key("columnKind"); json.string("unicodeCodePoints")
+        json.key("results")
+        json.openArray()
         for (finding, fingerprint) in zip(result.findings, result.fingerprints) {
-            var members: [(String, JSONValue)] = [
-                ("ruleId", .string(finding.ruleID)),
-                ("level", .string(Self.level(finding.severity))),
-                ("message", .object([("text", .string(finding.message))])),
-                ("locations", .array([.object([("physicalLocation", Self.physical(finding.location))])])),
-                ("partialFingerprints", .object([(Self.fingerprintKey, .string(fingerprint))])),
-            ]
-            if let index = ruleIndex[finding.ruleID] { members.append(("ruleIndex", .int(index))) }
-            if !finding.related.isEmpty {
-                members.append(("relatedLocations", .array(finding.related.enumerated().map { i, related in
-                    .object([("id", .int(i + 1)), ("physicalLocation", Self.physical(related.location)),
-                             ("message", .object([("text", .string(related.message))]))])
-                })))
-            }
+            json.openObject()
             if let fix = finding.fix {
-                var replacement: [(String, JSONValue)] = [("deletedRegion", Self.region(finding.location) ?? .object([("startLine", .int(1))]))]
-                if let text = fix.replacement { replacement.append(("insertedContent", .object([("text", .string(text))]))) }
-                members.append(("fixes", .array([.object([
-                    ("description", .object([("text", .string(fix.message))])),
-                    ("artifactChanges", .array([.object([
-                        ("artifactLocation", .object([("uri", .string(Self.uri(finding.location.path)))])),
-                        ("replacements", .array([.object(replacement)])),
-                    ])])),
-                ])])))
+                json.key("fixes")
+                json.openArray()
+                json.openObject()
+                json.key("artifactChanges")
+                json.openArray()
+                json.openObject()
+                json.key("artifactLocation"); json.openObject(); json.key("uri"); json.string(uri(finding.location.path)); json.closeObject()
+                json.key("replacements")
+                json.openArray()
+                json.openObject()
+                json.key("deletedRegion")
+                if !Self.region(finding.location, &json) { json.openObject(); json.key("startLine"); json.int(1); json.closeObject() }
+                if let text = fix.replacement {
+                    json.key("insertedContent"); json.openObject(); json.key("text"); json.string(text); json.closeObject()
+                }
+                json.closeObject()
+                json.closeArray()
+                json.closeObject()
+                json.closeArray()
+                json.key("description"); json.openObject(); json.key("text"); json.string(fix.message); json.closeObject()
+                json.closeObject()
+                json.closeArray()
             }
-            results.append(.object(members))
+            json.key("level"); json.string(Self.level(finding.severity))
+            json.key("locations")
+            json.openArray()
+            json.openObject()
+            json.key("physicalLocation"); Self.physical(finding.location, uri(finding.location.path), &json)
+            json.closeObject()
+            json.closeArray()
+            json.key("message"); json.openObject(); json.key("text"); json.string(finding.message); json.closeObject()
+            json.key("partialFingerprints"); json.openObject(); json.key("iapFingerprint/v1"); json.string(fingerprint); json.closeObject()
+            if !finding.related.isEmpty {
+                json.key("relatedLocations")
+                json.openArray()
+                for (i, related) in finding.related.enumerated() {
+                    json.openObject()
+                    json.key("id"); json.int(i + 1)
+                    json.key("message"); json.openObject(); json.key("text"); json.string(related.message); json.closeObject()
+                    json.key("physicalLocation"); Self.physical(related.location, uri(related.location.path), &json)
+                    json.closeObject()
+                }
+                json.closeArray()
+            }
+            json.key("ruleId"); json.string(finding.ruleID)
+            if let index = ruleIndex[finding.ruleID] { json.key("ruleIndex"); json.int(index) }
+            json.closeObject()
         }
-        let run: JSONValue = .object([
-            ("tool", .object([("driver", .object([
-                ("name", .string(result.tool.name)),
-                ("version", .string(result.tool.version)),
-                ("semanticVersion", .string(result.tool.version)),
-                ("informationUri", .string(result.tool.informationURI)),
-                ("rules", .array(rules)),
-            ]))])),
-            ("columnKind", .string("unicodeCodePoints")),
-            ("results", .array(results)),
-        ])
-        return JSONValue.object([
-            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
-            ("version", .string("2.1.0")),
-            ("runs", .array([run])),
-        ]).rendered()
+        json.closeArray()
+        json.key("tool")
+        json.openObject()
+        json.key("driver")
+        json.openObject()
+        json.key("informationUri"); json.string(result.tool.informationURI)
+        json.key("name"); json.string(result.tool.name)
+        json.key("rules")
+        json.openArray()
+        for rule in result.rules {
+            json.openObject()
+            json.key("defaultConfiguration"); json.openObject(); json.key("level"); json.string(Self.level(rule.severity)); json.closeObject()
+            json.key("fullDescription"); json.openObject(); json.key("text"); json.string(rule.rationale); json.closeObject()
+            json.key("help"); json.openObject(); json.key("text"); json.string(rule.rationale); json.closeObject()
+            json.key("helpUri"); json.string(rule.helpURI)
+            json.key("id"); json.string(rule.id)
+            json.key("name"); json.string(Self.pascalCase(rule.id))
+            json.key("shortDescription"); json.openObject(); json.key("text"); json.string(rule.name); json.closeObject()
+            json.closeObject()
+        }
+        json.closeArray()
+        json.key("semanticVersion"); json.string(result.tool.version)
+        json.key("version"); json.string(result.tool.version)
+        json.closeObject()
+        json.closeObject()
+        json.closeObject()
+        json.closeArray()
+        json.key("version"); json.string("2.1.0")
+        json.closeObject()
+        return json.finish()
     }
 
     static func level(_ severity: Severity) -> String {
@@ -80,17 +123,24 @@ public struct SARIFReporter: Reporter {
         }
     }
 
-    static func physical(_ location: SourceLocation) -> JSONValue {
-        var members: [(String, JSONValue)] = [("artifactLocation", .object([("uri", .string(uri(location.path)))]))]
-        if let region = region(location) { members.append(("region", region)) }
-        return .object(members)
+    static func physical(_ location: SourceLocation, _ uri: String, _ json: inout JSONStream) {
+        json.openObject()
+        json.key("artifactLocation"); json.openObject(); json.key("uri"); json.string(uri); json.closeObject()
+        if location.line > 0 {
+            json.key("region")
+            _ = region(location, &json)
+        }
+        json.closeObject()
     }
 
-    static func region(_ location: SourceLocation) -> JSONValue? {
-        guard location.line > 0 else { return nil }
-        var members: [(String, JSONValue)] = [("startLine", .int(location.line))]
-        if location.column > 0 { members.append(("startColumn", .int(location.column))) }
-        return .object(members)
+    /// Writes the region of a location, or nothing (returning false) when it has no line.
+    static func region(_ location: SourceLocation, _ json: inout JSONStream) -> Bool {
+        guard location.line > 0 else { return false }
+        json.openObject()
+        if location.column > 0 { json.key("startColumn"); json.int(location.column) }
+        json.key("startLine"); json.int(location.line)
+        json.closeObject()
+        return true
     }
 
     /// A relative URI reference for a path: `./` dropped, and characters a URI cannot hold
