@@ -75,7 +75,7 @@ struct OutputBuffer {
         bytes.append(0x22)
     }
 
-    /// XML text or attribute value (`Markup.xml`'s rules).
+    /// XML text or attribute value (`Markup.xmlEscape`).
     mutating func xml(_ text: String) {
         write(text, escaping: Markup.xmlEscape)
     }
@@ -106,6 +106,18 @@ struct JSONStream {
         }
         hasMember[hasMember.count - 1] = true
     }
+
+    /// `"key": ` for a key known only at run time.
+    mutating func key(_ name: String) {
+        beforeValue()
+        if !compact { out.spaces(hasMember.count * 2) }
+        out.jsonString(name)
+        out.raw(compact ? ":" : ": ")
+        pendingKey = true
+    }
+
+    /// A bare literal (`true`, `false`, `null`).
+    mutating func literal(_ text: StaticString) { value(); out.raw(text) }
 
     /// `"key": ` inside an object.
     mutating func key(_ name: StaticString) {
