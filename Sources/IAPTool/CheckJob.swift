@@ -33,6 +33,11 @@ public struct CheckJob: Sendable {
 
         var validate = ValidateJob()
         validate.paths = config.catalogs
+        if config.path == nil {
+            // No iap.yml: ./catalogs when there is one, else the whole folder, walked by content.
+            validate.paths = FileManager.default.fileExists(atPath: "catalogs") ? ["catalogs"] : ["."]
+            result.notes.append("iap: no iap.yml here or above; validating \(validate.paths[0] == "." ? "the catalogs found under ." : "./catalogs") (iap init writes one)")
+        }
         validate.bundleID = bundleID ?? config.bundleID
         validate.bundleIDSource = bundleID == nil ? config.bundleIDSource : nil
         validate.retired = config.retired
@@ -40,11 +45,16 @@ public struct CheckJob: Sendable {
         validate.displayNameLimit = config.displayNameLimit ?? 35
         validate.descriptionLimit = config.descriptionLimit ?? 55
         let loaded = try validate.load()
-        _ = try loaded.requireCatalogs(verbose: false)
-        let validated = try validate.run(loaded)
-        result.findings += validated.findings
-        result.files += validated.files
-        result.rules += validated.rules
+        if loaded.catalogs.isEmpty, config.path != nil, !config.catalogsNamed, !config.lintPaths.isEmpty {
+            // iap.yml names no catalogs and its folder holds none: the sources are still linted.
+            result.notes.append("iap: no catalog found under \(config.root); only lint runs (name the catalogs in \(config.path!) if there are some)")
+        } else {
+            _ = try loaded.requireCatalogs(verbose: false)
+            let validated = try validate.run(loaded)
+            result.findings += validated.findings
+            result.files += validated.files
+            result.rules += validated.rules
+        }
         counts.catalogFiles = loaded.fileCount
         counts.products = loaded.productCount
         counts.catalogs = loaded.catalogs.count
@@ -97,9 +107,10 @@ public struct CheckJob: Sendable {
 extension CheckJob.Counts {
     /// "13 catalog files (10029 products in 4 catalogs), 1 generated file, 2 source files checked".
     public var summary: String {
-        var parts = ["\(plural(catalogFiles, "catalog file")) (\(plural(products, "product")) in \(plural(catalogs, "catalog")))"]
+        var parts: [String] = []
+        if catalogs > 0 { parts.append("\(plural(catalogFiles, "catalog file")) (\(plural(products, "product")) in \(plural(catalogs, "catalog")))") }
         if generated > 0 { parts.append(plural(generated, "generated file")) }
         if sources > 0 { parts.append(plural(sources, "source file")) }
-        return parts.joined(separator: ", ") + " checked"
+        return parts.isEmpty ? "nothing checked" : parts.joined(separator: ", ") + " checked"
     }
 }

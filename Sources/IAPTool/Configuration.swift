@@ -31,6 +31,8 @@ public struct Configuration: Sendable {
     /// The line of `bundle-id` (or `info-plist`), for the "bundle ID from here" note.
     public var bundleIDSource: SourceLocation?
     public var catalogs: [String] = []
+    /// Whether the file names its catalogs (else the walk of its folder stands in).
+    public var catalogsNamed = false
     public var retired: String?
     public var requiredLocales: [String] = []
     public var severities: [String: Severity?] = [:]
@@ -109,6 +111,7 @@ public struct Configuration: Sendable {
         }
         if let root { parser.read(root, into: &config) }
         // No catalogs named: the content-based walk of the whole project finds them.
+        config.catalogsNamed = !config.catalogs.isEmpty
         if config.catalogs.isEmpty { config.catalogs = [config.root] }
         guard parser.errors.isEmpty else {
             throw .cannotRun(parser.errors.joined(separator: "\n") + "\n\(displayPath): \(plural(parser.errors.count, "error")); fix the file (see docs/ci.md)")

@@ -75,10 +75,3 @@ struct PlistCommand: ParsableCommand {
         }
     }
 }
-
-enum PlistErrorText {
-    static func render(_ error: PlistError, file: String) -> String {
-        let position = error.line > 0 ? (error.column > 0 ? ":\(error.line):\(error.column)" : ":\(error.line)") : ""
-        return "\(file)\(position): error: \(error.message)\n"
-    }
-}

@@ -15,9 +15,7 @@ struct Price: ParsableCommand {
         Negative amounts (refunds) are shown the way the locale shows them: iap price -4.99 --locale de_DE --currency EUR
         """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, csv
-    }
+    typealias Format = TableFormat
 
     @Argument(help: "The amount: digits with '.' for decimals (0.99, 1234.5, -4.99).")
     var amount: String?
@@ -103,21 +101,4 @@ struct StorefrontsCommand: ParsableCommand {
     }
 }
 
-/// Tables as aligned text, a JSON array of objects (keys from the header, lowercased), or CSV.
-enum PriceTable {
-    static func render(header: [String], rows: [[String]], format: Price.Format) -> String {
-        switch format {
-        case .text:
-            return ListText.table(header: header, rows: rows)
-        case .csv:
-            let quote = { (s: String) in s.contains(where: { ",\"\n".contains($0) }) ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s }
-            return ([header] + rows).map { $0.map(quote).joined(separator: ",") }.joined(separator: "\n") + "\n"
-        case .json:
-            let keys = header.map { $0.lowercased().replacingOccurrences(of: " ", with: "-") }
-            let objects = rows.map { row in
-                "  {" + zip(keys, row).map { "\"\($0)\": " + PlistJSONWriter.quote($1) }.joined(separator: ", ") + "}"
-            }
-            return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
-        }
-    }
-}
+extension TableFormat: ExpressibleByArgument {}

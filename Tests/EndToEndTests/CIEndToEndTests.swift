@@ -123,7 +123,31 @@ final class CIEndToEndTests: XCTestCase {
     func testCheckWithoutConfigurationValidatesCatalogs() throws {
         let result = try IAPRunner.run(["check"])
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.stderr, "25 catalog files (10043 products in 7 catalogs) checked: 15 errors, 19 warnings, 6 infos\n")
+        XCTAssertEqual(result.stderr, """
+        iap: no iap.yml here or above; validating ./catalogs (iap init writes one)
+        25 catalog files (10043 products in 7 catalogs) checked: 15 errors, 19 warnings, 6 infos
+
+        """)
+        // A repository with no catalogs/ folder: its catalogs are found by content.
+        try write(ids(["com.acme.app.coins", "com.acme.app.coins"]), "App/Store/IAP_ProductIDs.plist")
+        let walked = try IAPRunner.run(["check"], in: folder)
+        XCTAssertEqual(walked.status, 1)
+        XCTAssertTrue(walked.stdout.contains("\n./App/Store/IAP_ProductIDs.plist:6:2: error: product ID 'com.acme.app.coins' is listed 2 times"), walked.stdout)
+        XCTAssertTrue(walked.stderr.hasPrefix("iap: no iap.yml here or above; validating the catalogs found under . (iap init writes one)\n"), walked.stderr)
+    }
+
+    func testAConfigurationWithoutCatalogsStillLints() throws {
+        try write("let price = \"$0.99\"\n", "App/Shop.swift")
+        try write("lint:\n  paths: [App]\n", "iap.yml")
+        let result = try IAPRunner.run(["check", "--strict"], in: folder)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stdout, "App/Shop.swift:1:13: warning: the literal shows a price ('$0.99'); show the product's displayPrice so every storefront sees its own [hardcoded-price]\n")
+        XCTAssertEqual(result.stderr, """
+        iap: no catalog found under .; only lint runs (name the catalogs in iap.yml if there are some)
+        iap: no catalog found in .: product titles and IDs are not checked (pass --catalog)
+        1 source file checked: 0 errors, 1 warning, 0 infos
+
+        """)
     }
 
     func testCheckRunsGenerationAndLintAsConfigured() throws {
