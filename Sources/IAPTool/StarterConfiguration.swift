@@ -72,22 +72,29 @@ public enum StarterConfiguration {
         return out
     }
 
-    /// The folders holding catalog files (an app's `Info.plist` aside), each listed once and
-    /// none inside another; the catalogs' own folders when that would be more than five.
+    /// What to list under `catalogs:`: each catalog's app folder (the one holding its Xcode
+    /// project, so the bundle ID still resolves); for a catalog whose app folder is the folder
+    /// itself, the folders holding its files when they also hold where its bundle ID comes from
+    /// (or it has none), else the folder itself. Each listed once, none inside another.
     static func catalogFolders(_ catalogs: [Catalog], in folder: String) -> [String] {
         var folders = Set<String>()
         for catalog in catalogs {
+            let root = relative(catalog.name, to: folder)
+            guard root == "." || root.isEmpty else { folders.insert(root); continue }
+            var fileFolders = Set<String>()
             for file in catalog.files {
                 if case .bundleInfo = file.content { continue }
-                folders.insert(relative((file.path as NSString).deletingLastPathComponent, to: folder))
+                let parent = relative((file.path as NSString).deletingLastPathComponent, to: folder)
+                fileFolders.insert(parent.isEmpty ? "." : parent)
             }
+            let bundleSource = catalog.bundleID.map { relative($0.location.path, to: folder) }
+            let bundleInside = bundleSource.map { source in fileFolders.contains { $0 == "." || source.hasPrefix($0 + "/") } } ?? true
+            if bundleInside { folders.formUnion(fileFolders) } else { folders.insert(".") }
         }
-        let sorted = folders.map { $0.isEmpty ? "." : $0 }.sorted()
-        let outermost = sorted.filter { candidate in
+        let sorted = folders.sorted()
+        return sorted.filter { candidate in
             !sorted.contains { other in other != candidate && (other == "." || candidate.hasPrefix(other + "/")) }
         }
-        if outermost.count > 5 { return Array(Set(catalogs.map { relative($0.name, to: folder) })).sorted() }
-        return outermost
     }
 
     static func relative(_ path: String, to folder: String) -> String {

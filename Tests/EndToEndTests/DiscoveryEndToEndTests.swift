@@ -22,6 +22,22 @@ final class DiscoveryEndToEndTests: XCTestCase {
         XCTAssertEqual(result.stderr, "3 files checked: 0 errors, 3 warnings, 1 info, 4 products in 2 catalogs\n")
     }
 
+    /// `iap init` lists each app's folder (where its Xcode project is), so `iap check` still finds
+    /// the bundle ID in the project and its .xcconfig files, and finds what `validate .` finds.
+    func testInitListsAppFoldersSoCheckResolvesTheBundleID() throws {
+        let repo = try AppRepository()
+        defer { repo.remove() }
+        XCTAssertEqual(try IAPRunner.run(["init"], in: repo.root).status, 0)
+        let text = try String(contentsOf: repo.root.appendingPathComponent("iap.yml"), encoding: .utf8)
+        XCTAssertTrue(text.contains("catalogs:\n  - .\n"), text)
+        let check = try IAPRunner.run(["check", "--format", "json"], in: repo.root)
+        XCTAssertEqual(check.status, 0, check.stderr)
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])
+        let rules = Set((document["findings"] as? [[String: Any]] ?? []).compactMap { $0["ruleID"] as? String })
+        XCTAssertFalse(rules.contains("unresolved-bundle-id"), "\(rules)")
+        XCTAssertTrue(rules.contains("similar-ids"), "\(rules)")
+    }
+
     func testVerboseSaysWhatWasPassedOverAndWhy() throws {
         let repo = try AppRepository()
         defer { repo.remove() }
