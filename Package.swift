@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "CodeGenerationTests", dependencies: ["CodeGeneration", "IAPCatalog"], exclude: ["Golden"]),
         .testTarget(name: "IAPCatalogTests", dependencies: ["IAPCatalog", "PropertyList", "Diagnostics"]),
         .testTarget(name: "IAPToolTests", dependencies: ["IAPTool", "IAPCatalog", "SourceLint", "Diagnostics"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["iap"], exclude: ["Golden"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["iap", "IAPTool"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

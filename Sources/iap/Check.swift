@@ -5,7 +5,7 @@ import IAPTool
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run what iap.yml configures: validate, gen --check for each generated file, and lint; one report, one exit status.",
-        discussion: "With no iap.yml (found from the working folder up, or --config), validates ./catalogs.")
+        discussion: "With no iap.yml (found from the working folder up, or --config), validates ./catalogs, or the catalogs found under the working folder when there is no ./catalogs.")
 
     @Option(name: .customLong("bundle-id"), help: "The app's bundle ID; wins over iap.yml, Info.plist and the Xcode project.")
     var bundleID: String?

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import IAPTool
 
 @main
@@ -6,11 +7,8 @@ struct IAP: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "iap",
         abstract: "Validate, list and inspect in-app purchase catalogs (product-ID plists, metadata plists, .storekit files).",
-        discussion: """
-        With no PATH, commands work on ./catalogs.
-        Exit status: 0 no errors; 1 findings at error severity (warnings too with --strict), or a malformed \
-        catalog file; 2 the check could not run (a missing path, an unreadable file); 64 usage error.
-        """,
+        discussion: "With no PATH, commands work on the catalogs iap.yml names, else ./catalogs.\n\nExit status:\n"
+            + ExitStatus.allCases.map { "  \($0.rawValue)  \($0.meaning.replacingOccurrences(of: "`", with: ""))" }.joined(separator: "\n"),
         version: IAPToolInfo.version,
         subcommands: [Check.self, Init.self, Validate.self, List.self, Rules.self, Lint.self, Gen.self, Price.self, StorefrontsCommand.self, PlistCommand.self]
     )

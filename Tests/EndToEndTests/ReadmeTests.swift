@@ -1,4 +1,5 @@
 import Foundation
+import IAPTool
 import XCTest
 
 /// README.md stays true: every `$ iap …` example in a ```console block is run and its output
@@ -84,5 +85,13 @@ final class ReadmeTests: XCTestCase {
             checked += 1
         }
         XCTAssertGreaterThanOrEqual(checked, 2)
+    }
+
+    /// README's exit-status table is the one table every command exits by.
+    func testExitTableIsTheToolsTable() throws {
+        let text = try readme
+        for status in ExitStatus.allCases {
+            XCTAssertTrue(text.contains("\n| \(status.rawValue) | \(status.meaning) |\n"), "README's exit table differs for \(status.rawValue)")
+        }
     }
 }
