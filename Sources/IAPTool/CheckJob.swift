@@ -45,6 +45,7 @@ public struct CheckJob: Sendable {
         validate.displayNameLimit = config.displayNameLimit ?? 35
         validate.descriptionLimit = config.descriptionLimit ?? 55
         let loaded = try validate.load()
+        result.passedOver = loaded.passedOver
         if loaded.catalogs.isEmpty, config.path != nil, !config.catalogsNamed, !config.lintPaths.isEmpty {
             // iap.yml names no catalogs and its folder holds none: the sources are still linted.
             result.notes.append("iap: no catalog found under \(config.root); only lint runs (name the catalogs in \(config.path!) if there are some)")

@@ -10,6 +10,8 @@ public struct JobResult: Sendable {
     public var findings: [Diagnostic] = []
     public var files: [String] = []
     public var notes: [String] = []
+    /// Files a catalog walk passed over, with why (`--verbose`).
+    public var passedOver: [PassedOverFile] = []
     public var rules: [RuleDescription] = []
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Diagnostics
+import IAPCatalog
 import IAPTool
 
 struct Check: ParsableCommand {
@@ -10,6 +11,9 @@ struct Check: ParsableCommand {
     @Option(name: .customLong("bundle-id"), help: "The app's bundle ID; wins over iap.yml, Info.plist and the Xcode project.")
     var bundleID: String?
 
+    @Flag(name: .shortAndLong, help: "Also list on stderr the files the catalog walk passed over, with why.")
+    var verbose = false
+
     @OptionGroup var config: ConfigArguments
     @OptionGroup var report: ReportArguments
 
@@ -17,6 +21,9 @@ struct Check: ParsableCommand {
         let configuration = try config.load()
         let (found, counts) = try Terminal.run { () throws(ToolFailure) in
             try CheckJob(configuration: configuration, bundleID: bundleID).run()
+        }
+        if verbose {
+            for file in found.passedOver { Terminal.err("iap: passed over \(file.path): \(file.reason)\n") }
         }
         for note in found.notes { Terminal.err(note + "\n") }
         let plan = try report.plan(over: configuration.checkPlan)

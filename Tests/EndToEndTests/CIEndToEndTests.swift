@@ -128,6 +128,8 @@ final class CIEndToEndTests: XCTestCase {
         25 catalog files (10043 products in 7 catalogs) checked: 15 errors, 19 warnings, 6 infos
 
         """)
+        let verbose = try IAPRunner.run(["check", "--verbose"])
+        XCTAssertTrue(verbose.stderr.hasPrefix("iap: passed over catalogs/broken/Decoy_Products.plist: not a product list"), verbose.stderr)
         // A repository with no catalogs/ folder: its catalogs are found by content.
         try write(ids(["com.acme.app.coins", "com.acme.app.coins"]), "App/Store/IAP_ProductIDs.plist")
         let walked = try IAPRunner.run(["check"], in: folder)
