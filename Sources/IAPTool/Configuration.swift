@@ -171,13 +171,17 @@ struct ConfigurationParser {
         }
     }
 
-    mutating func read(_ root: Node, into config: inout Configuration) {
-        guard let mapping = root.mapping else {
-            error(root, "(top level)", "expected a mapping of keys (bundle-id, catalogs, rules, …), found \(Self.found(root))")
-            return
+    /// The entries of a mapping, or none and an error saying what was expected there.
+    private mutating func entries(_ node: Node, _ path: String, expecting what: String) -> [(key: String, keyNode: Node, value: Node)] {
+        guard let mapping = node.mapping else {
+            error(node, path, "expected \(what), found \(Self.found(node))")
+            return []
         }
-        for (keyNode, value) in mapping {
-            let key = keyNode.string ?? ""
+        return mapping.map { (key: $0.key.string ?? "", keyNode: $0.key, value: $0.value) }
+    }
+
+    mutating func read(_ root: Node, into config: inout Configuration) {
+        for (key, keyNode, value) in entries(root, "(top level)", expecting: "a mapping of keys (bundle-id, catalogs, rules, …)") {
             switch key {
             case "bundle-id":
                 config.bundleID = string(value, key)
@@ -228,12 +232,7 @@ struct ConfigurationParser {
     }
 
     private mutating func readRules(_ node: Node, into config: inout Configuration) {
-        guard let mapping = node.mapping else {
-            error(node, "rules", "expected a mapping of rule ID → severity or {severity, limit}, found \(Self.found(node))")
-            return
-        }
-        for (keyNode, value) in mapping {
-            let id = keyNode.string ?? ""
+        for (id, keyNode, value) in entries(node, "rules", expecting: "a mapping of rule ID → severity or {severity, limit}") {
             let path = "rules.\(id)"
             guard RuleRegistry.rule(id) != nil else {
                 let nearest = RuleRegistry.all.map(\.id).min { EditDistance.between($0, id) < EditDistance.between($1, id) }
@@ -244,12 +243,7 @@ struct ConfigurationParser {
                 if let severity = severity(value, path) { config.severities[id] = severity }
                 continue
             }
-            guard let options = value.mapping else {
-                error(value, path, "expected a severity (off, info, warning, error) or a mapping with severity and limit, found \(Self.found(value))")
-                continue
-            }
-            for (optionKey, optionValue) in options {
-                let option = optionKey.string ?? ""
+            for (option, optionKey, optionValue) in entries(value, path, expecting: "a severity (off, info, warning, error) or a mapping with severity and limit") {
                 switch option {
                 case "severity":
                     if let severity = severity(optionValue, "\(path).severity") { config.severities[id] = severity }
@@ -268,12 +262,7 @@ struct ConfigurationParser {
     }
 
     private mutating func readLint(_ node: Node, into config: inout Configuration) {
-        guard let mapping = node.mapping else {
-            error(node, "lint", "expected a mapping with paths, exclude, include-tests, catalog; found \(Self.found(node))")
-            return
-        }
-        for (keyNode, value) in mapping {
-            let key = keyNode.string ?? ""
+        for (key, keyNode, value) in entries(node, "lint", expecting: "a mapping with paths, exclude, include-tests, catalog") {
             switch key {
             case "paths": config.lintPaths = strings(value, "lint.paths").map(config.resolve)
             case "exclude": config.lintExcludes = strings(value, "lint.exclude")
@@ -287,13 +276,12 @@ struct ConfigurationParser {
     private mutating func readGenerate(_ node: Node, into config: inout Configuration) {
         for (index, item) in list(node, "generate").enumerated() {
             let path = "generate[\(index)]"
-            guard let mapping = item.mapping else {
-                error(item, path, "expected a mapping with output (and style, type-name, access, template, disambiguate), found \(Self.found(item))")
+            guard item.mapping != nil else {
+                error(item, path, "expected a mapping with output (and catalog, style, type-name, access, template, disambiguate), found \(Self.found(item))")
                 continue
             }
             var entry = GenerateEntry(output: "")
-            for (keyNode, value) in mapping {
-                let key = keyNode.string ?? ""
+            for (key, keyNode, value) in entries(item, path, expecting: "a mapping") {
                 switch key {
                 case "output": entry.output = string(value, "\(path).output").map(config.resolve) ?? ""
                 case "style":
