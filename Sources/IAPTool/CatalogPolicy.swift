@@ -83,9 +83,13 @@ public struct CatalogPolicy: Sendable {
     /// configurations (a `.storekit` under a Tests folder) is not the app's: its names are fixtures.
     public func loadBeside(_ paths: [String]) -> (folders: [String], catalogs: [Catalog]) {
         let folders = paths.filter { var d: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &d) && d.boolValue }
-        let found = ((try? loader.load(paths: folders)) ?? []).filter { catalog in
+        return (folders, Self.appCatalogs((try? loader.load(paths: folders)) ?? []))
+    }
+
+    /// The catalogs that are an app's, not test configurations (every file under a Tests folder).
+    public static func appCatalogs(_ catalogs: [Catalog]) -> [Catalog] {
+        catalogs.filter { catalog in
             !catalog.files.allSatisfy { file in file.path.split(separator: "/").dropLast().contains { $0.hasSuffix("Tests") || $0 == "Tests" } }
         }
-        return (folders, found)
     }
 }

@@ -89,7 +89,8 @@ public struct CheckJob: Sendable {
             var lint = LintJob()
             lint.paths = config.lintPaths
             lint.catalog = config.lintCatalog
-            lint.catalogPaths = config.catalogs
+            lint.catalogPaths = validate.paths
+            lint.loadedCatalogs = loaded.catalogs
             lint.bundleID = bundleID ?? config.bundleID
             lint.bundleIDSource = bundleID == nil ? config.bundleIDSource : nil
             lint.excludes = config.lintExcludes

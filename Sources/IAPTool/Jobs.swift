@@ -50,6 +50,8 @@ public struct LintJob: Sendable {
     /// the sources of its app.
     public var catalog: String?
     public var catalogPaths: [String] = []
+    /// Catalogs already loaded from `catalogPaths` (by `check`'s validation), so they are not walked twice.
+    public var loadedCatalogs: [Catalog]?
     public var bundleID: String?
     public var bundleIDSource: SourceLocation?
     public var excludes: [String] = []
@@ -67,7 +69,8 @@ public struct LintJob: Sendable {
             linter.context = LintContext(catalog: try policy.loadOne([catalog], subject: "--catalog \(catalog)"))
         } else {
             // The configured catalogs, or those beside the sources; each for the files of its own app.
-            let (folders, found) = policy.loadBeside(catalogPaths.isEmpty ? inputs : catalogPaths)
+            let (folders, found) = loadedCatalogs.map { (catalogPaths, CatalogPolicy.appCatalogs($0)) }
+                ?? policy.loadBeside(catalogPaths.isEmpty ? inputs : catalogPaths)
             for catalog in found {
                 notes.append("iap: using the catalog in \(catalog.name) (\(plural(catalog.products.count, "product"))\(catalog.bundleID.map { ", bundle ID \($0.value)" } ?? ""))")
                 linter.scopedContexts.append((catalog.name, LintContext(catalog: catalog)))
