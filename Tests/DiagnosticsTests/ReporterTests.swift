@@ -53,6 +53,13 @@ final class ReporterTests: XCTestCase {
         """)
     }
 
+    func testAFindingIsOneLineWhateverItsMessageHolds() {
+        let text = TextReporter().report(Self.result, options: ReportOptions())
+        // 5 findings, 1 related location, 2 fixes: 8 lines, the line break in a message escaped.
+        XCTAssertEqual(text.split(separator: "\n").count, 8)
+        XCTAssertTrue(text.contains("\"cheap\"')\\nsecond line [hardcoded-price]\n"))
+    }
+
     func testColourOnlyWhenAsked() {
         XCTAssertFalse(TextReporter(useColor: false).render(a).contains("\u{1B}"))
         XCTAssertTrue(TextReporter(useColor: true).render(a).contains("\u{1B}[1;31merror\u{1B}[0m"))
