@@ -130,6 +130,9 @@ final class ReporterTests: XCTestCase {
         let unquoted = Diagnostic(ruleID: "empty-product-list", severity: .warning, message: "listed at IDs.plist:4:1 and IDs.plist:7",
                                   location: SourceLocation(path: "IDs.plist", line: 4, column: 1))
         XCTAssertEqual(Fingerprint.subject(of: unquoted), "listed at IDs.plist and IDs.plist")
+        let counted = Diagnostic(ruleID: "too-many-products", severity: .error, message: "the catalog holds 10001 products; App Store Connect allows 10000 per app",
+                                 location: SourceLocation(path: "Metadata.plist", line: 9, column: 3))
+        XCTAssertEqual(Fingerprint.subject(of: counted), "the catalog holds # products; App Store Connect allows # per app")
         XCTAssertEqual(Fingerprint(rule: "r", path: "p", subject: "s").hash, Fingerprint(rule: "r", path: "p", subject: "s").hash)
         XCTAssertNotEqual(Fingerprint(rule: "r", path: "ps", subject: "").hash, Fingerprint(rule: "r", path: "p", subject: "s").hash)
     }

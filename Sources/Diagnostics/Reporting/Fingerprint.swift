@@ -4,8 +4,8 @@ import Foundation
 /// folder of `iap.yml`, or the working folder) and what it is about, never its line. What it is
 /// about is the finding's `subject` when the rule names one, else the first quoted text of its
 /// message (the product ID, or the offending source text), else the whole message with
-/// locations taken out. Baselines match on it; SARIF's `partialFingerprints` and GitLab's
-/// `fingerprint` carry its hash.
+/// locations taken out and numbers written `#`. Baselines match on it; SARIF's
+/// `partialFingerprints` and GitLab's `fingerprint` carry its hash.
 public struct Fingerprint: Sendable, Hashable, Comparable {
     public var rule: String
     public var path: String
@@ -79,24 +79,28 @@ public struct Fingerprint: Sendable, Hashable, Comparable {
         return withoutLocations(message)
     }
 
-    /// The message with `:line` and `:line:col` suffixes of paths taken out, so a finding that
-    /// names another place keeps its identity when lines move.
+    /// The message with `:line` and `:line:col` suffixes of paths taken out and every other run
+    /// of digits written `#`, so a finding that names another place, or a count ("holds 10001
+    /// products"), keeps its identity when lines move or the count changes.
     static func withoutLocations(_ message: String) -> String {
-        var out = ""
-        var chars = Array(message)
+        var out: [UInt8] = []
+        let bytes = Array(message.utf8)
+        out.reserveCapacity(bytes.count)
+        func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
         var i = 0
-        while i < chars.count {
-            if chars[i] == ":", i + 1 < chars.count, chars[i + 1].isASCII, chars[i + 1].isNumber, i > 0, !chars[i - 1].isWhitespace {
-                var j = i + 1
-                while j < chars.count, chars[j].isASCII, chars[j].isNumber { j += 1 }
+        while i < bytes.count {
+            if isDigit(bytes[i]) {
+                let locationSuffix = i > 1 && bytes[i - 1] == 0x3A && bytes[i - 2] != 0x20
+                var j = i
+                while j < bytes.count, isDigit(bytes[j]) { j += 1 }
+                if locationSuffix { out.removeLast() } else { out.append(0x23) }
                 i = j
                 continue
             }
-            out.append(chars[i])
+            out.append(bytes[i])
             i += 1
         }
-        chars.removeAll()
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }
 
