@@ -127,4 +127,9 @@ extension Array where Element == Diagnostic {
 
     /// Counts per severity.
     public func count(of severity: Severity) -> Int { reduce(0) { $0 + ($1.severity == severity ? 1 : 0) } }
+
+    /// "1 error, 3 warnings, 0 infos".
+    public var severityCounts: String {
+        "\(plural(count(of: .error), "error")), \(plural(count(of: .warning), "warning")), \(plural(count(of: .info), "info"))"
+    }
 }

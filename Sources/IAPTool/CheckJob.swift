@@ -31,19 +31,14 @@ public struct CheckJob: Sendable {
         var counts = Counts()
         let config = configuration
 
-        var validate = ValidateJob()
-        validate.paths = config.catalogs
+        var validate = ValidateJob(configuration: config)
+        validate.overrideBundleID(bundleID)
         if config.path == nil {
             // No iap.yml: ./catalogs when there is one, else the whole folder, walked by content.
             validate.paths = FileManager.default.fileExists(atPath: "catalogs") ? ["catalogs"] : ["."]
             result.notes.append("iap: no iap.yml here or above; validating \(validate.paths[0] == "." ? "the catalogs found under ." : "./catalogs") (iap init writes one)")
         }
-        validate.bundleID = bundleID ?? config.bundleID
-        validate.bundleIDSource = bundleID == nil ? config.bundleIDSource : nil
-        validate.retired = config.retired
-        validate.requiredLocales = config.requiredLocales
-        validate.displayNameLimit = config.displayNameLimit ?? 35
-        validate.descriptionLimit = config.descriptionLimit ?? 55
+        let options = try validate.options()
         let loaded = try validate.load()
         result.passedOver = loaded.passedOver
         if loaded.catalogs.isEmpty, config.path != nil, !config.catalogsNamed, !config.lintPaths.isEmpty {
@@ -51,7 +46,7 @@ public struct CheckJob: Sendable {
             result.notes.append("iap: no catalog found under \(config.root); only lint runs (name the catalogs in \(config.path!) if there are some)")
         } else {
             _ = try loaded.requireCatalogs(verbose: false)
-            let validated = try validate.run(loaded)
+            let validated = validate.run(loaded, options: options)
             result.findings += validated.findings
             result.files += validated.files
             result.rules += validated.rules
@@ -60,7 +55,7 @@ public struct CheckJob: Sendable {
         counts.products = loaded.productCount
         counts.catalogs = loaded.catalogs.count
 
-        if !config.generate.isEmpty { result.rules += ToolRules.all.filter { $0.id == ToolRules.staleGeneratedFile.id } }
+        if !config.generate.isEmpty { result.rules.append(ToolRules.staleGeneratedFile) }
         for (index, entry) in config.generate.enumerated() {
             let options = GenerationOptions(style: entry.style.flatMap(GenerationOptions.Style.init(rawValue:)) ?? .constants,
                                             typeName: entry.typeName,
@@ -86,15 +81,11 @@ public struct CheckJob: Sendable {
         }
 
         if !config.lintPaths.isEmpty {
-            var lint = LintJob()
-            lint.paths = config.lintPaths
-            lint.catalog = config.lintCatalog
+            var lint = LintJob(configuration: config)
+            lint.overrideBundleID(bundleID)
+            // The catalogs validation loaded, not walked for a second time.
             lint.catalogPaths = validate.paths
             lint.loadedCatalogs = loaded.catalogs
-            lint.bundleID = bundleID ?? config.bundleID
-            lint.bundleIDSource = bundleID == nil ? config.bundleIDSource : nil
-            lint.excludes = config.lintExcludes
-            lint.includeTests = config.lintIncludeTests
             let linted = try lint.run()
             result.findings += linted.findings
             result.files += linted.files

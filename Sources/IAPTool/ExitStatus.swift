@@ -31,10 +31,9 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         }
     }
 
-    /// The worse of two statuses (`cannotRun` over `findings` over `clean`).
+    /// The worse of two statuses: the higher code (`usage` over `cannotRun` over `findings` over `clean`).
     public func combined(with other: ExitStatus) -> ExitStatus {
-        func rank(_ s: ExitStatus) -> Int { [.clean: 0, .findings: 1, .cannotRun: 2, .usage: 3][s]! }
-        return rank(other) > rank(self) ? other : self
+        other.rawValue > rawValue ? other : self
     }
 }
 

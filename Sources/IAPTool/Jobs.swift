@@ -27,11 +27,34 @@ public struct ValidateJob: Sendable {
 
     public init() {}
 
-    /// The catalogs, then the findings. `loaded` has been checked to hold a catalog.
-    public func run(_ loaded: CatalogPolicy.Loaded) throws(ToolFailure) -> JobResult {
+    /// The job `iap.yml` describes (with none, the defaults).
+    public init(configuration config: Configuration) {
+        paths = config.catalogs
+        bundleID = config.bundleID
+        bundleIDSource = config.bundleIDSource
+        retired = config.retired
+        requiredLocales = config.requiredLocales
+        displayNameLimit = config.displayNameLimit ?? displayNameLimit
+        descriptionLimit = config.descriptionLimit ?? descriptionLimit
+    }
+
+    /// `--bundle-id`, which wins over the file's bundle ID and says so as its source.
+    public mutating func overrideBundleID(_ id: String?) {
+        guard let id else { return }
+        bundleID = id
+        bundleIDSource = nil
+    }
+
+    /// The rules' options, the retired list read once (a missing one fails before any catalog is read).
+    public func options() throws(ToolFailure) -> ValidationOptions {
         var options = ValidationOptions(requiredLocales: requiredLocales, displayNameLimit: displayNameLimit,
                                         descriptionLimit: descriptionLimit)
         if let retired { options.retiredIDs = try RetiredList.load(retired) }
+        return options
+    }
+
+    /// The findings over catalogs `load()` found and checked to hold one.
+    public func run(_ loaded: CatalogPolicy.Loaded, options: ValidationOptions) -> JobResult {
         let findings = CatalogValidator(options: options).validate(loaded.catalogs)
         return JobResult(findings: findings, files: loaded.catalogs.flatMap { $0.files.map(\.path) },
                          rules: CatalogRules.descriptions)
@@ -58,6 +81,25 @@ public struct LintJob: Sendable {
     public var includeTests = false
 
     public init() {}
+
+    /// The job `iap.yml` describes: its lint paths and options, and its catalogs for the titles
+    /// and IDs when the file names any (with no file, the catalogs beside the sources).
+    public init(configuration config: Configuration) {
+        paths = config.lintPaths
+        catalog = config.lintCatalog
+        if config.path != nil { catalogPaths = config.catalogs }
+        bundleID = config.bundleID
+        bundleIDSource = config.bundleIDSource
+        excludes = config.lintExcludes
+        includeTests = config.lintIncludeTests
+    }
+
+    /// `--bundle-id`, which wins over the file's bundle ID and says so as its source.
+    public mutating func overrideBundleID(_ id: String?) {
+        guard let id else { return }
+        bundleID = id
+        bundleIDSource = nil
+    }
 
     /// The linter set up with its catalogs, the files it will read, and notes on which catalog it uses.
     public func prepare() throws(ToolFailure) -> (linter: SourceLinter, files: [String], notes: [String]) {

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import IAPCatalog
 import SourceLint
@@ -9,11 +10,12 @@ public enum StarterConfiguration {
     public static func make(for folder: String) -> String {
         let loader = CatalogLoader()
         let catalogs = ((try? loader.load(paths: [folder])) ?? [])
-        let catalogPaths = catalogFolders(catalogs, in: folder)
+        var paths = RelativePaths(root: folder)
+        let catalogPaths = catalogFolders(catalogs, paths: &paths)
         // The top-level folders holding sources; the folder itself when sources sit at its top
         // (Package.swift aside).
         var sourceFolders = Set(((try? SourceLinter().files(in: [folder])) ?? []).map { path -> String in
-            let rel = relative(path, to: folder)
+            let rel = paths.relative(path)
             let first = rel.split(separator: "/").first.map(String.init) ?? rel
             return first == rel ? (rel == "Package.swift" ? "" : ".") : first
         }).filter { !$0.isEmpty }.sorted()
@@ -25,7 +27,7 @@ public enum StarterConfiguration {
 
         """
         if catalogs.count == 1, let bundle = catalogs[0].bundleID {
-            out += "\n# The bundle ID, found in \(relative(bundle.location.path, to: folder)); uncomment to pin it.\n"
+            out += "\n# The bundle ID, found in \(paths.relative(bundle.location.path)); uncomment to pin it.\n"
             out += "# bundle-id: \(bundle.value)\n"
         } else {
             out += "\n# The app's bundle ID (or info-plist: App/Info.plist to read it from).\n# bundle-id: com.example.app\n"
@@ -76,18 +78,18 @@ public enum StarterConfiguration {
     /// project, so the bundle ID still resolves); for a catalog whose app folder is the folder
     /// itself, the folders holding its files when they also hold where its bundle ID comes from
     /// (or it has none), else the folder itself. Each listed once, none inside another.
-    static func catalogFolders(_ catalogs: [Catalog], in folder: String) -> [String] {
+    static func catalogFolders(_ catalogs: [Catalog], paths: inout RelativePaths) -> [String] {
         var folders = Set<String>()
         for catalog in catalogs {
-            let root = relative(catalog.name, to: folder)
+            let root = paths.relative(catalog.name)
             guard root == "." || root.isEmpty else { folders.insert(root); continue }
             var fileFolders = Set<String>()
             for file in catalog.files {
                 if case .bundleInfo = file.content { continue }
-                let parent = relative((file.path as NSString).deletingLastPathComponent, to: folder)
+                let parent = paths.relative((file.path as NSString).deletingLastPathComponent)
                 fileFolders.insert(parent.isEmpty ? "." : parent)
             }
-            let bundleSource = catalog.bundleID.map { relative($0.location.path, to: folder) }
+            let bundleSource = catalog.bundleID.map { paths.relative($0.location.path) }
             let bundleInside = bundleSource.map { source in fileFolders.contains { $0 == "." || source.hasPrefix($0 + "/") } } ?? true
             if bundleInside { folders.formUnion(fileFolders) } else { folders.insert(".") }
         }
@@ -95,13 +97,6 @@ public enum StarterConfiguration {
         return sorted.filter { candidate in
             !sorted.contains { other in other != candidate && (other == "." || candidate.hasPrefix(other + "/")) }
         }
-    }
-
-    static func relative(_ path: String, to folder: String) -> String {
-        let base = folder.hasSuffix("/") ? folder : folder + "/"
-        if path == folder || path == "." { return "." }
-        if folder == "." { return path.hasPrefix("./") ? String(path.dropFirst(2)) : path }
-        return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
     }
 
     /// A plain scalar when safe, else double-quoted.

@@ -36,14 +36,16 @@ struct Lint: ParsableCommand {
             return
         }
         let configuration = try config.load()
-        var job = LintJob()
-        job.paths = paths.isEmpty ? (configuration.lintPaths.isEmpty ? [] : configuration.lintPaths) : paths
-        job.catalog = catalog ?? configuration.lintCatalog
-        if configuration.path != nil, paths.isEmpty { job.catalogPaths = configuration.catalogs }
-        job.bundleID = bundleID ?? configuration.bundleID
-        job.bundleIDSource = bundleID == nil ? configuration.bundleIDSource : nil
-        job.excludes = exclude + configuration.lintExcludes
-        job.includeTests = includeTests || configuration.lintIncludeTests
+        var job = LintJob(configuration: configuration)
+        if !paths.isEmpty {
+            // Sources named on the command line: their own catalogs, not the file's.
+            job.paths = paths
+            job.catalogPaths = []
+        }
+        if let catalog { job.catalog = catalog }
+        job.overrideBundleID(bundleID)
+        job.excludes = exclude + job.excludes
+        job.includeTests = includeTests || job.includeTests
         let (linter, files, notes) = try Terminal.run { () throws(ToolFailure) in try job.prepare() }
         for note in notes { Terminal.err(note + "\n") }
         if files.count > 200, isatty(STDERR_FILENO) == 1 { Terminal.err("iap: linting \(files.count) files…\n") }
@@ -52,6 +54,6 @@ struct Lint: ParsableCommand {
         let outcome = try Terminal.run { () throws(ToolFailure) in
             try plan.finish(command: "lint", findings: diagnostics, rules: LintRules.all, files: files)
         }
-        try Terminal.finish(outcome, plan: plan, summary: Terminal.summary(outcome.result, files: files.count))
+        try Terminal.finish(outcome, plan: plan, summary: TextReporter().summary(outcome.result.findings, files: files.count))
     }
 }

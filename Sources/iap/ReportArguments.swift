@@ -72,9 +72,4 @@ extension Terminal {
         for note in outcome.notes { err(note + "\n") }
         throw ExitCode(outcome.status)
     }
-
-    /// "14 files checked: 16 errors, 19 warnings, 3 infos".
-    static func summary(_ result: RunResult, files: Int) -> String {
-        "\(plural(files, "file")) checked: \(result.severityCounts)"
-    }
 }

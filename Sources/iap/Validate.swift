@@ -36,22 +36,21 @@ struct Validate: ParsableCommand {
 
     func run() throws {
         let configuration = try config.load()
-        var job = ValidateJob()
-        job.paths = catalog.paths.isEmpty ? configuration.catalogs : catalog.paths
-        job.bundleID = catalog.bundleID ?? configuration.bundleID
-        job.bundleIDSource = catalog.bundleID == nil ? configuration.bundleIDSource : nil
-        job.retired = retired ?? configuration.retired
-        job.requiredLocales = requiredLocales.isEmpty ? configuration.requiredLocales : requiredLocales
-        job.displayNameLimit = displayNameLimit ?? configuration.displayNameLimit ?? 35
-        job.descriptionLimit = descriptionLimit ?? configuration.descriptionLimit ?? 55
-        if let retired = job.retired { _ = try Terminal.run { () throws(ToolFailure) in try RetiredList.load(retired) } }
+        var job = ValidateJob(configuration: configuration)
+        if !catalog.paths.isEmpty { job.paths = catalog.paths }
+        job.overrideBundleID(catalog.bundleID)
+        if let retired { job.retired = retired }
+        if !requiredLocales.isEmpty { job.requiredLocales = requiredLocales }
+        if let displayNameLimit { job.displayNameLimit = displayNameLimit }
+        if let descriptionLimit { job.descriptionLimit = descriptionLimit }
+        let options = try Terminal.run { () throws(ToolFailure) in try job.options() }
         let loaded = try CatalogArguments.load(CatalogPolicy(bundleID: job.bundleID, bundleIDSource: job.bundleIDSource), job.paths, verbose: verbose)
-        let found = try Terminal.run { () throws(ToolFailure) in try job.run(loaded) }
+        let found = job.run(loaded, options: options)
         let plan = try report.plan(over: configuration.basePlan)
         let outcome = try Terminal.run { () throws(ToolFailure) in
             try plan.finish(command: "validate", findings: found.findings, rules: found.rules, files: found.files)
         }
-        try Terminal.finish(outcome, plan: plan, summary: Terminal.summary(outcome.result, files: loaded.fileCount)
+        try Terminal.finish(outcome, plan: plan, summary: TextReporter().summary(outcome.result.findings, files: loaded.fileCount)
             + ", \(plural(loaded.productCount, "product")) in \(plural(loaded.catalogs.count, "catalog"))")
     }
 }

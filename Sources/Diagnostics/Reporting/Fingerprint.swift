@@ -46,17 +46,7 @@ public struct Fingerprint: Sendable, Hashable, Comparable {
             var h = FNV.start
             h = FNV.add(diagnostic.ruleID.utf8, to: h)
             h = FNV.add(paths.relative(diagnostic.location.path).utf8, to: h)
-            if let subject = diagnostic.subject {
-                h = FNV.add(subject.utf8, to: h)
-            } else {
-                let message = diagnostic.message
-                let utf8 = message.utf8
-                if let open = utf8.firstIndex(of: 0x27), let close = utf8[utf8.index(after: open)...].firstIndex(of: 0x27) {
-                    h = FNV.add(utf8[utf8.index(after: open)..<close], to: h)
-                } else {
-                    h = FNV.add(withoutLocations(message).utf8, to: h)
-                }
-            }
+            h = FNV.add(subjectText(of: diagnostic).utf8, to: h)
             return FNV.hex(h)
         }
     }
@@ -70,13 +60,18 @@ public struct Fingerprint: Sendable, Hashable, Comparable {
 
     /// What a finding is about (see the type's comment).
     public static func subject(of diagnostic: Diagnostic) -> String {
-        if let subject = diagnostic.subject { return subject }
+        String(subjectText(of: diagnostic))
+    }
+
+    /// The subject as a slice of the finding's own text where it is one (no copy for `hashes`).
+    static func subjectText(of diagnostic: Diagnostic) -> Substring {
+        if let subject = diagnostic.subject { return Substring(subject) }
         let message = diagnostic.message
         let utf8 = message.utf8
         if let open = utf8.firstIndex(of: 0x27), let close = utf8[utf8.index(after: open)...].firstIndex(of: 0x27) {
-            return String(message[utf8.index(after: open)..<close])
+            return message[utf8.index(after: open)..<close]
         }
-        return withoutLocations(message)
+        return Substring(withoutLocations(message))
     }
 
     /// The message with `:line` and `:line:col` suffixes of paths taken out and every other run

@@ -1,7 +1,7 @@
 /// A small JSON document built in code (`iap rules --format json`, baselines), written by
 /// `JSONStream` with keys sorted and two-space indentation, so it is byte-stable. Reports on many
 /// findings stream straight into a `JSONStream` instead.
-public indirect enum JSONValue: Sendable, Hashable {
+public indirect enum JSONValue: Sendable {
     case string(String)
     case int(Int)
     case bool(Bool)
@@ -9,9 +9,6 @@ public indirect enum JSONValue: Sendable, Hashable {
     case array([JSONValue])
     /// Members; written sorted by key whatever the order given.
     case object([(String, JSONValue)])
-
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.rendered() == rhs.rendered() }
-    public func hash(into hasher: inout Hasher) { hasher.combine(rendered()) }
 
     /// Pretty-printed, with a trailing newline.
     public func rendered() -> String {

@@ -60,9 +60,7 @@ public struct RunResult: Sendable {
     }
 
     /// The findings with this many of each severity, "16 errors, 19 warnings, 3 infos".
-    public var severityCounts: String {
-        "\(plural(findings.count(of: .error), "error")), \(plural(findings.count(of: .warning), "warning")), \(plural(findings.count(of: .info), "info"))"
-    }
+    public var severityCounts: String { findings.severityCounts }
 
     /// The description of a rule that ran, by ID.
     public func rule(_ id: String) -> RuleDescription? { rules.first { $0.id == id } }

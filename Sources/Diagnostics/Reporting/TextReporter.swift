@@ -50,10 +50,7 @@ public struct TextReporter: Reporter {
 
     /// "2 errors, 1 warning, 0 notes" style summary line (without newline).
     public func summary(_ diagnostics: [Diagnostic], files: Int) -> String {
-        let errors = diagnostics.count(of: .error)
-        let warnings = diagnostics.count(of: .warning)
-        let infos = diagnostics.count(of: .info)
-        return "\(plural(files, "file")) checked: \(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(infos, "info"))"
+        "\(plural(files, "file")) checked: \(diagnostics.severityCounts)"
     }
 
     private func colored(_ severity: Severity) -> String {
