@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "PriceFormatting", targets: ["PriceFormatting"]),
         .library(name: "CodeGeneration", targets: ["CodeGeneration"]),
         .library(name: "IAPTool", targets: ["IAPTool"]),
+        .library(name: "SalesReports", targets: ["SalesReports"]),
         .plugin(name: "IAPGenPlugin", targets: ["IAPGenPlugin"]),
         .plugin(name: "IAPGenCommand", targets: ["IAPGenCommand"]),
     ],
@@ -27,7 +28,14 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         .target(name: "PropertyList", dependencies: ["CLibXML2"]),
+        // App Store Connect sales and finance reports: streamed, totalled exactly, and rendered.
+        .target(name: "SalesReports", dependencies: ["CZlib", "Diagnostics", "PriceFormatting"]),
         .target(name: "Diagnostics"),
         .target(name: "IAPCatalog", dependencies: ["PropertyList", "Diagnostics", "PriceFormatting"]),
         .target(name: "PriceFormatting"),
@@ -40,13 +48,13 @@ let package = Package(
         // The tool library: loading policy, configuration, `check`, baselines, reporters' run
         // result and the exit status. The `iap` executable only parses arguments, writes and exits.
         .target(name: "IAPTool", dependencies: [
-            "IAPCatalog", "Diagnostics", "PriceFormatting", "CodeGeneration", "SourceLint", "PropertyList",
+            "IAPCatalog", "Diagnostics", "PriceFormatting", "CodeGeneration", "SourceLint", "PropertyList", "SalesReports",
             .product(name: "Yams", package: "Yams"),
         ]),
         .executableTarget(
             name: "iap",
             dependencies: [
-                "IAPTool", "IAPCatalog", "PropertyList", "Diagnostics", "PriceFormatting", "CodeGeneration", "SourceLint",
+                "IAPTool", "IAPCatalog", "PropertyList", "Diagnostics", "PriceFormatting", "CodeGeneration", "SourceLint", "SalesReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -73,6 +81,7 @@ let package = Package(
         .testTarget(name: "SourceLintTests", dependencies: ["SourceLint", "IAPCatalog", "PriceFormatting"]),
         .testTarget(name: "CodeGenerationTests", dependencies: ["CodeGeneration", "IAPCatalog"], exclude: ["Golden"]),
         .testTarget(name: "IAPCatalogTests", dependencies: ["IAPCatalog", "PropertyList", "Diagnostics"]),
+        .testTarget(name: "SalesReportsTests", dependencies: ["SalesReports", "Diagnostics"]),
         .testTarget(name: "IAPToolTests", dependencies: ["IAPTool", "IAPCatalog", "SourceLint", "Diagnostics"]),
         .testTarget(name: "EndToEndTests", dependencies: ["iap", "IAPTool"], exclude: ["Golden"]),
     ],

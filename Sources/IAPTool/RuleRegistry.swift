@@ -1,6 +1,7 @@
 import CodeGeneration
 import Diagnostics
 import IAPCatalog
+import SalesReports
 import SourceLint
 
 /// Rules of the tool itself, over what `check` runs besides the catalog and lint rules.
@@ -19,9 +20,9 @@ public enum ToolRules {
 }
 
 /// Every rule the tool has, in the order `iap rules` lists them: catalog rules (load-time ones
-/// first), lint rules, then the tool's own.
+/// first), lint rules, the tool's own, then the sales reports'.
 public enum RuleRegistry {
-    public static let all: [RuleDescription] = CatalogRules.descriptions + LintRules.all + ToolRules.all
+    public static let all: [RuleDescription] = CatalogRules.descriptions + LintRules.all + ToolRules.all + ReportRules.all
 
     private static let byID: [String: RuleDescription] = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
 
@@ -31,6 +32,7 @@ public enum RuleRegistry {
     public static func family(of id: String) -> String {
         if CatalogRules.rule(id) != nil { return "catalog" }
         if LintRules.ids.contains(id) { return "lint" }
+        if ReportRules.all.contains(where: { $0.id == id }) { return "report" }
         return "tool"
     }
 }

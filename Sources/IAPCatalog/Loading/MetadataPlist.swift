@@ -9,7 +9,7 @@ import PropertyList
 /// `subscriptionPeriod`, `introductoryOffer`, `localizations`.
 struct MetadataPlist {
     static let marker = "IAPCatalogMetadata"
-    static let productKeys = ["kind", "referenceName", "price", "currency", "familyShareable", "subscriptionGroup",
+    static let productKeys = ["kind", "referenceName", "price", "currency", "prices", "familyShareable", "subscriptionGroup",
                               "subscriptionPeriod", "introductoryOffer", "promotionalOffers", "localizations"]
     static let promotionalKeys = ["id", "referenceName", "paymentMode", "period", "periods", "price"]
     static let offerKeys = ["paymentMode", "period", "periods", "price"]
@@ -103,6 +103,8 @@ struct MetadataPlist {
                         diagnostics.append(invalid("currency must be an ISO 4217 code such as USD (found '\(code)')", node.position))
                     }
                 }
+            case "prices":
+                metadata.storefrontPrices = storefrontPrices(node, &diagnostics)
             case "familyShareable":
                 if let b = node.value.boolValue { metadata.familyShareable = b } else {
                     diagnostics.append(invalid("familyShareable must be <true/> or <false/>", node.position))
@@ -202,6 +204,26 @@ struct MetadataPlist {
                                     price: dict["price"].flatMap { price($0, "promotional offer price", &diagnostics) },
                                     location: location(item.position))
         }
+    }
+
+    /// `prices`: storefront code (alpha-3 or alpha-2) → amount, in that storefront's currency.
+    private func storefrontPrices(_ node: PlistNode, _ diagnostics: inout [Diagnostic]) -> [Located<ProductPrice>] {
+        guard let dict = node.value.dictionaryValue else {
+            diagnostics.append(invalid("prices must be a <dict> of storefront code → amount, e.g. <key>JPN</key><integer>160</integer>", node.position))
+            return []
+        }
+        var result: [Located<ProductPrice>] = []
+        for entry in dict.entries {
+            guard let storefront = try? Storefronts.find(entry.key) else {
+                diagnostics.append(invalid("prices: '\(entry.key)' is not one of the App Store's 175 storefronts (iap storefronts lists them)",
+                                           entry.keyPosition))
+                continue
+            }
+            guard let amount = price(entry.value, "prices.\(entry.key)", &diagnostics) else { continue }
+            result.append(Located(ProductPrice(amount: amount, currency: storefront.currency, locale: storefront.locale,
+                                               storefront: storefront.alpha3), at: location(entry.keyPosition)))
+        }
+        return result
     }
 
     private func localizations(_ node: PlistNode, _ diagnostics: inout [Diagnostic]) -> [Localization] {

@@ -98,7 +98,8 @@ struct StoreKitReader {
                                                       locale: configuration.settings?._locale))
         // Prices are in the storefront's currency, shown in the file's _locale (or the storefront's).
         let storefront = configuration.settings?._storefront.flatMap { try? Storefronts.find($0) }
-        let pricing = Pricing(currency: storefront?.currency, locale: configuration.settings?._locale ?? storefront?.locale)
+        let pricing = Pricing(currency: storefront?.currency, locale: configuration.settings?._locale ?? storefront?.locale,
+                              storefront: storefront?.alpha3)
         for entry in configuration.products ?? [] {
             reading.occurrences.append(occurrence(entry, group: nil, pricing: pricing, lines: &lines, diagnostics: &reading.diagnostics))
         }
@@ -142,6 +143,7 @@ struct StoreKitReader {
     struct Pricing {
         var currency: String?
         var locale: String?
+        var storefront: String?
     }
 
     private func occurrence(_ entry: StoreKitConfiguration.ProductEntry, group: Located<String>?, pricing: Pricing,
@@ -162,7 +164,7 @@ struct StoreKitReader {
         if let name = entry.referenceName { metadata.referenceName = Located(name, at: at) }
         if let price = entry.displayPrice {
             if let amount = AmountText.parse(price) {
-                metadata.price = Located(ProductPrice(amount: amount, currency: pricing.currency, locale: pricing.locale), at: at)
+                metadata.price = Located(ProductPrice(amount: amount, currency: pricing.currency, locale: pricing.locale, storefront: pricing.storefront), at: at)
             } else {
                 diagnostics.append(LoadRules.invalidMetadata.finding("displayPrice '\(price)' of '\(entry.productID)' is not an amount", at: at))
             }

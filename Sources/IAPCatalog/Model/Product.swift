@@ -11,11 +11,15 @@ public struct ProductPrice: Sendable, Hashable, CustomStringConvertible {
     /// The locale the source's storefront formats prices in (a `.storekit` file's `_locale`, or
     /// its storefront's), when known.
     public var locale: String?
+    /// The storefront (alpha-3 code) the price is for: a `.storekit` file's, or the key of a
+    /// metadata plist's `prices` entry; nil for a metadata plist's single `price`.
+    public var storefront: String?
 
-    public init(amount: Decimal, currency: String?, locale: String? = nil) {
+    public init(amount: Decimal, currency: String?, locale: String? = nil, storefront: String? = nil) {
         self.amount = amount
         self.currency = currency
         self.locale = locale
+        self.storefront = storefront
     }
 
     /// `0.99 USD`, or `0.99` when the currency is unknown.
@@ -117,6 +121,9 @@ public struct ProductMetadata: Sendable, Hashable {
     public var referenceName: Located<String>?
     public var localizations: [Localization] = []
     public var price: Located<ProductPrice>?
+    /// Prices per storefront (a metadata plist's `prices`: storefront code → amount, in that
+    /// storefront's currency).
+    public var storefrontPrices: [Located<ProductPrice>] = []
     public var subscriptionGroup: Located<String>?
     /// The billing period, parsed when loaded (an unparseable one is invalid-metadata).
     public var subscriptionPeriod: Located<SubscriptionPeriod>?

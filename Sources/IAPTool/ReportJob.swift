@@ -1,0 +1,82 @@
+import Diagnostics
+import Foundation
+import IAPCatalog
+import PriceFormatting
+import SalesReports
+
+/// `iap report`: the price matrix of a catalog, or App Store Connect sales and finance reports
+/// totalled and joined with the catalog, in Markdown, CSV, JSON or HTML.
+public enum ReportJob {
+    public enum Format: String, Sendable, CaseIterable {
+        case md, csv, json, html
+    }
+
+    /// What a report run made: the document and the findings that go to stderr and the exit status.
+    public struct Outcome: Sendable {
+        public var content: String
+        public var findings: [Diagnostic]
+        public var summary: String
+        /// Set when there is nothing to write: the findings say why, then this message.
+        public var failure: ToolFailure?
+    }
+
+    static var generator: String { "iap \(IAPToolInfo.version)" }
+
+    /// The sales report of `files` (as given; shown as given), joined with `catalogs` when any.
+    public static func sales(files: [String], catalogs: [Catalog], format: Format, locale: String) throws(ToolFailure) -> Outcome {
+        guard (try? PriceLocale(parsing: locale)) != nil else { throw .usage("--locale '\(locale)' is not a locale such as en_US or de_DE") }
+        var ledger = SalesLedger()
+        for file in files {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) else {
+                throw .cannotRun("\(file): no such report file")
+            }
+            guard !isFolder.boolValue else { throw .cannotRun("\(file) is a folder; pass the report files (S_D_….txt.gz, …)") }
+            SalesReportReader.read(file, into: &ledger)
+        }
+        let totals = SalesTotals(ledger)
+        let findings = (ledger.diagnostics + SalesJoin.findings(ledger, totals: totals, catalogs: catalogs)).sortedForOutput()
+        let output = SalesReportOutput(ledger: ledger, findings: findings, locale: locale)
+        let content: String = switch format {
+        case .md: MarkdownDocument.render(output.document())
+        case .html: HTMLDocument.render(output.document(), generator: generator)
+        case .csv: output.csv()
+        case .json: output.json(generator: generator)
+        }
+        let summary = "\(plural(files.count, "report")) read: \(plural(ledger.rowCount, "row")), \(ledger.badRowCount) unreadable, "
+            + "\(plural(totals.products.count, "product")), \(findings.severityCounts)"
+        return Outcome(content: content, findings: findings, summary: summary, failure: nil)
+    }
+
+    /// The price matrix of `catalogs` in `storefronts` (`USA,JPN`, `all`, or nil for the ones priced).
+    public static func prices(catalogs: [Catalog], storefronts: String?, format: Format) throws(ToolFailure) -> Outcome {
+        let chosen: [Storefront]?
+        do {
+            chosen = try storefronts.map { list throws(PriceError) in try Storefronts.parseList(list) }
+        } catch {
+            throw .usage("--storefronts: \(error)")
+        }
+        let matrix: PriceMatrix
+        do {
+            matrix = try PriceMatrix(catalogs: catalogs, storefronts: chosen)
+        } catch {
+            throw .cannotRun("a price could not be formatted: \(error)")
+        }
+        if matrix.isEmpty {
+            let why = matrix.findings.isEmpty ? "no product declares a price with its currency"
+                : "its prices carry no currency or storefront (\(plural(matrix.findings.count, "finding")) below)"
+            let failure = ToolFailure.cannotRun("no price to show in \(catalogs.map(\.name).joined(separator: ", ")): \(why); declare prices in a .storekit file (with its storefront) or the metadata plist (price + currency, or prices by storefront)")
+            return Outcome(content: "", findings: matrix.findings, summary: "", failure: failure)
+        }
+        let content: String = switch format {
+        case .md: MarkdownDocument.render(matrix.document())
+        case .html: HTMLDocument.render(matrix.document(), generator: generator)
+        case .csv: matrix.csv()
+        case .json: matrix.json(generator: generator)
+        }
+        let declared = matrix.rows.reduce(0) { n, row in n + matrix.storefronts.filter { row.cells[$0.alpha3] != nil }.count }
+        let summary = "\(plural(matrix.rows.count, "product")) × \(plural(matrix.storefronts.count, "storefront")): "
+            + "\(declared) price\(declared == 1 ? "" : "s") declared, \(matrix.findings.severityCounts)"
+        return Outcome(content: content, findings: matrix.findings, summary: summary, failure: nil)
+    }
+}

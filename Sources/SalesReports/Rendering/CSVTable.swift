@@ -1,0 +1,18 @@
+/// CSV as RFC 4180 writes it: fields with a comma, quote, CR or LF quoted, quotes doubled, lines
+/// ended by CRLF.
+public enum CSVTable {
+    public static func render(header: [String], rows: [[String]]) -> String {
+        var out = ""
+        out.reserveCapacity(64 * (rows.count + 1))
+        for row in [header] + rows {
+            out += row.map(field).joined(separator: ",")
+            out += "\r\n"
+        }
+        return out
+    }
+
+    static func field(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

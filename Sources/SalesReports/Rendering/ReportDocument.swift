@@ -1,0 +1,69 @@
+import Foundation
+
+/// A report as people read it: a title, a few facts, then sections of one table each, some with a
+/// chart. The Markdown and HTML renderers draw any document; the price matrix and the sales
+/// report are both built as one.
+public struct ReportDocument: Sendable {
+    public var title: String
+    /// Label and value pairs shown under the title ("Period", "Rows read").
+    public var facts: [(String, String)]
+    public var sections: [Section]
+
+    public init(title: String, facts: [(String, String)] = [], sections: [Section] = []) {
+        self.title = title
+        self.facts = facts
+        self.sections = sections
+    }
+
+    public struct Section: Sendable {
+        public var title: String
+        /// A sentence under the title: what the table counts.
+        public var note: String?
+        public var table: Table
+        public var chart: Chart?
+
+        public init(title: String, note: String? = nil, table: Table, chart: Chart? = nil) {
+            self.title = title
+            self.note = note
+            self.table = table
+            self.chart = chart
+        }
+    }
+
+    public struct Table: Sendable {
+        public var header: [String]
+        /// Columns holding numbers: right-aligned, sorted as numbers.
+        public var numeric: Set<Int>
+        public var rows: [[Cell]]
+
+        public init(header: [String], numeric: Set<Int> = [], rows: [[Cell]]) {
+            self.header = header
+            self.numeric = numeric
+            self.rows = rows
+        }
+    }
+
+    /// A cell's text, and the value it sorts by when that is not its text (`1.234,56 €` sorts as 1234.56).
+    public struct Cell: Sendable, ExpressibleByStringLiteral {
+        public var text: String
+        public var sortKey: String?
+
+        public init(_ text: String, sortKey: String? = nil) {
+            self.text = text
+            self.sortKey = sortKey
+        }
+
+        public init(stringLiteral value: String) { self.init(value) }
+    }
+
+    /// Charts, drawn as inline SVG by `SVGChart`.
+    public enum Chart: Sendable {
+        /// One horizontal bar per item, all on one scale (units per product).
+        case bars(title: String, items: [(label: String, value: Decimal, text: String)])
+        /// One vertical column per item, in order (units per day).
+        case columns(title: String, items: [(label: String, value: Decimal, text: String)])
+        /// One 100% bar per group, split into parts (proceeds per currency, split by product):
+        /// groups are never drawn on one scale, since their currencies differ.
+        case shares(title: String, groups: [(label: String, total: String, parts: [(label: String, value: Decimal)])])
+    }
+}

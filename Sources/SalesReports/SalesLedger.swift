@@ -1,0 +1,94 @@
+import Diagnostics
+import Foundation
+
+/// Counts and exact amounts for one group of report rows. Amounts are in one currency each: the
+/// customer's (`customer`) and the proceeds' (`proceeds`), which the group's key names.
+public struct Amounts: Sendable, Hashable {
+    /// Units bought (refunds and restores not counted).
+    public var sold = 0
+    /// Units refunded (rows with negative units, or `R` in a Financial report).
+    public var refunded = 0
+    /// Units restored for free (product type `IA3`).
+    public var restored = 0
+    /// What customers paid, refunds subtracted.
+    public var customer: Decimal = 0
+    /// What the developer earns, refunds subtracted.
+    public var proceeds: Decimal = 0
+
+    public init() {}
+
+    /// Net units: sold minus refunded.
+    public var net: Int { sold - refunded }
+
+    public static func += (a: inout Amounts, b: Amounts) {
+        a.sold += b.sold
+        a.refunded += b.refunded
+        a.restored += b.restored
+        a.customer += b.customer
+        a.proceeds += b.proceeds
+    }
+}
+
+/// The finest grouping of sales rows: every other total is summed from these.
+public struct SalesKey: Sendable, Hashable {
+    public var product: String
+    public var productType: String
+    /// Two-letter storefront (country) code, as reports write it.
+    public var country: String
+    public var customerCurrency: String
+    public var proceedsCurrency: String
+    public var day: Day?
+}
+
+/// Subscription-event counts: one product, one event (`Subscribe`, `Refund`…), one day.
+public struct EventKey: Sendable, Hashable {
+    public var product: String
+    public var event: String
+    public var day: Day?
+}
+
+/// What one report file held.
+public struct ReportFileSummary: Sendable, Hashable {
+    public var path: String
+    /// nil when the file could not be read or said there were no sales.
+    public var kind: ReportKind?
+    public var compressed: Bool
+    /// Data rows read, bad ones included.
+    public var rows: Int
+    public var badRows: Int
+    /// The file says there were no sales for its date.
+    public var noSales: Bool
+}
+
+/// Everything read from a set of reports: grouped totals, what each file held, and what was wrong.
+/// Memory grows with the number of distinct groups, never with the number of rows.
+public struct SalesLedger: Sendable {
+    public internal(set) var sales: [SalesKey: Amounts] = [:]
+    /// Active subscriptions (Subscription reports): `sold` holds the subscribers, amounts are per period.
+    public internal(set) var subscriptions: [SalesKey: Amounts] = [:]
+    public internal(set) var events: [EventKey: Int] = [:]
+    public internal(set) var titles: [String: String] = [:]
+    /// Where each product was first seen, for diagnostics about it.
+    public internal(set) var firstSeen: [String: SourceLocation] = [:]
+    public internal(set) var files: [ReportFileSummary] = []
+    public internal(set) var diagnostics: [Diagnostic] = []
+    public internal(set) var firstDay: Day?
+    public internal(set) var lastDay: Day?
+
+    public init() {}
+
+    public var rowCount: Int { files.reduce(0) { $0 + $1.rows } }
+    public var badRowCount: Int { files.reduce(0) { $0 + $1.badRows } }
+
+    mutating func see(_ day: Day) {
+        if firstDay.map({ day < $0 }) ?? true { firstDay = day }
+        if lastDay.map({ day > $0 }) ?? true { lastDay = day }
+    }
+
+    mutating func note(product: String, title: String, at location: @autoclosure () -> SourceLocation) {
+        if firstSeen[product] == nil {
+            firstSeen[product] = location()
+            if !title.isEmpty { titles[product] = title }
+        }
+    }
+}

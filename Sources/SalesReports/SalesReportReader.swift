@@ -1,0 +1,358 @@
+import Diagnostics
+import Foundation
+
+/// Reads App Store Connect reports into a `SalesLedger`, streaming: one line at a time, gzip or
+/// plain. Columns are found by their header names. A row that does not parse is reported with its
+/// file and line and left out of the totals; the rest of the file is still read.
+public enum SalesReportReader {
+    /// Unreadable rows reported one by one per file; the rest are summed up in one finding.
+    public static let reportedBadRowsPerFile = 20
+
+    /// Reads one report. `displayPath` is the path diagnostics and summaries name.
+    public static func read(_ path: String, displayPath: String? = nil, into ledger: inout SalesLedger) {
+        let shown = displayPath ?? path
+        var reader: LineReader
+        do {
+            reader = try LineReader(path: path)
+        } catch {
+            let why = if case .cannotOpen(let reason) = error { reason } else { "cannot be read" }
+            ledger.diagnostics.append(ReportRules.unreadableReport.finding(
+                "cannot open the report: \(why)", at: SourceLocation(path: shown)))
+            ledger.files.append(ReportFileSummary(path: shown, kind: nil, compressed: false, rows: 0, badRows: 0, noSales: false))
+            return
+        }
+        var file = FileReading(path: shown, compressed: reader.compressed)
+        do {
+            while let more = try reader.next({ line, number in file.handle(line, number: number, ledger: &ledger) }), more {}
+        } catch {
+            let why = if let failure = error as? LineReader.Failure, case .damaged(let m) = failure { m } else { "\(error)" }
+            ledger.diagnostics.append(ReportRules.unreadableReport.finding(
+                "the compressed report is damaged or cut short (\(why)); the rows before line \(reader.lineNumber + 1) are counted",
+                at: SourceLocation(path: shown, line: reader.lineNumber + 1),
+                fix: SuggestedFix("download the report again from App Store Connect")))
+        }
+        file.finish(ledger: &ledger)
+    }
+}
+
+/// The state of reading one file.
+private struct FileReading {
+    let path: String
+    var summary: ReportFileSummary
+    var columns: ColumnMap?
+    /// Set when the header could not be used: the rest of the file is skipped.
+    var stopped = false
+    var starts: [Int] = []
+    var ends: [Int] = []
+    var badRowLines: [Int] = []
+    var unknownTypes: Set<String> = []
+    var fileDay: Day?
+    // Financial reports: the sums their total lines are checked against.
+    var financialUnits = 0
+    var financialAmount: Decimal = 0
+    var financialCurrencies: Set<String> = []
+    var totals: [String: (text: String, line: Int)] = [:]
+    var lastLine = 0
+
+    init(path: String, compressed: Bool) {
+        self.path = path
+        self.summary = ReportFileSummary(path: path, kind: nil, compressed: compressed, rows: 0, badRows: 0, noSales: false)
+        self.fileDay = FileReading.day(inFileName: (path as NSString).lastPathComponent)
+    }
+
+    /// Handles one line; returns false when the rest of the file is to be skipped.
+    mutating func handle(_ line: UnsafeBufferPointer<UInt8>, number: Int, ledger: inout SalesLedger) -> Bool {
+        lastLine = number
+        if stopped { return false }
+        guard let columns else { return header(line, number: number, ledger: &ledger) }
+        if isBlank(line) { return true }
+        if columns.kind == .financial, line.count > 6, line[0] == 0x54, String(decoding: line.prefix(6), as: UTF8.self) == "Total_" {
+            let parts = String(decoding: line, as: UTF8.self).split(separator: "\t", omittingEmptySubsequences: false)
+            let name = parts[0].trimmingCharacters(in: .whitespaces)
+            let value = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+            totals[name] = (value, number)
+            return true
+        }
+        split(line)
+        summary.rows += 1
+        if let problem = row(line, columns, number: number, ledger: &ledger) {
+            bad(problem, line: number, column: problem.column, ledger: &ledger)
+        }
+        return true
+    }
+
+    // MARK: Header
+
+    private mutating func header(_ line: UnsafeBufferPointer<UInt8>, number: Int, ledger: inout SalesLedger) -> Bool {
+        if isBlank(line) { return true }
+        let text = String(decoding: line, as: UTF8.self)
+        guard text.contains("\t") else {
+            let lowered = text.lowercased()
+            if lowered.contains("no sales") || lowered.contains("no data") || lowered.contains("no transactions") {
+                // App Store Connect's answer for a day without sales: an empty report.
+                summary.noSales = true
+            } else {
+                ledger.diagnostics.append(ReportRules.unreadableReport.finding(
+                    "not a tab-separated App Store Connect report: its first line is '\(text.prefix(60))'",
+                    at: SourceLocation(path: path, line: number, column: 1),
+                    fix: SuggestedFix("pass the .txt or .txt.gz file App Store Connect downloads (Sales and Trends, or Payments and Financial Reports)")))
+            }
+            stopped = true
+            return false
+        }
+        let names = text.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        switch ColumnMap.resolve(names) {
+        case .success(let map):
+            columns = map
+            summary.kind = map.kind
+            return true
+        case .failure(.unknownHeader):
+            ledger.diagnostics.append(ReportRules.unreadableReport.finding(
+                "the header names no App Store Connect report iap reads (Summary Sales, Subscription, Subscription Event, Financial): it has \(names.prefix(4).map { "'\($0)'" }.joined(separator: ", "))\(names.count > 4 ? ", …" : "")",
+                at: SourceLocation(path: path, line: number, column: 1)))
+        case .failure(.missingColumns(let kind, let missing)):
+            ledger.diagnostics.append(ReportRules.unreadableReport.finding(
+                "a \(kind.rawValue) report without the column\(missing.count == 1 ? "" : "s") \(missing.map { "'\($0)'" }.joined(separator: ", "))",
+                at: SourceLocation(path: path, line: number, column: 1),
+                fix: SuggestedFix("download the report again: iap reads columns by their header names")))
+        }
+        stopped = true
+        return false
+    }
+
+    // MARK: Rows
+
+    struct Problem {
+        var message: String
+        var column: Int
+    }
+
+    /// Field offsets of the current line, tab-separated, each trimmed of spaces: a field holding
+    /// a single space is empty.
+    private mutating func split(_ line: UnsafeBufferPointer<UInt8>) {
+        starts.removeAll(keepingCapacity: true)
+        ends.removeAll(keepingCapacity: true)
+        var s = 0
+        var i = 0
+        let n = line.count
+        while true {
+            if i == n || line[i] == 0x09 {
+                var a = s, b = i
+                while a < b, line[a] == 0x20 { a += 1 }
+                while b > a, line[b - 1] == 0x20 { b -= 1 }
+                starts.append(a)
+                ends.append(b)
+                if i == n { break }
+                s = i + 1
+            }
+            i += 1
+        }
+    }
+
+    private func bytes(_ line: UnsafeBufferPointer<UInt8>, _ i: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: line[starts[i]..<ends[i]])
+    }
+
+    private func string(_ line: UnsafeBufferPointer<UInt8>, _ i: Int?) -> String {
+        guard let i else { return "" }
+        return String(decoding: bytes(line, i), as: UTF8.self)
+    }
+
+    private func problem(_ line: UnsafeBufferPointer<UInt8>, _ field: Field, _ i: Int, _ what: String) -> Problem {
+        let text = string(line, i)
+        let shown = text.isEmpty ? "is empty" : "'\(text.prefix(40))' is not \(what)"
+        return Problem(message: "\(field.displayName) \(shown)", column: starts[i] + 1)
+    }
+
+    private func integer(_ line: UnsafeBufferPointer<UInt8>, _ field: Field, _ map: ColumnMap) -> Result<Int, Problem> {
+        let i = map[field]!
+        guard let n = FieldParse.integer(bytes(line, i)) else { return .failure(problem(line, field, i, "a whole number")) }
+        return .success(n)
+    }
+
+    private func amount(_ line: UnsafeBufferPointer<UInt8>, _ field: Field, _ map: ColumnMap) -> Result<Decimal, Problem> {
+        let i = map[field]!
+        guard let d = FieldParse.decimal(bytes(line, i)) else { return .failure(problem(line, field, i, "a decimal amount such as 0.99")) }
+        return .success(d)
+    }
+
+    private func currency(_ line: UnsafeBufferPointer<UInt8>, _ field: Field, _ map: ColumnMap) -> Result<String, Problem> {
+        let i = map[field]!
+        let b = bytes(line, i)
+        guard b.count == 3, b.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }) else {
+            return .failure(problem(line, field, i, "an ISO 4217 currency code such as USD"))
+        }
+        return .success(String(decoding: b, as: UTF8.self))
+    }
+
+    private func required(_ line: UnsafeBufferPointer<UInt8>, _ field: Field, _ map: ColumnMap) -> Result<String, Problem> {
+        let i = map[field]!
+        let text = string(line, i)
+        guard !text.isEmpty else { return .failure(Problem(message: "\(field.displayName) is empty", column: starts[i] + 1)) }
+        return .success(text)
+    }
+
+    private func date(_ line: UnsafeBufferPointer<UInt8>, _ field: Field, _ map: ColumnMap, _ form: Day.Form) -> Result<Day, Problem> {
+        let i = map[field]!
+        guard let day = Day.parse(bytes(line, i), form) else { return .failure(problem(line, field, i, "a date \(form.example)")) }
+        return .success(day)
+    }
+
+    /// Reads one data row into the ledger, or says what is wrong with it.
+    private mutating func row(_ line: UnsafeBufferPointer<UInt8>, _ map: ColumnMap, number: Int,
+                              ledger: inout SalesLedger) -> Problem? {
+        guard starts.count == map.count else {
+            return Problem(message: "the row has \(starts.count) field\(starts.count == 1 ? "" : "s"); the header has \(map.count)", column: 1)
+        }
+        do {
+            switch map.kind {
+            case .summarySales, .financial:
+                let financial = map.kind == .financial
+                let product = try required(line, .product, map).get()
+                let type = map[.productType].map { string(line, $0) } ?? ""
+                let units = try integer(line, .units, map).get()
+                let proceeds = try amount(line, .proceeds, map).get()
+                let proceedsCurrency = try currency(line, .proceedsCurrency, map).get()
+                let day = try date(line, .beginDate, map, .monthDayYear).get()
+                var price: Decimal = 0
+                var customerCurrency = proceedsCurrency
+                if map[.customerPrice] != nil, map[.customerCurrency] != nil {
+                    price = try amount(line, .customerPrice, map).get()
+                    customerCurrency = try currency(line, .customerCurrency, map).get()
+                }
+                let country = string(line, map[.country])
+                var extended: Decimal?
+                var isReturn = units < 0
+                if financial {
+                    let e = try amount(line, .extendedProceeds, map).get()
+                    extended = e
+                    financialUnits += units
+                    financialAmount += e
+                    financialCurrencies.insert(proceedsCurrency)
+                    if let i = map[.saleOrReturn], string(line, i).uppercased() == "R" { isReturn = true }
+                }
+                if !type.isEmpty, !ProductType(code: type).isKnown, !unknownTypes.contains(type) {
+                    unknownTypes.insert(type)
+                    ledger.diagnostics.append(ReportRules.unknownProductType.finding(
+                        "Product Type Identifier '\(type)' is not in Apple's table: its rows are totalled as unknown",
+                        at: SourceLocation(path: path, line: number, column: starts[map[.productType]!] + 1)))
+                }
+                ledger.see(day)
+                if let endIndex = map[.endDate], let end = Day.parse(bytes(line, endIndex), .monthDayYear), end >= day { ledger.see(end) }
+                ledger.note(product: product, title: string(line, map[.title]), at: SourceLocation(path: path, line: number, column: 1))
+                let count = abs(units)
+                var a = Amounts()
+                if type == "IA3" { a.restored = count } else if isReturn { a.refunded = count } else { a.sold = count }
+                let sign: Decimal = isReturn ? -1 : 1
+                let n = Decimal(count)
+                a.customer = sign * n * abs(price)
+                a.proceeds = extended.map { sign * abs($0) } ?? sign * n * abs(proceeds)
+                let key = SalesKey(product: product, productType: type, country: country, customerCurrency: customerCurrency,
+                                   proceedsCurrency: proceedsCurrency, day: day)
+                ledger.sales[key, default: Amounts()] += a
+            case .subscription:
+                let product = try required(line, .subscriptionName, map).get()
+                let price = try amount(line, .customerPrice, map).get()
+                let customerCurrency = try currency(line, .customerCurrency, map).get()
+                let proceeds = try amount(line, .proceeds, map).get()
+                let proceedsCurrency = try currency(line, .proceedsCurrency, map).get()
+                let subscribers = try integer(line, map[.subscribers] != nil ? .subscribers : .activeStandard, map).get()
+                if let fileDay { ledger.see(fileDay) }
+                ledger.note(product: product, title: product, at: SourceLocation(path: path, line: number, column: 1))
+                var a = Amounts()
+                a.sold = subscribers
+                a.customer = Decimal(subscribers) * price
+                a.proceeds = Decimal(subscribers) * proceeds
+                let key = SalesKey(product: product, productType: "IAY", country: string(line, map[.country]),
+                                   customerCurrency: customerCurrency, proceedsCurrency: proceedsCurrency, day: fileDay)
+                ledger.subscriptions[key, default: Amounts()] += a
+            case .subscriptionEvent:
+                let day = try date(line, .beginDate, map, .isoDate).get()
+                let event = try required(line, .event, map).get()
+                let product = try required(line, .subscriptionName, map).get()
+                let quantity = try integer(line, .units, map).get()
+                ledger.see(day)
+                ledger.note(product: product, title: product, at: SourceLocation(path: path, line: number, column: 1))
+                ledger.events[EventKey(product: product, event: event, day: day), default: 0] += quantity
+            }
+        } catch let problem as Problem {
+            return problem
+        } catch {
+            return Problem(message: "\(error)", column: 1)
+        }
+        return nil
+    }
+
+    private mutating func bad(_ problem: Problem, line: Int, column: Int, ledger: inout SalesLedger) {
+        summary.badRows += 1
+        badRowLines.append(line)
+        if badRowLines.count <= SalesReportReader.reportedBadRowsPerFile {
+            ledger.diagnostics.append(ReportRules.unreadableRow.finding(
+                "\(problem.message): the row is left out of the totals", at: SourceLocation(path: path, line: line, column: column)))
+        }
+    }
+
+    // MARK: End of file
+
+    mutating func finish(ledger: inout SalesLedger) {
+        let extra = badRowLines.count - SalesReportReader.reportedBadRowsPerFile
+        if extra > 0 {
+            let first = badRowLines[SalesReportReader.reportedBadRowsPerFile]
+            ledger.diagnostics.append(ReportRules.unreadableRow.finding(
+                "\(extra) more unreadable row\(extra == 1 ? "" : "s") from this line on are left out of the totals (\(badRowLines.count) in all)",
+                at: SourceLocation(path: path, line: first, column: 1)))
+        }
+        if summary.kind == .financial { checkTotals(ledger: &ledger) }
+        ledger.files.append(summary)
+    }
+
+    /// A Financial report's Total_Rows, Total_Amount and Total_Units lines against the rows.
+    private func checkTotals(ledger: inout SalesLedger) {
+        let names = ["Total_Rows", "Total_Amount", "Total_Units"]
+        let missing = names.filter { totals[$0] == nil }
+        guard missing.isEmpty else {
+            ledger.diagnostics.append(ReportRules.totalMismatch.finding(
+                "the Financial report ends without its \(missing.joined(separator: ", ")) line\(missing.count == 1 ? "" : "s"): it may be cut short",
+                at: SourceLocation(path: path, line: lastLine, column: 1),
+                fix: SuggestedFix("download the report again from Payments and Financial Reports")))
+            return
+        }
+        let left = summary.badRows > 0 ? " (\(summary.badRows) unreadable row\(summary.badRows == 1 ? " is" : "s are") not in the sum)" : ""
+        func mismatch(_ name: String, _ ours: String) {
+            let (text, line) = totals[name]!
+            ledger.diagnostics.append(ReportRules.totalMismatch.finding(
+                "\(name) is \(text) but the rows add up to \(ours)\(left)", at: SourceLocation(path: path, line: line, column: 1)))
+        }
+        let rowsText = totals["Total_Rows"]!.text
+        if FieldParse.integer(rowsText) != summary.rows { mismatch("Total_Rows", "\(summary.rows) rows") }
+        if FieldParse.integer(totals["Total_Units"]!.text) != financialUnits { mismatch("Total_Units", "\(financialUnits)") }
+        let amountText = totals["Total_Amount"]!.text
+        if financialCurrencies.count <= 1 {
+            if FieldParse.decimal(amountText) != financialAmount { mismatch("Total_Amount", "\(financialAmount)") }
+        }
+    }
+
+    private func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        line.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    }
+
+    /// The day a Subscription report is for, from its file name (`Subscription_…_20261102.txt`).
+    static func day(inFileName name: String) -> Day? {
+        let digits = Array(name.utf8)
+        var i = 0
+        while i + 8 <= digits.count {
+            let run = digits[i..<(i + 8)]
+            if run.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), i + 8 == digits.count || !(digits[i + 8] >= 0x30 && digits[i + 8] <= 0x39),
+               i == 0 || !(digits[i - 1] >= 0x30 && digits[i - 1] <= 0x39) {
+                let s = String(decoding: run, as: UTF8.self)
+                let iso = "\(s.prefix(4))-\(s.dropFirst(4).prefix(2))-\(s.suffix(2))"
+                var bytes = Array(iso.utf8)
+                if let day = bytes.withUnsafeMutableBufferPointer({ Day.parse(UnsafeBufferPointer($0), .isoDate) }) { return day }
+            }
+            i += 1
+        }
+        return nil
+    }
+}
+
+extension FileReading.Problem: Error {}

@@ -1,0 +1,85 @@
+import ArgumentParser
+import CodeGeneration
+import Diagnostics
+import Foundation
+import IAPCatalog
+import IAPTool
+
+struct Report: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Price matrices of a catalog, and App Store Connect sales and finance reports totalled, in Markdown, CSV, JSON or HTML.",
+        discussion: """
+        iap report catalogs/FakeGame --storefronts USA,JPN,DEU     every product × storefront, as customers see it
+        iap report --sales S_D_80012345_20261102.txt.gz --format html -o sales.html
+        iap report --sales reports/*.txt --catalog catalogs/FakeGame   joined with the catalog
+        Sales reports: Summary Sales, Subscription, Subscription Event and Financial, gzip or plain, read by header names.
+        Findings (unreadable rows, totals that disagree, products sold but not in the catalog…) go to stderr as path:line:col lines.
+        """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case md, csv, json, html
+    }
+
+    @Argument(help: "Catalog files or folders (default: the catalogs iap.yml names, else ./catalogs; with --sales, only when given).")
+    var paths: [String] = []
+
+    @Option(name: .customLong("catalog"), help: "A catalog to join sales with (same as a PATH).")
+    var catalogPaths: [String] = []
+
+    @Option(name: .customLong("sales"), parsing: .upToNextOption, help: "App Store Connect report files (.txt or .txt.gz): total them instead of the price matrix.")
+    var sales: [String] = []
+
+    @Option(help: "Storefronts of the price matrix: alpha-3 or alpha-2 codes (USA,JPN,DEU), or all (default: those the catalog prices).")
+    var storefronts: String?
+
+    @Option(help: "Output format: md, csv, json or html.")
+    var format: Format = .md
+
+    @Option(help: "The locale amounts are written in for people (md, html): en_US, de_DE, ja_JP.")
+    var locale = "en_US"
+
+    @Option(name: .shortAndLong, help: "Write the report to FILE (atomically) instead of stdout.")
+    var output: String?
+
+    @Option(name: .customLong("bundle-id"), help: "The app's bundle ID; wins over Info.plist and the metadata plist.")
+    var bundleID: String?
+
+    @OptionGroup var config: ConfigArguments
+
+    func run() throws {
+        let configuration = try config.load()
+        let policy = CatalogPolicy(bundleID: bundleID ?? configuration.bundleID,
+                                   bundleIDSource: bundleID == nil ? configuration.bundleIDSource : nil)
+        let given = paths + catalogPaths
+        let jobFormat = ReportJob.Format(rawValue: format.rawValue)!
+        let outcome: ReportJob.Outcome
+        if !sales.isEmpty {
+            if storefronts != nil { throw Terminal.fail(.usage("--storefronts is for the price matrix; sales reports show the storefronts that sold")) }
+            // The catalog joins only when named: a PATH, --catalog, or an iap.yml.
+            let join = !given.isEmpty || configuration.path != nil
+            let catalogs = join ? try CatalogArguments.load(policy, given.isEmpty ? configuration.catalogs : given, verbose: false).catalogs : []
+            outcome = try Terminal.run { () throws(ToolFailure) in
+                try ReportJob.sales(files: sales, catalogs: catalogs, format: jobFormat, locale: locale)
+            }
+        } else {
+            let catalogs = try CatalogArguments.load(policy, given.isEmpty ? configuration.catalogs : given, verbose: false).catalogs
+            outcome = try Terminal.run { () throws(ToolFailure) in
+                try ReportJob.prices(catalogs: catalogs, storefronts: storefronts, format: jobFormat)
+            }
+        }
+        Terminal.err(TextReporter().render(outcome.findings))
+        if let failure = outcome.failure { throw Terminal.fail(failure) }
+        if let output {
+            do {
+                _ = try OutputFile.write(outcome.content, to: output)
+            } catch {
+                throw Terminal.cannotRun("\(output): \(error)")
+            }
+            Terminal.err("iap: wrote \(output): \(outcome.summary)\n")
+        } else {
+            Terminal.out(outcome.content)
+        }
+        let status = ExitStatus.of(outcome.findings, strict: false)
+        if status != .clean { throw ExitCode(status) }
+    }
+}
