@@ -19,13 +19,19 @@ case "prices":
 case "reports":
     ReportBench.run(count: arguments.count > 1 ? Int(arguments[1]) ?? 100_000 : 100_000)
     ReportBench.checkAgainstParts(iap: Suite(full: false).binDirectory.appendingPathComponent("iap"))
+case "sales":
+    SalesBench.run(rows: arguments.count > 1 ? Int(arguments[1]) ?? 1_000_000 : 1_000_000,
+                   iap: Suite(full: false).binDirectory.appendingPathComponent("iap"))
+case "sales-generate":
+    guard arguments.count == 3, let rows = Int(arguments[1]) else { fail("usage: iap-bench sales-generate ROWS FILE") }
+    SalesBench.generate(rows: rows, to: arguments[2])
 case "generate":
     let folder = arguments.count > 1 ? arguments[1] : "Benchmarks/inputs"
     Generator(folder: folder, full: arguments.contains("--full")).generateAll()
 case "all", nil:
     Suite(full: arguments.contains("--full")).run()
 default:
-    fail("usage: iap-bench [all [--full] | reports [N] | lint [DIR] | prices [N] | generate DIR [--full] | child MODE FILE REPEATS]")
+    fail("usage: iap-bench [all [--full] | reports [N] | sales [N] | lint [DIR] | prices [N] | generate DIR [--full] | child MODE FILE REPEATS]")
 }
 
 func fail(_ message: String) -> Never {

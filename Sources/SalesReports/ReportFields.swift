@@ -17,7 +17,9 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// ISO 8601: `2026-11-02`.
     public var description: String {
-        String(format: "%04d-%02d-%02d", year, month, day)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let y = "\(year)"
+        return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-" + two(month) + "-" + two(day)
     }
 
     /// The date forms reports use.
@@ -81,6 +83,37 @@ enum FieldParse {
             i += 1
         }
         return negative ? -n : n
+    }
+
+    /// An amount's digits exactly (up to 18 significant digits), for exact sums.
+    static func fixed(_ b: UnsafeBufferPointer<UInt8>) -> FixedAmount? {
+        guard !b.isEmpty else { return nil }
+        var i = 0
+        var negative = false
+        if b[0] == 0x2D || b[0] == 0x2B { negative = b[0] == 0x2D; i = 1 }
+        var mantissa: Int64 = 0
+        var significant = 0
+        var scale = 0
+        var sawDigit = false
+        var seenPoint = false
+        while i < b.count {
+            let c = b[i]
+            if c == 0x2E {
+                guard !seenPoint else { return nil }
+                seenPoint = true
+            } else if c >= 0x30, c <= 0x39 {
+                sawDigit = true
+                if mantissa > 0 || c != 0x30 { significant += 1 }
+                guard significant <= 18 else { return nil }
+                mantissa = mantissa * 10 + Int64(c - 0x30)
+                if seenPoint { scale += 1 }
+            } else {
+                return nil
+            }
+            i += 1
+        }
+        guard sawDigit else { return nil }
+        return FixedAmount(mantissa: negative ? -mantissa : mantissa, scale: scale)
     }
 
     /// A decimal amount such as `0.99`, `-4.99`, `1234` or `.5`, read exactly into `Decimal`

@@ -13,7 +13,7 @@ public enum ReportKind: String, Sendable, Hashable, CaseIterable {
 /// The fields `iap report` reads, and the header names each goes by across report kinds and
 /// header versions. Columns are found by name, never by position: versions add, drop and move
 /// columns (older Summary Sales headers have no `Parent Identifier`).
-enum Field: CaseIterable {
+enum Field: Int, CaseIterable {
     case product, title, productType, units, customerPrice, customerCurrency, proceeds, extendedProceeds
     case proceedsCurrency, country, beginDate, endDate, saleOrReturn, event, subscriptionName, subscribers, activeStandard
 
@@ -48,10 +48,20 @@ enum Field: CaseIterable {
 /// Where each field is in one report's rows.
 struct ColumnMap {
     var kind: ReportKind
-    var index: [Field: Int]
+    /// Column of each field by its raw value; -1 when the header lacks it.
+    private var columns: [Int]
     var count: Int
 
-    subscript(_ field: Field) -> Int? { index[field] }
+    init(kind: ReportKind, index: [Field: Int], count: Int) {
+        self.kind = kind
+        self.columns = Field.allCases.map { index[$0] ?? -1 }
+        self.count = count
+    }
+
+    subscript(_ field: Field) -> Int? {
+        let column = columns[field.rawValue]
+        return column < 0 ? nil : column
+    }
 
     /// Finds the report kind and its columns from the header's names (case and surrounding spaces
     /// ignored), or says which columns are missing.

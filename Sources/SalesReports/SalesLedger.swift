@@ -40,6 +40,46 @@ public struct SalesKey: Sendable, Hashable {
     public var day: Day?
 }
 
+/// A sales row's fields as interned numbers; `day` is YYYYMMDD (0 for none).
+struct RowKey: Hashable, Sendable {
+    var product: Int32
+    var type: Int32
+    var country: Int32
+    var customer: Int32
+    var proceeds: Int32
+    var day: Int32
+}
+
+struct RowTotals: Sendable {
+    var sold = 0
+    var refunded = 0
+    var restored = 0
+    var customer = ExactSum()
+    var proceeds = ExactSum()
+
+    mutating func add(units: Int, restored isRestore: Bool, isReturn: Bool) {
+        if isRestore { restored += units } else if isReturn { refunded += units } else { sold += units }
+    }
+
+    static func += (a: inout RowTotals, b: RowTotals) {
+        a.sold += b.sold
+        a.refunded += b.refunded
+        a.restored += b.restored
+        a.customer += b.customer
+        a.proceeds += b.proceeds
+    }
+
+    var amounts: Amounts {
+        var a = Amounts()
+        a.sold = sold
+        a.refunded = refunded
+        a.restored = restored
+        a.customer = customer.value
+        a.proceeds = proceeds.value
+        return a
+    }
+}
+
 /// Subscription-event counts: one product, one event (`Subscribe`, `Refund`…), one day.
 public struct EventKey: Sendable, Hashable {
     public var product: String
@@ -63,7 +103,35 @@ public struct ReportFileSummary: Sendable, Hashable {
 /// Everything read from a set of reports: grouped totals, what each file held, and what was wrong.
 /// Memory grows with the number of distinct groups, never with the number of rows.
 public struct SalesLedger: Sendable {
-    public internal(set) var sales: [SalesKey: Amounts] = [:]
+    /// Sales rows by their interned fields (`interner`), summed exactly.
+    var raw = RowTable()
+    var interner = ByteInterner()
+    /// Interned values already noted as products (`firstSeen`, `titles`).
+    var noted: [Bool] = []
+
+    /// Sales and financial rows grouped by product, type, storefront, currencies and day.
+    public var sales: [SalesKey: Amounts] {
+        var out: [SalesKey: Amounts] = [:]
+        out.reserveCapacity(raw.count)
+        for (k, t) in zip(raw.keys, raw.totals) {
+            let key = SalesKey(product: interner[k.product], productType: interner[k.type], country: interner[k.country],
+                               customerCurrency: interner[k.customer], proceedsCurrency: interner[k.proceeds],
+                               day: day(k.day))
+            out[key] = t.amounts
+        }
+        return out
+    }
+
+    /// The sales rows summed by a grouping of their interned keys, exactly, then made `Amounts`.
+    func grouped<K: Hashable>(_ key: (RowKey) -> K) -> [K: Amounts] {
+        var groups: [K: RowTotals] = [:]
+        for (k, t) in zip(raw.keys, raw.totals) { groups[key(k), default: RowTotals()] += t }
+        return groups.mapValues(\.amounts)
+    }
+
+    func day(_ encoded: Int32) -> Day? {
+        encoded == 0 ? nil : Day(year: Int(encoded) / 10000, month: Int(encoded) / 100 % 100, day: Int(encoded) % 100)
+    }
     /// Active subscriptions (Subscription reports): `sold` holds the subscribers, amounts are per period.
     public internal(set) var subscriptions: [SalesKey: Amounts] = [:]
     public internal(set) var events: [EventKey: Int] = [:]

@@ -53,6 +53,7 @@ private struct FileReading {
     var financialCurrencies: Set<String> = []
     var totals: [String: (text: String, line: Int)] = [:]
     var lastLine = 0
+    var restored: Int32?
 
     init(path: String, compressed: Bool) {
         self.path = path
@@ -207,49 +208,7 @@ private struct FileReading {
         do {
             switch map.kind {
             case .summarySales, .financial:
-                let financial = map.kind == .financial
-                let product = try required(line, .product, map).get()
-                let type = map[.productType].map { string(line, $0) } ?? ""
-                let units = try integer(line, .units, map).get()
-                let proceeds = try amount(line, .proceeds, map).get()
-                let proceedsCurrency = try currency(line, .proceedsCurrency, map).get()
-                let day = try date(line, .beginDate, map, .monthDayYear).get()
-                var price: Decimal = 0
-                var customerCurrency = proceedsCurrency
-                if map[.customerPrice] != nil, map[.customerCurrency] != nil {
-                    price = try amount(line, .customerPrice, map).get()
-                    customerCurrency = try currency(line, .customerCurrency, map).get()
-                }
-                let country = string(line, map[.country])
-                var extended: Decimal?
-                var isReturn = units < 0
-                if financial {
-                    let e = try amount(line, .extendedProceeds, map).get()
-                    extended = e
-                    financialUnits += units
-                    financialAmount += e
-                    financialCurrencies.insert(proceedsCurrency)
-                    if let i = map[.saleOrReturn], string(line, i).uppercased() == "R" { isReturn = true }
-                }
-                if !type.isEmpty, !ProductType(code: type).isKnown, !unknownTypes.contains(type) {
-                    unknownTypes.insert(type)
-                    ledger.diagnostics.append(ReportRules.unknownProductType.finding(
-                        "Product Type Identifier '\(type)' is not in Apple's table: its rows are totalled as unknown",
-                        at: SourceLocation(path: path, line: number, column: starts[map[.productType]!] + 1)))
-                }
-                ledger.see(day)
-                if let endIndex = map[.endDate], let end = Day.parse(bytes(line, endIndex), .monthDayYear), end >= day { ledger.see(end) }
-                ledger.note(product: product, title: string(line, map[.title]), at: SourceLocation(path: path, line: number, column: 1))
-                let count = abs(units)
-                var a = Amounts()
-                if type == "IA3" { a.restored = count } else if isReturn { a.refunded = count } else { a.sold = count }
-                let sign: Decimal = isReturn ? -1 : 1
-                let n = Decimal(count)
-                a.customer = sign * n * abs(price)
-                a.proceeds = extended.map { sign * abs($0) } ?? sign * n * abs(proceeds)
-                let key = SalesKey(product: product, productType: type, country: country, customerCurrency: customerCurrency,
-                                   proceedsCurrency: proceedsCurrency, day: day)
-                ledger.sales[key, default: Amounts()] += a
+                try salesRow(line, map, number: number, ledger: &ledger)
             case .subscription:
                 let product = try required(line, .subscriptionName, map).get()
                 let price = try amount(line, .customerPrice, map).get()
@@ -281,6 +240,91 @@ private struct FileReading {
             return Problem(message: "\(error)", column: 1)
         }
         return nil
+    }
+
+    /// A Summary Sales or Financial row: its fields interned, its amounts summed exactly.
+    private mutating func salesRow(_ line: UnsafeBufferPointer<UInt8>, _ map: ColumnMap, number: Int,
+                                   ledger: inout SalesLedger) throws(Problem) {
+        let financial = map.kind == .financial
+        let productIndex = map[.product]!
+        guard starts[productIndex] < ends[productIndex] else {
+            throw Problem(message: "\(Field.product.displayName) is empty", column: starts[productIndex] + 1)
+        }
+        let units = try integer(line, .units, map).get()
+        let proceeds = try fixed(line, .proceeds, map)
+        let proceedsCurrency = try currencyBytes(line, .proceedsCurrency, map)
+        let day = try date(line, .beginDate, map, .monthDayYear).get()
+        var price = FixedAmount(mantissa: 0, scale: 0)
+        var customerCurrency = proceedsCurrency
+        if map[.customerPrice] != nil, map[.customerCurrency] != nil {
+            price = try fixed(line, .customerPrice, map)
+            customerCurrency = try currencyBytes(line, .customerCurrency, map)
+        }
+        var extended: FixedAmount?
+        var isReturn = units < 0
+        if financial {
+            let e = try fixed(line, .extendedProceeds, map)
+            extended = e
+            financialUnits += units
+            financialAmount += e.decimal
+            financialCurrencies.insert(String(decoding: bytes(line, map[.proceedsCurrency]!), as: UTF8.self))
+            if let i = map[.saleOrReturn], ends[i] - starts[i] == 1, line[starts[i]] | 0x20 == 0x72 { isReturn = true }
+        }
+        let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        let product = ledger.interner.id(bytes(line, productIndex))
+        let typeIndex = map[.productType]
+        let type = ledger.interner.id(typeIndex.map { bytes(line, $0) } ?? empty)
+        if type.isNew, case let typeCode = ledger.interner[type.id], !typeCode.isEmpty, !ProductType(code: typeCode).isKnown,
+           !unknownTypes.contains(typeCode) {
+            unknownTypes.insert(typeCode)
+            ledger.diagnostics.append(ReportRules.unknownProductType.finding(
+                "Product Type Identifier '\(typeCode)' is not in Apple's table: its rows are totalled as unknown",
+                at: SourceLocation(path: path, line: number, column: starts[typeIndex!] + 1)))
+        }
+        ledger.see(day)
+        if let endIndex = map[.endDate], let end = Day.parse(bytes(line, endIndex), .monthDayYear), end > day { ledger.see(end) }
+        if Int(product.id) >= ledger.noted.count || !ledger.noted[Int(product.id)] {
+            if Int(product.id) >= ledger.noted.count { ledger.noted += repeatElement(false, count: Int(product.id) + 1 - ledger.noted.count) }
+            ledger.noted[Int(product.id)] = true
+            ledger.note(product: ledger.interner[product.id], title: string(line, map[.title]), at: SourceLocation(path: path, line: number, column: 1))
+        }
+        let key = RowKey(product: product.id, type: type.id, country: ledger.interner.id(map[.country].map { bytes(line, $0) } ?? empty).id,
+                         customer: ledger.interner.id(customerCurrency).id, proceeds: ledger.interner.id(proceedsCurrency).id,
+                         day: Int32(day.year * 10000 + day.month * 100 + day.day))
+        let count = abs(units)
+        let signed = isReturn ? -count : count
+        let at = ledger.raw.index(key)
+        ledger.raw.totals[at].add(units: count, restored: type.id == restoredType(&ledger), isReturn: isReturn)
+        ledger.raw.totals[at].customer.add(price.magnitude, times: signed)
+        if let extended {
+            ledger.raw.totals[at].proceeds.add(extended.magnitude, times: isReturn ? -1 : 1)
+        } else {
+            ledger.raw.totals[at].proceeds.add(proceeds.magnitude, times: signed)
+        }
+    }
+
+    /// The interned number of `IA3`, the restored in-app purchase.
+    private mutating func restoredType(_ ledger: inout SalesLedger) -> Int32 {
+        if let restored { return restored }
+        var code = Array("IA3".utf8)
+        let id = code.withUnsafeMutableBufferPointer { ledger.interner.id(UnsafeBufferPointer($0)).id }
+        restored = id
+        return id
+    }
+
+    private func fixed(_ line: UnsafeBufferPointer<UInt8>, _ field: Field, _ map: ColumnMap) throws(Problem) -> FixedAmount {
+        let i = map[field]!
+        guard let amount = FieldParse.fixed(bytes(line, i)) else { throw problem(line, field, i, "a decimal amount such as 0.99") }
+        return amount
+    }
+
+    private func currencyBytes(_ line: UnsafeBufferPointer<UInt8>, _ field: Field, _ map: ColumnMap) throws(Problem) -> UnsafeBufferPointer<UInt8> {
+        let i = map[field]!
+        let b = bytes(line, i)
+        guard b.count == 3, b.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }) else {
+            throw problem(line, field, i, "an ISO 4217 currency code such as USD")
+        }
+        return b
     }
 
     private mutating func bad(_ problem: Problem, line: Int, column: Int, ledger: inout SalesLedger) {

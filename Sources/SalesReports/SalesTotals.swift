@@ -45,40 +45,45 @@ public struct SalesTotals: Sendable {
     public var events: [(product: String, event: String, quantity: Int)]
 
     public init(_ ledger: SalesLedger) {
-        func lines(_ source: [SalesKey: Amounts], _ key: (SalesKey) -> String) -> [CurrencyLine<String>] {
-            var grouped: [[String]: Amounts] = [:]
-            for (k, a) in source { grouped[[key(k), k.customerCurrency, k.proceedsCurrency], default: Amounts()] += a }
-            return grouped.map { CurrencyLine(key: $0.key[0], customerCurrency: $0.key[1], proceedsCurrency: $0.key[2], amounts: $0.value) }
+        let names = ledger.interner
+        struct Group: Hashable {
+            var key: Int32
+            var customer: Int32
+            var proceeds: Int32
+        }
+        func lines(_ key: (RowKey) -> Int32, _ name: (Int32) -> String) -> [CurrencyLine<String>] {
+            ledger.grouped { Group(key: key($0), customer: $0.customer, proceeds: $0.proceeds) }
+                .map { CurrencyLine(key: name($0.key.key), customerCurrency: names[$0.key.customer], proceedsCurrency: names[$0.key.proceeds],
+                                    amounts: $0.value) }
                 .sorted { ($0.key, $0.customerCurrency, $0.proceedsCurrency) < ($1.key, $1.customerCurrency, $1.proceedsCurrency) }
         }
-        byProduct = lines(ledger.sales) { $0.product }
-        byStorefront = lines(ledger.sales) { $0.country }
-        byDay = lines(ledger.sales) { $0.day?.description ?? "" }
-        subscriptions = lines(ledger.subscriptions) { $0.product + "\t" + $0.country }
+        byProduct = lines({ $0.product }) { names[$0] }
+        byStorefront = lines({ $0.country }) { names[$0] }
+        byDay = lines({ $0.day }) { ledger.day($0)?.description ?? "" }
+        var subscriptionGroups: [[String]: Amounts] = [:]
+        for (k, a) in ledger.subscriptions { subscriptionGroups[[k.product + "\t" + k.country, k.customerCurrency, k.proceedsCurrency], default: Amounts()] += a }
+        subscriptions = subscriptionGroups.map { CurrencyLine(key: $0.key[0], customerCurrency: $0.key[1], proceedsCurrency: $0.key[2], amounts: $0.value) }
+            .sorted { ($0.key, $0.customerCurrency, $0.proceedsCurrency) < ($1.key, $1.customerCurrency, $1.proceedsCurrency) }
 
+        struct ProductGroup: Hashable { var product: Int32; var type: Int32 }
         var counts: [String: (Set<String>, Amounts)] = [:]
+        for (k, a) in ledger.grouped({ ProductGroup(product: $0.product, type: $0.type) }) {
+            counts[names[k.product], default: ([], Amounts())].0.insert(names[k.type])
+            counts[names[k.product]]!.1 += a
+        }
         var currencies: [String: CurrencyTotal] = [:]
-        var days: [String: (Int, Int)] = [:]
-        for (k, a) in ledger.sales {
-            counts[k.product, default: ([], Amounts())].0.insert(k.productType)
-            counts[k.product]!.1 += a
-            var c = currencies[k.customerCurrency] ?? CurrencyTotal(currency: k.customerCurrency, sold: 0, refunded: 0, customer: 0, proceeds: 0)
-            c.sold += a.sold
-            c.refunded += a.refunded
-            c.customer += a.customer
-            currencies[k.customerCurrency] = c
-            var p = currencies[k.proceedsCurrency] ?? CurrencyTotal(currency: k.proceedsCurrency, sold: 0, refunded: 0, customer: 0, proceeds: 0)
-            p.proceeds += a.proceeds
-            currencies[k.proceedsCurrency] = p
-            let day = k.day?.description ?? ""
-            days[day, default: (0, 0)].0 += a.sold
-            days[day]!.1 += a.refunded
+        for (k, a) in ledger.grouped({ $0.customer }) {
+            currencies[names[k]] = CurrencyTotal(currency: names[k], sold: a.sold, refunded: a.refunded, customer: a.customer, proceeds: 0)
+        }
+        for (k, a) in ledger.grouped({ $0.proceeds }) {
+            currencies[names[k], default: CurrencyTotal(currency: names[k], sold: 0, refunded: 0, customer: 0, proceeds: 0)].proceeds = a.proceeds
         }
         products = counts.map { product, value in
             ProductCount(product: product, title: ledger.titles[product] ?? "", types: value.0.filter { !$0.isEmpty }.sorted(), amounts: value.1)
         }.sorted { $0.product < $1.product }
         byCurrency = currencies.values.sorted { $0.currency < $1.currency }
-        unitsByDay = days.map { (day: $0.key, sold: $0.value.0, refunded: $0.value.1) }.sorted { $0.day < $1.day }
+        unitsByDay = ledger.grouped { $0.day }.map { (day: ledger.day($0.key)?.description ?? "", sold: $0.value.sold, refunded: $0.value.refunded) }
+            .sorted { $0.day < $1.day }
         var eventTotals: [[String]: Int] = [:]
         for (k, n) in ledger.events { eventTotals[[k.product, k.event], default: 0] += n }
         events = eventTotals.map { (product: $0.key[0], event: $0.key[1], quantity: $0.value) }
