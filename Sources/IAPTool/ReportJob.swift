@@ -26,7 +26,9 @@ public enum ReportJob {
     public static func sales(files: [String], catalogs: [Catalog], format: Format, locale: String) throws(ToolFailure) -> Outcome {
         guard (try? PriceLocale(parsing: locale)) != nil else { throw .usage("--locale '\(locale)' is not a locale such as en_US or de_DE") }
         var ledger = SalesLedger()
-        for file in files {
+        // In path order, whatever order they were given in: the first row seen of a product
+        // (its title, where findings about it point) must not depend on the shell's glob.
+        for file in files.sorted() {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) else {
                 throw .cannotRun("\(file): no such report file")

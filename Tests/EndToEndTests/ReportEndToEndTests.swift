@@ -1,0 +1,120 @@
+import Foundation
+import XCTest
+
+/// `iap report`: the price matrix and the sales report in every format, against goldens; the
+/// exit status and findings; the HTML in a real browser.
+final class ReportEndToEndTests: XCTestCase {
+    static let sales = "Tests/Fixtures/Sales"
+    static let salesFiles = ["S_D_80012345_20261102.txt", "S_D_80012345_20261103.txt.gz", "S_D_80012345_20261104_v1_0.txt",
+                             "S_D_80012345_20261105.txt"].map { "\(sales)/\($0)" }
+
+    func salesRun(_ format: String, _ extra: [String] = [], environment: [String: String] = [:]) throws -> IAPRunner.Result {
+        try IAPRunner.run(["report", "--sales"] + Self.salesFiles + ["--catalog", "\(Self.sales)/Catalog", "--format", format] + extra,
+                          environment: environment)
+    }
+
+    func testSalesReportInEveryFormatMatchesGoldens() throws {
+        for format in ["md", "csv", "json", "html"] {
+            let result = try salesRun(format)
+            XCTAssertEqual(result.status, 1, "unreadable rows are errors: \(format)")
+            try IAPRunner.assertGolden(result.stdout, "report-sales.\(format)")
+            try IAPRunner.assertGolden(result.stderr, "report-sales-findings.txt")
+        }
+    }
+
+    func testSalesReportIsTheSameInAnyProcessLocaleAndFileOrder() throws {
+        let plain = try salesRun("md")
+        let german = try salesRun("md", environment: ["LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8"])
+        XCTAssertEqual(plain.stdout, german.stdout)
+        let reversed = try IAPRunner.run(["report", "--sales"] + Self.salesFiles.reversed() + ["--catalog", "\(Self.sales)/Catalog"])
+        XCTAssertEqual(plain.stdout, reversed.stdout)
+        let readerLocale = try salesRun("md", ["--locale", "de_DE"])
+        XCTAssertTrue(readerLocale.stdout.contains("| USD | 99 | 2 | 136,43\u{A0}USD | 95,56\u{A0}USD |"), readerLocale.stdout)
+    }
+
+    func testSalesJSONIsVersionedAndExact() throws {
+        let result = try salesRun("json")
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(object["version"] as? Int, 1)
+        XCTAssertEqual(object["kind"] as? String, "sales")
+        let currencies = try XCTUnwrap(object["currencies"] as? [[String: Any]])
+        XCTAssertEqual(currencies.map { "\($0["currency"]!) \($0["customerTotal"]!) \($0["proceeds"]!)" },
+                       ["EUR 19.96 14.12", "GBP 3.96 2.76", "JPY 1120 784", "KWD 0.87 0.609", "USD 136.43 95.56"])
+    }
+
+    func testFinancialAndSubscriptionReports() throws {
+        let result = try IAPRunner.run(["report", "--sales", "\(Self.sales)/80012345_1126_EU.txt", "\(Self.sales)/Subscription_80012345_20261102.txt",
+                                        "\(Self.sales)/Subscription_Event_80012345_20261102.txt", "--catalog", "\(Self.sales)/Catalog"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        try IAPRunner.assertGolden(result.stdout, "report-financial.md")
+        XCTAssertEqual(result.stderr, """
+            Tests/Fixtures/Sales/80012345_1126_EU.txt:3:1: warning: 'com.acme.puzzle.pro' was refunded for 1 of 4 units sold (25%) [high-refund-rate]
+            Tests/Fixtures/Sales/80012345_1126_EU.txt:3:1: note: fix: read its reviews and check that its name, description and price say what it is
+            Tests/Fixtures/Sales/Catalog/Metadata.plist:29:3: info: 'com.acme.puzzle.hints' is in the catalog but sold nothing from 2026-11-01 to 2026-11-28 [unsold-catalog-product]
+            Tests/Fixtures/Sales/Catalog/Metadata.plist:86:3: info: 'com.acme.puzzle.club.yearly' is in the catalog but sold nothing from 2026-11-01 to 2026-11-28 [unsold-catalog-product]
+            Tests/Fixtures/Sales/Catalog/Metadata.plist:104:3: info: 'com.acme.puzzle.themes' is in the catalog but sold nothing from 2026-11-01 to 2026-11-28 [unsold-catalog-product]
+
+            """)
+        let both = try IAPRunner.run(["report", "--sales", "\(Self.sales)/80012345_1126_EU.txt", Self.salesFiles[0]])
+        XCTAssertTrue(both.stderr.contains("Tests/Fixtures/Sales/80012345_1126_EU.txt:1:1: warning: Summary Sales and Financial reports are totalled together"), both.stderr)
+    }
+
+    func testPriceMatrixInEveryFormat() throws {
+        for format in ["md", "csv", "json", "html"] {
+            let result = try IAPRunner.run(["report", "\(Self.sales)/Catalog", "--storefronts", "USA,JPN,KWT,DEU,GBR", "--format", format])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertEqual(result.stderr, "")
+            try IAPRunner.assertGolden(result.stdout, "report-prices.\(format)")
+        }
+    }
+
+    func testPriceMatrixDefaultsToPricedStorefrontsAndWritesAtomically() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-report-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("prices.csv").path
+        let result = try IAPRunner.run(["report", "\(Self.sales)/Catalog", "--format", "csv", "-o", out])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(result.stderr, "iap: wrote \(out): 6 products × 4 storefronts: 14 prices declared, 0 errors, 0 warnings, 0 infos\n")
+        let csv = try String(contentsOfFile: out, encoding: .utf8)
+        XCTAssertEqual(csv.components(separatedBy: "\r\n").count, 1 + 6 * 4 + 1)
+        XCTAssertTrue(csv.hasPrefix("product,kind,period,storefront,storefront_name,declared,currency,locale,amount,price,per_period,introductory_offer\r\n"))
+    }
+
+    func testCatalogWithoutCurrenciesIsAFindingNotAnEmptyTable() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-nocur-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+        <key>IAPCatalogMetadata</key><integer>1</integer>
+        <key>products</key>
+        <dict>
+        <key>com.acme.app.coins</key>
+        <dict><key>kind</key><string>consumable</string><key>price</key><string>0.99</string></dict>
+        </dict>
+        </dict>
+        </plist>
+
+        """.write(to: folder.appendingPathComponent("Metadata.plist"), atomically: true, encoding: .utf8)
+        let result = try IAPRunner.run(["report", folder.path])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertTrue(result.stderr.contains("Metadata.plist:8:65: info: the price 0.99 of 'com.acme.app.coins' has no currency: it cannot be shown in any storefront [unknown-price-currency]"), result.stderr)
+        XCTAssertTrue(result.stderr.hasSuffix("iap: error: no price to show in \(folder.path): its prices carry no currency or storefront (1 finding below); declare prices in a .storekit file (with its storefront) or the metadata plist (price + currency, or prices by storefront)\n"), result.stderr)
+    }
+
+    func testUsageErrors() throws {
+        let storefronts = try IAPRunner.run(["report", "--sales", Self.salesFiles[0], "--storefronts", "USA"])
+        XCTAssertEqual(storefronts.status, 64)
+        XCTAssertEqual(storefronts.stderr, "iap: error: --storefronts is for the price matrix; sales reports show the storefronts that sold\n")
+        let missing = try IAPRunner.run(["report", "--sales", "nope.txt"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertEqual(missing.stderr, "iap: error: nope.txt: no such report file\n")
+        let unknown = try IAPRunner.run(["report", "\(Self.sales)/Catalog", "--storefronts", "USA,XYZ"])
+        XCTAssertEqual(unknown.status, 64)
+    }
+}
