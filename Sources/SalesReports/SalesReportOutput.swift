@@ -61,6 +61,46 @@ public struct SalesReportOutput {
             ("Products", "\(totals.products.count)"),
             ("Findings", findings.isEmpty ? "none" : findings.severityCounts),
         ]
+        // Sales tables only when a Summary Sales or Financial report was read: a run on
+        // subscription reports alone shows their own tables, not empty ones.
+        let hasSales = ledger.files.contains { $0.kind == .summarySales || $0.kind == .financial }
+        if hasSales { salesSections(into: &doc) }
+        if !totals.subscriptions.isEmpty {
+            doc.sections.append(.init(
+                title: "Active subscriptions",
+                note: "From Subscription reports: subscribers, and what one period of them is worth at their prices.",
+                table: .init(header: ["Subscription", "Storefront", "Subscribers", "Customer total", "Proceeds"], numeric: [2, 3, 4],
+                             rows: totals.subscriptions.map { line in
+                                 let parts = line.key.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+                                 return [Cell(parts[0]), Cell(parts.count > 1 ? parts[1] : ""), count(line.amounts.sold),
+                                         amount(line.amounts.customer, line.customerCurrency), amount(line.amounts.proceeds, line.proceedsCurrency)]
+                             })))
+        }
+        if !totals.events.isEmpty {
+            doc.sections.append(.init(
+                title: "Subscription events",
+                table: .init(header: ["Subscription", "Event", "Quantity"], numeric: [2],
+                             rows: totals.events.map { [Cell($0.product), Cell($0.event), count($0.quantity)] })))
+        }
+        doc.sections.append(.init(
+            title: "Files",
+            table: .init(header: ["File", "Report", "Rows", "Unreadable", "Note"], numeric: [2, 3],
+                         rows: ledger.files.sorted { $0.path < $1.path }.map { f in
+                             [Cell(f.path), Cell(f.kind?.rawValue ?? ""), count(f.rows), count(f.badRows),
+                              Cell([f.compressed ? "gzip" : nil, f.noSales ? "no sales that day" : nil].compactMap { $0 }.joined(separator: ", "))]
+                         })))
+        doc.sections.append(.init(
+            title: "Findings",
+            table: .init(header: ["Where", "Severity", "Rule", "Message"],
+                         rows: findings.map { [Cell($0.location.description), Cell($0.severity.rawValue), Cell($0.ruleID), Cell($0.message)] })))
+        return doc
+    }
+
+    /// Totals per currency, per product, per storefront and per day.
+    private func salesSections(into doc: inout ReportDocument) {
+        typealias Cell = ReportDocument.Cell
+        func count(_ n: Int) -> Cell { Cell("\(n)") }
+        func amount(_ d: Decimal, _ c: String) -> Cell { Cell(money(d, c), sortKey: "\(d)") }
         // Per currency, with each currency's proceeds split by product.
         var proceedsByCurrency: [String: [String: Decimal]] = [:]
         for line in totals.byProduct { proceedsByCurrency[line.proceedsCurrency, default: [:]][line.key, default: 0] += line.amounts.proceeds }
@@ -97,35 +137,6 @@ public struct SalesReportOutput {
             table: lineTable(totals.byDay, first: ["Date"]) { [Cell($0.key)] },
             chart: totals.unitsByDay.count < 2 ? nil : .columns(title: "Units sold per day",
                                                                 items: totals.unitsByDay.map { (label: $0.day, value: Decimal($0.sold), text: "\($0.sold) sold, \($0.refunded) refunded") })))
-        if !totals.subscriptions.isEmpty {
-            doc.sections.append(.init(
-                title: "Active subscriptions",
-                note: "From Subscription reports: subscribers, and what one period of them is worth at their prices.",
-                table: .init(header: ["Subscription", "Storefront", "Subscribers", "Customer total", "Proceeds"], numeric: [2, 3, 4],
-                             rows: totals.subscriptions.map { line in
-                                 let parts = line.key.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-                                 return [Cell(parts[0]), Cell(parts.count > 1 ? parts[1] : ""), count(line.amounts.sold),
-                                         amount(line.amounts.customer, line.customerCurrency), amount(line.amounts.proceeds, line.proceedsCurrency)]
-                             })))
-        }
-        if !totals.events.isEmpty {
-            doc.sections.append(.init(
-                title: "Subscription events",
-                table: .init(header: ["Subscription", "Event", "Quantity"], numeric: [2],
-                             rows: totals.events.map { [Cell($0.product), Cell($0.event), count($0.quantity)] })))
-        }
-        doc.sections.append(.init(
-            title: "Files",
-            table: .init(header: ["File", "Report", "Rows", "Unreadable", "Note"], numeric: [2, 3],
-                         rows: ledger.files.sorted { $0.path < $1.path }.map { f in
-                             [Cell(f.path), Cell(f.kind?.rawValue ?? ""), count(f.rows), count(f.badRows),
-                              Cell([f.compressed ? "gzip" : nil, f.noSales ? "no sales that day" : nil].compactMap { $0 }.joined(separator: ", "))]
-                         })))
-        doc.sections.append(.init(
-            title: "Findings",
-            table: .init(header: ["Where", "Severity", "Rule", "Message"],
-                         rows: findings.map { [Cell($0.location.description), Cell($0.severity.rawValue), Cell($0.ruleID), Cell($0.message)] })))
-        return doc
     }
 
     private func lineTable(_ lines: [CurrencyLine<String>], first: [String],

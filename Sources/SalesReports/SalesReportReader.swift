@@ -252,13 +252,16 @@ private struct FileReading {
         }
         let units = try integer(line, .units, map).get()
         let proceeds = try fixed(line, .proceeds, map)
-        let proceedsCurrency = try currencyBytes(line, .proceedsCurrency, map)
+        // Free rows (a free download, an update) leave the currency of a zero amount blank.
+        var proceedsCurrency = try currencyBytes(line, .proceedsCurrency, map, blankIfZero: proceeds)
         let day = try date(line, .beginDate, map, .monthDayYear).get()
         var price = FixedAmount(mantissa: 0, scale: 0)
         var customerCurrency = proceedsCurrency
         if map[.customerPrice] != nil, map[.customerCurrency] != nil {
             price = try fixed(line, .customerPrice, map)
-            customerCurrency = try currencyBytes(line, .customerCurrency, map)
+            customerCurrency = try currencyBytes(line, .customerCurrency, map, blankIfZero: price)
+            if customerCurrency.isEmpty { customerCurrency = proceedsCurrency }
+            if proceedsCurrency.isEmpty { proceedsCurrency = customerCurrency }
         }
         var extended: FixedAmount?
         var isReturn = units < 0
@@ -318,9 +321,12 @@ private struct FileReading {
         return amount
     }
 
-    private func currencyBytes(_ line: UnsafeBufferPointer<UInt8>, _ field: Field, _ map: ColumnMap) throws(Problem) -> UnsafeBufferPointer<UInt8> {
+    /// A currency code's bytes; blank is accepted for a zero amount (`blankIfZero`).
+    private func currencyBytes(_ line: UnsafeBufferPointer<UInt8>, _ field: Field, _ map: ColumnMap,
+                               blankIfZero amount: FixedAmount? = nil) throws(Problem) -> UnsafeBufferPointer<UInt8> {
         let i = map[field]!
         let b = bytes(line, i)
+        if b.isEmpty, let amount, amount.mantissa == 0 { return b }
         guard b.count == 3, b.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }) else {
             throw problem(line, field, i, "an ISO 4217 currency code such as USD")
         }

@@ -106,6 +106,9 @@ final class SalesReaderTests: XCTestCase {
                        ["Club Monthly\tJP 12 5760 JPY", "Club Monthly\tUS 130 388.7 USD"])
         XCTAssertEqual(totals.events.map { "\($0.event) \($0.quantity)" }, ["Cancel 3", "Refund 1", "Renew 14", "Subscribe 22"])
         XCTAssertEqual(ledger.firstDay?.description, "2026-11-02")
+        // No Summary Sales or Financial report: no empty sales tables.
+        XCTAssertEqual(SalesReportOutput(ledger: ledger, findings: []).document().sections.map(\.title),
+                       ["Active subscriptions", "Subscription events", "Files", "Findings"])
     }
 
     func testTruncatedGzipAndUnknownHeaderAreUnreadableReports() throws {
