@@ -83,10 +83,47 @@ enum SalesBench {
         let iapSmall = best(iap.path, ["report", "--sales", small, "--format", "json"])
         let pyBig = best("python3", ["Benchmarks/sales_totals.py", big])
         print("sales report, \(rows) rows (Summary Sales, 60 products, 40 storefronts):")
+        print("  totals agree with the Python script's on 10,000 rows: \(agree(iap: iap, file: small) ? "yes" : "NO")")
         print(String(format: "  iap report --sales --format json  %.3f s   peak %.1f MB", iapBig.seconds, Double(iapBig.peakKiB) / 1024))
         print(String(format: "  python3 sales_totals.py           %.3f s   peak %.1f MB", pyBig.seconds, Double(pyBig.peakKiB) / 1024))
         print(String(format: "  speed: iap is %.1f× faster", pyBig.seconds / iapBig.seconds))
         print(String(format: "  memory: iap at %d rows %.1f MB, at 10,000 rows %.1f MB: %.2f×", rows, Double(iapBig.peakKiB) / 1024,
                      Double(iapSmall.peakKiB) / 1024, Double(iapBig.peakKiB) / Double(iapSmall.peakKiB)))
+        // The same report gzip-compressed, as App Store Connect sends it.
+        if !FileManager.default.fileExists(atPath: big + ".gz") { _ = measure("gzip", ["-kf", big]) }
+        let iapGz = best(iap.path, ["report", "--sales", big + ".gz", "--format", "json"])
+        let pyGz = best("python3", ["Benchmarks/sales_totals.py", big + ".gz"])
+        print(String(format: "  gzip: iap %.3f s, python3 %.3f s: iap is %.1f× faster; iap peak %.1f MB", iapGz.seconds, pyGz.seconds,
+                     pyGz.seconds / iapGz.seconds, Double(iapGz.peakKiB) / 1024))
+    }
+
+    /// Both peers' totals per product and currency pair, compared exactly.
+    static func agree(iap: URL, file: String) -> Bool {
+        func output(_ program: String, _ arguments: [String]) -> Data {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = arguments
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = FileHandle.nullDevice
+            guard (try? process.run()) != nil else { return Data() }
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return data
+        }
+        guard let json = try? JSONSerialization.jsonObject(with: output(iap.path, ["report", "--sales", file, "--format", "json"])) as? [String: Any],
+              let lines = json["byProduct"] as? [[String: Any]] else { return false }
+        let ours = Set(lines.map { l in
+            ["product", "customerCurrency", "sold", "refunded", "customerTotal", "proceedsCurrency", "proceeds"]
+                .map { key in l[key].map { "\($0)" } ?? "" }.joined(separator: "\t")
+        })
+        let python = String(decoding: output("/usr/bin/env", ["python3", "Benchmarks/sales_totals.py", file]), as: UTF8.self)
+        let theirs = Set(python.split(separator: "\n").map { line -> String in
+            // Decimal's text keeps trailing zeros (19.80); compare the numbers' shortest form.
+            line.split(separator: "\t", omittingEmptySubsequences: false).enumerated().map { i, field in
+                (i == 4 || i == 6) ? "\(Decimal(string: String(field)) ?? -1)" : String(field)
+            }.joined(separator: "\t")
+        })
+        return !ours.isEmpty && ours == theirs
     }
 }
