@@ -118,10 +118,7 @@ public struct PriceMatrix {
                                   C(c.price, sortKey: "\(c.amount)"), C(c.period), C(c.offer)]
                              }
                          })))
-        doc.sections.append(.init(
-            title: "Findings",
-            table: .init(header: ["Where", "Severity", "Rule", "Message"],
-                         rows: findings.map { [C($0.location.description), C($0.severity.rawValue), C($0.ruleID), C($0.message)] })))
+        doc.sections.append(ReportDocument.findingsSection(findings))
         return doc
     }
 
@@ -163,10 +160,7 @@ public struct PriceMatrix {
                     })),
                 ])
             })),
-            ("findings", .array(findings.map { d in
-                .object([("rule", .string(d.ruleID)), ("severity", .string(d.severity.rawValue)), ("message", .string(d.message)),
-                         ("location", .string(d.location.description))])
-            })),
+            ("findings", ReportDocument.findingsJSON(findings)),
         ])
         return value.rendered()
     }

@@ -26,16 +26,8 @@ public enum ReportJob {
     public static func sales(files: [String], catalogs: [Catalog], format: Format, locale: String) throws(ToolFailure) -> Outcome {
         guard (try? PriceLocale(parsing: locale)) != nil else { throw .usage("--locale '\(locale)' is not a locale such as en_US or de_DE") }
         var ledger = SalesLedger()
-        // In path order, whatever order they were given in: the first row seen of a product
-        // (its title, where findings about it point) must not depend on the shell's glob.
-        for file in files.sorted() {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) else {
-                throw .cannotRun("\(file): no such report file")
-            }
-            guard !isFolder.boolValue else { throw .cannotRun("\(file) is a folder; pass the report files (S_D_….txt.gz, …)") }
-            SalesReportReader.read(file, into: &ledger)
-        }
+        let reports = try reportFiles(files)
+        for file in reports { SalesReportReader.read(file, into: &ledger) }
         let totals = SalesTotals(ledger)
         let findings = (ledger.diagnostics + SalesJoin.findings(ledger, totals: totals, catalogs: catalogs)).sortedForOutput()
         let output = SalesReportOutput(ledger: ledger, findings: findings, locale: locale)
@@ -45,9 +37,35 @@ public enum ReportJob {
         case .csv: output.csv()
         case .json: output.json(generator: generator)
         }
-        let summary = "\(plural(files.count, "report")) read: \(plural(ledger.rowCount, "row")), \(ledger.badRowCount) unreadable, "
+        let summary = "\(plural(reports.count, "report")) read: \(plural(ledger.rowCount, "row")), \(ledger.badRowCount) unreadable, "
             + "\(plural(totals.products.count, "product")), \(findings.severityCounts)"
         return Outcome(content: content, findings: findings, summary: summary, failure: nil)
+    }
+
+    /// The report files to read: files as given, and the `.txt`, `.tsv` and `.gz` files of a folder
+    /// (not its subfolders), in path order whatever order they were given in, so that the first
+    /// row seen of a product (its title, where findings about it point) never depends on a glob.
+    static func reportFiles(_ paths: [String]) throws(ToolFailure) -> [String] {
+        var files: [String] = []
+        for path in paths {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                throw .cannotRun("\(path): no such report file")
+            }
+            guard isFolder.boolValue else {
+                files.append(path)
+                continue
+            }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            let reports = names.filter { name in
+                !name.hasPrefix(".") && [".txt", ".tsv", ".gz"].contains { name.lowercased().hasSuffix($0) }
+            }
+            guard !reports.isEmpty else {
+                throw .cannotRun("\(path): no report files in this folder (.txt, .txt.gz or .tsv, as App Store Connect downloads them)")
+            }
+            files += reports.map { (path as NSString).appendingPathComponent($0) }
+        }
+        return Array(Set(files)).sorted()
     }
 
     /// The price matrix of `catalogs` in `storefronts` (`USA,JPN`, `all`, or nil for the ones priced).

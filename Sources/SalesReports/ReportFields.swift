@@ -117,35 +117,12 @@ enum FieldParse {
     }
 
     /// A decimal amount such as `0.99`, `-4.99`, `1234` or `.5`, read exactly into `Decimal`
-    /// (never through a binary floating-point number).
+    /// (never through a binary floating-point number); more than 18 digits through Foundation's
+    /// exact decimal parser.
     static func decimal(_ b: UnsafeBufferPointer<UInt8>) -> Decimal? {
-        guard !b.isEmpty else { return nil }
-        var i = 0
-        var negative = false
-        if b[0] == 0x2D || b[0] == 0x2B { negative = b[0] == 0x2D; i = 1 }
-        var mantissa: UInt64 = 0
-        var significant = 0
-        var scale = 0
-        var sawDigit = false
-        var seenPoint = false
-        while i < b.count {
-            let c = b[i]
-            if c == 0x2E {
-                guard !seenPoint else { return nil }
-                seenPoint = true
-            } else if c >= 0x30, c <= 0x39 {
-                sawDigit = true
-                if mantissa > 0 || c != 0x30 { significant += 1 }
-                guard significant <= 18 else { return slow(b) }
-                mantissa = mantissa * 10 + UInt64(c - 0x30)
-                if seenPoint { scale += 1 }
-            } else {
-                return nil
-            }
-            i += 1
-        }
-        guard sawDigit else { return nil }
-        return Decimal(sign: negative && mantissa != 0 ? .minus : .plus, exponent: -scale, significand: Decimal(mantissa))
+        if let amount = fixed(b) { return amount.decimal }
+        guard b.count > 18, b.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B }) else { return nil }
+        return Decimal(string: String(decoding: b, as: UTF8.self), locale: Locale(identifier: "en_US_POSIX"))
     }
 
     static func integer(_ text: String) -> Int? {
@@ -158,8 +135,4 @@ enum FieldParse {
         return text.withUTF8 { decimal($0) }
     }
 
-    /// More than 19 digits: Foundation's exact decimal parser, POSIX locale.
-    private static func slow(_ b: UnsafeBufferPointer<UInt8>) -> Decimal? {
-        Decimal(string: String(decoding: b, as: UTF8.self), locale: Locale(identifier: "en_US_POSIX"))
-    }
 }

@@ -89,10 +89,7 @@ public struct SalesReportOutput {
                              [Cell(f.path), Cell(f.kind?.rawValue ?? ""), count(f.rows), count(f.badRows),
                               Cell([f.compressed ? "gzip" : nil, f.noSales ? "no sales that day" : nil].compactMap { $0 }.joined(separator: ", "))]
                          })))
-        doc.sections.append(.init(
-            title: "Findings",
-            table: .init(header: ["Where", "Severity", "Rule", "Message"],
-                         rows: findings.map { [Cell($0.location.description), Cell($0.severity.rawValue), Cell($0.ruleID), Cell($0.message)] })))
+        doc.sections.append(ReportDocument.findingsSection(findings))
         return doc
     }
 
@@ -216,10 +213,7 @@ public struct SalesReportOutput {
                                 ("proceeds", .string("\(l.amounts.proceeds)"))])
             })),
             ("events", .array(totals.events.map { .object([("subscription", .string($0.product)), ("event", .string($0.event)), ("quantity", .int($0.quantity))]) })),
-            ("findings", .array(findings.map { d in
-                .object([("rule", .string(d.ruleID)), ("severity", .string(d.severity.rawValue)), ("message", .string(d.message)),
-                         ("location", .string(d.location.description))])
-            })),
+            ("findings", ReportDocument.findingsJSON(findings)),
         ])
         return value.rendered()
     }

@@ -26,7 +26,7 @@ struct Report: ParsableCommand {
     @Option(name: .customLong("catalog"), help: "A catalog to join sales with (same as a PATH).")
     var catalogPaths: [String] = []
 
-    @Option(name: .customLong("sales"), parsing: .upToNextOption, help: "App Store Connect report files (.txt or .txt.gz): total them instead of the price matrix.")
+    @Option(name: .customLong("sales"), parsing: .upToNextOption, help: "App Store Connect report files (.txt, .txt.gz) or folders of them: total them instead of the price matrix.")
     var sales: [String] = []
 
     @Option(help: "Storefronts of the price matrix: alpha-3 or alpha-2 codes (USA,JPN,DEU), or all (default: those the catalog prices).")

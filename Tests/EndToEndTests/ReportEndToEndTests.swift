@@ -59,6 +59,21 @@ final class ReportEndToEndTests: XCTestCase {
         XCTAssertTrue(both.stderr.contains("Tests/Fixtures/Sales/80012345_1126_EU.txt:1:1: warning: Summary Sales and Financial reports are totalled together"), both.stderr)
     }
 
+    func testAFolderOfReportsIsReadFileByFile() throws {
+        let result = try IAPRunner.run(["report", "--sales", Self.sales, "--format", "json"])
+        XCTAssertEqual(result.status, 1)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let files = try XCTUnwrap(object["files"] as? [[String: Any]])
+        XCTAssertEqual(files.map { ($0["path"] as? String ?? "").replacingOccurrences(of: "\(Self.sales)/", with: "") }, [
+            "80012345_1126_EU.txt", "S_D_80012345_20261102.txt", "S_D_80012345_20261103.txt.gz", "S_D_80012345_20261104_v1_0.txt",
+            "S_D_80012345_20261105.txt", "Subscription_80012345_20261102.txt", "Subscription_Event_80012345_20261102.txt",
+        ])
+        XCTAssertTrue(result.stderr.hasPrefix("Tests/Fixtures/Sales/80012345_1126_EU.txt:1:1: warning: Summary Sales and Financial reports are totalled together"), result.stderr)
+        let empty = try IAPRunner.run(["report", "--sales", "Sources"])
+        XCTAssertEqual(empty.status, 2)
+        XCTAssertEqual(empty.stderr, "iap: error: Sources: no report files in this folder (.txt, .txt.gz or .tsv, as App Store Connect downloads them)\n")
+    }
+
     func testPriceMatrixInEveryFormat() throws {
         for format in ["md", "csv", "json", "html"] {
             let result = try IAPRunner.run(["report", "\(Self.sales)/Catalog", "--storefronts", "USA,JPN,KWT,DEU,GBR", "--format", format])

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// A report as people read it: a title, a few facts, then sections of one table each, some with a
@@ -28,6 +29,21 @@ public struct ReportDocument: Sendable {
             self.table = table
             self.chart = chart
         }
+    }
+
+    /// The findings of a report, as its last section.
+    public static func findingsSection(_ findings: [Diagnostic]) -> Section {
+        Section(title: "Findings",
+                table: Table(header: ["Where", "Severity", "Rule", "Message"],
+                             rows: findings.map { [Cell($0.location.description), Cell($0.severity.rawValue), Cell($0.ruleID), Cell($0.message)] }))
+    }
+
+    /// The findings of a report in its JSON document.
+    public static func findingsJSON(_ findings: [Diagnostic]) -> JSONValue {
+        .array(findings.map { d in
+            .object([("rule", .string(d.ruleID)), ("severity", .string(d.severity.rawValue)), ("message", .string(d.message)),
+                     ("location", .string(d.location.description))])
+        })
     }
 
     public struct Table: Sendable {
