@@ -52,10 +52,14 @@ struct ColumnMap {
     private var columns: [Int]
     var count: Int
 
+    /// How many fields a row needs: up to the last column iap reads.
+    var needed: Int
+
     init(kind: ReportKind, index: [Field: Int], count: Int) {
         self.kind = kind
         self.columns = Field.allCases.map { index[$0] ?? -1 }
         self.count = count
+        self.needed = (index.values.max() ?? -1) + 1
     }
 
     subscript(_ field: Field) -> Int? {

@@ -86,7 +86,9 @@ private struct FileReading {
 
     private mutating func header(_ line: UnsafeBufferPointer<UInt8>, number: Int, ledger: inout SalesLedger) -> Bool {
         if isBlank(line) { return true }
-        let text = String(decoding: line, as: UTF8.self)
+        var text = String(decoding: line, as: UTF8.self)
+        // A byte-order mark, which some tools write when they save a report, is not part of the first name.
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         guard text.contains("\t") else {
             let lowered = text.lowercased()
             if lowered.contains("no sales") || lowered.contains("no data") || lowered.contains("no transactions") {
@@ -202,7 +204,10 @@ private struct FileReading {
     /// Reads one data row into the ledger, or says what is wrong with it.
     private mutating func row(_ line: UnsafeBufferPointer<UInt8>, _ map: ColumnMap, number: Int,
                               ledger: inout SalesLedger) -> Problem? {
-        guard starts.count == map.count else {
+        // Trailing columns iap does not read may be missing, and extra ones empty; a row short of
+        // a column iap reads, or with text past the header's last column, is misaligned.
+        let extraText = starts.count > map.count && (map.count..<starts.count).contains { starts[$0] < ends[$0] }
+        guard starts.count >= map.needed, !extraText else {
             return Problem(message: "the row has \(starts.count) field\(starts.count == 1 ? "" : "s"); the header has \(map.count)", column: 1)
         }
         do {

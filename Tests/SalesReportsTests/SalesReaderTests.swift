@@ -130,6 +130,30 @@ final class SalesReaderTests: XCTestCase {
         XCTAssertEqual(ledger.diagnostics[3].message, "cannot open the report: No such file or directory")
     }
 
+    func testByteOrderMarkAndShortOrLongRows() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-bom-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let header = ["SKU", "Product Type Identifier", "Units", "Developer Proceeds", "Begin Date", "Customer Currency", "Country Code",
+                      "Currency of Proceeds", "Customer Price", "Promo Code", "Device"]
+        let rows = [
+            "com.a.coins\tIA1\t2\t0.70\t11/02/2026\tUSD\tUS\tUSD\t0.99",             // trailing columns iap does not read: missing
+            "com.a.coins\tIA1\t1\t0.70\t11/02/2026\tUSD\tUS\tUSD\t0.99\t \tiPad\t\t",  // extra empty fields
+            "com.a.coins\tIA1\t1\t0.70\t11/02/2026\tUSD\tUS\tUSD\t0.99\t \tiPad\tX",   // text past the header
+            "com.a.coins\tIA1\t1\t0.70\t11/02/2026\tUSD\tUS\tUSD",                  // short of Customer Price
+        ]
+        try ("\u{FEFF}" + ([header.joined(separator: "\t")] + rows).joined(separator: "\n") + "\n")
+            .write(to: folder.appendingPathComponent("bom.txt"), atomically: true, encoding: .utf8)
+        var ledger = SalesLedger()
+        SalesReportReader.read(folder.appendingPathComponent("bom.txt").path, displayPath: "bom.txt", into: &ledger)
+        XCTAssertEqual(ledger.files.first?.kind, .summarySales)
+        XCTAssertEqual(ledger.diagnostics.map { "\($0.location) \($0.message)" }, [
+            "bom.txt:4:1 the row has 12 fields; the header has 11: the row is left out of the totals",
+            "bom.txt:5:1 the row has 8 fields; the header has 11: the row is left out of the totals",
+        ])
+        XCTAssertEqual(SalesTotals(ledger).byCurrency.map { "\($0.currency) \($0.sold) \($0.customer)" }, ["USD 3 2.97"])
+    }
+
     func testManyBadRowsAreSummedUpAfterTwenty() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-bad-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
