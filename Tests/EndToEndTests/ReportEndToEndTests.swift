@@ -122,6 +122,44 @@ final class ReportEndToEndTests: XCTestCase {
         XCTAssertTrue(result.stderr.hasSuffix("iap: error: no price to show in \(folder.path): its prices carry no currency or storefront (1 finding below); declare prices in a .storekit file (with its storefront) or the metadata plist (price + currency, or prices by storefront)\n"), result.stderr)
     }
 
+    func testStoreKitFileWithoutStorefrontIsPricedInStoreKitTestingsDefaultUSA() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-sk-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func storekit(_ settings: String) -> String {
+            """
+            {
+              "identifier" : "A1B2C3D4",
+              "products" : [
+                {
+                  "displayPrice" : "0.99",
+                  "familyShareable" : false,
+                  "internalID" : "6E000001",
+                  "localizations" : [],
+                  "productID" : "com.acme.app.coins",
+                  "referenceName" : "Coins",
+                  "type" : "Consumable"
+                }
+              ],
+              "settings" : { \(settings) },
+              "subscriptionGroups" : [],
+              "version" : { "major" : 2, "minor" : 0 }
+            }
+
+            """
+        }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Plain"), withIntermediateDirectories: true)
+        try storekit("").write(to: folder.appendingPathComponent("Plain/Products.storekit"), atomically: true, encoding: .utf8)
+        let plain = try IAPRunner.run(["report", folder.appendingPathComponent("Plain").path, "--format", "csv"])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertEqual(plain.stdout.components(separatedBy: "\r\n")[1], "com.acme.app.coins,consumable,,USA,United States,yes,USD,en_US,0.99,$0.99,,")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Odd"), withIntermediateDirectories: true)
+        try storekit(#""_storefront" : "XYZ""#).write(to: folder.appendingPathComponent("Odd/Products.storekit"), atomically: true, encoding: .utf8)
+        let odd = try IAPRunner.run(["report", folder.appendingPathComponent("Odd").path])
+        XCTAssertEqual(odd.status, 2)
+        XCTAssertTrue(odd.stderr.contains("info: the price of this StoreKit configuration has no currency: its storefront 'XYZ' is not one of the App Store's 175 [unknown-price-currency]"), odd.stderr)
+    }
+
     func testUsageErrors() throws {
         let storefronts = try IAPRunner.run(["report", "--sales", Self.salesFiles[0], "--storefronts", "USA"])
         XCTAssertEqual(storefronts.status, 64)

@@ -97,7 +97,10 @@ struct StoreKitReader {
         var reading = PlistReading(content: .storeKit(version: version, storefront: configuration.settings?._storefront,
                                                       locale: configuration.settings?._locale))
         // Prices are in the storefront's currency, shown in the file's _locale (or the storefront's).
-        let storefront = configuration.settings?._storefront.flatMap { try? Storefronts.find($0) }
+        // A file that names no storefront is tested in StoreKit Testing's default, the United
+        // States (SKTestSession.storefront: "The default value is USA"); Xcode writes
+        // settings._storefront only once someone picks another.
+        let storefront = try? Storefronts.find(configuration.settings?._storefront ?? Self.defaultStorefront)
         let pricing = Pricing(currency: storefront?.currency, locale: configuration.settings?._locale ?? storefront?.locale,
                               storefront: storefront?.alpha3)
         for entry in configuration.products ?? [] {
@@ -113,11 +116,10 @@ struct StoreKitReader {
                                                       lines: &lines, diagnostics: &reading.diagnostics))
             }
         }
-        // Once per file: the prices have no currency because the file names no storefront we know.
+        // Once per file: the prices have no currency because the file names a storefront we do not know.
         if pricing.currency == nil, let first = reading.occurrences.first(where: { $0.metadata?.price != nil })?.metadata?.price {
             let count = reading.occurrences.filter { $0.metadata?.price != nil }.count
-            let why = configuration.settings?._storefront.map { "its storefront '\($0)' is not one of the App Store's 175" }
-                ?? "it names no storefront (settings._storefront)"
+            let why = "its storefront '\(configuration.settings?._storefront ?? "")' is not one of the App Store's 175"
             reading.diagnostics.append(LoadRules.unknownPriceCurrency.finding(
                 "the \(count == 1 ? "price" : "\(count) prices") of this StoreKit configuration \(count == 1 ? "has" : "have") no currency: \(why)",
                 at: first.location, fix: SuggestedFix("choose the storefront in Xcode's StoreKit configuration editor (Editor > Default Storefront)")))
@@ -140,6 +142,9 @@ struct StoreKitReader {
     }
 
     /// The currency and display locale of a file's prices.
+    /// The storefront StoreKit Testing uses when a configuration names none.
+    static let defaultStorefront = "USA"
+
     struct Pricing {
         var currency: String?
         var locale: String?
