@@ -9,7 +9,12 @@ struct LineReader: ~Copyable {
         case cannotOpen(String)
         /// The compressed stream is damaged or ends early; the message is zlib's.
         case damaged(String)
+        /// A line longer than `longestLine`: not a text report.
+        case lineTooLong
     }
+
+    /// The longest line read before the file is judged not to be a report.
+    static let longestLine = 16 << 20
 
     private let file: gzFile
     private var buffer: [UInt8]
@@ -83,7 +88,11 @@ struct LineReader: ~Copyable {
             start = 0
             end = tail
         }
-        if end == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
+        if end == buffer.count {
+            // No report has a line this long: a binary or damaged file is not read into memory whole.
+            guard buffer.count < Self.longestLine else { throw .lineTooLong }
+            buffer += [UInt8](repeating: 0, count: buffer.count)
+        }
         let room = buffer.count - end
         let read = buffer.withUnsafeMutableBufferPointer { p in
             gzread(file, p.baseAddress! + end, UInt32(room))

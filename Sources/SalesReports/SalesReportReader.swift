@@ -24,6 +24,10 @@ public enum SalesReportReader {
         var file = FileReading(path: shown, compressed: reader.compressed)
         do {
             while let more = try reader.next({ line, number in file.handle(line, number: number, ledger: &ledger) }), more {}
+        } catch LineReader.Failure.lineTooLong {
+            ledger.diagnostics.append(ReportRules.unreadableReport.finding(
+                "not a text report: line \(reader.lineNumber + 1) is longer than \(LineReader.longestLine >> 20) MB; the rows before it are counted",
+                at: SourceLocation(path: shown, line: reader.lineNumber + 1)))
         } catch {
             let why = if let failure = error as? LineReader.Failure, case .damaged(let m) = failure { m } else { "\(error)" }
             ledger.diagnostics.append(ReportRules.unreadableReport.finding(
@@ -96,7 +100,7 @@ private struct FileReading {
                 summary.noSales = true
             } else {
                 ledger.diagnostics.append(ReportRules.unreadableReport.finding(
-                    "not a tab-separated App Store Connect report: its first line is '\(text.prefix(60))'",
+                    "not a tab-separated App Store Connect report: its first line is '\(Self.printable(text.prefix(60)))'",
                     at: SourceLocation(path: path, line: number, column: 1),
                     fix: SuggestedFix("pass the .txt or .txt.gz file App Store Connect downloads (Sales and Trends, or Payments and Financial Reports)")))
             }
@@ -385,6 +389,11 @@ private struct FileReading {
         if financialCurrencies.count <= 1 {
             if FieldParse.decimal(amountText) != financialAmount { mismatch("Total_Amount", "\(financialAmount)") }
         }
+    }
+
+    /// Text quoted in a message, control characters and the replacement character shown as `?`.
+    static func printable(_ text: Substring) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control || $0 == "\u{FFFD}" ? "?" : $0 }))
     }
 
     private func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -154,6 +154,21 @@ final class SalesReaderTests: XCTestCase {
         XCTAssertEqual(SalesTotals(ledger).byCurrency.map { "\($0.currency) \($0.sold) \($0.customer)" }, ["USD 3 2.97"])
     }
 
+    func testBinaryFilesAreUnreadableReportsNotMemory() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-bin-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x01, 0xFF]).write(to: folder.appendingPathComponent("image.txt"))
+        try Data(repeating: 0x41, count: LineReader.longestLine + 10).write(to: folder.appendingPathComponent("long.txt"))
+        var ledger = SalesLedger()
+        SalesReportReader.read(folder.appendingPathComponent("image.txt").path, displayPath: "image.txt", into: &ledger)
+        SalesReportReader.read(folder.appendingPathComponent("long.txt").path, displayPath: "long.txt", into: &ledger)
+        XCTAssertEqual(ledger.diagnostics.map { "\($0.location) \($0.message)" }, [
+            "image.txt:1:1 not a tab-separated App Store Connect report: its first line is '?PNG'",
+            "long.txt:1 not a text report: line 1 is longer than 16 MB; the rows before it are counted",
+        ])
+    }
+
     func testManyBadRowsAreSummedUpAfterTwenty() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-bad-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
