@@ -42,6 +42,45 @@ final class ReportEndToEndTests: XCTestCase {
                        ["EUR 19.96 14.12", "GBP 3.96 2.76", "JPY 1120 784", "KWD 0.87 0.609", "USD 136.43 95.56"])
     }
 
+    /// docs/schemas/iap-report-v1.schema.json describes both documents exactly (no field it does not
+    /// name, amounts as decimal strings): checked with Python's jsonschema, which .ci/run installs.
+    func testJSONMatchesItsPublishedSchema() throws {
+        let probe = try IAPRunner.runProgram("/usr/bin/env", ["python3", "-c", "import jsonschema"])
+        guard probe.status == 0 else {
+            print("ReportEndToEndTests: schema check skipped: Python's jsonschema is not installed (pip install jsonschema)")
+            throw XCTSkip("Python's jsonschema is not installed")
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-schema-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let documents = [
+            ("sales", try IAPRunner.run(["report", "--sales", Self.sales, "--catalog", "\(Self.sales)/Catalog", "--format", "json"]).stdout),
+            ("prices", try IAPRunner.run(["report", "\(Self.sales)/Catalog", "--storefronts", "all", "--format", "json"]).stdout),
+        ]
+        var paths: [String] = []
+        for (name, text) in documents {
+            let file = folder.appendingPathComponent("\(name).json")
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            paths.append(file.path)
+        }
+        let check = try IAPRunner.runProgram("/usr/bin/env", ["python3", "-c", """
+        import json, sys, jsonschema
+        schema = json.load(open(sys.argv[1]))
+        validator = jsonschema.Draft7Validator(schema)
+        for path in sys.argv[2:]:
+            document = json.load(open(path))
+            validator.validate(document)
+            print(document["kind"], "valid")
+            # The schema refuses what it does not describe: a binary number for an amount.
+            if document["kind"] == "sales":
+                document["currencies"][0]["customerTotal"] = 1.5
+                assert not validator.is_valid(document), "a float amount passed"
+                print("float refused")
+        """, IAPRunner.packageRoot.appendingPathComponent("docs/schemas/iap-report-v1.schema.json").path] + paths)
+        XCTAssertEqual(check.status, 0, check.stderr)
+        XCTAssertEqual(check.stdout, "sales valid\nfloat refused\nprices valid\n")
+    }
+
     func testFinancialAndSubscriptionReports() throws {
         let result = try IAPRunner.run(["report", "--sales", "\(Self.sales)/80012345_1126_EU.txt", "\(Self.sales)/Subscription_80012345_20261102.txt",
                                         "\(Self.sales)/Subscription_Event_80012345_20261102.txt", "--catalog", "\(Self.sales)/Catalog"])
