@@ -16,11 +16,7 @@ struct Report: ParsableCommand {
         Findings (unreadable rows, totals that disagree, products sold but not in the catalog…) go to stderr as path:line:col lines.
         """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case md, csv, json, html
-    }
-
-    @Argument(help: "Catalog files or folders (default: the catalogs iap.yml names, else ./catalogs; with --sales, only when given).")
+    @Argument(help: "Catalog files or folders (default: the catalogs iap.yml names, else ./catalogs; with --sales, only when given or named by iap.yml).")
     var paths: [String] = []
 
     @Option(name: .customLong("catalog"), help: "A catalog to join sales with (same as a PATH).")
@@ -33,7 +29,7 @@ struct Report: ParsableCommand {
     var storefronts: String?
 
     @Option(help: "Output format: md, csv, json or html.")
-    var format: Format = .md
+    var format: ReportJob.Format = .md
 
     @Option(help: "The locale amounts are written in for people (md, html): en_US, de_DE, ja_JP.")
     var locale = "en_US"
@@ -51,7 +47,6 @@ struct Report: ParsableCommand {
         let policy = CatalogPolicy(bundleID: bundleID ?? configuration.bundleID,
                                    bundleIDSource: bundleID == nil ? configuration.bundleIDSource : nil)
         let given = paths + catalogPaths
-        let jobFormat = ReportJob.Format(rawValue: format.rawValue)!
         let outcome: ReportJob.Outcome
         if !sales.isEmpty {
             if storefronts != nil { throw Terminal.fail(.usage("--storefronts is for the price matrix; sales reports show the storefronts that sold")) }
@@ -59,12 +54,12 @@ struct Report: ParsableCommand {
             let join = !given.isEmpty || configuration.path != nil
             let catalogs = join ? try CatalogArguments.load(policy, given.isEmpty ? configuration.catalogs : given, verbose: false).catalogs : []
             outcome = try Terminal.run { () throws(ToolFailure) in
-                try ReportJob.sales(files: sales, catalogs: catalogs, format: jobFormat, locale: locale)
+                try ReportJob.sales(files: sales, catalogs: catalogs, format: format, locale: locale)
             }
         } else {
             let catalogs = try CatalogArguments.load(policy, given.isEmpty ? configuration.catalogs : given, verbose: false).catalogs
             outcome = try Terminal.run { () throws(ToolFailure) in
-                try ReportJob.prices(catalogs: catalogs, storefronts: storefronts, format: jobFormat)
+                try ReportJob.prices(catalogs: catalogs, storefronts: storefronts, format: format)
             }
         }
         Terminal.err(TextReporter().render(outcome.findings))
@@ -83,3 +78,5 @@ struct Report: ParsableCommand {
         if status != .clean { throw ExitCode(status) }
     }
 }
+
+extension ReportJob.Format: ExpressibleByArgument {}
