@@ -86,10 +86,10 @@ public enum HTMLDocument {
 
     static let style = """
     :root { --fg: #1d1d1f; --bg: #ffffff; --muted: #5f6368; --line: #d2d2d7; --stripe: #f5f5f7; --accent: #0b63c5;
-      --c1: #0b63c5; --c2: #d9480f; --c3: #2b8a3e; --c4: #ae3ec9; --c5: #e67700; --c6: #1098ad; --c7: #c2255c; --c8: #868e96; }
+      --c1: #0b63c5; --c2: #d9480f; --c3: #2b8a3e; --c4: #ae3ec9; --c5: #e8b100; --c6: #1098ad; --c7: #c2255c; --c8: #868e96; }
     @media (prefers-color-scheme: dark) {
       :root { --fg: #f2f2f7; --bg: #1c1c1e; --muted: #a1a1a6; --line: #3a3a3c; --stripe: #2c2c2e; --accent: #4dabf7;
-        --c1: #4dabf7; --c2: #ff8787; --c3: #69db7c; --c4: #da77f2; --c5: #ffc078; --c6: #66d9e8; --c7: #f783ac; --c8: #adb5bd; }
+        --c1: #4dabf7; --c2: #ff8787; --c3: #69db7c; --c4: #da77f2; --c5: #ffd43b; --c6: #66d9e8; --c7: #f783ac; --c8: #adb5bd; }
     }
     * { box-sizing: border-box; }
     body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--fg); background: var(--bg);
