@@ -37,6 +37,8 @@ public struct Configuration: Sendable {
     public var requiredLocales: [String] = []
     public var severities: [String: Severity?] = [:]
     public var displayNameLimit: Int?
+    /// `rules.high-refund-rate.limit`: the refund rate, in percent, from which a product is reported.
+    public var refundRateLimit: Int?
     public var descriptionLimit: Int?
     public var lintPaths: [String] = []
     public var lintExcludes: [String] = []
@@ -63,7 +65,7 @@ public struct Configuration: Sendable {
     ]
 
     /// Rules that take a `limit`.
-    static let limitedRules = ["display-name-too-long", "description-too-long"]
+    static let limitedRules = ["display-name-too-long", "description-too-long", "high-refund-rate"]
 
     /// `iap.yml` in `folder` or the nearest folder above it.
     public static func find(from folder: String = FileManager.default.currentDirectoryPath) -> String? {
@@ -249,12 +251,16 @@ struct ConfigurationParser {
                     if let severity = severity(optionValue, "\(path).severity") { config.severities[id] = severity }
                 case "limit":
                     guard Configuration.limitedRules.contains(id) else {
-                        error(optionKey, "\(path).limit", "this rule takes no limit; only \(Configuration.limitedRules.joined(separator: " and ")) do")
+                        error(optionKey, "\(path).limit", "this rule takes no limit; only \(Configuration.limitedRules.joined(separator: ", ")) do")
                         continue
                     }
                     guard let limit = int(optionValue, "\(path).limit") else { continue }
                     guard limit > 0 else { error(optionValue, "\(path).limit", "expected a positive integer, found \(limit)"); continue }
-                    if id == "display-name-too-long" { config.displayNameLimit = limit } else { config.descriptionLimit = limit }
+                    switch id {
+                    case "display-name-too-long": config.displayNameLimit = limit
+                    case "description-too-long": config.descriptionLimit = limit
+                    default: config.refundRateLimit = limit
+                    }
                 default: unknown(optionKey, option, in: "rules.*")
                 }
             }

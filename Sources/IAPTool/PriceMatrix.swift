@@ -40,7 +40,8 @@ public struct PriceMatrix {
     static let priceRules: Set<String> = ["unknown-price-currency", "invalid-metadata"]
 
     /// Builds the matrix. `storefronts` is nil for "the storefronts the catalog prices".
-    public init(catalogs: [Catalog], storefronts: [Storefront]?, formatter: PriceFormatter = PriceFormatter()) throws(PriceError) {
+    public init(catalogs: [Catalog], storefronts: [Storefront]?, severities: [String: Severity?] = [:],
+                formatter: PriceFormatter = PriceFormatter()) throws(PriceError) {
         var rows: [Row] = []
         var priced: Set<String> = []
         for catalog in catalogs {
@@ -73,7 +74,8 @@ public struct PriceMatrix {
         }
         self.rows = rows.sorted { $0.product.id < $1.product.id }
         self.storefronts = storefronts ?? Storefronts.all.filter { priced.contains($0.alpha3) }.sorted { $0.alpha3 < $1.alpha3 }
-        self.findings = catalogs.flatMap(\.loadDiagnostics).filter { Self.priceRules.contains($0.ruleID) }.sortedForOutput()
+        let found = catalogs.flatMap(\.loadDiagnostics).filter { Self.priceRules.contains($0.ruleID) }
+        self.findings = ReportPlan.applySeverities(severities, to: found).sortedForOutput()
     }
 
     /// True when no product has a price the matrix can show.

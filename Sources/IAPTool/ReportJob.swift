@@ -23,13 +23,17 @@ public enum ReportJob {
     static var generator: String { "iap \(IAPToolInfo.version)" }
 
     /// The sales report of `files` (as given; shown as given), joined with `catalogs` when any.
-    public static func sales(files: [String], catalogs: [Catalog], format: Format, locale: String) throws(ToolFailure) -> Outcome {
+    /// `severities` and `refundRateLimit` come from `iap.yml` (`rules:`).
+    public static func sales(files: [String], catalogs: [Catalog], format: Format, locale: String,
+                             severities: [String: Severity?] = [:], refundRateLimit: Int? = nil) throws(ToolFailure) -> Outcome {
         guard (try? PriceLocale(parsing: locale)) != nil else { throw .usage("--locale '\(locale)' is not a locale such as en_US or de_DE") }
         var ledger = SalesLedger()
         let reports = try reportFiles(files)
         for file in reports { SalesReportReader.read(file, into: &ledger) }
         let totals = SalesTotals(ledger)
-        let findings = (ledger.diagnostics + SalesJoin.findings(ledger, totals: totals, catalogs: catalogs)).sortedForOutput()
+        let found = ledger.diagnostics + SalesJoin.findings(ledger, totals: totals, catalogs: catalogs,
+                                                            refundRateLimit: refundRateLimit ?? SalesJoin.defaultRefundRateLimit)
+        let findings = ReportPlan.applySeverities(severities, to: found).sortedForOutput()
         let output = SalesReportOutput(ledger: ledger, findings: findings, locale: locale)
         let content: String = switch format {
         case .md: MarkdownDocument.render(output.document())
@@ -69,7 +73,8 @@ public enum ReportJob {
     }
 
     /// The price matrix of `catalogs` in `storefronts` (`USA,JPN`, `all`, or nil for the ones priced).
-    public static func prices(catalogs: [Catalog], storefronts: String?, format: Format) throws(ToolFailure) -> Outcome {
+    public static func prices(catalogs: [Catalog], storefronts: String?, format: Format,
+                              severities: [String: Severity?] = [:]) throws(ToolFailure) -> Outcome {
         let chosen: [Storefront]?
         do {
             chosen = try storefronts.map { list throws(PriceError) in try Storefronts.parseList(list) }
@@ -78,7 +83,7 @@ public enum ReportJob {
         }
         let matrix: PriceMatrix
         do {
-            matrix = try PriceMatrix(catalogs: catalogs, storefronts: chosen)
+            matrix = try PriceMatrix(catalogs: catalogs, storefronts: chosen, severities: severities)
         } catch {
             throw .cannotRun("a price could not be formatted: \(error)")
         }

@@ -7,8 +7,9 @@ import SalesReports
 /// that did not sell, refund rates, and a report's Product Type Identifier against the kind the
 /// catalog declares or infers.
 public enum SalesJoin {
-    /// A refund rate at or above this is `high-refund-rate` (units refunded over units sold).
-    public static let refundRateThreshold: Decimal = Decimal(string: "0.1")!
+    /// The refund rate, in percent, at or above which a product is `high-refund-rate` (units
+    /// refunded over units sold) unless `iap.yml` sets `rules.high-refund-rate.limit`.
+    public static let defaultRefundRateLimit = 10
 
     /// The kinds a report's product type can be, or nil when any kind fits (or none: apps).
     static func kinds(for category: ProductType.Category) -> Set<ProductKind>? {
@@ -22,7 +23,9 @@ public enum SalesJoin {
     }
 
     /// Findings about the sales, with the catalogs when there are any.
-    public static func findings(_ ledger: SalesLedger, totals: SalesTotals, catalogs: [Catalog]) -> [Diagnostic] {
+    public static func findings(_ ledger: SalesLedger, totals: SalesTotals, catalogs: [Catalog],
+                                refundRateLimit: Int = defaultRefundRateLimit) -> [Diagnostic] {
+        let threshold = Decimal(refundRateLimit) / 100
         var out: [Diagnostic] = []
         let reportKinds = Set(ledger.files.compactMap(\.kind))
         if reportKinds.contains(.summarySales), reportKinds.contains(.financial),
@@ -34,7 +37,7 @@ public enum SalesJoin {
         }
         // Refund rates need no catalog.
         for product in totals.products {
-            guard let rate = product.refundRate, rate >= refundRateThreshold, let at = ledger.firstSeen[product.product] else { continue }
+            guard let rate = product.refundRate, rate >= threshold, let at = ledger.firstSeen[product.product] else { continue }
             out.append(ReportRules.highRefundRate.finding(
                 "'\(product.product)' was refunded for \(product.amounts.refunded) of \(product.amounts.sold) units sold (\(SalesReportOutput.percentText(rate)))",
                 at: at, fix: SuggestedFix("read its reviews and check that its name, description and price say what it is"),

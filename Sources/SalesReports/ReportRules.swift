@@ -36,7 +36,7 @@ public enum ReportRules {
 
     public static let highRefundRate = RuleDescription(
         id: "high-refund-rate", name: "High refund rate", severity: .warning,
-        rationale: "A product refunded for 10% or more of its units sold in the period is one customers feel misled by: its name, description or price needs a look.",
+        rationale: "A product refunded for 10% or more of its units sold in the period (rules.high-refund-rate.limit in iap.yml sets another percentage) is one customers feel misled by: its name, description or price needs a look.",
         triggering: [], nonTriggering: [])
 
     public static let kindMismatch = RuleDescription(

@@ -54,12 +54,13 @@ struct Report: ParsableCommand {
             let join = !given.isEmpty || configuration.path != nil
             let catalogs = join ? try CatalogArguments.load(policy, given.isEmpty ? configuration.catalogs : given, verbose: false).catalogs : []
             outcome = try Terminal.run { () throws(ToolFailure) in
-                try ReportJob.sales(files: sales, catalogs: catalogs, format: format, locale: locale)
+                try ReportJob.sales(files: sales, catalogs: catalogs, format: format, locale: locale,
+                                    severities: configuration.severities, refundRateLimit: configuration.refundRateLimit)
             }
         } else {
             let catalogs = try CatalogArguments.load(policy, given.isEmpty ? configuration.catalogs : given, verbose: false).catalogs
             outcome = try Terminal.run { () throws(ToolFailure) in
-                try ReportJob.prices(catalogs: catalogs, storefronts: storefronts, format: format)
+                try ReportJob.prices(catalogs: catalogs, storefronts: storefronts, format: format, severities: configuration.severities)
             }
         }
         Terminal.err(TextReporter().render(outcome.findings))

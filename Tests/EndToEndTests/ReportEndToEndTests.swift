@@ -113,6 +113,40 @@ final class ReportEndToEndTests: XCTestCase {
         XCTAssertEqual(empty.stderr, "iap: error: Sources: no report files in this folder (.txt, .txt.gz or .tsv, as App Store Connect downloads them)\n")
     }
 
+    func testIapYmlNamesTheCatalogSetsSeveritiesAndTheRefundRateLimit() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-yml-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let catalog = IAPRunner.packageRoot.appendingPathComponent("\(Self.sales)/Catalog").path
+        let config = folder.appendingPathComponent("iap.yml")
+        try """
+        catalogs: [\(catalog)]
+        rules:
+          unsold-catalog-product: off
+          high-refund-rate: {severity: error, limit: 25}
+
+        """.write(to: config, atomically: true, encoding: .utf8)
+        let report = IAPRunner.packageRoot.appendingPathComponent("\(Self.sales)/80012345_1126_EU.txt").path
+        let strict = try IAPRunner.run(["report", "--sales", report, "--config", config.path, "--format", "json"])
+        XCTAssertEqual(strict.status, 1)
+        XCTAssertEqual(strict.stderr, """
+            \(report):3:1: error: 'com.acme.puzzle.pro' was refunded for 1 of 4 units sold (25%) [high-refund-rate]
+            \(report):3:1: note: fix: read its reviews and check that its name, description and price say what it is
+
+            """)
+        try """
+        catalogs: [\(catalog)]
+        rules:
+          unsold-catalog-product: off
+          high-refund-rate: {limit: 30}
+
+        """.write(to: config, atomically: true, encoding: .utf8)
+        let lenient = try IAPRunner.run(["report", "--sales", report, "--config", config.path])
+        XCTAssertEqual(lenient.status, 0)
+        XCTAssertEqual(lenient.stderr, "")
+        XCTAssertTrue(lenient.stdout.contains("- **Findings**: none\n"), lenient.stdout)
+    }
+
     func testPriceMatrixInEveryFormat() throws {
         for format in ["md", "csv", "json", "html"] {
             let result = try IAPRunner.run(["report", "\(Self.sales)/Catalog", "--storefronts", "USA,JPN,KWT,DEU,GBR", "--format", format])
