@@ -233,6 +233,47 @@ final class ReportEndToEndTests: XCTestCase {
         XCTAssertTrue(odd.stderr.contains("info: the price of this StoreKit configuration has no currency: its storefront 'XYZ' is not one of the App Store's 175 [unknown-price-currency]"), odd.stderr)
     }
 
+    func testMetadataPricesWithAnUnknownStorefrontOrAmountAreInvalidMetadata() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-prices-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+        <key>IAPCatalogMetadata</key><integer>1</integer>
+        <key>products</key>
+        <dict>
+        <key>com.acme.app.coins</key>
+        <dict>
+        <key>kind</key><string>consumable</string>
+        <key>prices</key>
+        <dict>
+        <key>XYZ</key><string>0.99</string>
+        <key>JP</key><string>1,60</string>
+        <key>DEU</key><string>0.99</string>
+        </dict>
+        </dict>
+        </dict>
+        </dict>
+        </plist>
+
+        """.write(to: folder.appendingPathComponent("Metadata.plist"), atomically: true, encoding: .utf8)
+        let result = try IAPRunner.run(["report", folder.path, "--format", "csv"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stdout, """
+            product,kind,period,storefront,storefront_name,declared,currency,locale,amount,price,per_period,introductory_offer\r
+            com.acme.app.coins,consumable,,DEU,Germany,yes,EUR,de_DE,0.99,"0,99\u{A0}€",,\r
+
+            """)
+        let plist = folder.appendingPathComponent("Metadata.plist").path
+        XCTAssertEqual(result.stderr, """
+            \(plist):12:1: error: prices: 'XYZ' is not one of the App Store's 175 storefronts (iap storefronts lists them) [invalid-metadata]
+            \(plist):13:14: error: prices.JP '1,60' is not an amount: write digits with a '.' for decimals, e.g. 0.99 [invalid-metadata]
+
+            """)
+    }
+
     func testUsageErrors() throws {
         let storefronts = try IAPRunner.run(["report", "--sales", Self.salesFiles[0], "--storefronts", "USA"])
         XCTAssertEqual(storefronts.status, 64)
