@@ -24,6 +24,8 @@ public struct PriceMatrix {
     }
 
     public struct Row: Sendable {
+        /// The catalog's name (its folder), which tells apart two apps of one run.
+        public var catalog: String
         public var product: Product
         /// The base price (metadata `price` with its `currency`), formatted in en_US.
         public var base: (amount: Decimal, currency: String, text: String)?
@@ -33,6 +35,8 @@ public struct PriceMatrix {
 
     public var storefronts: [Storefront]
     public var rows: [Row]
+    /// How many catalogs the rows come from: with more than one, tables name each row's.
+    public var catalogCount: Int
     /// Loading's findings about prices (a price without currency, a bad amount or storefront).
     public var findings: [Diagnostic]
 
@@ -46,7 +50,7 @@ public struct PriceMatrix {
         var priced: Set<String> = []
         for catalog in catalogs {
             for product in catalog.products {
-                var row = Row(product: product, base: nil, cells: [:])
+                var row = Row(catalog: catalog.name, product: product, base: nil, cells: [:])
                 for occurrence in product.occurrences {
                     guard let metadata = occurrence.metadata else { continue }
                     var declared = metadata.storefrontPrices
@@ -72,7 +76,8 @@ public struct PriceMatrix {
                 rows.append(row)
             }
         }
-        self.rows = rows.sorted { $0.product.id < $1.product.id }
+        self.rows = rows.sorted { ($0.product.id, $0.catalog) < ($1.product.id, $1.catalog) }
+        self.catalogCount = catalogs.count
         self.storefronts = storefronts ?? Storefronts.all.filter { priced.contains($0.alpha3) }.sorted { $0.alpha3 < $1.alpha3 }
         let found = catalogs.flatMap(\.loadDiagnostics).filter { Self.priceRules.contains($0.ruleID) }
         self.findings = ReportPlan.applySeverities(severities, to: found).sortedForOutput()
@@ -97,15 +102,16 @@ public struct PriceMatrix {
             ("Findings", findings.isEmpty ? "none" : findings.severityCounts),
         ]
         let hasBase = rows.contains { $0.base != nil }
-        var header = ["Product", "Kind", "Period"]
+        let named = catalogCount > 1
+        var header = (named ? ["Catalog"] : []) + ["Product", "Kind", "Period"]
         if hasBase { header.append("Base price") }
         header += storefronts.map { "\($0.alpha3) (\($0.currency))" }
         let first = header.count - storefronts.count
         doc.sections.append(.init(
             title: "Prices",
             note: "Each price as customers of that storefront see it. — means the catalog declares no price there; nothing is converted.",
-            table: .init(header: header, numeric: Set(first..<header.count).union(hasBase ? [3] : []), rows: rows.map { row in
-                var cells: [C] = [C(row.product.id), C(Self.kind(row.product)), C(Self.period(row.product))]
+            table: .init(header: header, numeric: Set(first..<header.count).union(hasBase ? [first - 1] : []), rows: rows.map { row in
+                var cells: [C] = (named ? [C(row.catalog)] : []) + [C(row.product.id), C(Self.kind(row.product)), C(Self.period(row.product))]
                 if hasBase { cells.append(row.base.map { C($0.text, sortKey: "\($0.amount)") } ?? C("—", sortKey: "-1")) }
                 cells += storefronts.map { s in row.cells[s.alpha3].map { C($0.price, sortKey: "\($0.amount)") } ?? C("—", sortKey: "-1") }
                 return cells
@@ -124,14 +130,14 @@ public struct PriceMatrix {
         return doc
     }
 
-    public static let csvHeader = ["product", "kind", "period", "storefront", "storefront_name", "declared", "currency", "locale",
+    public static let csvHeader = ["catalog", "product", "kind", "period", "storefront", "storefront_name", "declared", "currency", "locale",
                                    "amount", "price", "per_period", "introductory_offer"]
 
     /// One row per product and storefront; `declared` is `no` where the catalog has no price there.
     public func csv() -> String {
         let lines = rows.flatMap { row in
             storefronts.map { s -> [String] in
-                let head = [row.product.id, row.product.kind?.rawValue ?? "", Self.period(row.product), s.alpha3, s.name]
+                let head = [row.catalog, row.product.id, row.product.kind?.rawValue ?? "", Self.period(row.product), s.alpha3, s.name]
                 guard let c = row.cells[s.alpha3] else { return head + ["no", s.currency, s.locale, "", "", "", ""] }
                 return head + ["yes", c.currency, c.locale, "\(c.amount)", c.price, c.period, c.offer]
             }
@@ -149,6 +155,7 @@ public struct PriceMatrix {
             })),
             ("products", .array(rows.map { row in
                 .object([
+                    ("catalog", .string(row.catalog)),
                     ("id", .string(row.product.id)),
                     ("kind", row.product.kind.map { .string($0.rawValue) } ?? .null),
                     ("period", row.product.metadata.subscriptionPeriod.map { .string($0.value.description) } ?? .null),

@@ -167,7 +167,7 @@ final class ReportEndToEndTests: XCTestCase {
         XCTAssertEqual(result.stderr, "iap: wrote \(out): 6 products × 4 storefronts: 14 prices declared, 0 errors, 0 warnings, 0 infos\n")
         let csv = try String(contentsOfFile: out, encoding: .utf8)
         XCTAssertEqual(csv.components(separatedBy: "\r\n").count, 1 + 6 * 4 + 1)
-        XCTAssertTrue(csv.hasPrefix("product,kind,period,storefront,storefront_name,declared,currency,locale,amount,price,per_period,introductory_offer\r\n"))
+        XCTAssertTrue(csv.hasPrefix("catalog,product,kind,period,storefront,storefront_name,declared,currency,locale,amount,price,per_period,introductory_offer\r\n"))
     }
 
     func testCatalogWithoutCurrenciesIsAFindingNotAnEmptyTable() throws {
@@ -225,7 +225,7 @@ final class ReportEndToEndTests: XCTestCase {
         try storekit("").write(to: folder.appendingPathComponent("Plain/Products.storekit"), atomically: true, encoding: .utf8)
         let plain = try IAPRunner.run(["report", folder.appendingPathComponent("Plain").path, "--format", "csv"])
         XCTAssertEqual(plain.status, 0, plain.stderr)
-        XCTAssertEqual(plain.stdout.components(separatedBy: "\r\n")[1], "com.acme.app.coins,consumable,,USA,United States,yes,USD,en_US,0.99,$0.99,,")
+        XCTAssertEqual(plain.stdout.components(separatedBy: "\r\n")[1], "\(folder.appendingPathComponent("Plain").path),com.acme.app.coins,consumable,,USA,United States,yes,USD,en_US,0.99,$0.99,,")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("Odd"), withIntermediateDirectories: true)
         try storekit(#""_storefront" : "XYZ""#).write(to: folder.appendingPathComponent("Odd/Products.storekit"), atomically: true, encoding: .utf8)
         let odd = try IAPRunner.run(["report", folder.appendingPathComponent("Odd").path])
@@ -262,8 +262,8 @@ final class ReportEndToEndTests: XCTestCase {
         let result = try IAPRunner.run(["report", folder.path, "--format", "csv"])
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stdout, """
-            product,kind,period,storefront,storefront_name,declared,currency,locale,amount,price,per_period,introductory_offer\r
-            com.acme.app.coins,consumable,,DEU,Germany,yes,EUR,de_DE,0.99,"0,99\u{A0}€",,\r
+            catalog,product,kind,period,storefront,storefront_name,declared,currency,locale,amount,price,per_period,introductory_offer\r
+            \(folder.path),com.acme.app.coins,consumable,,DEU,Germany,yes,EUR,de_DE,0.99,"0,99\u{A0}€",,\r
 
             """)
         let plist = folder.appendingPathComponent("Metadata.plist").path
