@@ -25,8 +25,9 @@ final class ReportBrowserTests: XCTestCase {
 
     func load(_ file: URL, browser: String) throws -> Load {
         let log = file.deletingPathExtension().appendingPathExtension("netlog.json")
-        let result = try IAPRunner.runProgram(browser, [
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run",
+        // Under timeout(1): a browser that hangs fails the test instead of the whole run.
+        let result = try IAPRunner.runProgram("/usr/bin/timeout", ["120", browser,
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--no-first-run",
             "--log-net-log=\(log.path)", "--dump-dom", file.absoluteString,
         ], environment: ["HOME": file.deletingLastPathComponent().path])
         XCTAssertEqual(result.status, 0, result.stderr)
