@@ -8,6 +8,31 @@ final class ReportEndToEndTests: XCTestCase {
     static let salesFiles = ["S_D_80012345_20261102.txt", "S_D_80012345_20261103.txt.gz", "S_D_80012345_20261104_v1_0.txt",
                              "S_D_80012345_20261105.txt"].map { "\(sales)/\($0)" }
 
+    /// A temporary folder, removed when the test ends.
+    func temporaryFolder(_ name: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        return folder
+    }
+
+    /// A metadata plist whose `products` entries start on line 7.
+    static func metadataPlist(_ products: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+        <key>IAPCatalogMetadata</key><integer>1</integer>
+        <key>products</key>
+        <dict>
+        \(products)
+        </dict>
+        </dict>
+        </plist>
+
+        """
+    }
+
     func salesRun(_ format: String, _ extra: [String] = [], environment: [String: String] = [:]) throws -> IAPRunner.Result {
         try IAPRunner.run(["report", "--sales"] + Self.salesFiles + ["--catalog", "\(Self.sales)/Catalog", "--format", format] + extra,
                           environment: environment)
@@ -50,9 +75,7 @@ final class ReportEndToEndTests: XCTestCase {
             print("ReportEndToEndTests: schema check skipped: Python's jsonschema is not installed (pip install jsonschema)")
             throw XCTSkip("Python's jsonschema is not installed")
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-schema-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try temporaryFolder("schema")
         let documents = [
             ("sales", try IAPRunner.run(["report", "--sales", Self.sales, "--catalog", "\(Self.sales)/Catalog", "--format", "json"]).stdout),
             ("prices", try IAPRunner.run(["report", "\(Self.sales)/Catalog", "--storefronts", "all", "--format", "json"]).stdout),
@@ -114,9 +137,7 @@ final class ReportEndToEndTests: XCTestCase {
     }
 
     func testIapYmlNamesTheCatalogSetsSeveritiesAndTheRefundRateLimit() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-yml-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try temporaryFolder("yml")
         let catalog = IAPRunner.packageRoot.appendingPathComponent("\(Self.sales)/Catalog").path
         let config = folder.appendingPathComponent("iap.yml")
         try """
@@ -157,9 +178,7 @@ final class ReportEndToEndTests: XCTestCase {
     }
 
     func testPriceMatrixDefaultsToPricedStorefrontsAndWritesAtomically() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-report-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try temporaryFolder("report")
         let out = folder.appendingPathComponent("prices.csv").path
         let result = try IAPRunner.run(["report", "\(Self.sales)/Catalog", "--format", "csv", "-o", out])
         XCTAssertEqual(result.status, 0)
@@ -171,23 +190,11 @@ final class ReportEndToEndTests: XCTestCase {
     }
 
     func testCatalogWithoutCurrenciesIsAFindingNotAnEmptyTable() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-nocur-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0">
-        <dict>
-        <key>IAPCatalogMetadata</key><integer>1</integer>
-        <key>products</key>
-        <dict>
-        <key>com.acme.app.coins</key>
-        <dict><key>kind</key><string>consumable</string><key>price</key><string>0.99</string></dict>
-        </dict>
-        </dict>
-        </plist>
-
-        """.write(to: folder.appendingPathComponent("Metadata.plist"), atomically: true, encoding: .utf8)
+        let folder = try temporaryFolder("nocur")
+        try Self.metadataPlist("""
+            <key>com.acme.app.coins</key>
+            <dict><key>kind</key><string>consumable</string><key>price</key><string>0.99</string></dict>
+            """).write(to: folder.appendingPathComponent("Metadata.plist"), atomically: true, encoding: .utf8)
         let result = try IAPRunner.run(["report", folder.path])
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.stdout, "")
@@ -196,9 +203,7 @@ final class ReportEndToEndTests: XCTestCase {
     }
 
     func testStoreKitFileWithoutStorefrontIsPricedInStoreKitTestingsDefaultUSA() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-sk-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try temporaryFolder("sk")
         func storekit(_ settings: String) -> String {
             """
             {
@@ -234,31 +239,19 @@ final class ReportEndToEndTests: XCTestCase {
     }
 
     func testMetadataPricesWithAnUnknownStorefrontOrAmountAreInvalidMetadata() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-prices-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0">
-        <dict>
-        <key>IAPCatalogMetadata</key><integer>1</integer>
-        <key>products</key>
-        <dict>
-        <key>com.acme.app.coins</key>
-        <dict>
-        <key>kind</key><string>consumable</string>
-        <key>prices</key>
-        <dict>
-        <key>XYZ</key><string>0.99</string>
-        <key>JP</key><string>1,60</string>
-        <key>DEU</key><string>0.99</string>
-        </dict>
-        </dict>
-        </dict>
-        </dict>
-        </plist>
-
-        """.write(to: folder.appendingPathComponent("Metadata.plist"), atomically: true, encoding: .utf8)
+        let folder = try temporaryFolder("prices")
+        try Self.metadataPlist("""
+            <key>com.acme.app.coins</key>
+            <dict>
+            <key>kind</key><string>consumable</string>
+            <key>prices</key>
+            <dict>
+            <key>XYZ</key><string>0.99</string>
+            <key>JP</key><string>1,60</string>
+            <key>DEU</key><string>0.99</string>
+            </dict>
+            </dict>
+            """).write(to: folder.appendingPathComponent("Metadata.plist"), atomically: true, encoding: .utf8)
         let result = try IAPRunner.run(["report", folder.path, "--format", "csv"])
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stdout, """
