@@ -45,7 +45,7 @@ enum SalesBench {
             }
         }
         data.append(Data(out.utf8))
-        FileManager.default.createFile(atPath: path, contents: data)
+        guard FileManager.default.createFile(atPath: path, contents: data) else { fail("cannot write \(path)") }
     }
 
     /// Runs a program with stdout to /dev/null; its wall time (seconds) and peak memory (KiB).

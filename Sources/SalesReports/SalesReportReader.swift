@@ -214,7 +214,7 @@ private struct FileReading {
         guard starts.count >= map.needed, !extraText else {
             return Problem(message: "the row has \(starts.count) field\(starts.count == 1 ? "" : "s"); the header has \(map.count)", column: 1)
         }
-        do {
+        do throws(Problem) {
             switch map.kind {
             case .summarySales, .financial:
                 try salesRow(line, map, number: number, ledger: &ledger)
@@ -243,10 +243,8 @@ private struct FileReading {
                 ledger.note(product: product, title: product, at: SourceLocation(path: path, line: number, column: 1))
                 ledger.events[EventKey(product: product, event: event, day: day), default: 0] += quantity
             }
-        } catch let problem as Problem {
-            return problem
         } catch {
-            return Problem(message: "\(error)", column: 1)
+            return error
         }
         return nil
     }
