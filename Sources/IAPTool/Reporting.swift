@@ -3,7 +3,7 @@ import Foundation
 
 /// The tool's name, version and home, as every report names them.
 public enum IAPToolInfo {
-    public static let version = "0.2.0"
+    public static let version = "0.3.0"
     public static let tool = ToolInfo(name: "iap", version: version, informationURI: "https://github.com/iapcatalog/iap")
 }
 

@@ -91,7 +91,7 @@ final class OtherCommandsEndToEndTests: XCTestCase {
         let help = try IAPRunner.run(["--help"])
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.stdout.contains("validate"))
-        XCTAssertEqual(try IAPRunner.run(["--version"]).stdout, "0.2.0\n")
+        XCTAssertEqual(try IAPRunner.run(["--version"]).stdout, "0.3.0\n")
     }
 }
 
