@@ -34,7 +34,7 @@ enum Field: Int, CaseIterable {
         case .saleOrReturn: ["sales or return", "sale or return"]
         case .event: ["event"]
         case .subscriptionName: ["subscription name"]
-        case .subscribers: ["subscribers"]
+        case .subscribers: ["subscribers", "active subscriptions"]
         case .activeStandard: ["active standard price subscriptions"]
         }
     }

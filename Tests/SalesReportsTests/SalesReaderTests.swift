@@ -111,6 +111,22 @@ final class SalesReaderTests: XCTestCase {
                        ["Active subscriptions", "Subscription events", "Files", "Findings"])
     }
 
+    func testOlderSubscriptionHeaderWithActiveSubscriptions() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-sub-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+        App Name\tSubscription Name\tCustomer Price\tCustomer Currency\tDeveloper Proceeds\tProceeds Currency\tCountry\tActive Subscriptions
+        Acme\tClub Monthly\t2.99\tUSD\t2.09\tUSD\tUS\t10
+
+        """.write(to: folder.appendingPathComponent("Subscription_1_20261102.txt"), atomically: true, encoding: .utf8)
+        var ledger = SalesLedger()
+        SalesReportReader.read(folder.appendingPathComponent("Subscription_1_20261102.txt").path, displayPath: "s.txt", into: &ledger)
+        XCTAssertEqual(ledger.diagnostics, [])
+        XCTAssertEqual(ledger.files.first?.kind, .subscription)
+        XCTAssertEqual(SalesTotals(ledger).subscriptions.map { "\($0.amounts.sold) \($0.amounts.proceeds)" }, ["10 20.9"])
+    }
+
     func testTruncatedGzipAndUnknownHeaderAreUnreadableReports() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-gz-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
