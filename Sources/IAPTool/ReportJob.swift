@@ -57,12 +57,14 @@ public enum ReportJob {
                 throw .cannotRun("\(path): no such report file")
             }
             guard isFolder.boolValue else {
+                if let kind = FileIdentity.specialKind(path) { throw .cannotRun("\(path): \(kind), not a report file") }
                 files.append(path)
                 continue
             }
             let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
             let reports = names.filter { name in
                 !name.hasPrefix(".") && [".txt", ".tsv", ".gz"].contains { name.lowercased().hasSuffix($0) }
+                    && FileIdentity.specialKind((path as NSString).appendingPathComponent(name)) == nil
             }
             guard !reports.isEmpty else {
                 throw .cannotRun("\(path): no report files in this folder (.txt, .txt.gz or .tsv, as App Store Connect downloads them)")

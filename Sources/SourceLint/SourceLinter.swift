@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import IAPCatalog
 
 /// Lints app sources: `.swift` with swift-syntax, `.m`/`.mm`/`.h` with our tokenizer. Files are
 /// linted in parallel; findings come back in stable order (path, line, column).
@@ -48,6 +49,8 @@ public struct SourceLinter: Sendable {
                         }
                         continue
                     }
+                    // FIFOs, sockets and devices are never opened: reading one waits forever.
+                    if FileIdentity.specialKind(full) != nil { continue }
                     if Self.extensions.contains((name as NSString).pathExtension), includeTests || !isTestFile(name) { found.append(full) }
                 }
             } else {
@@ -80,6 +83,9 @@ public struct SourceLinter: Sendable {
 
     /// One file's findings.
     public func lint(file path: String) -> [Diagnostic] {
+        if let kind = FileIdentity.specialKind(path) {
+            return [LintRules.unreadableSource.finding("\(kind), not a regular file: not read", at: SourceLocation(path: path))]
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             return [LintRules.unreadableSource.finding("cannot read the file", at: SourceLocation(path: path))]
         }

@@ -28,8 +28,9 @@ public struct CatalogLoader: Sendable {
     /// Every catalog under `paths`, and the files passed over. A group of files that holds no
     /// catalog file (only `Info.plist`s and other plists) is no catalog.
     public func loadAll(paths: [String]) throws(FileDiscovery.Failure) -> Result {
-        var result = Result(catalogs: [], passedOver: [])
-        for group in try FileDiscovery().groups(for: paths) {
+        let discovered = try FileDiscovery().discover(paths)
+        var result = Result(catalogs: [], passedOver: discovered.passedOver)
+        for group in discovered.groups {
             let (catalog, passedOver) = load(name: group.name, files: group.paths.map { ($0, group.explicit) },
                                              projects: group.projects, configurations: group.buildConfigurations)
             if !catalog.files.isEmpty { result.catalogs.append(catalog) }

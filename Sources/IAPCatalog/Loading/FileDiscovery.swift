@@ -48,6 +48,13 @@ public struct FileDiscovery: Sendable {
 
     /// The groups under `paths`, sorted by name; each group's files sorted by path.
     public func groups(for paths: [String]) throws(Failure) -> [Group] {
+        try discover(paths).groups
+    }
+
+    /// The groups under `paths`, and what the walk passed over without reading: FIFOs, sockets
+    /// and devices (never opened, so never waited on), links that loop back or lead outside the
+    /// walked folder, a folder that cannot be listed, a file met twice through links.
+    public func discover(_ paths: [String]) throws(Failure) -> (groups: [Group], passedOver: [PassedOverFile]) {
         var explicitFiles: [String] = []
         var walked = Walk()
         for given in paths {
@@ -58,18 +65,30 @@ public struct FileDiscovery: Sendable {
             }
             if isDirectory.boolValue {
                 walked.roots.append(path)
-                try walk(path, into: &walked)
+                walked.realRoots.append(Self.realPath(path) ?? path)
+                if let id = FileIdentity(path) { walked.visitedFolders.insert(id) }
+                try walk(path, into: &walked, isRoot: true)
             } else {
+                if let kind = FileIdentity.specialKind(path) { throw .unreadable(path, "\(kind), not a regular file") }
                 guard FileManager.default.isReadableFile(atPath: path) else { throw .unreadable(path, "permission denied") }
                 explicitFiles.append(path)
             }
         }
+        walked.resolveLinks()
         var groups = walked.groups()
         if !explicitFiles.isEmpty {
             let unique = Array(Set(explicitFiles)).sorted()
             groups.append(Group(name: Self.commonFolder(unique), paths: unique, explicit: true))
         }
-        return groups.sorted { $0.name == $1.name ? $0.paths.lexicographicallyPrecedes($1.paths) : $0.name < $1.name }
+        let sorted = groups.sorted { $0.name == $1.name ? $0.paths.lexicographicallyPrecedes($1.paths) : $0.name < $1.name }
+        return (sorted, walked.passedOver)
+    }
+
+    /// The path with every link resolved, or nil when it cannot be.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Whether a file name is one this tool reads.
@@ -80,6 +99,31 @@ public struct FileDiscovery: Sendable {
     /// What a walk saw: candidate files by folder, and the folders that are app roots.
     struct Walk {
         var roots: [String] = []
+        /// The roots with their links resolved, to tell a link that leads outside them.
+        var realRoots: [String] = []
+        /// Folders and files already met (device and inode): a link loop or a second link to one
+        /// file is passed over, never walked or read twice.
+        var visitedFolders = Set<FileIdentity>()
+        var visitedFiles = Set<FileIdentity>()
+        /// Links to catalog files inside the roots, in walk order.
+        var linkedFiles: [(folder: String, path: String, id: FileIdentity)] = []
+        var passedOver: [PassedOverFile] = []
+
+        /// Adds the linked files whose file the walk did not meet itself; the others are passed over.
+        mutating func resolveLinks() {
+            for link in linkedFiles {
+                if visitedFiles.insert(link.id).inserted {
+                    filesByFolder[link.folder, default: []].append(link.path)
+                } else {
+                    passedOver.append(PassedOverFile(path: link.path, reason: "a link to \(FileDiscovery.realPath(link.path) ?? link.path), which is read there"))
+                }
+            }
+            linkedFiles = []
+        }
+
+        func isInsideRoots(_ real: String) -> Bool {
+            realRoots.contains { real == $0 || real.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+        }
         var filesByFolder: [String: [String]] = [:]
         var projectsByFolder: [String: [String]] = [:]
         var configurationsByFolder: [String: [String]] = [:]
@@ -117,20 +161,48 @@ public struct FileDiscovery: Sendable {
         }
     }
 
-    private func walk(_ folder: String, into walked: inout Walk) throws(Failure) {
+    private func walk(_ folder: String, into walked: inout Walk, isRoot: Bool = false) throws(Failure) {
         let entries: [String]
         do {
             entries = try FileManager.default.contentsOfDirectory(atPath: folder)
         } catch {
-            throw .unreadable(folder, "cannot list folder")
+            // A folder named on the command line must be listed; one met by the walk is passed over.
+            guard !isRoot else { throw .unreadable(folder, "cannot list folder") }
+            walked.passedOver.append(PassedOverFile(path: folder, reason: "a folder that cannot be listed (\(Self.reason(error)))"))
+            return
         }
         for entry in entries.sorted() {
             if entry.hasPrefix(".") || Self.skippedFolders.contains(entry) { continue }
             let path = folder.hasSuffix("/") ? folder + entry : folder + "/" + entry
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            // Deleted while the walk runs, or a link to nothing: nothing to read.
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                if FileIdentity.isLink(path), Self.isCatalogFile(entry) || !entry.contains(".") {
+                    walked.passedOver.append(PassedOverFile(path: path, reason: "a link to nothing"))
+                }
+                continue
+            }
             let ext = (entry as NSString).pathExtension
+            let catalogName = Self.isCatalogFile(entry)
+            // FIFOs, sockets and devices are never opened: reading one waits forever.
+            if let kind = FileIdentity.specialKind(path) {
+                if catalogName { walked.passedOver.append(PassedOverFile(path: path, reason: "\(kind), not a regular file: not read")) }
+                continue
+            }
+            if FileIdentity.isLink(path) {
+                let real = Self.realPath(path) ?? path
+                if !walked.isInsideRoots(real) {
+                    if isDirectory.boolValue || catalogName {
+                        walked.passedOver.append(PassedOverFile(path: path, reason: "a link to \(real), outside the folders checked: not followed"))
+                    }
+                    continue
+                }
+            }
             if isDirectory.boolValue {
+                guard let id = FileIdentity(path), walked.visitedFolders.insert(id).inserted else {
+                    walked.passedOver.append(PassedOverFile(path: path, reason: "a link to \(Self.realPath(path) ?? path), a folder already checked: not walked again"))
+                    continue
+                }
                 if ext == "xcodeproj" || ext == "xcworkspace" { walked.appRoots.insert(folder) }
                 if ext == "xcodeproj" {
                     let project = path + "/project.pbxproj"
@@ -139,7 +211,14 @@ public struct FileDiscovery: Sendable {
                 if Self.opaqueFolderExtensions.contains(ext) { continue }
                 // Xcode can store a .storekit file inside a folder named like one.
                 try walk(path, into: &walked)
-            } else if Self.isCatalogFile(entry) {
+            } else if catalogName {
+                guard let id = FileIdentity(path) else { continue }
+                // A link is read only when the walk does not meet its file itself (see `discover`).
+                if FileIdentity.isLink(path) {
+                    walked.linkedFiles.append((folder, path, id))
+                    continue
+                }
+                guard walked.visitedFiles.insert(id).inserted else { continue }
                 walked.filesByFolder[folder, default: []].append(path)
             } else if ext == "xcconfig" {
                 walked.configurationsByFolder[folder, default: []].append(path)
@@ -158,5 +237,44 @@ public struct FileDiscovery: Sendable {
             }
         }
         return common.isEmpty ? "." : common
+    }
+
+    static func reason(_ error: Error) -> String {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(code))) }
+        return (error as NSError).localizedDescription
+    }
+}
+
+/// A file's device and inode, to recognise one file or folder met twice (through links), and
+/// what kind of file a path leads to.
+public struct FileIdentity: Hashable, Sendable {
+    var device: UInt64
+    var inode: UInt64
+
+    /// The identity of what `path` leads to (links followed), or nil when it cannot be read.
+    init?(_ path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+    }
+
+    /// Whether `path` itself is a symbolic link.
+    public static func isLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+    }
+
+    /// "a FIFO", "a socket", "a device" when `path` leads to one; nil for files and folders.
+    public static func specialKind(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFIFO: return "a FIFO"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR, S_IFBLK: return "a device"
+        default: return nil
+        }
     }
 }
