@@ -8,7 +8,7 @@ struct Check: ParsableCommand {
         abstract: "Run what iap.yml configures: validate, gen --check for each generated file, and lint; one report, one exit status.",
         discussion: "With no iap.yml (found from the working folder up, or --config), validates ./catalogs, or the catalogs found under the working folder when there is no ./catalogs.")
 
-    @Option(name: .customLong("bundle-id"), help: "The app's bundle ID; wins over iap.yml, Info.plist and the Xcode project.")
+    @Option(name: .customLong("bundle-id"), help: "The app's bundle ID; wins over iap.yml, Info.plist and the Xcode project.", transform: ArgumentCheck.bundleID)
     var bundleID: String?
 
     @Flag(name: .shortAndLong, help: "Also list on stderr the files the catalog walk passed over, with why.")

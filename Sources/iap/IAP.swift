@@ -15,7 +15,7 @@ struct IAP: ParsableCommand {
 
     /// `iap price -4.99 …`: a negative amount would read as an option, so it is moved behind `--`.
     static func main() {
-        var arguments = Array(CommandLine.arguments.dropFirst())
+        var arguments = ArgumentCheck.joiningNegativeValues(Array(CommandLine.arguments.dropFirst()))
         if arguments.first == "price", !arguments.contains("--"),
            let index = arguments.firstIndex(where: { $0.count > 1 && $0.hasPrefix("-") && $0.dropFirst().allSatisfy { $0.isNumber || $0 == "." } }) {
             let amount = arguments.remove(at: index)

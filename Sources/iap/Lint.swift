@@ -15,7 +15,7 @@ struct Lint: ParsableCommand {
     @Option(help: "The catalog (file or folder) the sources sell: enables the title and product-ID rules. Without it, the catalogs found under the PATHs are used, each for the sources of its app.")
     var catalog: String?
 
-    @Option(name: .customLong("bundle-id"), help: "The app's bundle ID; wins over the catalog's Info.plist, Xcode project and metadata plist.")
+    @Option(name: .customLong("bundle-id"), help: "The app's bundle ID; wins over the catalog's Info.plist, Xcode project and metadata plist.", transform: ArgumentCheck.bundleID)
     var bundleID: String?
 
     @Option(help: "Skip files matching this glob, even when named (repeatable).")

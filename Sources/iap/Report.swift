@@ -37,7 +37,7 @@ struct Report: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write the report to FILE (atomically) instead of stdout.")
     var output: String?
 
-    @Option(name: .customLong("bundle-id"), help: "The app's bundle ID; wins over Info.plist and the metadata plist.")
+    @Option(name: .customLong("bundle-id"), help: "The app's bundle ID; wins over Info.plist and the metadata plist.", transform: ArgumentCheck.bundleID)
     var bundleID: String?
 
     @OptionGroup var config: ConfigArguments

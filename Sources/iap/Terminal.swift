@@ -44,7 +44,7 @@ struct CatalogArguments: ParsableArguments {
     @Argument(help: "Catalog files or folders (default: ./catalogs).")
     var paths: [String] = []
 
-    @Option(name: .customLong("bundle-id"), help: "The app's bundle ID; wins over Info.plist and the metadata plist.")
+    @Option(name: .customLong("bundle-id"), help: "The app's bundle ID; wins over Info.plist and the metadata plist.", transform: ArgumentCheck.bundleID)
     var bundleID: String?
 
     /// Loads the catalogs under the paths (`CatalogPolicy`). With `verbose`, the files a walk

@@ -13,7 +13,7 @@ struct Validate: ParsableCommand {
     @Option(help: "File of retired product IDs (one per line, # comments; or a plist) that must not be reused.")
     var retired: String?
 
-    @Option(name: .customLong("require-locale"), help: "A locale every product must be localized in (repeatable).")
+    @Option(name: .customLong("require-locale"), help: "A locale every product must be localized in (repeatable).", transform: ArgumentCheck.locale)
     var requiredLocales: [String] = []
 
     @Option(name: .customLong("display-name-limit"), help: "Maximum display-name length (default 35).")
@@ -29,8 +29,9 @@ struct Validate: ParsableCommand {
     @OptionGroup var report: ReportArguments
 
     func validate() throws {
-        guard (displayNameLimit ?? 1) > 0, (descriptionLimit ?? 1) > 0 else {
-            throw ValidationError("limits must be positive numbers")
+        for (name, limit) in [("--display-name-limit", displayNameLimit), ("--description-limit", descriptionLimit)] {
+            guard let limit, limit <= 0 else { continue }
+            throw ValidationError("\(name) must be a positive number of characters (found \(limit))")
         }
     }
 

@@ -75,3 +75,36 @@ final class HostileFolderTests: XCTestCase {
         XCTAssertEqual(sales.stderr, "iap: error: \(app)/pipe.plist: a FIFO, not a report file\n")
     }
 }
+
+/// Option values that cannot be meant are usage errors (exit 64) that say what is wrong.
+final class BadArgumentTests: XCTestCase {
+    func firstLine(_ arguments: [String]) throws -> (Int32, String) {
+        let result = try IAPRunner.run(arguments)
+        return (result.status, String(result.stderr.split(separator: "\n").first ?? ""))
+    }
+
+    func testBadOptionValuesSayWhatIsWrong() throws {
+        let cases: [([String], String)] = [
+            (["validate", "catalogs/FakeGame", "--display-name-limit", "-5"],
+             "Error: --display-name-limit must be a positive number of characters (found -5)"),
+            (["validate", "catalogs/FakeGame", "--description-limit", "0"],
+             "Error: --description-limit must be a positive number of characters (found 0)"),
+            (["validate", "catalogs/FakeGame", "--bundle-id", ""],
+             "Error: The value '' is invalid for '--bundle-id <bundle-id>': not a bundle ID: use letters, digits, '-' and '.', as in com.example.app"),
+            (["list", "catalogs/FakeGame", "--bundle-id", "com..acme"],
+             "Error: The value 'com..acme' is invalid for '--bundle-id <bundle-id>': not a bundle ID: use letters, digits, '-' and '.', as in com.example.app"),
+            (["check", "--bundle-id", "com.acme app"],
+             "Error: The value 'com.acme app' is invalid for '--bundle-id <bundle-id>': not a bundle ID: use letters, digits, '-' and '.', as in com.example.app"),
+            (["validate", "catalogs/FakeGame", "--require-locale", "xx_YY"],
+             "Error: The value 'xx_YY' is invalid for '--require-locale <require-locale>': not a locale: use a language and region, as in en-US, de-DE or zh-Hans"),
+        ]
+        for (arguments, expected) in cases {
+            let (status, line) = try firstLine(arguments)
+            XCTAssertEqual(status, 64, arguments.joined(separator: " "))
+            XCTAssertEqual(line, expected)
+        }
+        for locale in ["en-US", "de_DE", "zh-Hans", "es-419", "pt-BR"] {
+            XCTAssertEqual(try IAPRunner.run(["validate", "catalogs/FakeGame", "--require-locale", locale]).status, 0, locale)
+        }
+    }
+}
