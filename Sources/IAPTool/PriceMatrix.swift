@@ -83,6 +83,9 @@ public struct PriceMatrix {
         self.findings = ReportPlan.applySeverities(severities, to: found).sortedForOutput()
     }
 
+    /// Cells with a declared price.
+    public var declaredCount: Int { rows.reduce(0) { n, row in n + storefronts.filter { row.cells[$0.alpha3] != nil }.count } }
+
     /// True when no product has a price the matrix can show.
     public var isEmpty: Bool { rows.allSatisfy { $0.cells.isEmpty && $0.base == nil } }
 
@@ -94,11 +97,10 @@ public struct PriceMatrix {
     public func document() -> ReportDocument {
         typealias C = ReportDocument.Cell
         var doc = ReportDocument(title: "Price matrix")
-        let declared = rows.reduce(0) { n, row in n + storefronts.filter { row.cells[$0.alpha3] != nil }.count }
         doc.facts = [
             ("Products", "\(rows.count)"),
             ("Storefronts", "\(storefronts.count)"),
-            ("Prices declared", "\(declared) of \(rows.count * storefronts.count)"),
+            ("Prices declared", "\(declaredCount) of \(rows.count * storefronts.count)"),
             ("Findings", findings.isEmpty ? "none" : findings.severityCounts),
         ]
         let hasBase = rows.contains { $0.base != nil }

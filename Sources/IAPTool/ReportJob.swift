@@ -101,7 +101,7 @@ public enum ReportJob {
         case .csv: matrix.csv()
         case .json: matrix.json(generator: generator)
         }
-        let declared = matrix.rows.reduce(0) { n, row in n + matrix.storefronts.filter { row.cells[$0.alpha3] != nil }.count }
+        let declared = matrix.declaredCount
         let summary = "\(plural(matrix.rows.count, "product")) × \(plural(matrix.storefronts.count, "storefront")): "
             + "\(declared) price\(declared == 1 ? "" : "s") declared, \(matrix.findings.severityCounts)"
         return Outcome(content: content, findings: matrix.findings, summary: summary, failure: nil)

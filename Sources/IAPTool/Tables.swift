@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import IAPCatalog
 import PropertyList
+import SalesReports
 
 /// `iap list`: one row per product, with `--verbose` what each file is.
 public enum ListText {
@@ -139,8 +140,7 @@ public enum PriceTable {
         case .text:
             return ListText.table(header: header, rows: rows)
         case .csv:
-            let quote = { (s: String) in s.contains(where: { ",\"\n".contains($0) }) ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s }
-            return ([header] + rows).map { $0.map(quote).joined(separator: ",") }.joined(separator: "\n") + "\n"
+            return CSVTable.render(header: header, rows: rows, lineEnd: "\n")
         case .json:
             let keys = header.map { $0.lowercased().replacingOccurrences(of: " ", with: "-") }
             let objects = rows.map { row in

@@ -2,7 +2,7 @@ import Foundation
 
 /// An amount as a report writes it: digits and a decimal point, read exactly (`-4.99` is
 /// mantissa −499, scale 2). Never a binary floating-point number.
-struct FixedAmount: Sendable, Hashable {
+struct FixedAmount: Sendable {
     var mantissa: Int64
     var scale: Int
 
@@ -16,7 +16,7 @@ struct FixedAmount: Sendable, Hashable {
 /// An exact running sum of decimal amounts: whole millionths in a 64-bit integer while they fit,
 /// `Decimal` for anything finer or larger. Summing a million rows this way is exact and several
 /// times faster than a million `Decimal` additions; the result is a `Decimal`.
-struct ExactSum: Sendable, Hashable {
+struct ExactSum: Sendable {
     static let scale = 6
     private static let powers: [Int64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000]
 
@@ -33,9 +33,6 @@ struct ExactSum: Sendable, Hashable {
         get { overflow?.value ?? 0 }
         set { overflow = Overflow(newValue) }
     }
-
-    static func == (a: ExactSum, b: ExactSum) -> Bool { a.value == b.value }
-    func hash(into hasher: inout Hasher) { hasher.combine(value) }
 
     /// Adds `count × amount` (count may be negative).
     mutating func add(_ amount: FixedAmount, times count: Int) {
@@ -68,10 +65,8 @@ struct ExactSum: Sendable, Hashable {
     /// The sum, exact, without trailing zeros beyond what the amounts had.
     var value: Decimal {
         var total = microsDecimal + rest
-        var out = Decimal()
         // Normalise: 12.340000 → 12.34 (the same number; shorter text in JSON and CSV).
         NSDecimalCompact(&total)
-        out = total
-        return out
+        return total
     }
 }

@@ -153,6 +153,15 @@ public struct SalesLedger: Sendable {
         if lastDay.map({ day > $0 }) ?? true { lastDay = day }
     }
 
+    /// `note` for a product interned from a sales row: checked by number, no string hashed per row.
+    mutating func note(interned id: Int32, title: @autoclosure () -> String, at location: @autoclosure () -> SourceLocation) {
+        let n = Int(id)
+        if n < noted.count, noted[n] { return }
+        if n >= noted.count { noted += repeatElement(false, count: n + 1 - noted.count) }
+        noted[n] = true
+        note(product: interner[id], title: title(), at: location())
+    }
+
     mutating func note(product: String, title: String, at location: @autoclosure () -> SourceLocation) {
         if firstSeen[product] == nil {
             firstSeen[product] = location()

@@ -29,11 +29,6 @@ public struct SalesReportOutput {
         (try? formatter.string(amount, currency: currency, locale: locale, style: .isoCode)) ?? "\(amount) \(currency)"
     }
 
-    static func percent(_ rate: Decimal?) -> String {
-        guard let rate else { return "" }
-        return percentText(rate)
-    }
-
     /// `12.5%`: a rate to one decimal place of a percent.
     public static func percentText(_ rate: Decimal) -> String { SVGChart.one(rate * 100) + "%" }
 
@@ -49,9 +44,6 @@ public struct SalesReportOutput {
     // MARK: Document
 
     public func document(title: String = "Sales report") -> ReportDocument {
-        typealias Cell = ReportDocument.Cell
-        func count(_ n: Int) -> Cell { Cell("\(n)") }
-        func amount(_ d: Decimal, _ c: String) -> Cell { Cell(money(d, c), sortKey: "\(d)") }
         var doc = ReportDocument(title: title)
         let kinds = Set(ledger.files.compactMap(\.kind?.rawValue)).sorted()
         doc.facts = [
@@ -95,9 +87,6 @@ public struct SalesReportOutput {
 
     /// Totals per currency, per product, per storefront and per day.
     private func salesSections(into doc: inout ReportDocument) {
-        typealias Cell = ReportDocument.Cell
-        func count(_ n: Int) -> Cell { Cell("\(n)") }
-        func amount(_ d: Decimal, _ c: String) -> Cell { Cell(money(d, c), sortKey: "\(d)") }
         // Per currency, with each currency's proceeds split by product.
         var proceedsByCurrency: [String: [String: Decimal]] = [:]
         for line in totals.byProduct { proceedsByCurrency[line.proceedsCurrency, default: [:]][line.key, default: 0] += line.amounts.proceeds }
@@ -119,7 +108,7 @@ public struct SalesReportOutput {
                          rows: totals.products.map { p in
                              [Cell(p.product), Cell(p.title), Cell(p.types.map(Self.typeLabel).joined(separator: ", ")),
                               count(p.amounts.sold), count(p.amounts.refunded), count(p.amounts.restored),
-                              Cell(Self.percent(p.refundRate), sortKey: p.refundRate.map { "\($0)" } ?? "-1")]
+                              Cell(p.refundRate.map(Self.percentText) ?? "", sortKey: p.refundRate.map { "\($0)" } ?? "-1")]
                          }),
             chart: totals.products.isEmpty ? nil : .bars(title: "Units sold per product",
                                                           items: totals.products.map { (label: $0.product, value: Decimal($0.amounts.sold), text: "\($0.amounts.sold)") })))
@@ -136,16 +125,22 @@ public struct SalesReportOutput {
                                                                 items: totals.unitsByDay.map { (label: $0.day, value: Decimal($0.sold), text: "\($0.sold) sold, \($0.refunded) refunded") })))
     }
 
+    private typealias Cell = ReportDocument.Cell
+
+    private func count(_ n: Int) -> Cell { Cell("\(n)") }
+
+    /// An amount in its currency, sorted by its exact value.
+    private func amount(_ value: Decimal, _ currency: String) -> Cell { Cell(money(value, currency), sortKey: "\(value)") }
+
     private func lineTable(_ lines: [CurrencyLine<String>], first: [String],
-                           _ keyCells: (CurrencyLine<String>) -> [ReportDocument.Cell]) -> ReportDocument.Table {
+                           _ keyCells: (CurrencyLine<String>) -> [Cell]) -> ReportDocument.Table {
         let offset = first.count
         return .init(header: first + ["Currency", "Sold", "Refunded", "Customer total", "Proceeds"],
                      numeric: Set((offset + 1)...(offset + 4)),
                      rows: lines.map { line in
-                         keyCells(line) + [ReportDocument.Cell(line.customerCurrency + (line.proceedsCurrency == line.customerCurrency ? "" : " → " + line.proceedsCurrency)),
-                                           ReportDocument.Cell("\(line.amounts.sold)"), ReportDocument.Cell("\(line.amounts.refunded)"),
-                                           ReportDocument.Cell(money(line.amounts.customer, line.customerCurrency), sortKey: "\(line.amounts.customer)"),
-                                           ReportDocument.Cell(money(line.amounts.proceeds, line.proceedsCurrency), sortKey: "\(line.amounts.proceeds)")]
+                         keyCells(line) + [Cell(line.customerCurrency + (line.proceedsCurrency == line.customerCurrency ? "" : " → " + line.proceedsCurrency)),
+                                           count(line.amounts.sold), count(line.amounts.refunded),
+                                           amount(line.amounts.customer, line.customerCurrency), amount(line.amounts.proceeds, line.proceedsCurrency)]
                      })
     }
 
@@ -200,7 +195,7 @@ public struct SalesReportOutput {
             ("products", .array(totals.products.map { p in
                 .object([("product", .string(p.product)), ("title", .string(p.title)), ("types", .array(p.types.map { .string($0) })),
                          ("sold", .int(p.amounts.sold)), ("refunded", .int(p.amounts.refunded)), ("restored", .int(p.amounts.restored)),
-                         ("refundRate", p.refundRate.map { .string("\(Self.rounded($0, 4))") } ?? .null)])
+                         ("refundRate", p.refundRate.map { .string("\($0.rounded(places: 4))") } ?? .null)])
             })),
             ("byProduct", .array(totals.byProduct.map { line($0, "product") })),
             ("byStorefront", .array(totals.byStorefront.map { line($0, "storefront") })),
@@ -216,12 +211,5 @@ public struct SalesReportOutput {
             ("findings", ReportDocument.findingsJSON(findings)),
         ])
         return value.rendered()
-    }
-
-    static func rounded(_ value: Decimal, _ places: Int) -> Decimal {
-        var v = value
-        var r = Decimal()
-        NSDecimalRound(&r, &v, places, .plain)
-        return r
     }
 }

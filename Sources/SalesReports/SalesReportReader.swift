@@ -171,38 +171,59 @@ private struct FileReading {
         return Problem(message: "\(field.displayName) \(shown)", column: starts[i] + 1)
     }
 
-    private func integer(_ line: UnsafeBufferPointer<UInt8>, _ field: Field, _ map: ColumnMap) -> Result<Int, Problem> {
+    // Field readers: each gives the field's value or throws what is wrong with it, at its column.
+
+    private func integer(_ line: UnsafeBufferPointer<UInt8>, _ field: Field, _ map: ColumnMap) throws(Problem) -> Int {
         let i = map[field]!
-        guard let n = FieldParse.integer(bytes(line, i)) else { return .failure(problem(line, field, i, "a whole number")) }
-        return .success(n)
+        guard let n = FieldParse.integer(bytes(line, i)) else { throw problem(line, field, i, "a whole number") }
+        return n
     }
 
-    private func amount(_ line: UnsafeBufferPointer<UInt8>, _ field: Field, _ map: ColumnMap) -> Result<Decimal, Problem> {
+    /// An amount for exact sums (Summary Sales and Financial rows).
+    private func fixed(_ line: UnsafeBufferPointer<UInt8>, _ field: Field, _ map: ColumnMap) throws(Problem) -> FixedAmount {
         let i = map[field]!
-        guard let d = FieldParse.decimal(bytes(line, i)) else { return .failure(problem(line, field, i, "a decimal amount such as 0.99")) }
-        return .success(d)
+        guard let amount = FieldParse.fixed(bytes(line, i)) else { throw problem(line, field, i, "a decimal amount such as 0.99") }
+        return amount
     }
 
-    private func currency(_ line: UnsafeBufferPointer<UInt8>, _ field: Field, _ map: ColumnMap) -> Result<String, Problem> {
+    /// An amount as a `Decimal` (Subscription rows).
+    private func decimal(_ line: UnsafeBufferPointer<UInt8>, _ field: Field, _ map: ColumnMap) throws(Problem) -> Decimal {
+        let i = map[field]!
+        guard let d = FieldParse.decimal(bytes(line, i)) else { throw problem(line, field, i, "a decimal amount such as 0.99") }
+        return d
+    }
+
+    /// A currency code's bytes; blank is accepted for a zero amount (`blankIfZero`).
+    private func currencyBytes(_ line: UnsafeBufferPointer<UInt8>, _ field: Field, _ map: ColumnMap,
+                               blankIfZero amount: FixedAmount? = nil) throws(Problem) -> UnsafeBufferPointer<UInt8> {
         let i = map[field]!
         let b = bytes(line, i)
+        if b.isEmpty, let amount, amount.mantissa == 0 { return b }
         guard b.count == 3, b.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }) else {
-            return .failure(problem(line, field, i, "an ISO 4217 currency code such as USD"))
+            throw problem(line, field, i, "an ISO 4217 currency code such as USD")
         }
-        return .success(String(decoding: b, as: UTF8.self))
+        return b
     }
 
-    private func required(_ line: UnsafeBufferPointer<UInt8>, _ field: Field, _ map: ColumnMap) -> Result<String, Problem> {
-        let i = map[field]!
-        let text = string(line, i)
-        guard !text.isEmpty else { return .failure(Problem(message: "\(field.displayName) is empty", column: starts[i] + 1)) }
-        return .success(text)
+    private func currency(_ line: UnsafeBufferPointer<UInt8>, _ field: Field, _ map: ColumnMap) throws(Problem) -> String {
+        String(decoding: try currencyBytes(line, field, map), as: UTF8.self)
     }
 
-    private func date(_ line: UnsafeBufferPointer<UInt8>, _ field: Field, _ map: ColumnMap, _ form: Day.Form) -> Result<Day, Problem> {
+    /// A field that must not be empty, as bytes.
+    private func nonEmpty(_ line: UnsafeBufferPointer<UInt8>, _ field: Field, _ map: ColumnMap) throws(Problem) -> UnsafeBufferPointer<UInt8> {
         let i = map[field]!
-        guard let day = Day.parse(bytes(line, i), form) else { return .failure(problem(line, field, i, "a date \(form.example)")) }
-        return .success(day)
+        guard starts[i] < ends[i] else { throw Problem(message: "\(field.displayName) is empty", column: starts[i] + 1) }
+        return bytes(line, i)
+    }
+
+    private func required(_ line: UnsafeBufferPointer<UInt8>, _ field: Field, _ map: ColumnMap) throws(Problem) -> String {
+        String(decoding: try nonEmpty(line, field, map), as: UTF8.self)
+    }
+
+    private func date(_ line: UnsafeBufferPointer<UInt8>, _ field: Field, _ map: ColumnMap, _ form: Day.Form) throws(Problem) -> Day {
+        let i = map[field]!
+        guard let day = Day.parse(bytes(line, i), form) else { throw problem(line, field, i, "a date \(form.example)") }
+        return day
     }
 
     /// Reads one data row into the ledger, or says what is wrong with it.
@@ -219,12 +240,12 @@ private struct FileReading {
             case .summarySales, .financial:
                 try salesRow(line, map, number: number, ledger: &ledger)
             case .subscription:
-                let product = try required(line, .subscriptionName, map).get()
-                let price = try amount(line, .customerPrice, map).get()
-                let customerCurrency = try currency(line, .customerCurrency, map).get()
-                let proceeds = try amount(line, .proceeds, map).get()
-                let proceedsCurrency = try currency(line, .proceedsCurrency, map).get()
-                let subscribers = try integer(line, map[.subscribers] != nil ? .subscribers : .activeStandard, map).get()
+                let product = try required(line, .subscriptionName, map)
+                let price = try decimal(line, .customerPrice, map)
+                let customerCurrency = try currency(line, .customerCurrency, map)
+                let proceeds = try decimal(line, .proceeds, map)
+                let proceedsCurrency = try currency(line, .proceedsCurrency, map)
+                let subscribers = try integer(line, map[.subscribers] != nil ? .subscribers : .activeStandard, map)
                 if let fileDay { ledger.see(fileDay) }
                 ledger.note(product: product, title: product, at: SourceLocation(path: path, line: number, column: 1))
                 var a = Amounts()
@@ -235,10 +256,10 @@ private struct FileReading {
                                    customerCurrency: customerCurrency, proceedsCurrency: proceedsCurrency, day: fileDay)
                 ledger.subscriptions[key, default: Amounts()] += a
             case .subscriptionEvent:
-                let day = try date(line, .beginDate, map, .isoDate).get()
-                let event = try required(line, .event, map).get()
-                let product = try required(line, .subscriptionName, map).get()
-                let quantity = try integer(line, .units, map).get()
+                let day = try date(line, .beginDate, map, .isoDate)
+                let event = try required(line, .event, map)
+                let product = try required(line, .subscriptionName, map)
+                let quantity = try integer(line, .units, map)
                 ledger.see(day)
                 ledger.note(product: product, title: product, at: SourceLocation(path: path, line: number, column: 1))
                 ledger.events[EventKey(product: product, event: event, day: day), default: 0] += quantity
@@ -253,15 +274,12 @@ private struct FileReading {
     private mutating func salesRow(_ line: UnsafeBufferPointer<UInt8>, _ map: ColumnMap, number: Int,
                                    ledger: inout SalesLedger) throws(Problem) {
         let financial = map.kind == .financial
-        let productIndex = map[.product]!
-        guard starts[productIndex] < ends[productIndex] else {
-            throw Problem(message: "\(Field.product.displayName) is empty", column: starts[productIndex] + 1)
-        }
-        let units = try integer(line, .units, map).get()
+        let productBytes = try nonEmpty(line, .product, map)
+        let units = try integer(line, .units, map)
         let proceeds = try fixed(line, .proceeds, map)
         // Free rows (a free download, an update) leave the currency of a zero amount blank.
         var proceedsCurrency = try currencyBytes(line, .proceedsCurrency, map, blankIfZero: proceeds)
-        let day = try date(line, .beginDate, map, .monthDayYear).get()
+        let day = try date(line, .beginDate, map, .monthDayYear)
         var price = FixedAmount(mantissa: 0, scale: 0)
         var customerCurrency = proceedsCurrency
         if map[.customerPrice] != nil, map[.customerCurrency] != nil {
@@ -281,7 +299,7 @@ private struct FileReading {
             if let i = map[.saleOrReturn], ends[i] - starts[i] == 1, line[starts[i]] | 0x20 == 0x72 { isReturn = true }
         }
         let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-        let product = ledger.interner.id(bytes(line, productIndex))
+        let product = ledger.interner.id(productBytes)
         let typeIndex = map[.productType]
         let type = ledger.interner.id(typeIndex.map { bytes(line, $0) } ?? empty)
         if type.isNew, case let typeCode = ledger.interner[type.id], !typeCode.isEmpty, !ProductType(code: typeCode).isKnown,
@@ -293,11 +311,7 @@ private struct FileReading {
         }
         ledger.see(day)
         if let endIndex = map[.endDate], let end = Day.parse(bytes(line, endIndex), .monthDayYear), end > day { ledger.see(end) }
-        if Int(product.id) >= ledger.noted.count || !ledger.noted[Int(product.id)] {
-            if Int(product.id) >= ledger.noted.count { ledger.noted += repeatElement(false, count: Int(product.id) + 1 - ledger.noted.count) }
-            ledger.noted[Int(product.id)] = true
-            ledger.note(product: ledger.interner[product.id], title: string(line, map[.title]), at: SourceLocation(path: path, line: number, column: 1))
-        }
+        ledger.note(interned: product.id, title: string(line, map[.title]), at: SourceLocation(path: path, line: number, column: 1))
         let key = RowKey(product: product.id, type: type.id, country: ledger.interner.id(map[.country].map { bytes(line, $0) } ?? empty).id,
                          customer: ledger.interner.id(customerCurrency).id, proceeds: ledger.interner.id(proceedsCurrency).id,
                          day: Int32(day.year * 10000 + day.month * 100 + day.day))
@@ -320,24 +334,6 @@ private struct FileReading {
         let id = code.withUnsafeMutableBufferPointer { ledger.interner.id(UnsafeBufferPointer($0)).id }
         restored = id
         return id
-    }
-
-    private func fixed(_ line: UnsafeBufferPointer<UInt8>, _ field: Field, _ map: ColumnMap) throws(Problem) -> FixedAmount {
-        let i = map[field]!
-        guard let amount = FieldParse.fixed(bytes(line, i)) else { throw problem(line, field, i, "a decimal amount such as 0.99") }
-        return amount
-    }
-
-    /// A currency code's bytes; blank is accepted for a zero amount (`blankIfZero`).
-    private func currencyBytes(_ line: UnsafeBufferPointer<UInt8>, _ field: Field, _ map: ColumnMap,
-                               blankIfZero amount: FixedAmount? = nil) throws(Problem) -> UnsafeBufferPointer<UInt8> {
-        let i = map[field]!
-        let b = bytes(line, i)
-        if b.isEmpty, let amount, amount.mantissa == 0 { return b }
-        guard b.count == 3, b.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }) else {
-            throw problem(line, field, i, "an ISO 4217 currency code such as USD")
-        }
-        return b
     }
 
     private mutating func bad(_ problem: Problem, line: Int, column: Int, ledger: inout SalesLedger) {

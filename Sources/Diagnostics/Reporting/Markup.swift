@@ -1,5 +1,13 @@
 /// Escaping for the XML and Markdown reports, byte by byte (`OutputBuffer.write(_:escaping:)`).
-enum Markup {
+public enum Markup {
+    /// Text for a Markdown table cell, escaped as the Markdown reporter escapes it
+    /// (`markdownEscape`); the Markdown sales and price reports use it too.
+    public static func markdownCell(_ text: String) -> String {
+        var buffer = OutputBuffer(capacity: text.utf8.count + 8)
+        buffer.write(text, escaping: markdownEscape)
+        return buffer.string
+    }
+
     /// The XML escapes by byte: `&`, `<`, `>`, quotes, line breaks and tabs as references;
     /// other control characters (which XML 1.0 forbids) dropped.
     static func xmlEscape(_ byte: UInt8) -> StaticString? {

@@ -66,7 +66,7 @@ public struct FileDiscovery: Sendable {
             if isDirectory.boolValue {
                 walked.roots.append(path)
                 walked.realRoots.append(Self.realPath(path) ?? path)
-                if let id = FileIdentity(path) { walked.visitedFolders.insert(id) }
+                if let status = FileStatus(path) { walked.visitedFolders.insert(status.identity) }
                 try walk(path, into: &walked, isRoot: true)
             } else {
                 if let kind = FileIdentity.specialKind(path) { throw .unreadable(path, "\(kind), not a regular file") }
@@ -174,9 +174,8 @@ public struct FileDiscovery: Sendable {
         for entry in entries.sorted() {
             if entry.hasPrefix(".") || Self.skippedFolders.contains(entry) { continue }
             let path = folder.hasSuffix("/") ? folder + entry : folder + "/" + entry
-            var isDirectory: ObjCBool = false
             // Deleted while the walk runs, or a link to nothing: nothing to read.
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            guard let status = FileStatus(path) else {
                 if FileIdentity.isLink(path), Self.isCatalogFile(entry) || !entry.contains(".") {
                     walked.passedOver.append(PassedOverFile(path: path, reason: "a link to nothing"))
                 }
@@ -185,21 +184,21 @@ public struct FileDiscovery: Sendable {
             let ext = (entry as NSString).pathExtension
             let catalogName = Self.isCatalogFile(entry)
             // FIFOs, sockets and devices are never opened: reading one waits forever.
-            if let kind = FileIdentity.specialKind(path) {
+            if let kind = status.specialKind {
                 if catalogName { walked.passedOver.append(PassedOverFile(path: path, reason: "\(kind), not a regular file: not read")) }
                 continue
             }
-            if FileIdentity.isLink(path) {
+            if status.isLink {
                 let real = Self.realPath(path) ?? path
                 if !walked.isInsideRoots(real) {
-                    if isDirectory.boolValue || catalogName {
+                    if status.isFolder || catalogName {
                         walked.passedOver.append(PassedOverFile(path: path, reason: "a link to \(real), outside the folders checked: not followed"))
                     }
                     continue
                 }
             }
-            if isDirectory.boolValue {
-                guard let id = FileIdentity(path), walked.visitedFolders.insert(id).inserted else {
+            if status.isFolder {
+                guard walked.visitedFolders.insert(status.identity).inserted else {
                     walked.passedOver.append(PassedOverFile(path: path, reason: "a link to \(Self.realPath(path) ?? path), a folder already checked: not walked again"))
                     continue
                 }
@@ -212,13 +211,12 @@ public struct FileDiscovery: Sendable {
                 // Xcode can store a .storekit file inside a folder named like one.
                 try walk(path, into: &walked)
             } else if catalogName {
-                guard let id = FileIdentity(path) else { continue }
                 // A link is read only when the walk does not meet its file itself (see `discover`).
-                if FileIdentity.isLink(path) {
-                    walked.linkedFiles.append((folder, path, id))
+                if status.isLink {
+                    walked.linkedFiles.append((folder, path, status.identity))
                     continue
                 }
-                guard walked.visitedFiles.insert(id).inserted else { continue }
+                guard walked.visitedFiles.insert(status.identity).inserted else { continue }
                 walked.filesByFolder[folder, default: []].append(path)
             } else if ext == "xcconfig" {
                 walked.configurationsByFolder[folder, default: []].append(path)
@@ -246,19 +244,10 @@ public struct FileDiscovery: Sendable {
     }
 }
 
-/// A file's device and inode, to recognise one file or folder met twice (through links), and
-/// what kind of file a path leads to.
+/// A file's device and inode, to recognise one file or folder met twice (through links).
 public struct FileIdentity: Hashable, Sendable {
     var device: UInt64
     var inode: UInt64
-
-    /// The identity of what `path` leads to (links followed), or nil when it cannot be read.
-    init?(_ path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
-    }
 
     /// Whether `path` itself is a symbolic link.
     public static func isLink(_ path: String) -> Bool {
@@ -268,13 +257,35 @@ public struct FileIdentity: Hashable, Sendable {
 
     /// "a FIFO", "a socket", "a device" when `path` leads to one; nil for files and folders.
     public static func specialKind(_ path: String) -> String? {
+        FileStatus(path)?.specialKind
+    }
+}
+
+/// What a path leads to, from one `stat` (links followed) and one `lstat`: its identity, whether
+/// it is a folder or a file that must never be opened, and whether the path is itself a link.
+struct FileStatus {
+    var identity: FileIdentity
+    var mode: mode_t
+    var isLink: Bool
+
+    /// nil when nothing is there (deleted, or a link to nothing).
+    init?(_ path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        switch info.st_mode & S_IFMT {
-        case S_IFIFO: return "a FIFO"
-        case S_IFSOCK: return "a socket"
-        case S_IFCHR, S_IFBLK: return "a device"
-        default: return nil
+        identity = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        mode = info.st_mode & S_IFMT
+        isLink = FileIdentity.isLink(path)
+    }
+
+    var isFolder: Bool { mode == S_IFDIR }
+
+    /// "a FIFO", "a socket", "a device"; nil for files and folders.
+    var specialKind: String? {
+        switch mode {
+        case S_IFIFO: "a FIFO"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR, S_IFBLK: "a device"
+        default: nil
         }
     }
 }

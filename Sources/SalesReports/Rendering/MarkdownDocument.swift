@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// A report document as GitHub-flavoured Markdown: headings, a list of facts, pipe tables with
 /// numbers right-aligned. Charts are left to the HTML report.
 public enum MarkdownDocument {
@@ -23,26 +25,9 @@ public enum MarkdownDocument {
         return out
     }
 
-    /// A table cell: pipes and Markdown marks escaped, HTML characters as entities, line breaks as `<br>`.
-    static func cell(_ text: String) -> String {
-        var out = ""
-        for ch in text.unicodeScalars {
-            switch ch {
-            case "|": out += "\\|"
-            case "\\": out += "\\\\"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "&": out += "&amp;"
-            case "`": out += "\\`"
-            case "*": out += "\\*"
-            case "_": out += "\\_"
-            case "\n": out += "<br>"
-            case "\r": break
-            default: out.unicodeScalars.append(ch)
-            }
-        }
-        return out
-    }
+    /// A table cell: pipes and Markdown marks escaped, HTML characters as entities, line breaks
+    /// as `<br>` — the Markdown reporter's escapes.
+    static func cell(_ text: String) -> String { Markup.markdownCell(text) }
 
     /// Text outside tables: the same escapes, line breaks as spaces.
     static func inline(_ text: String) -> String {

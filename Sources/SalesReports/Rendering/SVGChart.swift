@@ -26,7 +26,7 @@ enum SVGChart {
             out += "<g><title>\(HTMLDocument.escape(item.label)): \(HTMLDocument.escape(item.text))</title>"
             out += text(x: labelWidth - 8, y: y + 15, truncated(item.label, 34), anchor: "end")
             out += "<rect class=\"bar\" x=\"\(labelWidth)\" y=\"\(y + 3)\" width=\"\(w)\" height=\"\(row - 6)\" rx=\"2\"/>"
-            out += text(x: labelWidth + (Decimal(string: w) ?? 0).rounded + 6, y: y + 15, item.text, cls: "muted")
+            out += text(x: labelWidth + w.wholeNumber + 6, y: y + 15, item.text, cls: "muted")
             out += "</g>\n"
         }
         return out + "</svg>\n"
@@ -39,14 +39,14 @@ enum SVGChart {
         let maximum = items.map(\.value).max() ?? 0
         var out = open("columns", title, height: height)
         out += text(x: 0, y: 16, title, cls: "title")
-        out += text(x: left - 6, y: top + 10, plain(maximum), anchor: "end", cls: "muted")
+        out += text(x: left - 6, y: top + 10, "\(maximum)", anchor: "end", cls: "muted")
         out += text(x: left - 6, y: top + plot, "0", anchor: "end", cls: "muted")
         out += "<line class=\"axis\" x1=\"\(left)\" y1=\"\(top + plot)\" x2=\"\(width - 10)\" y2=\"\(top + plot)\"/>\n"
         let n = max(items.count, 1)
         let step = Decimal(room) / Decimal(n)
         let gap: Decimal = n > 60 ? 0 : 2
         for (i, item) in items.enumerated() {
-            let h = Decimal(string: scaled(item.value, maximum, plot)) ?? 0
+            let h = scaled(item.value, maximum, plot)
             let x = Decimal(left) + step * Decimal(i)
             out += "<rect class=\"bar\" x=\"\(one(x + gap / 2))\" y=\"\(one(Decimal(top + plot) - h))\" width=\"\(one(max(step - gap, 1)))\" height=\"\(one(h))\">"
             out += "<title>\(HTMLDocument.escape(item.label)): \(HTMLDocument.escape(item.text))</title></rect>\n"
@@ -55,7 +55,7 @@ enum SVGChart {
         for i in labelled {
             let x = Decimal(left) + step * Decimal(i) + step / 2
             let anchor = i == 0 ? "start" : i == items.count - 1 ? "end" : "middle"
-            out += text(x: (i == 0 ? Decimal(left) : i == items.count - 1 ? Decimal(width - 10) : x).rounded, y: top + plot + 18, items[i].label,
+            out += text(x: (i == 0 ? Decimal(left) : i == items.count - 1 ? Decimal(width - 10) : x).wholeNumber, y: top + plot + 18, items[i].label,
                         anchor: anchor, cls: "muted")
         }
         return out + "</svg>\n"
@@ -106,30 +106,13 @@ enum SVGChart {
     }
 
     /// `value / maximum × room`, never negative, to one decimal place.
-    private static func scaled(_ value: Decimal, _ maximum: Decimal, _ room: Int) -> String {
-        guard maximum > 0, value > 0 else { return "0" }
-        return one(value * Decimal(room) / maximum)
+    private static func scaled(_ value: Decimal, _ maximum: Decimal, _ room: Int) -> Decimal {
+        guard maximum > 0, value > 0 else { return 0 }
+        return (value * Decimal(room) / maximum).rounded(places: 1)
     }
 
     /// A number to one decimal place, without a trailing `.0`.
-    static func one(_ value: Decimal) -> String {
-        var v = value
-        var r = Decimal()
-        NSDecimalRound(&r, &v, 1, .plain)
-        return "\(r)"
-    }
-
-    private static func plain(_ value: Decimal) -> String { "\(value)" }
+    static func one(_ value: Decimal) -> String { "\(value.rounded(places: 1))" }
 
     private static func truncated(_ s: String, _ n: Int) -> String { s.count > n ? String(s.prefix(n - 1)) + "…" : s }
-}
-
-private extension Decimal {
-    /// Rounded to a whole number, for pixel positions.
-    var rounded: Int {
-        var v = self
-        var r = Decimal()
-        NSDecimalRound(&r, &v, 0, .plain)
-        return NSDecimalNumber(decimal: r).intValue
-    }
 }

@@ -1,0 +1,15 @@
+import Foundation
+
+extension Decimal {
+    /// Rounded half away from zero to `places` decimal places (`.plain`), for display and
+    /// drawing only: sums are never rounded.
+    func rounded(places: Int) -> Decimal {
+        var value = self
+        var result = Decimal()
+        NSDecimalRound(&result, &value, places, .plain)
+        return result
+    }
+
+    /// Rounded to a whole number, for pixel positions.
+    var wholeNumber: Int { NSDecimalNumber(decimal: rounded(places: 0)).intValue }
+}
