@@ -10,12 +10,18 @@ import Foundation
 public struct PlistReader: Sendable {
     /// Nesting deeper than this is refused with a clear error (real plists nest < 10 levels).
     public var maxDepth: Int
-    /// Bytes handed to libxml2 per call; the file is never held in memory whole.
+    /// Bytes handed to libxml2 per call; an XML file is never held in memory whole.
     public var chunkSize: Int
+    /// Files larger than this are refused (a binary plist is read into memory whole).
+    public var maxBytes: Int
 
-    public init(maxDepth: Int = 128, chunkSize: Int = 256 * 1024) {
+    /// 1 GiB: a million-product catalog with metadata is about 150 MB.
+    public static let defaultMaxBytes = 1 << 30
+
+    public init(maxDepth: Int = 128, chunkSize: Int = 256 * 1024, maxBytes: Int = PlistReader.defaultMaxBytes) {
         self.maxDepth = maxDepth
         self.chunkSize = chunkSize
+        self.maxBytes = maxBytes
     }
 
     /// Reads the file at `path`. Error positions are lines and columns in that file.
@@ -76,9 +82,30 @@ public struct PlistReader: Sendable {
         defer { buffer.deallocate() }
         let chars = buffer.baseAddress!.assumingMemoryBound(to: CChar.self)
 
-        var count = try fill(buffer)
+        var total = 0
+        let limit = maxBytes
+        func next() throws(PlistError) -> Int {
+            let n = try fill(buffer)
+            total += n
+            if total > limit {
+                throw PlistError(.refused, "file is larger than \(limit) bytes, the most iap reads; "
+                                 + "split the catalog into several files")
+            }
+            return n
+        }
+        var count = try next()
         if count == 0 {
             throw PlistError(.unsupportedFormat, "empty file (0 bytes): not a property list")
+        }
+        if BinaryPlistReader.isBinary(buffer[0..<count]) {
+            var bytes = Array(buffer[0..<count])
+            while true {
+                let n = try next()
+                if n == 0 { break }
+                bytes.append(contentsOf: buffer[0..<n])
+            }
+            var reader = BinaryPlistReader(bytes: bytes, maxDepth: maxDepth)
+            return try reader.read()
         }
         try Self.sniff(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
 
@@ -109,7 +136,7 @@ public struct PlistReader: Sendable {
             let rc = xmlParseChunk(ctxt, chars + start, Int32(count - start), 0)
             if rc != 0 || state.pointee.error != nil || ctxt.pointee.wellFormed == 0 { break }
             start = 0
-            count = try fill(buffer)
+            count = try next()
             if count == 0 {
                 xmlParseChunk(ctxt, nil, 0, 1)
                 break
@@ -123,24 +150,43 @@ public struct PlistReader: Sendable {
         return try state.pointee.finish()
     }
 
-    /// Refuses inputs that are not XML plists before libxml2 sees them, with a message that says
-    /// what to do.
+    /// Refuses inputs that are not XML plists before libxml2 sees them, saying what the file is
+    /// and what to do, instead of libxml2's "Document is empty".
     private static func sniff(_ head: UnsafeRawBufferPointer) throws(PlistError) {
-        let bytes = head.prefix(64)
-        if bytes.starts(with: Array("bplist".utf8)) {
-            throw PlistError(.unsupportedFormat,
-                             "binary property list — convert it with `plutil -convert xml1 FILE`")
+        let bytes = Array(head.prefix(256))
+        var i = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
+        // UTF-16 and UTF-32 (with or without a byte-order mark) are libxml2's to detect.
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
+            || bytes.prefix(4).contains(0) && bytes.prefix(4).contains(UInt8(ascii: "<")) { return }
+        while i < bytes.count, PlistScalars.isXMLWhitespace(bytes[i]) { i += 1 }
+        guard i < bytes.count else { return }
+        let convert = "convert it to an XML property list (`plutil -convert xml1 FILE` on macOS)"
+        func next(after index: Int) -> UInt8? {
+            var k = index + 1
+            while k < bytes.count, PlistScalars.isXMLWhitespace(bytes[k]) { k += 1 }
+            return k < bytes.count ? bytes[k] : nil
         }
-        var i = bytes.startIndex
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i += 3 }
-        while i < bytes.endIndex, PlistScalars.isXMLWhitespace(bytes[i]) { i += 1 }
-        guard i < bytes.endIndex else { return }
         switch bytes[i] {
-        case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "\""), UInt8(ascii: "/"):
-            throw PlistError(.unsupportedFormat,
-                             "old-style (OpenStep) or JSON property list, not XML — convert it with `plutil -convert xml1 FILE`")
-        default:
+        case UInt8(ascii: "<"):
             return
+        case UInt8(ascii: "["):
+            throw PlistError(.unsupportedFormat, "JSON, not a property list — \(convert)")
+        case UInt8(ascii: "{") where [UInt8(ascii: "\""), UInt8(ascii: "}")].contains(next(after: i)):
+            throw PlistError(.unsupportedFormat, "JSON, not a property list — \(convert)")
+        case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "\""), UInt8(ascii: "/"):
+            throw PlistError(.unsupportedFormat, "old-style (OpenStep) property list, not XML — \(convert)")
+        default:
+            let text = bytes[i...].prefix(24)
+            let isText = text.allSatisfy { $0 >= 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+            if isText, let line = String(validating: text.prefix { $0 != 0x0A && $0 != 0x0D }, as: UTF8.self) {
+                throw PlistError(.unsupportedFormat,
+                                 "a text file, not a property list (it begins '\(line)'); an XML property list begins with '<?xml' or '<plist'")
+            }
+            let hex = bytes.prefix(8).map { b in String(b, radix: 16, uppercase: true).count == 1
+                ? "0" + String(b, radix: 16, uppercase: true) : String(b, radix: 16, uppercase: true) }
+            throw PlistError(.unsupportedFormat,
+                             "binary data, not a property list (it begins \(hex.joined(separator: " ")))")
         }
     }
 }

@@ -84,7 +84,25 @@ final class OtherCommandsEndToEndTests: XCTestCase {
         try Data("bplist00\u{D1}\u{01}".utf8).write(to: binary)
         let refused = try IAPRunner.run(["plist", "lint", binary.path])
         XCTAssertEqual(refused.status, 1)
-        XCTAssertEqual(refused.stdout, "\(binary.path): error: binary property list — convert it with `plutil -convert xml1 FILE`\n")
+        XCTAssertEqual(refused.stdout, "\(binary.path):1:1: error: binary property list: file of 11 bytes is too short to hold its trailer\n")
+    }
+
+    /// Binary plists written by CPython's plistlib (Tests/Fixtures/BinaryPlists/make.py) are read
+    /// like their XML twins; positions are byte offsets.
+    func testBinaryCatalogReadsLikeItsXMLTwin() throws {
+        let binary = try IAPRunner.run(["list", "Tests/Fixtures/BinaryPlists/catalog"])
+        XCTAssertEqual(binary.status, 0)
+        XCTAssertEqual(binary.stdout, """
+            Tests/Fixtures/BinaryPlists/catalog: 2 products
+            ID                        KIND            WHY                        REFERENCE NAME  DISPLAY NAME  PRICE
+            com.binarydemo.coins100   consumable      declared Metadata.plist:1  100 Coins       100 Coins     0.99 USD
+            com.binarydemo.removeads  non-consumable  declared Metadata.plist:1  Remove Ads      Remove Ads    2.99 USD
+
+            """)
+        let validate = try IAPRunner.run(["validate", "Tests/Fixtures/BinaryPlists/catalog", "Tests/Fixtures/BinaryPlists/catalog-xml"])
+        XCTAssertEqual(validate.status, 0)
+        XCTAssertEqual(validate.stdout, "")
+        XCTAssertEqual(validate.stderr, "4 files checked: 0 errors, 0 warnings, 0 infos, 4 products in 2 catalogs\n")
     }
 
     func testHelpAndVersion() throws {

@@ -122,17 +122,47 @@ final class HostileInputTests: XCTestCase {
         }
     }
 
-    func testBinaryPlistIsRefusedWithConversionAdvice() {
-        let bytes = Array("bplist00".utf8) + [0xD1, 0x01, 0x02, 0x51, 0x61, 0x51, 0x62, 0x08, 0x0B, 0x0D] + [UInt8](repeating: 0, count: 32)
-        XCTAssertEqual(error(bytes)?.message, "binary property list — convert it with `plutil -convert xml1 FILE`")
-        XCTAssertEqual(error(bytes)?.kind, .unsupportedFormat)
+    func testNonXMLFilesSayWhatTheyAre() {
+        let convert = "convert it to an XML property list (`plutil -convert xml1 FILE` on macOS)"
+        for text in ["{ products = (\"com.a.b\"); }", "  (\"a\", \"b\")", "// comment\n{}"] {
+            XCTAssertEqual(error(text)?.message, "old-style (OpenStep) property list, not XML — \(convert)")
+        }
+        for text in ["{\"products\": [\"com.a.b\"]}", "\n  [\"com.a.b\"]", "{ }"] {
+            XCTAssertEqual(error(text)?.message, "JSON, not a property list — \(convert)")
+        }
+        XCTAssertEqual(error("com.a.b\ncom.a.c\n")?.message,
+                       "a text file, not a property list (it begins 'com.a.b'); an XML property list begins with '<?xml' or '<plist'")
+        XCTAssertEqual(error([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0])?.message,
+                       "binary data, not a property list (it begins 89 50 4E 47 0D 0A 1A 0A)")
+        XCTAssertEqual(error("   \n\t ")?.kind, .malformedXML)
     }
 
-    func testOpenStepPlistIsRefused() {
-        for text in ["{ products = (\"com.a.b\"); }", "  (\"a\", \"b\")", "// comment\n{}"] {
-            XCTAssertEqual(error(text)?.message,
-                           "old-style (OpenStep) or JSON property list, not XML — convert it with `plutil -convert xml1 FILE`")
+    func testUTF16WithoutAByteOrderMark() throws {
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<plist version=\"1.0\">\n<string>ü</string>\n</plist>\n"
+        let little: [UInt8] = text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let big: [UInt8] = text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        for bytes in [little, big] {
+            let doc = try reader.read(bytes: bytes)
+            XCTAssertEqual(doc.root.value, .string("ü"))
+            XCTAssertEqual(doc.root.position.line, 3)
         }
+    }
+
+    func testNULBytesSurrogateReferencesAndOverlongUTF8AreErrors() {
+        let nul = error(Array("<plist><string>a".utf8) + [0] + Array("b</string></plist>".utf8))
+        XCTAssertEqual(nul?.kind, .malformedXML)
+        XCTAssertEqual(nul?.line, 1)
+        let surrogate = error("<plist>\n<string>&#xD800;</string></plist>")
+        XCTAssertEqual(surrogate?.kind, .malformedXML)
+        XCTAssertEqual(surrogate?.line, 2)
+        let overlong = error(Array("<plist>\n\n<string>".utf8) + [0xC0, 0xAF] + Array("</string></plist>".utf8))
+        XCTAssertEqual(overlong?.kind, .malformedXML)
+        XCTAssertEqual(overlong?.line, 3)
+    }
+
+    func testCRLFLineEndsKeepLinePositions() throws {
+        let doc = try reader.read(string: "<plist>\r\n<array>\r\n\t<string>a</string>\r\n</array>\r\n</plist>\r\n")
+        XCTAssertEqual(doc.root.value.arrayValue?.first?.position, PlistPosition(line: 3, column: 2))
     }
 
     func testLargeFileStreamsInChunks() throws {
