@@ -84,6 +84,11 @@ let package = Package(
         .testTarget(name: "SalesReportsTests", dependencies: ["SalesReports", "Diagnostics"]),
         .testTarget(name: "IAPToolTests", dependencies: ["IAPTool", "IAPCatalog", "SourceLint", "Diagnostics"]),
         .testTarget(name: "EndToEndTests", dependencies: ["iap", "IAPTool"], exclude: ["Golden"]),
+        // Replays every input the fuzzers found (Tests/Fixtures/FuzzFindings) through the entries
+        // `scripts/fuzz.sh` fuzzes; Main.swift is the libFuzzer entry point, built by that script.
+        .testTarget(name: "FuzzReplayTests",
+                    dependencies: ["IAPCatalog", "IAPTool", "PriceFormatting", "PropertyList", "SalesReports", "SourceLint", "Diagnostics"],
+                    path: "Fuzz", exclude: ["Main.swift"]),
     ],
     swiftLanguageModes: [.v6]
 )

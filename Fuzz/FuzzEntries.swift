@@ -1,0 +1,95 @@
+import Diagnostics
+import Foundation
+@testable import IAPCatalog
+@testable import IAPTool
+@testable import PriceFormatting
+@testable import PropertyList
+import SalesReports
+@testable import SourceLint
+
+/// One input through one reader, as the fuzzers (`scripts/fuzz.sh`) and the replay tests
+/// (`FuzzReplayTests`, which run every file under Tests/Fixtures/FuzzFindings) call it. Each entry
+/// must return for every input: an error is an answer, a crash or a hang is a finding.
+enum FuzzEntries {
+    static let all: [String: @Sendable ([UInt8]) -> Void] = [
+        "plist": plist,
+        "storekit": storekit,
+        "shapes": shapes,
+        "objc": objc,
+        "swift": swift,
+        "price": price,
+        "config": config,
+        "sales": sales,
+    ]
+
+    /// The plist reader, XML and binary.
+    static func plist(_ bytes: [UInt8]) {
+        _ = try? PlistReader().read(bytes: bytes)
+    }
+
+    /// The `.storekit` reader (JSON, with its own syntax-error positions).
+    static func storekit(_ bytes: [UInt8]) {
+        _ = StoreKitReader(path: "Fuzz.storekit").read(Data(bytes))
+    }
+
+    /// Product-list shape detection and the metadata reader, then every catalog rule on what they
+    /// found, on whatever the plist reader accepts.
+    static func shapes(_ bytes: [UInt8]) {
+        guard let document = try? PlistReader().read(bytes: bytes) else { return }
+        _ = ProductListShapes(path: "IAP_ProductIDs.plist").read(document.root)
+        if MetadataPlist.isMetadata(document.root) {
+            _ = MetadataPlist(path: "Metadata.plist").read(document.root)
+        }
+        withFile(bytes, name: "IAP_ProductIDs.plist") { path in
+            let catalog = CatalogLoader().loadCatalog(name: "Fuzz", paths: [path])
+            _ = CatalogValidator().validate(catalog)
+        }
+    }
+
+    /// The Objective-C tokenizer and linter.
+    static func objc(_ bytes: [UInt8]) {
+        _ = SourceLinter(context: context).lint(source: String(decoding: bytes, as: UTF8.self), path: "Fuzz.m")
+    }
+
+    /// The Swift lint visitor (swift-syntax's parser, then our rules).
+    static func swift(_ bytes: [UInt8]) {
+        _ = SourceLinter(context: context).lint(source: String(decoding: bytes, as: UTF8.self), path: "Fuzz.swift")
+    }
+
+    /// The price-amount parser, and formatting what it accepts.
+    static func price(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let price = try? Price(parsing: text, currency: "USD") else { return }
+        _ = try? PriceFormatter().string(price.amount, currency: price.currency, locale: "en_US")
+    }
+
+    /// The `iap.yml` reader.
+    static func config(_ bytes: [UInt8]) {
+        withFile(bytes, name: "iap.yml") { path in
+            _ = try? Configuration.parse(path: path, displayPath: "iap.yml", environment: ["HOME": "/nonexistent"])
+        }
+    }
+
+    /// The App Store Connect sales-report reader.
+    static func sales(_ bytes: [UInt8]) {
+        withFile(bytes, name: "S_D_80012345_20261104.txt") { path in
+            var ledger = SalesLedger()
+            SalesReportReader.read(path, into: &ledger)
+        }
+    }
+
+    static let context = LintContext(
+        productConstants: ["com.fuzz.app.coins": "coins", "com.fuzz.app.pro": "pro"],
+        titles: ["100 Coins", "Pro Monthly"], bundlePrefix: "com.fuzz.app")
+
+    /// Writes the input to a file of its own in a fresh folder, for readers that take a path.
+    static func withFile(_ bytes: [UInt8], name: String, _ body: (String) -> Void) {
+        let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
+        let folder = "\(base)/iap-fuzz-\(getpid())"
+        mkdir(folder, 0o700)
+        let path = "\(folder)/\(name)"
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return }
+        body(path)
+        unlink(path)
+    }
+}

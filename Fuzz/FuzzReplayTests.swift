@@ -1,0 +1,33 @@
+import Foundation
+import XCTest
+
+/// Every crash, hang or memory blow-up a fuzzer found is kept under
+/// Tests/Fixtures/FuzzFindings/TARGET/ and replayed here through the same entry, so that it stays
+/// fixed. A finding that crashes again crashes this test; one that hangs fails on time.
+final class FuzzReplayTests: XCTestCase {
+    static let findings = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Tests/Fixtures/FuzzFindings")
+
+    func testEveryFindingFolderNamesATarget() throws {
+        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.findings.path)
+            .filter { !$0.hasSuffix(".md") }
+        XCTAssertEqual(Set(folders).subtracting(FuzzEntries.all.keys), [])
+        XCTAssertEqual(FuzzEntries.all.keys.sorted(), ["config", "objc", "plist", "price", "sales", "shapes", "storekit", "swift"])
+    }
+
+    func testEveryFindingIsReplayedQuickly() throws {
+        var replayed = 0
+        for (target, entry) in FuzzEntries.all.sorted(by: { $0.key < $1.key }) {
+            let folder = Self.findings.appendingPathComponent(target)
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { continue }
+            for name in names.sorted() {
+                let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(name)))
+                let start = Date()
+                entry(bytes)
+                XCTAssertLessThan(Date().timeIntervalSince(start), 10, "\(target)/\(name) took too long")
+                replayed += 1
+            }
+        }
+        XCTAssertGreaterThan(replayed, 0, "no findings under \(Self.findings.path)")
+    }
+}

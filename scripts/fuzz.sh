@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets and runs them.
+#
+#   scripts/fuzz.sh                 build, then run every target for 600 s each
+#   scripts/fuzz.sh plist 60        run one target for 60 s
+#   scripts/fuzz.sh --build         build only
+#
+# Targets (Fuzz/FuzzEntries.swift): plist, storekit, shapes, objc, swift, price, config, sales.
+# SwiftPM cannot link a -sanitize=fuzzer executable, so the project's modules are compiled here
+# with swiftc, instrumented (-sanitize=fuzzer,address), and linked with the release build's
+# objects of the packages they use (Yams, Stencil, PathKit, swift-syntax), which are not
+# instrumented. Seeds come from catalogs/, Tests/Fixtures and ../shared/corpus when present.
+# A crash or hang is written to .build/fuzz/findings/TARGET/; copy it to
+# Tests/Fixtures/FuzzFindings/TARGET/ so that `swift test` replays it (FuzzReplayTests).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+out=$root/.build/fuzz
+targets=(plist storekit shapes objc swift price config sales)
+seconds=${2:-600}
+rss_limit_mb=${IAP_FUZZ_RSS_MB:-3072}
+
+build() {
+    swift build -c release --product iap >/dev/null
+    local rel
+    rel=$(swift build -c release --show-bin-path)
+    mkdir -p "$out/modules" "$out/objects"
+    local common=(-parse-as-library -wmo -O -sanitize=fuzzer,address -enable-testing
+        -I "$out/modules" -I "$rel/Modules"
+        -Xcc -fmodule-map-file="$root/Sources/CLibXML2/module.modulemap"
+        -Xcc -fmodule-map-file="$root/Sources/CZlib/module.modulemap"
+        -Xcc -fmodule-map-file="$root/.build/checkouts/Yams/Sources/CYaml/include/module.modulemap"
+        -Xcc -fmodule-map-file="$root/.build/checkouts/swift-syntax/Sources/_SwiftSyntaxCShims/include/module.modulemap"
+        $(pkg-config --cflags-only-I libxml-2.0 | sed 's/-I/-Xcc -I/g'))
+    # The project's modules, in dependency order, each instrumented.
+    for module in PropertyList Diagnostics PriceFormatting IAPCatalog CodeGeneration SourceLint SalesReports IAPTool; do
+        local sources=()
+        while IFS= read -r f; do sources+=("$f"); done < <(find "Sources/$module" -name '*.swift' | sort)
+        if [[ ! -f $out/objects/$module.o ]] || [[ -n $(find "Sources/$module" -name '*.swift' -newer "$out/objects/$module.o") ]]; then
+            echo "fuzz: compiling $module" >&2
+            swiftc "${common[@]}" -module-name "$module" -emit-module -emit-module-path "$out/modules/$module.swiftmodule" \
+                -c -o "$out/objects/$module.o" "${sources[@]}"
+        fi
+    done
+    # The packages' objects from the release build, minus executables and plugin servers.
+    local deps=()
+    for dir in "$rel"/{Yams,CYaml,Stencil,PathKit,SwiftSyntax,SwiftParser,SwiftDiagnostics,SwiftBasicFormat,SwiftParserDiagnostics,_SwiftSyntaxCShims}.build; do
+        [[ -d $dir ]] || continue
+        while IFS= read -r f; do deps+=("$f"); done < <(find "$dir" -name '*.o' | sort)
+    done
+    echo "fuzz: linking iap-fuzz" >&2
+    # gold warns once per sanitizer helper symbol ("Cannot export local symbol"): harmless.
+    if ! swiftc "${common[@]}" -module-name IAPFuzz Fuzz/FuzzEntries.swift Fuzz/Main.swift \
+        "$out"/objects/*.o "${deps[@]}" -lxml2 -lz -o "$out/iap-fuzz" 2>"$out/link.log"; then
+        grep -v 'Cannot export local symbol' "$out/link.log" >&2
+        exit 1
+    fi
+}
+
+seeds() {
+    local target=$1 dir=$out/seeds/$target
+    rm -rf "$dir" && mkdir -p "$dir"
+    local corpus=$root/../shared/corpus
+    case $target in
+        plist|shapes) find catalogs Tests/Fixtures "$corpus" -name '*.plist' 2>/dev/null ;;
+        storekit) find catalogs Tests/Fixtures "$corpus" -name '*.storekit' 2>/dev/null ;;
+        objc) find Tests/Fixtures "$corpus" Examples \( -name '*.m' -o -name '*.h' \) 2>/dev/null ;;
+        swift) { find Tests/Fixtures "$corpus" Examples -name '*.swift'; find Sources/SourceLint Tests/SourceLintTests -name '*.swift'; } 2>/dev/null ;;
+        config) find . -maxdepth 4 -name 'iap*.yml' -not -path './.build/*' 2>/dev/null ;;
+        sales) find Tests/Fixtures/Sales -type f 2>/dev/null ;;
+        price) ;;
+    esac | cat - <(find "Tests/Fixtures/FuzzFindings/$target" -type f 2>/dev/null) | while IFS= read -r f; do [[ -f $f && $(stat -c %s "$f") -lt 1000000 ]] && cp "$f" "$dir/$(echo "$f" | tr '/' '_')"; done
+    if [[ $target == price ]]; then
+        for p in 0.99 1 -1 1234.5678 99999999999999999999999999999999999999 0.000001 1e5 1,99 "+1" ".5" "5." ""; do
+            printf '%s' "$p" > "$dir/$(printf '%s' "$p" | md5sum | cut -c1-8)"
+        done
+    fi
+    if [[ $target == config ]]; then
+        printf 'bundle-id: com.example.app\ncatalogs: [catalogs]\nrules:\n  similar-ids: off\n' > "$dir/basic.yml"
+        cat > "$dir/full.yml" <<'YML'
+info-plist: App/Info.plist
+catalogs:
+  - catalogs/FakeGame
+  - ${HOME}/shared
+retired: [com.example.old]
+required-locales: [en-US, de-DE]
+rules:
+  display-name-too-long: { severity: error, limit: 30 }
+  high-refund-rate: { limit: 5 }
+  similar-ids: warning
+lint:
+  paths: [Sources]
+  exclude: ["**/Generated/**"]
+  include-tests: false
+  catalog: catalogs/FakeGame
+generate:
+  - output: Sources/ProductID.swift
+    catalog: catalogs/FakeGame
+    style: enum
+    type-name: ProductID
+    access: public
+format: sarif
+reports: [junit:out/junit.xml, markdown]
+baseline: .iap-baseline.json
+strict: true
+fail-on-fixed-baseline: false
+YML
+    fi
+    ls "$dir" | wc -l
+}
+
+run() {
+    local target=$1
+    local work=$out/corpus/$target findings=$out/findings/$target
+    mkdir -p "$work" "$findings"
+    local n
+    n=$(seeds "$target")
+    echo "fuzz: $target for ${seconds}s from $n seeds" >&2
+    IAP_FUZZ_TARGET=$target ASAN_OPTIONS=detect_leaks=0 "$out/iap-fuzz" "$work" "$out/seeds/$target" \
+        -max_total_time="$seconds" -rss_limit_mb="$rss_limit_mb" -timeout=20 -max_len=200000 \
+        -artifact_prefix="$findings/" -print_final_stats=1 2>&1 | tee "$out/$target.log" | grep -E '^(#[0-9]+ +DONE|stat::number_of_executed_units|==[0-9]+==|SUMMARY|artifact)' || true
+}
+
+case ${1:-all} in
+    --build) build ;;
+    all) build; for t in "${targets[@]}"; do run "$t"; done ;;
+    *) [[ " ${targets[*]} " == *" $1 "* ]] || { echo "unknown target '$1'; one of: ${targets[*]}" >&2; exit 64; }
+       [[ -x $out/iap-fuzz ]] || build
+       run "$1" ;;
+esac
