@@ -1,5 +1,6 @@
 /// Finds the first syntax error in JSON text with its line and column, which `JSONDecoder`
-/// does not report on Linux. Used only after decoding failed, to tell the user where.
+/// does not report on Linux, and what `JSONDecoder` lets pass: a key repeated in one object (it
+/// keeps one of the values silently), invalid UTF-8, and numbers beyond a `Double`.
 struct JSONSyntax {
     struct Failure: Error, Equatable {
         var message: String
@@ -64,21 +65,30 @@ struct JSONSyntax {
         case UInt8(ascii: "t"): try literal("true")
         case UInt8(ascii: "f"): try literal("false")
         case UInt8(ascii: "n"): try literal("null")
-        case UInt8(ascii: "-"), 0x30...0x39: number()
+        case UInt8(ascii: "-"), 0x30...0x39: try number()
         default: throw failure("expected a value\(found)")
         }
     }
 
     private mutating func object() throws(Failure) {
+        var keys: Set<ArraySlice<UInt8>> = []
         index += 1
         depth += 1
-        guard depth < 512 else { throw failure("nesting too deep") }
+        guard depth < 512 else { index -= 1; throw failure("nesting deeper than 511 levels") }
         skipWhitespace()
         if current == UInt8(ascii: "}") { index += 1; depth -= 1; return }
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw failure("expected a key in quotes\(found)") }
+            let keyStart = index
             try string()
+            let key = bytes[keyStart..<index]
+            if keys.contains(key) {
+                index = keyStart
+                throw failure("key \(String(decoding: key, as: UTF8.self)) appears twice in one object; "
+                              + "JSON readers keep only one of the values")
+            }
+            keys.insert(key)
             try expect(UInt8(ascii: ":"), "':' after the key")
             try value()
             skipWhitespace()
@@ -91,7 +101,7 @@ struct JSONSyntax {
     private mutating func array() throws(Failure) {
         index += 1
         depth += 1
-        guard depth < 512 else { throw failure("nesting too deep") }
+        guard depth < 512 else { index -= 1; throw failure("nesting deeper than 511 levels") }
         skipWhitespace()
         if current == UInt8(ascii: "]") { index += 1; depth -= 1; return }
         while true {
@@ -110,8 +120,29 @@ struct JSONSyntax {
             if c == UInt8(ascii: "\"") { return }
             if c == UInt8(ascii: "\\") { index += 1 }
             if c < 0x20 { index -= 1; throw failure("control character in a string") }
+            if c >= 0x80 { index -= 1; try scalar() }
         }
         throw failure("unterminated string")
+    }
+
+    /// One UTF-8 sequence of 2 to 4 bytes: no overlong forms, no surrogates, nothing past U+10FFFF.
+    private mutating func scalar() throws(Failure) {
+        let c = bytes[index]
+        let (count, low, high): (Int, UInt8, UInt8) = switch c {
+        case 0xC2...0xDF: (2, 0x80, 0xBF)
+        case 0xE0: (3, 0xA0, 0xBF)
+        case 0xED: (3, 0x80, 0x9F)
+        case 0xE1...0xEF: (3, 0x80, 0xBF)
+        case 0xF0: (4, 0x90, 0xBF)
+        case 0xF1...0xF3: (4, 0x80, 0xBF)
+        case 0xF4: (4, 0x80, 0x8F)
+        default: (0, 0, 0)
+        }
+        guard count > 0, index + count <= bytes.count, (low...high).contains(bytes[index + 1]),
+              bytes[(index + 2)..<(index + count)].allSatisfy({ $0 & 0xC0 == 0x80 }) else {
+            throw failure("invalid UTF-8 in a string (byte 0x\(String(c, radix: 16, uppercase: true)))")
+        }
+        index += count
     }
 
     private mutating func literal(_ word: String) throws(Failure) {
@@ -121,8 +152,18 @@ struct JSONSyntax {
         }
     }
 
-    private mutating func number() {
+    private mutating func number() throws(Failure) {
+        let start = index
         while let c = current, (c >= 0x30 && c <= 0x39) || c == UInt8(ascii: "-") || c == UInt8(ascii: "+")
             || c == UInt8(ascii: ".") || c == UInt8(ascii: "e") || c == UInt8(ascii: "E") { index += 1 }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        guard let value = Double(text) else {
+            index = start
+            throw failure("'\(text)' is not a number")
+        }
+        if !value.isFinite {
+            index = start
+            throw failure("number \(text.count > 40 ? String(text.prefix(40)) + "…" : text) is out of range")
+        }
     }
 }

@@ -79,14 +79,15 @@ struct StoreKitReader {
             return failure("empty StoreKit configuration file: Xcode writes JSON with products and subscriptionGroups; recreate it with File ▸ New ▸ File ▸ StoreKit Configuration File",
                            line: 1)
         }
+        // Checked first: JSONDecoder gives no position, and lets repeated keys pass silently.
+        if let syntax = JSONSyntax.firstError(in: [UInt8](data)) {
+            return failure("not valid JSON, so not a StoreKit configuration file: \(syntax.message)", line: syntax.line,
+                           column: syntax.column)
+        }
         let configuration: StoreKitConfiguration
         do {
             configuration = try JSONDecoder().decode(StoreKitConfiguration.self, from: data)
         } catch let error as DecodingError {
-            if let syntax = JSONSyntax.firstError(in: [UInt8](data)) {
-                return failure("not valid JSON, so not a StoreKit configuration file: \(syntax.message)", line: syntax.line,
-                               column: syntax.column)
-            }
             return failure(describe(error, data: data))
         } catch {
             return failure("not a StoreKit configuration file: \(error.localizedDescription)")
