@@ -2,8 +2,8 @@ import Foundation
 
 /// Writes generated files the way builds need them: only when the content changed (so the
 /// modification time, and the build's up-to-date check, are kept otherwise) and atomically
-/// (a temporary file in the same folder renamed into place, so an interrupted run leaves the
-/// old file whole).
+/// (a temporary file of its own in the same folder, synced and renamed into place, so a run
+/// killed at any point leaves the old file or the new one, never part of one).
 public enum OutputFile {
     public enum Outcome: Sendable, Equatable {
         case written
@@ -30,16 +30,51 @@ public enum OutputFile {
         }
         let data = Data(content.utf8)
         if let existing = FileManager.default.contents(atPath: path), existing == data { return .unchanged }
-        let temporary = folder + "/." + (path as NSString).lastPathComponent + ".iap-\(ProcessInfo.processInfo.processIdentifier).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: data) else {
-            throw .cannotWrite(path, "the folder is not writable")
+        let name = (path as NSString).lastPathComponent
+        removeAbandonedTemporaries(of: name, in: folder)
+        // A name of its own for every write (mkstemp), so two runs, or two threads, writing the
+        // same output at once never share a temporary file; the last rename wins, whole.
+        var template = Array("\(folder)/.\(name).iap-\(getpid()).XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw .cannotWrite(path, String(cString: strerror(errno))) }
+        let temporary = String(cString: template)
+        var existing = stat()
+        fchmod(fd, stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644)
+        let written = data.withUnsafeBytes { bytes -> Bool in
+            var offset = 0
+            while offset < bytes.count {
+                let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if n < 0 { if errno == EINTR { continue }; return false }
+                offset += n
+            }
+            return fsync(fd) == 0
+        }
+        let why = String(cString: strerror(errno))
+        close(fd)
+        guard written else {
+            unlink(temporary)
+            throw .cannotWrite(path, why)
         }
         guard rename(temporary, path) == 0 else {
             let why = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: temporary)
+            unlink(temporary)
             throw .cannotWrite(path, why)
         }
         return .written
+    }
+}
+
+extension OutputFile {
+    /// Temporary files a killed run of iap left beside `name` (`.NAME.iap-PID.XXXXXX`, whose
+    /// process no longer exists) are removed by the next write.
+    static func removeAbandonedTemporaries(of name: String, in folder: String) {
+        let prefix = ".\(name).iap-"
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for entry in entries where entry.hasPrefix(prefix) {
+            let rest = entry.dropFirst(prefix.count)
+            guard let dot = rest.firstIndex(of: "."), let pid = Int32(rest[..<dot]), pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { unlink("\(folder)/\(entry)") }
+        }
     }
 }
 

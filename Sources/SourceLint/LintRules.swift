@@ -139,9 +139,15 @@ public enum LintRules {
         rationale: "A source file that cannot be read is not linted; a run that skipped it silently would pass code nobody checked.",
         triggering: [], nonTriggering: [])
 
+    public static let unparsedSource = RuleDescription(
+        id: "unparsed-source", name: "Source that does not parse", severity: .warning,
+        rationale: "A file with an unterminated string or comment, or other text the parser cannot read, is linted only as far as the parser recovers: findings after that point may be missed. The compiler says what is wrong; iap says where its reading stopped being reliable.",
+        triggering: [.init("let id = ↓\"com.example.app.coins")],
+        nonTriggering: [.init("let id = \"com.example.app.coins\"")])
+
     public static let all: [RuleDescription] = [hardcodedPrice, hardcodedTitle, hardcodedProductID, unknownProductID,
                                                     priceFloatConversion, currencyFormatterLocale, invalidSuppression,
-                                                    unreadableSource]
+                                                    unreadableSource, unparsedSource]
 
     /// Every rule's ID.
     public static let ids = Set(all.map(\.id))

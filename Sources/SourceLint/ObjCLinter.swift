@@ -120,6 +120,11 @@ struct ObjCLinter {
         }
         found += formatFindings(tokens, roles, neverShippedFile: neverShippedFile)
         if sellsProducts { found += currencyFormatterFindings(tokens, neverShippedFile: neverShippedFile) }
+        if let stop = tokenizer.unterminated {
+            found.append(Finding(rule: LintRules.unparsedSource,
+                                 message: "\(stop.what) that never ends: findings after this point may be missed",
+                                 line: stop.line, column: stop.column))
+        }
         return (found, tokenizer.comments)
     }
 

@@ -21,6 +21,9 @@ struct ObjCTokenizer {
     private(set) var tokens: [Token] = []
     /// `//` comments, for suppressions.
     private(set) var comments: [SourceComment] = []
+    /// Where the text stops being code the tokenizer understands: an unterminated string or
+    /// comment (line, column, what).
+    private(set) var unterminated: (line: Int, column: Int, what: String)?
     /// The file imports StoreKit (`#import <StoreKit/StoreKit.h>`, `@import StoreKit;`).
     private(set) var importsStoreKit = false
 
@@ -90,8 +93,10 @@ struct ObjCTokenizer {
                 continue
             }
             if c == "/" && peek(1) == "*" {
+                let (startLine, startColumn) = (line, column)
                 advance(2)
                 while i < chars.count && !(chars[i] == "*" && peek(1) == "/") { advance() }
+                if i >= chars.count, unterminated == nil { unterminated = (startLine, startColumn, "a /* comment") }
                 advance(2)
                 continue
             }
@@ -119,6 +124,7 @@ struct ObjCTokenizer {
                     text.unicodeScalars.append(chars[i])
                     advance()
                 }
+                if i >= chars.count || chars[i] == "\n", unterminated == nil { unterminated = (startLine, startColumn, "a string") }
                 advance()
                 append(.string, text, startLine, startColumn)
                 continue

@@ -13,6 +13,10 @@ public struct SourceLinter: Sendable {
     /// `--exclude` globs (fnmatch), applied to every path, named or found.
     public var excludes: [String]
     public var includeTests: Bool
+    /// Larger files are not linted (a finding says so): hand-written sources are far smaller, and
+    /// a generated one should be excluded.
+    public var maxSourceBytes = SourceLinter.defaultMaxSourceBytes
+    public static let defaultMaxSourceBytes = 16 << 20
 
     public init(context: LintContext = LintContext(), excludes: [String] = [], includeTests: Bool = false) {
         self.context = context
@@ -86,11 +90,61 @@ public struct SourceLinter: Sendable {
         if let kind = FileIdentity.specialKind(path) {
             return [LintRules.unreadableSource.finding("\(kind), not a regular file: not read", at: SourceLocation(path: path))]
         }
+        var info = stat()
+        if stat(path, &info) == 0, Int(info.st_size) > maxSourceBytes {
+            return [LintRules.unreadableSource.finding(
+                "\(Self.megabytes(Int(info.st_size))) MB, more than the \(Self.megabytes(maxSourceBytes)) MB iap lints: not read; "
+                    + "if it is generated, leave it out with --exclude or lint.exclude in iap.yml",
+                at: SourceLocation(path: path))]
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
-            return [LintRules.unreadableSource.finding("cannot read the file", at: SourceLocation(path: path))]
+            let why = errno != 0 ? String(cString: strerror(errno)) : "unknown error"
+            return [LintRules.unreadableSource.finding("cannot read the file: \(why)", at: SourceLocation(path: path))]
+        }
+        // A NUL byte near the start: binary data named like a source file (what git calls binary).
+        if let nul = data.prefix(8000).firstIndex(of: 0) {
+            let before = data[data.startIndex..<nul]
+            let line = before.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+            let column = nul - (before.lastIndex(of: 0x0A).map { $0 + 1 } ?? data.startIndex) + 1
+            return [LintRules.unreadableSource.finding("binary data (a NUL byte), not source text: not linted",
+                                                       at: SourceLocation(path: path, line: line, column: column))]
         }
         let source = String(decoding: data, as: UTF8.self)
         return lint(source: source, path: path)
+    }
+
+    /// Findings of one rule reported one by one in one file; the rest are summed up in one finding.
+    public static let reportedPerRulePerFile = 100
+
+    /// The first `reportedPerRulePerFile` findings of each rule, in file order, and one finding for
+    /// the rest at the first one left out: a generated table of a million prices is not a million
+    /// lines of output.
+    static func capped(_ findings: [Finding], path: String) -> [Diagnostic] {
+        var counts: [String: Int] = [:]
+        var firstLeftOut: [String: Finding] = [:]
+        var diagnostics: [Diagnostic] = []
+        for finding in findings.sorted(by: { ($0.line, $0.column) < ($1.line, $1.column) }) {
+            let count = counts[finding.rule.id, default: 0] + 1
+            counts[finding.rule.id] = count
+            if count <= reportedPerRulePerFile {
+                diagnostics.append(finding.rule.finding(finding.message, at: SourceLocation(path: path, line: finding.line, column: finding.column)))
+            } else if count == reportedPerRulePerFile + 1 {
+                firstLeftOut[finding.rule.id] = finding
+            }
+        }
+        for (id, finding) in firstLeftOut {
+            let more = counts[id]! - reportedPerRulePerFile
+            diagnostics.append(finding.rule.finding(
+                "\(more) more \(id) finding\(more == 1 ? "" : "s") in this file from here on, not listed one by one "
+                    + "(iap lists the first \(reportedPerRulePerFile) of a rule per file)",
+                at: SourceLocation(path: path, line: finding.line, column: finding.column)))
+        }
+        return diagnostics
+    }
+
+    static func megabytes(_ bytes: Int) -> String {
+        let tenths = (bytes * 10 + (1 << 19)) >> 20
+        return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
     }
 
     /// Whether a file is generated, and so not linted (`iap gen`'s output among them).
@@ -113,9 +167,7 @@ public struct SourceLinter: Sendable {
             ? SwiftLinter(path: path, source: source, context: context).run()
             : ObjCLinter(source: source, context: context, path: path).run()
         let suppressions = Suppressions(comments: comments, knownRules: LintRules.ids)
-        var diagnostics = findings.filter { !suppressions.isSuppressed($0.rule.id, line: $0.line) }.map {
-            $0.rule.finding($0.message, at: SourceLocation(path: path, line: $0.line, column: $0.column))
-        }
+        var diagnostics = Self.capped(findings.filter { !suppressions.isSuppressed($0.rule.id, line: $0.line) }, path: path)
         for (line, column, name) in suppressions.unknown {
             diagnostics.append(LintRules.invalidSuppression.finding(
                 "unknown rule '\(name)' in a suppression comment; see iap lint --rules",

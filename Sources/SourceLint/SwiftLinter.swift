@@ -18,21 +18,44 @@ struct SwiftLinter {
                                        neverShippedFile: LintScope.isNeverShippedFile(path))
         visitor.walk(tree)
         visitor.finish()
+        if let stop = Self.firstError(in: tree) {
+            let location = converter.location(for: stop.position)
+            visitor.findings.append(Finding(
+                rule: LintRules.unparsedSource, message: "\(stop.what) that never ends: findings after this point may be missed",
+                line: location.line, column: location.column))
+        }
         var comments = source.utf8.containsASCII("iap:") ? Self.comments(in: tree, converter: converter) : []
         guard !visitor.findings.isEmpty || !comments.isEmpty else { return ([], comments) }
         // swift-syntax counts columns in UTF-8 bytes; editors and the rest of iap count characters.
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-        func characterColumn(line: Int, utf8Column: Int) -> Int {
-            guard line >= 1, line <= lines.count else { return utf8Column }
-            return String(decoding: lines[line - 1].utf8.prefix(max(utf8Column - 1, 0)), as: UTF8.self).count + 1
+        var columns = CharacterColumns(source: source)
+        var findings = visitor.findings
+        for i in findings.indices.sorted(by: { (findings[$0].line, findings[$0].column) < (findings[$1].line, findings[$1].column) }) {
+            findings[i].column = columns.column(line: findings[i].line, utf8Column: findings[i].column)
         }
-        let findings = visitor.findings.map { finding in
-            var f = finding
-            f.column = characterColumn(line: finding.line, utf8Column: finding.column)
-            return f
-        }
-        for i in comments.indices { comments[i].column = characterColumn(line: comments[i].line, utf8Column: comments[i].column) }
+        for i in comments.indices { comments[i].column = columns.column(line: comments[i].line, utf8Column: comments[i].column) }
         return (findings, comments)
+    }
+
+    /// Where the first unterminated string or block comment starts: what makes the rest of a file
+    /// unreliable to read. Other parse errors are left to the compiler: swift-syntax is stricter
+    /// than older compilers in places (`@Flag (` with a space), and those files build.
+    static func firstError(in tree: SourceFileSyntax) -> (position: AbsolutePosition, what: String)? {
+        guard tree.hasError else { return nil }
+        for token in tree.tokens(viewMode: .all) {
+            if let diagnostic = token.tokenDiagnostic, diagnostic.severity == .error,
+               [.unterminatedBlockComment].contains(diagnostic.kind) {
+                var offset = token.position
+                for piece in token.leadingTrivia {
+                    if case .blockComment(let text) = piece, !text.hasSuffix("*/") { return (offset, "a /* comment") }
+                    offset += piece.sourceLength
+                }
+                return (token.positionAfterSkippingLeadingTrivia, "a /* comment")
+            }
+            if token.presence == .missing, let literal = token.parent?.as(StringLiteralExprSyntax.self) {
+                return (literal.positionAfterSkippingLeadingTrivia, "a string")
+            }
+        }
+        return nil
     }
 
     /// Every `//` comment in the trivia, with its line and UTF-8 column (`run` turns columns into characters).
@@ -128,4 +151,45 @@ struct Finding: Sendable {
     var message: String
     var line: Int
     var column: Int
+}
+
+/// Turns swift-syntax's UTF-8 columns into character columns. Positions asked for in file order
+/// cost one pass over the text in all: each line's count carries on from the last position asked
+/// (a 40 MB line with millions of findings is read once, not once per finding).
+struct CharacterColumns {
+    private let utf8: String.UTF8View
+    private var lineStarts: [String.Index]
+    private var lastLine = 0
+    private var lastByte = 0
+    private var lastIndex: String.Index
+    private var lastCharacters = 0
+
+    init(source: String) {
+        utf8 = source.utf8
+        var starts = [source.utf8.startIndex]
+        var i = source.utf8.startIndex
+        while let newline = source.utf8[i...].firstIndex(of: 0x0A) {
+            i = source.utf8.index(after: newline)
+            starts.append(i)
+        }
+        lineStarts = starts
+        lastIndex = source.utf8.startIndex
+    }
+
+    mutating func column(line: Int, utf8Column: Int) -> Int {
+        guard line >= 1, line <= lineStarts.count else { return utf8Column }
+        let byte = max(utf8Column - 1, 0)
+        if line != lastLine || byte < lastByte {
+            lastLine = line
+            lastByte = 0
+            lastIndex = lineStarts[line - 1]
+            lastCharacters = 0
+        }
+        let lineEnd = line < lineStarts.count ? lineStarts[line] : utf8.endIndex
+        let target = utf8.index(lastIndex, offsetBy: byte - lastByte, limitedBy: lineEnd) ?? lineEnd
+        lastCharacters += String(decoding: utf8[lastIndex..<target], as: UTF8.self).count
+        lastByte = byte
+        lastIndex = target
+        return lastCharacters + 1
+    }
 }
