@@ -17,6 +17,8 @@ public struct SourceLinter: Sendable {
     /// a generated one should be excluded.
     public var maxSourceBytes = SourceLinter.defaultMaxSourceBytes
     public static let defaultMaxSourceBytes = 16 << 20
+    /// Files linted at once; `nil` is one per processor. Findings are the same for any number.
+    public var jobs: Int?
 
     public init(context: LintContext = LintContext(), excludes: [String] = [], includeTests: Bool = false) {
         self.context = context
@@ -79,8 +81,12 @@ public struct SourceLinter: Sendable {
     /// Every finding in these files (from `files(in:)`), in stable order.
     public func lint(files: [String]) -> [Diagnostic] {
         let results = ResultSlots(count: files.count)
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            results.set(index, lint(file: files[index]))
+        let workers = min(max(jobs ?? ProcessInfo.processInfo.activeProcessorCount, 1), max(files.count, 1))
+        // Each worker takes the next file not yet taken; each file's findings go in its own slot.
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let index = results.take() {
+                results.set(index, lint(file: files[index]))
+            }
         }
         return results.all().sortedForOutput()
     }
@@ -182,7 +188,17 @@ final class ResultSlots: @unchecked Sendable {
     private var slots: [[Diagnostic]]
     private let lock = NSLock()
 
+    private var next = 0
+
     init(count: Int) { slots = Array(repeating: [], count: count) }
+    /// The next slot no worker has taken, or nil when all are.
+    func take() -> Int? {
+        lock.withLock {
+            guard next < slots.count else { return nil }
+            next += 1
+            return next - 1
+        }
+    }
     func set(_ index: Int, _ value: [Diagnostic]) { lock.withLock { slots[index] = value } }
     func all() -> [Diagnostic] { lock.withLock { slots.flatMap { $0 } } }
 }

@@ -35,7 +35,7 @@ enum ArgumentCheck {
 
     /// Long options that take a number: `--display-name-limit -5` is read as the value -5 (and
     /// refused as not positive), not as an unknown option `-5` with the value missing.
-    static let numericOptions: Set<String> = ["--display-name-limit", "--description-limit"]
+    static let numericOptions: Set<String> = ["--display-name-limit", "--description-limit", "--jobs"]
 
     static func joiningNegativeValues(_ arguments: [String]) -> [String] {
         var out: [String] = []

@@ -27,8 +27,15 @@ struct Lint: ParsableCommand {
     @Flag(help: "List the lint rules and exit.")
     var rules = false
 
+    @Option(help: "Files linted at once (default: one per processor). The output is the same for any number.")
+    var jobs: Int?
+
     @OptionGroup var config: ConfigArguments
     @OptionGroup var report: ReportArguments
+
+    func validate() throws {
+        if let jobs, jobs <= 0 { throw ValidationError("--jobs must be a positive number of files at once (found \(jobs))") }
+    }
 
     func run() throws {
         if rules {
@@ -46,7 +53,8 @@ struct Lint: ParsableCommand {
         job.overrideBundleID(bundleID)
         job.excludes = exclude + job.excludes
         job.includeTests = includeTests || job.includeTests
-        let (linter, files, notes) = try Terminal.run { () throws(ToolFailure) in try job.prepare() }
+        var (linter, files, notes) = try Terminal.run { () throws(ToolFailure) in try job.prepare() }
+        linter.jobs = jobs
         for note in notes { Terminal.err(note + "\n") }
         if files.count > 200, isatty(STDERR_FILENO) == 1 { Terminal.err("iap: linting \(files.count) files…\n") }
         let diagnostics = linter.lint(files: files)
