@@ -56,6 +56,14 @@ struct Lint: ParsableCommand {
         var (linter, files, notes) = try Terminal.run { () throws(ToolFailure) in try job.prepare() }
         linter.jobs = jobs
         for note in notes { Terminal.err(note + "\n") }
+        if files.isEmpty {
+            // "0 files checked" and exit 0 would pass a CI job pointed at the wrong folder.
+            let skipped = job.includeTests ? "" : "; test files and folders are skipped without --include-tests"
+            try Terminal.run { () throws(ToolFailure) in
+                throw .cannotRun("no source file to lint in \(job.paths.joined(separator: ", ")): "
+                                 + "iap lints .swift, .m, .mm and .h files\(skipped)")
+            }
+        }
         if files.count > 200, isatty(STDERR_FILENO) == 1 { Terminal.err("iap: linting \(files.count) files…\n") }
         let diagnostics = linter.lint(files: files)
         let plan = try report.plan(over: configuration.basePlan)

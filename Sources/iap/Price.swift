@@ -82,8 +82,16 @@ struct Price: ParsableCommand {
 
     /// Every product with a declared price (`CatalogPrices`).
     private func printCatalog(_ path: String, _ formatter: PriceFormatter) throws {
-        let catalogs = try Terminal.run { () throws(ToolFailure) in try CatalogPolicy().load([path]).catalogs }
+        let catalogs = try Terminal.run { () throws(ToolFailure) in try CatalogPolicy().load([path]).requireCatalogs(verbose: false) }
         let rows = try CatalogPrices.rows(catalogs, locale: locale, style: style, formatter: formatter)
+        if rows.isEmpty {
+            // A header and no rows would read as "nothing to show" and pass in a script.
+            let products = catalogs.reduce(0) { $0 + $1.products.count }
+            try Terminal.run { () throws(ToolFailure) in
+                throw .cannotRun("none of the \(products) product\(products == 1 ? "" : "s") in \(path) has a price with a currency: "
+                                 + "give each a price and currency in the metadata plist, or keep a .storekit file beside it")
+            }
+        }
         Terminal.out(PriceTable.render(header: CatalogPrices.header, rows: rows, format: format))
     }
 }
