@@ -76,6 +76,55 @@ final class HostileFolderTests: XCTestCase {
         XCTAssertEqual(sales.status, 2)
         XCTAssertEqual(sales.stderr, "iap: error: \(app)/pipe.plist: a FIFO, not a report file\n")
     }
+
+    /// A file that cannot be read stops every catalog command with exit 2 and the OS's reason,
+    /// whether a walk found it or it was named, and is never called malformed. Tests run as root
+    /// here, which reads any file, so iap runs as `nobody` through setpriv(1).
+    func testUnreadableFilesStopTheRunWithTheOSReason() throws {
+        let setpriv = "/usr/bin/setpriv"
+        let asOther: [String]
+        if getuid() != 0 {
+            asOther = []
+        } else if FileManager.default.isExecutableFile(atPath: setpriv) {
+            asOther = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"]
+        } else {
+            throw XCTSkip("running as root without setpriv(1): a file mode cannot make a file unreadable")
+        }
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("iap-unreadable-\(UUID().uuidString)")
+        let app = base.appendingPathComponent("App")
+        addTeardownBlock { try? FileManager.default.removeItem(at: base) }
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        for name in ["IAP_ProductIDs.plist", "Metadata.plist", "Info.plist", "FakeGame.storekit"] {
+            try FileManager.default.copyItem(at: IAPRunner.packageRoot.appendingPathComponent("catalogs/FakeGame/\(name)"),
+                                             to: app.appendingPathComponent(name))
+        }
+        // The build folder may sit in a folder only root can enter (a fresh clone in mktemp -d).
+        let binary = base.appendingPathComponent("iap")
+        try FileManager.default.copyItem(at: IAPRunner.binary, to: binary)
+        for path in [base.path, app.path, binary.path] { chmod(path, 0o755) }
+        for name in ["Metadata.plist", "FakeGame.storekit"] { chmod(app.appendingPathComponent(name).path, 0o000) }
+        func run(_ arguments: [String]) throws -> IAPRunner.Result {
+            let command = asOther + [binary.path] + arguments
+            return try IAPRunner.runProgram("/usr/bin/timeout", ["30"] + command, in: base)
+        }
+        let storekit = "\(app.path)/FakeGame.storekit: cannot read: permission denied"
+        for arguments in [["validate", app.path], ["list", app.path], ["report", app.path], ["price", "--catalog", app.path],
+                          ["gen", app.path, "-o", base.appendingPathComponent("P.swift").path]] {
+            let result = try run(arguments)
+            XCTAssertEqual(result.status, 2, arguments.joined(separator: " "))
+            XCTAssertEqual(result.stderr, "iap: error: \(storekit)\n", arguments.joined(separator: " "))
+            XCTAssertEqual(result.stdout, "")
+        }
+        let named = try run(["validate", "\(app.path)/Metadata.plist"])
+        XCTAssertEqual(named.status, 2)
+        XCTAssertEqual(named.stderr, "iap: error: \(app.path)/Metadata.plist: cannot read: permission denied\n")
+        // A read that fails after the file opened (EIO from /proc/self/mem) is the same.
+        let mem = base.appendingPathComponent("IAP_ProductIDs.plist")
+        try FileManager.default.createSymbolicLink(atPath: mem.path, withDestinationPath: "/proc/self/mem")
+        let io = try IAPRunner.run(["validate", mem.path])
+        XCTAssertEqual(io.status, 2)
+        XCTAssertEqual(io.stderr, "iap: error: \(mem.path): cannot read: input/output error\n")
+    }
 }
 
 /// Option values that cannot be meant are usage errors (exit 64) that say what is wrong.

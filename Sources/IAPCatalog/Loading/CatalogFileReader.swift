@@ -23,6 +23,9 @@ enum FileReading {
     case bundle(BundleInfo)
     /// Not a catalog file: a walk passes it over.
     case passedOver(String)
+    /// The file could not be opened or read (the OS's reason): not a broken catalog, a run that
+    /// cannot see all of it.
+    case unreadable(String)
 }
 
 /// Reads one file for a catalog. A file named on the command line (`strict`) must be a catalog
@@ -39,13 +42,18 @@ struct CatalogFileReader {
     func read(_ path: String, strict: Bool) -> FileReading {
         let fileName = (path as NSString).lastPathComponent
         if fileName.hasSuffix(".storekit") {
-            guard let data = FileManager.default.contents(atPath: path) else { return .catalog(unreadable(path, "cannot read file")) }
+            let data: Data
+            switch Self.contents(of: path) {
+            case .success(let bytes): data = bytes
+            case .failure(let why): return .unreadable(why.reason)
+            }
             return .catalog(StoreKitReader(path: path).read(data))
         }
         let document: PlistDocument
         do {
             document = try reader.read(path: path)
         } catch {
+            if error.kind == .io { return .unreadable(Self.osReason(error.message)) }
             // Xcode runs the C preprocessor on Info.plist files that ask for it (INFOPLIST_PREPROCESS).
             if BundleInfo.isInfoPlistName(fileName), let data = FileManager.default.contents(atPath: path),
                let evaluated = InfoPlistPreprocessor.preprocess([UInt8](data)),
@@ -90,10 +98,28 @@ struct CatalogFileReader {
         return reading
     }
 
-    private func unreadable(_ path: String, _ why: String) -> PlistReading {
-        PlistReading(content: .unreadable(why), diagnostics: [
-            LoadRules.malformedCatalog.finding(why, at: SourceLocation(path: path)),
-        ])
+    struct ReadFailure: Error { var reason: String }
+
+    /// The whole file, or the OS's reason (lowercased, as FileDiscovery says it).
+    static func contents(of path: String) -> Result<Data, ReadFailure> {
+        func failure() -> Result<Data, ReadFailure> { .failure(ReadFailure(reason: osReason(String(cString: strerror(errno))))) }
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return failure() }
+        defer { close(fd) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { readBytes(fd, $0.baseAddress!, $0.count) }
+            if n == 0 { return .success(data) }
+            if n < 0 { if errno == EINTR { continue }; return failure() }
+            data.append(contentsOf: buffer[0..<n])
+        }
+    }
+
+    /// "cannot open file: Permission denied" → "permission denied", as FileDiscovery says it.
+    static func osReason(_ message: String) -> String {
+        let reason = message.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? message
+        return reason.prefix(1).lowercased() + reason.dropFirst()
     }
 
     private func malformedMessage(_ error: PlistError) -> String {
@@ -102,4 +128,9 @@ struct CatalogFileReader {
         default: "cannot read the property list: \(error.message)"
         }
     }
+}
+
+/// The C `read(2)`, named apart from `CatalogFileReader.read`.
+private func readBytes(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(fd, buffer, count)
 }

@@ -31,8 +31,11 @@ public struct CatalogLoader: Sendable {
         let discovered = try FileDiscovery().discover(paths)
         var result = Result(catalogs: [], passedOver: discovered.passedOver)
         for group in discovered.groups {
-            let (catalog, passedOver) = load(name: group.name, files: group.paths.map { ($0, group.explicit) },
-                                             projects: group.projects, configurations: group.buildConfigurations)
+            let (catalog, passedOver, unreadable) = load(name: group.name, files: group.paths.map { ($0, group.explicit) },
+                                                         projects: group.projects, configurations: group.buildConfigurations)
+            // A file that cannot be read, named or found, stops the run with the OS's reason:
+            // checking the rest as if it were the whole catalog would pass what nobody checked.
+            if let (path, why) = unreadable.first { throw .unreadable(path, why) }
             if !catalog.files.isEmpty { result.catalogs.append(catalog) }
             result.passedOver += passedOver
         }
@@ -42,12 +45,17 @@ public struct CatalogLoader: Sendable {
 
     /// One catalog from its files. Files named in `explicit` must be catalog files (or an
     /// `Info.plist`); the others are read as a walk reads them.
+    /// A file that cannot be read is a finding here, for callers that check one catalog (`loadAll` stops instead).
     public func loadCatalog(name: String, paths: [String], explicit: Set<String> = []) -> Catalog {
-        load(name: name, files: paths.map { ($0, explicit.contains($0)) }, projects: [], configurations: []).0
+        var (catalog, _, unreadable) = load(name: name, files: paths.map { ($0, explicit.contains($0)) }, projects: [], configurations: [])
+        for (path, why) in unreadable {
+            catalog.loadDiagnostics.append(LoadRules.malformedCatalog.finding("cannot read the file: \(why)", at: SourceLocation(path: path)))
+        }
+        return catalog
     }
 
     private func load(name: String, files paths: [(String, Bool)], projects: [String],
-                      configurations: [String]) -> (Catalog, [PassedOverFile]) {
+                      configurations: [String]) -> (Catalog, [PassedOverFile], [(String, String)]) {
         var files: [CatalogFile] = []
         var occurrences: [ProductOccurrence] = []
         var diagnostics: [Diagnostic] = []
@@ -56,6 +64,7 @@ public struct CatalogLoader: Sendable {
         var requiredLocales: [String] = []
         var bundles: [(info: BundleInfo, strict: Bool)] = []
         var passedOver: [PassedOverFile] = []
+        var unreadable: [(String, String)] = []
         let fileReader = CatalogFileReader(reader: reader)
 
         for (path, strict) in paths {
@@ -64,6 +73,9 @@ public struct CatalogLoader: Sendable {
             switch fileReader.read(path, strict: strict) {
             case .passedOver(let why):
                 passedOver.append(PassedOverFile(path: path, reason: why))
+                continue
+            case .unreadable(let why):
+                unreadable.append((path, why))
                 continue
             case .bundle(let info):
                 bundles.append((info, strict))
@@ -108,7 +120,7 @@ public struct CatalogLoader: Sendable {
         var catalog = Catalog(name: name, files: files, bundleID: bundleID, products: products,
                               loadDiagnostics: diagnostics, retiredIDs: retired, requiredLocales: requiredLocales)
         catalog.appNames = resolver.appNames
-        return (catalog, passedOver)
+        return (catalog, passedOver, unreadable)
     }
 
     /// Groups occurrences by exact ID and merges their metadata (our metadata plist first, then
