@@ -37,8 +37,9 @@ public struct CatalogPolicy: Sendable {
         /// files have been listed already, so the message does not point to `--verbose`.
         public func requireCatalogs(verbose: Bool) throws(ToolFailure) -> [Catalog] {
             guard catalogs.isEmpty else { return catalogs }
-            let skipped = passedOver.isEmpty ? ""
-                : " (\(plural(passedOver.count, "other plist")) passed over\(verbose ? "" : "; --verbose says why"))"
+            let files = passedOver.filter { !$0.isFolder }.count
+            let skipped = files == 0 ? ""
+                : " (\(plural(files, "other plist")) passed over\(verbose ? "" : "; --verbose says why"))"
             throw .cannotRun("no catalog found in \(paths.joined(separator: ", ")): no product-ID list, metadata plist or .storekit file\(skipped)")
         }
 

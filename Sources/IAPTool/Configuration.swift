@@ -187,6 +187,9 @@ struct ConfigurationParser {
             switch key {
             case "bundle-id":
                 config.bundleID = string(value, key)
+                if let id = config.bundleID, let problem = ValueCheck.bundleIDProblem(id) {
+                    error(value, key, "\(problem) (found \"\(id)\")")
+                }
                 config.bundleIDSource = SourceLocation(path: file, line: value.mark?.line ?? 0)
             case "info-plist":
                 if let path = string(value, key), config.bundleID == nil {
@@ -195,7 +198,11 @@ struct ConfigurationParser {
                 }
             case "catalogs": config.catalogs = strings(value, key).map(config.resolve)
             case "retired": config.retired = string(value, key).map(config.resolve)
-            case "required-locales": config.requiredLocales = strings(value, key)
+            case "required-locales":
+                config.requiredLocales = strings(value, key)
+                for locale in config.requiredLocales {
+                    if let problem = ValueCheck.localeProblem(locale) { error(value, key, "\(problem) (found \"\(locale)\")") }
+                }
             case "rules": readRules(value, into: &config)
             case "lint": readLint(value, into: &config)
             case "generate": readGenerate(value, into: &config)

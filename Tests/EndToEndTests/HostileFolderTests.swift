@@ -158,4 +158,19 @@ final class BadArgumentTests: XCTestCase {
             XCTAssertEqual(try IAPRunner.run(["validate", "catalogs/FakeGame", "--require-locale", locale]).status, 0, locale)
         }
     }
+
+    func testTheSameValuesInIapYmlNameTheFileAndLine() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("iap-bad-\(UUID().uuidString).yml")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try "bundle-id: \"com..x\"\nrequired-locales: [en-US, xx-YY]\n".write(to: file, atomically: true, encoding: .utf8)
+        let result = try IAPRunner.run(["validate", "--config", file.path, "catalogs/FakeGame"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, """
+            iap: error: \(file.path):1: bundle-id: not a bundle ID: use letters, digits, '-' and '.', as in com.example.app (found "com..x")
+            \(file.path):2: required-locales: not a locale: use a language and region, as in en-US, de-DE or zh-Hans (found "xx-YY")
+            \(file.path): 2 errors; fix the file (see docs/ci.md)
+
+            """)
+        XCTAssertEqual(try firstLine(["lint", "Examples", "--jobs", "-3"]).1, "Error: --jobs must be a positive number of files at once (found -3)")
+    }
 }

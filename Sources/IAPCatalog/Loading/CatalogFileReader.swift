@@ -7,10 +7,13 @@ import PropertyList
 public struct PassedOverFile: Sendable, Hashable {
     public var path: String
     public var reason: String
+    /// A folder the walk did not enter, rather than a file it did not take.
+    public var isFolder: Bool
 
-    public init(path: String, reason: String) {
+    public init(path: String, reason: String, isFolder: Bool = false) {
         self.path = path
         self.reason = reason
+        self.isFolder = isFolder
     }
 }
 

@@ -168,12 +168,21 @@ public struct FileDiscovery: Sendable {
         } catch {
             // A folder named on the command line must be listed; one met by the walk is passed over.
             guard !isRoot else { throw .unreadable(folder, "cannot list folder") }
-            walked.passedOver.append(PassedOverFile(path: folder, reason: "a folder that cannot be listed (\(Self.reason(error)))"))
+            walked.passedOver.append(PassedOverFile(path: folder, reason: "a folder that cannot be listed (\(Self.reason(error)))", isFolder: true))
             return
         }
         for entry in entries.sorted() {
-            if entry.hasPrefix(".") || Self.skippedFolders.contains(entry) { continue }
             let path = folder.hasSuffix("/") ? folder + entry : folder + "/" + entry
+            if entry.hasPrefix(".") || Self.skippedFolders.contains(entry) {
+                // Said with --verbose, so a catalog kept in such a folder can be found and named.
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+                    let why = entry.hasPrefix(".") ? "a hidden folder: not walked"
+                        : "a build or dependency folder (\(entry)): not walked; name a catalog in it to check it"
+                    walked.passedOver.append(PassedOverFile(path: path, reason: why, isFolder: true))
+                }
+                continue
+            }
             // Deleted while the walk runs, or a link to nothing: nothing to read.
             guard let status = FileStatus(path) else {
                 if FileIdentity.isLink(path), Self.isCatalogFile(entry) || !entry.contains(".") {
