@@ -1,6 +1,7 @@
 // iap-bench: read + validate speed and memory against peers measured in the same run.
 //
 //   swift build -c release && .build/release/iap-bench all          (about 3 minutes)
+//   .build/release/iap-bench bplist 1000000                        (binary plists against Foundation)
 //   .build/release/iap-bench all --full                             (adds the 1M-dict file, ~800 MB)
 //
 // Every measurement runs in a child process that times itself (best of N) and reports its
@@ -19,6 +20,8 @@ case "prices":
 case "reports":
     ReportBench.run(count: arguments.count > 1 ? Int(arguments[1]) ?? 100_000 : 100_000)
     ReportBench.checkAgainstParts(iap: Suite(full: false).binDirectory.appendingPathComponent("iap"))
+case "bplist":
+    BinaryPlistBench.run(count: arguments.count > 1 ? Int(arguments[1]) ?? 1_000_000 : 1_000_000)
 case "sales":
     SalesBench.run(rows: arguments.count > 1 ? Int(arguments[1]) ?? 1_000_000 : 1_000_000,
                    iap: Suite(full: false).binDirectory.appendingPathComponent("iap"))
@@ -31,7 +34,7 @@ case "generate":
 case "all", nil:
     Suite(full: arguments.contains("--full")).run()
 default:
-    fail("usage: iap-bench [all [--full] | reports [N] | sales [N] | lint [DIR] | prices [N] | generate DIR [--full] | child MODE FILE REPEATS]")
+    fail("usage: iap-bench [all [--full] | reports [N] | bplist [N] | sales [N] | lint [DIR] | prices [N] | generate DIR [--full] | child MODE FILE REPEATS]")
 }
 
 func fail(_ message: String) -> Never {

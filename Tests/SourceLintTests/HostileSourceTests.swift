@@ -62,4 +62,21 @@ final class HostileSourceTests: XCTestCase {
         XCTAssertEqual(found[1].prefix(8), "1:24: wa")
         XCTAssertEqual(found.last, "1:915: warning hardcoded-price: 4900 more hardcoded-price findings in this file from here on, not listed one by one (iap lists the first 100 of a rule per file)")
     }
+
+    /// The fuzzer's one hang: swift-syntax's parser doubles its time with each level of square
+    /// brackets (Tests/Fixtures/FuzzFindings/swift/timeout-…). Such a file is not parsed.
+    func testDeeplyNestedBracketsAreNotParsed() {
+        let deep = "let x = \"\\(a.c" + String(repeating: "[", count: 40) + "ount)\"\n"
+        let start = Date()
+        XCTAssertEqual(lint(deep, "deep.swift"), [
+            "1:54: warning unparsed-source: square brackets nest 40 deep here, more than the 16 iap parses (swift-syntax's time doubles with each level): not linted",
+        ])
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+        // Brackets in comments and string literals do not count; in interpolations they do.
+        let many = String(repeating: "[", count: 40)
+        XCTAssertEqual(BracketDepth.deepest(in: "// \(many)\n/* \(many) /* */ */\nlet s = \"\(many)\"\nlet r = #\"\(many)\"#\nlet m = \"\"\"\n\(many)\n\"\"\"\nlet a = [[1]]\n").depth, 2)
+        XCTAssertEqual(BracketDepth.deepest(in: "let s = \"x \\([[[1]]]) y\" + [\"[\"]\n").depth, 3)
+        XCTAssertEqual(BracketDepth.deepest(in: "let s = #\"\\#([[1]])\"#\n").depth, 2)
+        XCTAssertEqual(lint("let a: [[String: [[Int]]]] = [[\"k\": [[1, 2]]]]\n", "ok.swift"), [])
+    }
 }
