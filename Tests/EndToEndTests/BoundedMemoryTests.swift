@@ -35,6 +35,7 @@ final class BoundedMemoryTests: XCTestCase {
         try handle.close()
         let (status, kilobytes) = try peak(["plist", "lint", file.path])
         XCTAssertEqual(status, 0)
+        XCTAssertGreaterThan(kilobytes, 1_000, "rusage gave no peak")
         XCTAssertLessThan(kilobytes, 100_000, "peak \(kilobytes) KB reading a 200 MB file")
     }
 }
