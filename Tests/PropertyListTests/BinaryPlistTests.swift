@@ -73,14 +73,7 @@ final class BinaryPlistTests: XCTestCase {
         return bytes
     }
 
-    func error(_ bytes: [UInt8]) -> PlistError? {
-        do {
-            _ = try reader.read(bytes: bytes)
-            return nil
-        } catch {
-            return error
-        }
-    }
+    func error(_ bytes: [UInt8]) -> PlistError? { readingError(bytes) }
 
     func testHandBuiltFileReads() throws {
         // {"a": [true, 7]}

@@ -8,14 +8,7 @@ import XCTest
 final class HostileInputTests: XCTestCase {
     let reader = PlistReader()
 
-    func error(_ bytes: [UInt8]) -> PlistError? {
-        do {
-            _ = try reader.read(bytes: bytes)
-            return nil
-        } catch {
-            return error
-        }
-    }
+    func error(_ bytes: [UInt8]) -> PlistError? { readingError(bytes) }
 
     func error(_ text: String) -> PlistError? { error(Array(text.utf8)) }
 
@@ -174,5 +167,15 @@ final class HostileInputTests: XCTestCase {
         let root = try small.read(string: text).root
         XCTAssertEqual(root.value.arrayValue?.count, 2000)
         XCTAssertEqual(root.value.arrayValue?.last?.value, .string("id.1999 & é😀"))
+    }
+}
+
+/// The error reading `bytes` gives, or nil when they read.
+func readingError(_ bytes: [UInt8], with reader: PlistReader = PlistReader()) -> PlistError? {
+    do {
+        _ = try reader.read(bytes: bytes)
+        return nil
+    } catch {
+        return error
     }
 }
