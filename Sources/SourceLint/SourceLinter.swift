@@ -48,7 +48,7 @@ public struct SourceLinter: Sendable {
                     let name = (relative as NSString).lastPathComponent
                     let full = path.hasSuffix("/") ? path + relative : path + "/" + relative
                     var isFolder: ObjCBool = false
-                    FileManager.default.fileExists(atPath: full, isDirectory: &isFolder)
+                    _ = FileManager.default.fileExists(atPath: full, isDirectory: &isFolder)
                     if isFolder.boolValue {
                         if name.hasPrefix(".") || Self.skippedFolders.contains(name) || (!includeTests && isTestFolder(name)) {
                             enumerator?.skipDescendants()
