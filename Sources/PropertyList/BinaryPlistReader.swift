@@ -281,10 +281,7 @@ struct BinaryPlistReader {
         PlistError(.invalidStructure, "binary property list: \(message)", line: 1, column: offset + 1)
     }
 
-    private func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
-    }
+    private func hex(_ byte: UInt8) -> String { PlistScalars.hex(byte) }
 
     private func printable(_ text: String) -> String {
         String(text.unicodeScalars.map { $0.value >= 0x20 && $0.value < 0x7F ? Character($0) : "?" })

@@ -183,10 +183,8 @@ public struct PlistReader: Sendable {
                 throw PlistError(.unsupportedFormat,
                                  "a text file, not a property list (it begins '\(line)'); an XML property list begins with '<?xml' or '<plist'")
             }
-            let hex = bytes.prefix(8).map { b in String(b, radix: 16, uppercase: true).count == 1
-                ? "0" + String(b, radix: 16, uppercase: true) : String(b, radix: 16, uppercase: true) }
-            throw PlistError(.unsupportedFormat,
-                             "binary data, not a property list (it begins \(hex.joined(separator: " ")))")
+            throw PlistError(.unsupportedFormat, "binary data, not a property list (it begins "
+                             + bytes.prefix(8).map(PlistScalars.hex).joined(separator: " ") + ")")
         }
     }
 }

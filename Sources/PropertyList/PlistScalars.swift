@@ -2,6 +2,12 @@ import Foundation
 
 /// Text → value conversions for the leaf elements, each failing with a message a user can act on.
 enum PlistScalars {
+    /// A byte as two upper-case hexadecimal digits (`0A`, `FF`).
+    static func hex(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+    }
+
     static func isXMLWhitespace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
 
     static func trimmed(_ text: String) -> Substring {

@@ -103,9 +103,11 @@ public struct SourceLinter: Sendable {
                     + "if it is generated, leave it out with --exclude or lint.exclude in iap.yml",
                 at: SourceLocation(path: path))]
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let why = errno != 0 ? String(cString: strerror(errno)) : "unknown error"
-            return [LintRules.unreadableSource.finding("cannot read the file: \(why)", at: SourceLocation(path: path))]
+        let data: Data
+        switch FileContents.read(path) {
+        case .success(let bytes): data = bytes
+        case .failure(let failure):
+            return [LintRules.unreadableSource.finding("cannot read the file: \(failure.reason)", at: SourceLocation(path: path))]
         }
         // A NUL byte near the start: binary data named like a source file (what git calls binary).
         if let nul = data.prefix(8000).firstIndex(of: 0) {

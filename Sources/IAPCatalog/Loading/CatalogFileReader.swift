@@ -46,9 +46,9 @@ struct CatalogFileReader {
         let fileName = (path as NSString).lastPathComponent
         if fileName.hasSuffix(".storekit") {
             let data: Data
-            switch Self.contents(of: path) {
+            switch FileContents.read(path) {
             case .success(let bytes): data = bytes
-            case .failure(let why): return .unreadable(why.reason)
+            case .failure(let failure): return .unreadable(Self.osReason(failure.reason))
             }
             return .catalog(StoreKitReader(path: path).read(data))
         }
@@ -101,25 +101,8 @@ struct CatalogFileReader {
         return reading
     }
 
-    struct ReadFailure: Error { var reason: String }
-
-    /// The whole file, or the OS's reason (lowercased, as FileDiscovery says it).
-    static func contents(of path: String) -> Result<Data, ReadFailure> {
-        func failure() -> Result<Data, ReadFailure> { .failure(ReadFailure(reason: osReason(String(cString: strerror(errno))))) }
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return failure() }
-        defer { close(fd) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { readBytes(fd, $0.baseAddress!, $0.count) }
-            if n == 0 { return .success(data) }
-            if n < 0 { if errno == EINTR { continue }; return failure() }
-            data.append(contentsOf: buffer[0..<n])
-        }
-    }
-
-    /// "cannot open file: Permission denied" → "permission denied", as FileDiscovery says it.
+    /// "cannot open file: Permission denied" or "Permission denied" → "permission denied", as
+    /// FileDiscovery says it.
     static func osReason(_ message: String) -> String {
         let reason = message.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? message
         return reason.prefix(1).lowercased() + reason.dropFirst()
@@ -133,7 +116,3 @@ struct CatalogFileReader {
     }
 }
 
-/// The C `read(2)`, named apart from `CatalogFileReader.read`.
-private func readBytes(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    read(fd, buffer, count)
-}
