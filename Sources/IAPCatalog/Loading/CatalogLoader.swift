@@ -166,6 +166,7 @@ public struct CatalogLoader: Sendable {
                 merged.price = other.price
             }
             merged.subscriptionGroup = merged.subscriptionGroup ?? other.subscriptionGroup
+            merged.groupLevel = merged.groupLevel ?? other.groupLevel
             merged.subscriptionPeriod = merged.subscriptionPeriod ?? other.subscriptionPeriod
             merged.introductoryOffer = merged.introductoryOffer ?? other.introductoryOffer
             if merged.promotionalOffers.isEmpty { merged.promotionalOffers = other.promotionalOffers }

@@ -10,7 +10,7 @@ import PropertyList
 struct MetadataPlist {
     static let marker = "IAPCatalogMetadata"
     static let productKeys = ["kind", "referenceName", "price", "currency", "prices", "familyShareable", "subscriptionGroup",
-                              "subscriptionPeriod", "introductoryOffer", "promotionalOffers", "localizations"]
+                              "groupLevel", "subscriptionPeriod", "introductoryOffer", "promotionalOffers", "localizations"]
     static let promotionalKeys = ["id", "referenceName", "paymentMode", "period", "periods", "price"]
     static let offerKeys = ["paymentMode", "period", "periods", "price"]
     static let localizationKeys = ["displayName", "description"]
@@ -111,6 +111,12 @@ struct MetadataPlist {
                 }
             case "subscriptionGroup":
                 string(node, "subscriptionGroup", &diagnostics).map { metadata.subscriptionGroup = Located($0, at: at) }
+            case "groupLevel":
+                if let level = node.value.integerValue?.int64Value, level >= 1, level <= 10_000 {
+                    metadata.groupLevel = Located(Int(level), at: at)
+                } else {
+                    diagnostics.append(invalid("groupLevel must be an <integer> from 1 (the highest level of service in its group)", node.position))
+                }
             case "subscriptionPeriod":
                 if let text = string(node, "subscriptionPeriod", &diagnostics) {
                     metadata.subscriptionPeriod = period(text, node, "subscriptionPeriod", &diagnostics).map { Located($0, at: at) }

@@ -180,6 +180,7 @@ struct StoreKitReader {
             Localization(locale: $0.locale, displayName: $0.displayName, description: $0.description, location: at)
         }
         metadata.subscriptionGroup = group
+        if group != nil, let level = entry.groupNumber { metadata.groupLevel = Located(level, at: at) }
         if let text = entry.recurringSubscriptionPeriod {
             metadata.subscriptionPeriod = period(text, of: entry.productID, at: at, &diagnostics).map { Located($0, at: at) }
         }

@@ -125,6 +125,8 @@ public struct ProductMetadata: Sendable, Hashable {
     /// storefront's currency).
     public var storefrontPrices: [Located<ProductPrice>] = []
     public var subscriptionGroup: Located<String>?
+    /// The subscription's level in its group (1 is the highest service; `.storekit`'s `groupNumber`).
+    public var groupLevel: Located<Int>?
     /// The billing period, parsed when loaded (an unparseable one is invalid-metadata).
     public var subscriptionPeriod: Located<SubscriptionPeriod>?
     public var introductoryOffer: IntroductoryOffer?

@@ -3,7 +3,7 @@ import Foundation
 
 extension CatalogRules {
     static let metadataRules: [any CatalogRule] = [
-        MissingMetadataRule(), OrphanMetadataRule(), KindConflictRule(), KindContradictsIDRule(), PeriodContradictsNameRule(),
+        MissingMetadataRule(), OrphanMetadataRule(), KindConflictRule(), CatalogDriftRule(), KindContradictsIDRule(), PeriodContradictsNameRule(),
         ReferenceNameTooLongRule(), DuplicateReferenceNameRule(), DisplayNameTooLongRule(), DescriptionTooLongRule(),
         MissingLocalizationRule(), SubscriptionWithoutGroupRule(), UnknownSubscriptionPeriodRule(),
         FreeTrialWithPriceRule(), TooManyProductsRule(),

@@ -1,0 +1,149 @@
+import Diagnostics
+import Foundation
+
+/// `catalog-drift`: the metadata plist and the `.storekit` files of one catalog disagree.
+///
+/// One rule with a precise message rather than one rule per field: a team turns drift on or off
+/// as a whole (the formats are kept in step by `iap storekit`, or they are not), and the message
+/// names the field, both values and both places. Kinds are `kind-conflict`'s, so not repeated here.
+///
+/// What is compared, so that files that legitimately differ stay quiet:
+/// - a product missing from one side only between a metadata plist and the `.storekit` files
+///   taken together (a team may split its products over several configurations);
+/// - prices only for the same storefront: a metadata plist's `prices` entry for the file's
+///   storefront, or its `price` when in that storefront's currency; two `.storekit` files only
+///   when they are for the same storefront;
+/// - localized text only in locales both sides have (`en-US` and `en_US` are one locale).
+struct CatalogDriftRule: CatalogRule {
+    let description = RuleDescription(
+        id: "catalog-drift", name: "Catalog formats disagree", severity: .warning,
+        rationale: "When a metadata plist and a StoreKit configuration describe the same products, StoreKit testing and the app's reviewed catalog should agree; a price, period, group, offer, family-sharing flag or localized text that differs means one was edited and the other not (iap storekit regenerates the configuration).",
+        triggering: [RuleExample([
+            ExampleFile("Metadata.plist", RuleExample.metadataPlist(RuleExample.product("com.acme.app.coins",
+                "<key>kind</key><string>consumable</string><key>price</key><string>0.99</string><key>currency</key><string>USD</string>"))),
+            ExampleFile("Products.storekit", CatalogDriftRule.storeKit(productID: "com.acme.app.coins", price: "1.99", marker: true)),
+        ])],
+        nonTriggering: [RuleExample([
+            ExampleFile("Metadata.plist", RuleExample.metadataPlist(RuleExample.product("com.acme.app.coins",
+                "<key>kind</key><string>consumable</string><key>price</key><string>0.99</string><key>currency</key><string>USD</string>"))),
+            ExampleFile("Products.storekit", CatalogDriftRule.storeKit(productID: "com.acme.app.coins", price: "0.99", marker: false)),
+        ])])
+
+    /// A one-product `.storekit` file for the examples.
+    static func storeKit(productID: String, price: String, marker: Bool) -> String {
+        """
+        {
+          "products" : [
+            {
+              "displayPrice" : "\(price)",
+              "familyShareable" : false,
+              "internalID" : "00000001",
+              "localizations" : [],
+              \(marker ? "↓" : "")"productID" : "\(productID)",
+              "referenceName" : "Coins",
+              "type" : "Consumable"
+            }
+          ],
+          "settings" : { "_storefront" : "USA" },
+          "subscriptionGroups" : [],
+          "version" : { "major" : 4, "minor" : 0 }
+        }
+        """
+    }
+
+    func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
+        let storeKitFiles = catalog.files.filter { if case .storeKit = $0.content { true } else { false } }.map(\.path)
+        let metadataFiles = catalog.files.filter { $0.content == .metadata }.map(\.path)
+        guard storeKitFiles.count + metadataFiles.count >= 2 else { return [] }
+        var findings: [Diagnostic] = []
+        for product in catalog.products {
+            let plist = product.occurrences.first { $0.role == .metadata && $0.metadata != nil }
+            let kits = product.occurrences.filter { $0.role == .storeKit && $0.metadata != nil }
+            if !metadataFiles.isEmpty, !storeKitFiles.isEmpty {
+                if let plist, kits.isEmpty {
+                    findings.append(finding(
+                        "'\(product.id)' is in the metadata plist but in no StoreKit configuration of this catalog (\(names(storeKitFiles)))",
+                        at: plist.location, fix: SuggestedFix("run iap storekit to regenerate the configuration, or add the product in Xcode")))
+                } else if plist == nil, let kit = kits.first {
+                    findings.append(finding(
+                        "'\(product.id)' is in \(name(kit.location.path)) but not in the metadata plist (\(names(metadataFiles)))",
+                        at: kit.location, fix: SuggestedFix("add it to the metadata plist (iap convert writes one from the .storekit file)")))
+                }
+            }
+            guard let reference = plist ?? kits.first else { continue }
+            for other in kits where other.location != reference.location {
+                findings += compare(product.id, reference, other)
+            }
+        }
+        return findings
+    }
+
+    private func name(_ path: String) -> String { (path as NSString).lastPathComponent }
+    private func names(_ paths: [String]) -> String { paths.map(name).joined(separator: ", ") }
+
+    /// Every field both occurrences state and state differently.
+    private func compare(_ id: String, _ a: ProductOccurrence, _ b: ProductOccurrence) -> [Diagnostic] {
+        guard let ma = a.metadata, let mb = b.metadata else { return [] }
+        var differences: [(field: String, left: String, right: String, at: SourceLocation)] = []
+        func differ(_ field: String, _ left: String?, _ right: String?, _ at: SourceLocation?) {
+            guard let left, let right, left != right else { return }
+            differences.append((field, left, right, at ?? a.location))
+        }
+        differ("reference name", ma.referenceName.map { "'\($0.value)'" }, mb.referenceName.map { "'\($0.value)'" }, ma.referenceName?.location)
+        if let price = mb.price?.value, let storefront = price.storefront, let mine = Self.price(in: ma, storefront: storefront, currency: price.currency) {
+            differ("price in \(storefront)", "\(mine.value.amount) \(price.currency ?? "")", "\(price.amount) \(price.currency ?? "")", mine.location)
+        }
+        differ("subscription period", ma.subscriptionPeriod.map { "\($0.value)" }, mb.subscriptionPeriod.map { "\($0.value)" }, ma.subscriptionPeriod?.location)
+        differ("subscription group", ma.subscriptionGroup.map { "'\($0.value)'" }, mb.subscriptionGroup.map { "'\($0.value)'" }, ma.subscriptionGroup?.location)
+        differ("group level", ma.groupLevel.map { "\($0.value)" }, mb.groupLevel.map { "\($0.value)" }, ma.groupLevel?.location)
+        differ("family sharing", ma.familyShareable.map { $0 ? "on" : "off" }, mb.familyShareable.map { $0 ? "on" : "off" }, nil)
+        if ma.introductoryOffer != nil || mb.introductoryOffer != nil {
+            differ("introductory offer", Self.describe(ma.introductoryOffer), Self.describe(mb.introductoryOffer), ma.introductoryOffer?.location)
+        }
+        let offersA = Dictionary(ma.promotionalOffers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let offersB = Dictionary(mb.promotionalOffers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for offerID in Set(offersA.keys).union(offersB.keys).sorted() {
+            differ("promotional offer '\(offerID)'", Self.describe(offersA[offerID]), Self.describe(offersB[offerID]), offersA[offerID]?.location)
+        }
+        let localesB = Dictionary(mb.localizations.map { (Self.localeKey($0.locale), $0) }, uniquingKeysWith: { first, _ in first })
+        for localization in ma.localizations {
+            guard let other = localesB[Self.localeKey(localization.locale)] else { continue }
+            differ("display name (\(localization.locale))", localization.displayName.map { "'\($0)'" }, other.displayName.map { "'\($0)'" }, localization.location)
+            differ("description (\(localization.locale))", localization.description.map { "'\($0)'" }, other.description.map { "'\($0)'" }, localization.location)
+        }
+        return differences.map { difference in
+            finding("'\(id)': \(difference.field) is \(difference.right) in \(name(b.location.path)) but \(difference.left) in \(name(a.location.path))",
+                    at: b.location, related: [RelatedLocation(difference.at, "\(difference.field) \(difference.left) here")],
+                    fix: SuggestedFix("make the two agree: iap storekit regenerates the configuration from the catalog"))
+        }
+    }
+
+    /// An offer as one comparable line; "none" when there is none (so a missing offer differs).
+    static func describe(_ offer: IntroductoryOffer?) -> String {
+        guard let offer else { return "none" }
+        return text(offer.paymentMode, offer.period.description, offer.numberOfPeriods, offer.price)
+    }
+
+    static func describe(_ offer: PromotionalOffer?) -> String {
+        guard let offer else { return "none" }
+        return text(offer.paymentMode, offer.period.description, offer.numberOfPeriods, offer.price)
+    }
+
+    private static func text(_ mode: PaymentMode, _ period: String, _ periods: Int, _ price: Decimal?) -> String {
+        var out = "\(mode.rawValue) \(periods == 1 ? "" : "\(periods)×")\(period)"
+        if mode != .freeTrial, let price { out += " at \(price)" }
+        return out
+    }
+
+    /// The price a metadata source gives for `storefront`: its entry for that storefront, or its
+    /// single price when in that storefront's currency and tied to no other storefront.
+    static func price(in metadata: ProductMetadata, storefront: String, currency: String?) -> Located<ProductPrice>? {
+        if let entry = metadata.storefrontPrices.first(where: { $0.value.storefront == storefront }) { return entry }
+        guard let price = metadata.price, currency != nil else { return nil }
+        if let own = price.value.storefront { return own == storefront ? price : nil }
+        return price.value.currency == currency ? price : nil
+    }
+
+    /// `en-US`, `en_US` and `EN-us` are one locale.
+    static func localeKey(_ locale: String) -> String { locale.replacingOccurrences(of: "_", with: "-").lowercased() }
+}
