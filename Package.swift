@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "PriceFormatting", targets: ["PriceFormatting"]),
         .library(name: "CodeGeneration", targets: ["CodeGeneration"]),
         .library(name: "IAPTool", targets: ["IAPTool"]),
+        .library(name: "CatalogTool", targets: ["CatalogTool"]),
         .library(name: "SalesReports", targets: ["SalesReports"]),
         .plugin(name: "IAPGenPlugin", targets: ["IAPGenPlugin"]),
         .plugin(name: "IAPGenCommand", targets: ["IAPGenCommand"]),
@@ -45,10 +46,13 @@ let package = Package(
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
+        // The lean tool library: catalog loading policy, `gen`, `.storekit` writing and conversion,
+        // exit statuses. No swift-syntax, YAML or argument parser: the build plugins' tool uses it.
+        .target(name: "CatalogTool", dependencies: ["IAPCatalog", "CodeGeneration", "Diagnostics", "PriceFormatting", "PropertyList"]),
         // The tool library: loading policy, configuration, `check`, baselines, reporters' run
         // result and the exit status. The `iap` executable only parses arguments, writes and exits.
         .target(name: "IAPTool", dependencies: [
-            "IAPCatalog", "Diagnostics", "PriceFormatting", "CodeGeneration", "SourceLint", "PropertyList", "SalesReports",
+            "CatalogTool", "IAPCatalog", "Diagnostics", "PriceFormatting", "CodeGeneration", "SourceLint", "PropertyList", "SalesReports",
             .product(name: "Yams", package: "Yams"),
         ]),
         .executableTarget(
@@ -58,6 +62,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The build plugins' tool: gen and storekit only, on CatalogTool (no swift-syntax).
+        .executableTarget(name: "iap-gen", dependencies: ["CatalogTool", "CodeGeneration"]),
         // Benchmarks: a release executable that prints ratios against peers measured in the same run.
         .executableTarget(
             name: "iap-bench",
@@ -67,13 +73,13 @@ let package = Package(
         ),
         .executableTarget(name: "bare-libxml2-count", dependencies: ["CLibXML2"], path: "Benchmarks/bare-libxml2-count"),
         .executableTarget(name: "hello-foundation", path: "Benchmarks/hello-foundation"),
-        .plugin(name: "IAPGenPlugin", capability: .buildTool(), dependencies: ["iap"]),
+        .plugin(name: "IAPGenPlugin", capability: .buildTool(), dependencies: ["iap-gen"]),
         .plugin(
             name: "IAPGenCommand",
             capability: .command(
                 intent: .custom(verb: "iap-gen", description: "Generate Swift product-ID constants from each target's catalog"),
                 permissions: [.writeToPackageDirectory(reason: "writes the generated ProductID.swift into targets")]),
-            dependencies: ["iap"]),
+            dependencies: ["iap-gen"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"], exclude: ["Golden"]),
@@ -82,8 +88,8 @@ let package = Package(
         .testTarget(name: "CodeGenerationTests", dependencies: ["CodeGeneration", "IAPCatalog"], exclude: ["Golden"]),
         .testTarget(name: "IAPCatalogTests", dependencies: ["IAPCatalog", "PropertyList", "Diagnostics"]),
         .testTarget(name: "SalesReportsTests", dependencies: ["SalesReports", "Diagnostics"]),
-        .testTarget(name: "IAPToolTests", dependencies: ["IAPTool", "IAPCatalog", "SourceLint", "Diagnostics"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["iap", "IAPTool", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "IAPToolTests", dependencies: ["IAPTool", "IAPCatalog", "SourceLint", "Diagnostics", "PriceFormatting"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["iap", "iap-gen", "IAPTool", "TestSupport"], exclude: ["Golden"]),
         // Replays every input the fuzzers found (Tests/Fixtures/FuzzFindings) through the entries
         // `scripts/fuzz.sh` fuzzes; Main.swift is the libFuzzer entry point, built by that script.
         .testTarget(name: "FuzzReplayTests",

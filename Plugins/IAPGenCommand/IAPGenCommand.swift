@@ -3,27 +3,35 @@ import PackagePlugin
 
 /// `swift package iap-gen [--target NAME] [--check]`: writes `ProductID.swift` (or the type named
 /// in `iap-gen.json`) into each target that has a catalog, for teams that commit the generated
-/// file. With `--check` it writes nothing and fails when a file is stale, for CI.
+/// file, and the `.storekit` file `iap-gen.json` names (`"storekit"`) beside it. With `--check` it
+/// writes nothing and fails when a file is stale, for CI.
 @main
 struct IAPGenCommand: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) throws {
         var extractor = ArgumentExtractor(arguments)
         let only = extractor.extractOption(named: "target")
         let check = extractor.extractFlag(named: "check") > 0
-        let iap = try context.tool(named: "iap").url
+        let iap = try context.tool(named: "iap-gen").url
         var ran = 0
         for target in context.package.targets {
             guard let target = target as? SourceModuleTarget, only.isEmpty || only.contains(target.name),
                   let config = try CatalogConfig.find(in: target.directoryURL) else { continue }
             let output = target.directoryURL.appending(path: "\(config.typeName).swift")
-            let process = Process()
-            process.executableURL = iap
-            process.arguments = ["gen"] + config.catalog.map(\.path) + config.arguments + ["--output", output.path] + (check ? ["--check"] : [])
-            try process.run()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
-                Diagnostics.error("iap gen failed for target \(target.name) (exit \(process.terminationStatus))")
-                throw CommandError.failed
+            var runs = [["gen"] + config.catalog.map(\.path) + config.arguments + ["--output", output.path]]
+            if let name = config.storekit {
+                let storekit = target.directoryURL.appending(path: name)
+                runs.append(["storekit"] + config.catalog.map(\.path) + config.storeKitArguments + ["--output", storekit.path])
+            }
+            for arguments in runs {
+                let process = Process()
+                process.executableURL = iap
+                process.arguments = arguments + (check ? ["--check"] : [])
+                try process.run()
+                process.waitUntilExit()
+                guard process.terminationStatus == 0 else {
+                    Diagnostics.error("iap-gen \(arguments[0]) failed for target \(target.name) (exit \(process.terminationStatus))")
+                    throw CommandError.failed
+                }
             }
             ran += 1
         }

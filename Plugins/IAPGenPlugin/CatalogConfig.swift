@@ -7,14 +7,21 @@ struct CatalogConfig: Decodable {
     var typeName = "ProductID"
     var style = "constants"
     var access = "internal"
+    /// The `.storekit` file to write beside the constants (`"storekit": "Products.storekit"`), and
+    /// the storefront whose prices it holds.
+    var storekit: String?
+    var storefront = "USA"
 
     var arguments: [String] { ["--type-name", typeName, "--style", style, "--access", access] }
+    var storeKitArguments: [String] { ["--storefront", storefront] }
 
     private struct File: Decodable {
         var catalog: [String]
         var typeName: String?
         var style: String?
         var access: String?
+        var storekit: String?
+        var storefront: String?
     }
 
     static func find(in folder: URL) throws -> CatalogConfig? {
@@ -25,6 +32,8 @@ struct CatalogConfig: Decodable {
             if let typeName = file.typeName { config.typeName = typeName }
             if let style = file.style { config.style = style }
             if let access = file.access { config.access = access }
+            config.storekit = file.storekit
+            if let storefront = file.storefront { config.storefront = storefront }
             return config
         }
         let list = folder.appending(path: "IAP_ProductIDs.plist")

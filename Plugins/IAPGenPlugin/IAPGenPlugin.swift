@@ -7,8 +7,13 @@ import PackagePlugin
 ///
 /// The catalog is `IAP_ProductIDs.plist` in the target's folder, with the metadata plists and
 /// `.storekit` files beside it; or the files listed in the target's `iap-gen.json`:
-/// `{"catalog": ["Store/Products.plist", "Store/Products.storekit"], "typeName": "ProductID",
-///   "style": "constants", "access": "internal"}`.
+/// `{"catalog": ["Store/Products.plist", "Store/Metadata.plist"], "typeName": "ProductID",
+///   "style": "constants", "access": "internal", "storekit": "Products.storekit", "storefront": "USA"}`.
+/// With `storekit`, a second command writes that StoreKit configuration from the same catalog
+/// beside the generated Swift file, where the target's build bundles it as a resource.
+///
+/// The tool is `iap-gen`, not `iap`: it builds without swift-syntax, so adopting the plugin costs
+/// an app a few seconds of build, not minutes.
 @main
 struct IAPGenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -16,14 +21,26 @@ struct IAPGenPlugin: BuildToolPlugin {
         let folder = target.directoryURL
         guard let config = try CatalogConfig.find(in: folder) else { return [] }
         let output = context.pluginWorkDirectoryURL.appending(path: "\(config.typeName).swift")
-        return [
+        let tool = try context.tool(named: "iap-gen").url
+        let sources = config.catalog.map(\.lastPathComponent).joined(separator: ", ")
+        var commands: [Command] = [
             .buildCommand(
-                displayName: "Generating \(config.typeName).swift from \(config.catalog.map(\.lastPathComponent).joined(separator: ", "))",
-                executable: try context.tool(named: "iap").url,
+                displayName: "Generating \(config.typeName).swift from \(sources)",
+                executable: tool,
                 arguments: ["gen"] + config.catalog.map(\.path) + config.arguments + ["--output", output.path],
                 inputFiles: config.catalog,
                 outputFiles: [output]),
         ]
+        if let name = config.storekit {
+            let storekit = context.pluginWorkDirectoryURL.appending(path: name)
+            commands.append(.buildCommand(
+                displayName: "Writing \(name) from \(sources)",
+                executable: tool,
+                arguments: ["storekit"] + config.catalog.map(\.path) + config.storeKitArguments + ["--output", storekit.path],
+                inputFiles: config.catalog,
+                outputFiles: [storekit]))
+        }
+        return commands
     }
 }
 

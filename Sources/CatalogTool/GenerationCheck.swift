@@ -12,8 +12,12 @@ public struct GenerationCheck: Sendable {
     /// The unified diff from the file on disk to the generated text, when stale.
     public let diff: String?
 
-    public init(output: String, generated: String) {
+    /// The command that writes the file (`gen`, `storekit`), named in the status line.
+    public let command: String
+
+    public init(output: String, generated: String, command: String = "gen") {
         self.output = output
+        self.command = command
         if let existing = try? String(contentsOfFile: output, encoding: .utf8) {
             if existing == generated {
                 state = .upToDate
@@ -32,8 +36,8 @@ public struct GenerationCheck: Sendable {
     public var statusLine: String {
         switch state {
         case .upToDate: "\(output) is up to date"
-        case .stale: "\(output) is stale: run iap gen without --check to update it"
-        case .missing: "\(output) is missing: run iap gen without --check to create it"
+        case .stale: "\(output) is stale: run iap \(command) without --check to update it"
+        case .missing: "\(output) is missing: run iap \(command) without --check to create it"
         }
     }
 
@@ -42,7 +46,7 @@ public struct GenerationCheck: Sendable {
         case .upToDate: []
         case .stale, .missing:
             [ToolRules.staleGeneratedFile.finding(statusLine, at: SourceLocation(path: output),
-                                                  fix: SuggestedFix("run iap gen without --check and commit the file"), subject: output)]
+                                                  fix: SuggestedFix("run iap \(command) without --check and commit the file"), subject: output)]
         }
     }
 }

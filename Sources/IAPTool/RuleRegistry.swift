@@ -4,21 +4,6 @@ import IAPCatalog
 import SalesReports
 import SourceLint
 
-/// Rules of the tool itself, over what `check` runs besides the catalog and lint rules.
-public enum ToolRules {
-    public static let staleGeneratedFile = RuleDescription(
-        id: "stale-generated-file", name: "Stale generated file", severity: .error,
-        rationale: "A generated file that no longer matches its catalog (or is missing) lets code use IDs the catalog dropped and miss the ones it added; regenerate it with iap gen.",
-        triggering: [], nonTriggering: [])
-
-    public static let invalidPlist = RuleDescription(
-        id: "invalid-plist", name: "Invalid property list", severity: .error,
-        rationale: "A property list that does not parse fails in Xcode and at run time; iap plist lint says where, the way plutil -lint does on a Mac.",
-        triggering: [], nonTriggering: [])
-
-    public static let all = [staleGeneratedFile, invalidPlist]
-}
-
 /// Every rule the tool has, in the order `iap rules` lists them: catalog rules (load-time ones
 /// first), lint rules, the tool's own, then the sales reports'.
 public enum RuleRegistry {

@@ -1,0 +1,182 @@
+import CodeGeneration
+import Diagnostics
+import Foundation
+import IAPCatalog
+import PriceFormatting
+
+/// The catalog formats `iap convert` writes.
+public enum CatalogFormat: String, Sendable, CaseIterable {
+    /// An Xcode StoreKit configuration file (format 4.0).
+    case storekit
+    /// Our metadata plist.
+    case metadata
+    /// A plain `<array>` of product IDs (`IAP_ProductIDs.plist`).
+    case ids
+
+    /// The format a file name implies: `.storekit`, else a metadata plist.
+    public static func implied(by path: String) -> CatalogFormat {
+        path.lowercased().hasSuffix(".storekit") ? .storekit : .metadata
+    }
+}
+
+/// `iap storekit` and `iap convert`: one catalog written in another format, with findings for
+/// what the target needs and the catalog lacks, and notes for what the target cannot hold.
+public struct ConvertJob: Sendable {
+    public var paths: [String]
+    public var format: CatalogFormat
+    public var storefront: String
+    public var locale: String?
+
+    public init(paths: [String], format: CatalogFormat, storefront: String = "USA", locale: String? = nil) {
+        self.paths = paths
+        self.format = format
+        self.storefront = storefront
+        self.locale = locale
+    }
+
+    public struct Result: Sendable {
+        /// The file's text; nil when an error finding stops the write.
+        public var text: String?
+        public var findings: [Diagnostic]
+        /// What the target format cannot hold, one line each ("not carried over: …").
+        public var losses: [String]
+        public var productCount: Int
+
+        public init(text: String?, findings: [Diagnostic], losses: [String], productCount: Int) {
+            self.text = text
+            self.findings = findings
+            self.losses = losses
+            self.productCount = productCount
+        }
+    }
+
+    /// The writer is made first, so a bad `--storefront` is a usage error before anything is read.
+    public func run() throws(ToolFailure) -> Result {
+        let writer: StoreKitWriter? = format == .storekit ? try StoreKitWriter(storefront: storefront, locale: locale) : nil
+        let policy = CatalogPolicy()
+        let catalog = try policy.loadOne(paths, subject: (paths.isEmpty ? [policy.defaultPath] : paths).joined(separator: ", "))
+        if let problem = catalog.unreadableFileFindings.first {
+            throw ToolFailure("\(problem.location): \(problem.message); fix the file before converting", status: .findings)
+        }
+        var losses = StoreKitExtras.losses(in: catalog)
+        if !catalog.retiredIDs.isEmpty, format != .ids {
+            losses.append("the retired IDs of RetiredProductIDs.plist (\(catalog.retiredIDs.count)): keep that file beside the new one")
+        }
+        switch format {
+        case .storekit:
+            let output = writer!.write(catalog)
+            // Only a bundle ID the metadata plist gave is the catalog's; Info.plist keeps its own.
+            let fromMetadata = catalog.files.contains { $0.path == catalog.bundleID?.location.path && $0.content == .metadata }
+            if let bundle = catalog.bundleID, fromMetadata { losses.append("the bundle ID \(bundle.value): a StoreKit configuration does not name its app") }
+            if !catalog.requiredLocales.isEmpty {
+                losses.append("requiredLocales (\(catalog.requiredLocales.joined(separator: ", "))): a StoreKit configuration has no such list")
+            }
+            losses += output.notes
+            let blocked = output.findings.contains { $0.severity == .error }
+            return Result(text: blocked ? nil : output.text, findings: output.findings, losses: losses, productCount: output.productCount)
+        case .metadata:
+            return Result(text: MetadataWriter().metadataPlist(catalog), findings: [], losses: losses, productCount: catalog.products.count)
+        case .ids:
+            return Result(text: MetadataWriter().idList(catalog), findings: [],
+                          losses: ["kinds, names, prices, groups and offers: an ID list holds product IDs only"],
+                          productCount: catalog.products.count)
+        }
+    }
+}
+
+/// What a `.storekit` file holds that the catalog model does not carry: code offers, win-back
+/// offers, subscription group localizations, app policies and the offer-signing key. Counted so
+/// that a conversion lists them instead of dropping them silently.
+enum StoreKitExtras {
+    private struct File: Decodable {
+        struct Offerless: Decodable { var productID: String; var codeOffers: [Ignored]?; var winbackOffers: [Ignored]?; var promotionalImageID: String? }
+        struct Group: Decodable { var name: String; var localizations: [Ignored]?; var subscriptions: [Offerless]? }
+        struct Policies: Decodable { var eula: String?; var policies: [Policy]? }
+        struct Policy: Decodable { var policyText: String?; var policyURL: String? }
+        struct KeyPair: Decodable { var privateKey: String? }
+        var subscriptionGroups: [Group]?
+        var appPolicies: Policies?
+        var subscriptionOffersKeyPair: KeyPair?
+    }
+
+    private struct Ignored: Decodable {
+        init(from decoder: any Decoder) throws {}
+    }
+
+    static func losses(in catalog: Catalog) -> [String] {
+        var losses: [String] = []
+        for file in catalog.files {
+            guard case .storeKit = file.content, let data = FileManager.default.contents(atPath: file.path),
+                  let decoded = try? JSONDecoder().decode(File.self, from: data) else { continue }
+            let name = (file.path as NSString).lastPathComponent
+            let subscriptions = (decoded.subscriptionGroups ?? []).flatMap { $0.subscriptions ?? [] }
+            let codes = subscriptions.filter { !($0.codeOffers ?? []).isEmpty }
+            if !codes.isEmpty {
+                losses.append("\(name): offer codes of \(codes.map(\.productID).joined(separator: ", ")): the metadata plist has no offer codes")
+            }
+            let winbacks = subscriptions.filter { !($0.winbackOffers ?? []).isEmpty }
+            if !winbacks.isEmpty {
+                losses.append("\(name): win-back offers of \(winbacks.map(\.productID).joined(separator: ", ")): the metadata plist has no win-back offers")
+            }
+            let imaged = subscriptions.filter { $0.promotionalImageID != nil }
+            if !imaged.isEmpty {
+                losses.append("\(name): the promotional images of \(imaged.map(\.productID).joined(separator: ", ")): images live in App Store Connect")
+            }
+            let named = (decoded.subscriptionGroups ?? []).filter { !($0.localizations ?? []).isEmpty }
+            if !named.isEmpty {
+                losses.append("\(name): the localized names of subscription group \(named.map { "'\($0.name)'" }.joined(separator: ", "))")
+            }
+            let policies = decoded.appPolicies
+            if !(policies?.eula ?? "").isEmpty || (policies?.policies ?? []).contains(where: { !($0.policyText ?? "").isEmpty || !($0.policyURL ?? "").isEmpty }) {
+                losses.append("\(name): the app policies (EULA, privacy policy)")
+            }
+            if !(decoded.subscriptionOffersKeyPair?.privateKey ?? "").isEmpty {
+                losses.append("\(name): the offer-signing key (subscriptionOffersKeyPair), on purpose: keys do not belong in a reviewed file")
+            }
+        }
+        return losses
+    }
+}
+
+/// What a writing command tells the user, and its exit status: the CLI prints it as it is.
+public struct WriteOutcome: Sendable {
+    public var stdout = ""
+    public var stderr = ""
+    public var status = ExitStatus.clean
+}
+
+extension ConvertJob.Result {
+    /// Writes the text to `output` (atomically, only when changed), or with `check` compares it
+    /// with the file there and gives the diff when stale, as `gen --check` does. `command` names
+    /// the command in messages (`storekit`, `convert`).
+    public func deliver(to output: String, check: Bool, command: String) -> WriteOutcome {
+        var outcome = WriteOutcome()
+        let reporter = TextReporter(useColor: false)
+        outcome.stderr += reporter.render(findings)
+        for loss in losses { outcome.stderr += "iap: not carried over: \(loss)\n" }
+        outcome.status = ExitStatus.of(findings, strict: false)
+        guard let text else {
+            let blocked = Set(findings.filter { $0.severity == .error }.compactMap(\.subject)).count
+            outcome.stderr += "iap: error: \(output) not written: \(plural(blocked, "product")) lack\(blocked == 1 ? "s" : "") what the file needs (above)\n"
+            outcome.status = .findings
+            return outcome
+        }
+        if check {
+            let state = GenerationCheck(output: output, generated: text, command: command)
+            outcome.stdout = state.diff ?? ""
+            outcome.stderr += "iap: \(state.statusLine)\n"
+            if state.state != .upToDate { outcome.status = .findings }
+            return outcome
+        }
+        do {
+            switch try OutputFile.write(text, to: output) {
+            case .written: outcome.stderr += "iap: wrote \(output) (\(plural(productCount, "product")))\n"
+            case .unchanged: outcome.stderr += "iap: \(output) unchanged\n"
+            }
+        } catch {
+            outcome.stderr += "iap: error: \(error.description)\n"
+            outcome.status = .cannotRun
+        }
+        return outcome
+    }
+}

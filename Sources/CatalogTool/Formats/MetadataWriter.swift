@@ -1,0 +1,83 @@
+import Foundation
+import IAPCatalog
+import PriceFormatting
+import PropertyList
+
+/// Writes a catalog as our metadata plist (README, "Metadata format") or as a plain product-ID
+/// list: what `iap convert` turns a `.storekit` file into. Products keep the catalog's order; each
+/// product's keys are in the order the README documents them, so the file reads like a
+/// hand-written one and diffs cleanly.
+public struct MetadataWriter: Sendable {
+    public init() {}
+
+    /// `.storekit` locales are `en_US`; metadata plists write `en-US`.
+    public static func plistLocale(_ locale: String) -> String { locale.replacingOccurrences(of: "_", with: "-") }
+
+    public func metadataPlist(_ catalog: Catalog) -> String {
+        var top: [PlistDictionary.Entry] = [entry("IAPCatalogMetadata", .integer(PlistInteger(1)))]
+        if let bundle = catalog.bundleID?.value { top.append(entry("bundleID", .string(bundle))) }
+        if !catalog.requiredLocales.isEmpty {
+            top.append(entry("requiredLocales", .array(catalog.requiredLocales.map { PlistNode(.string($0)) })))
+        }
+        top.append(entry("products", .dictionary(PlistDictionary(catalog.products.map { entry($0.id, .dictionary(fields(of: $0))) }))))
+        return PlistWriter().write(.dictionary(PlistDictionary(top)))
+    }
+
+    public func idList(_ catalog: Catalog) -> String {
+        PlistWriter().write(.array(catalog.products.map { PlistNode(.string($0.id)) }))
+    }
+
+    private func entry(_ key: String, _ value: PlistValue) -> PlistDictionary.Entry {
+        PlistDictionary.Entry(key: key, value: PlistNode(value))
+    }
+
+    private func amount(_ value: Decimal) -> PlistValue { .string(value.description) }
+
+    private func fields(of product: Product) -> PlistDictionary {
+        let m = product.metadata
+        var out: [PlistDictionary.Entry] = []
+        if let kind = m.kind?.value ?? product.kind { out.append(entry("kind", .string(kind.rawValue))) }
+        if let name = m.referenceName?.value { out.append(entry("referenceName", .string(name))) }
+        if let price = m.price?.value {
+            out.append(entry("price", amount(price.amount)))
+            if let currency = price.currency { out.append(entry("currency", .string(currency))) }
+        }
+        if !m.storefrontPrices.isEmpty {
+            out.append(entry("prices", .dictionary(PlistDictionary(m.storefrontPrices.compactMap { price in
+                price.value.storefront.map { entry($0, amount(price.value.amount)) }
+            }))))
+        }
+        if let shareable = m.familyShareable { out.append(entry("familyShareable", .bool(shareable))) }
+        if let group = m.subscriptionGroup?.value { out.append(entry("subscriptionGroup", .string(group))) }
+        if let level = m.groupLevel?.value { out.append(entry("groupLevel", .integer(PlistInteger(Int64(level))))) }
+        if let period = m.subscriptionPeriod?.value { out.append(entry("subscriptionPeriod", .string("\(period)"))) }
+        if let offer = m.introductoryOffer {
+            out.append(entry("introductoryOffer", .dictionary(PlistDictionary(
+                offerFields(mode: offer.paymentMode, period: offer.period, periods: offer.numberOfPeriods, price: offer.price)))))
+        }
+        if !m.promotionalOffers.isEmpty {
+            out.append(entry("promotionalOffers", .array(m.promotionalOffers.map { offer in
+                var fields = [entry("id", .string(offer.id))]
+                if let name = offer.referenceName { fields.append(entry("referenceName", .string(name))) }
+                fields += offerFields(mode: offer.paymentMode, period: offer.period, periods: offer.numberOfPeriods, price: offer.price)
+                return PlistNode(.dictionary(PlistDictionary(fields)))
+            })))
+        }
+        if !m.localizations.isEmpty {
+            out.append(entry("localizations", .dictionary(PlistDictionary(m.localizations.map { localization in
+                var fields: [PlistDictionary.Entry] = []
+                if let name = localization.displayName { fields.append(entry("displayName", .string(name))) }
+                if let text = localization.description { fields.append(entry("description", .string(text))) }
+                return entry(Self.plistLocale(localization.locale), .dictionary(PlistDictionary(fields)))
+            }))))
+        }
+        return PlistDictionary(out)
+    }
+
+    private func offerFields(mode: PaymentMode, period: SubscriptionPeriod, periods: Int, price: Decimal?) -> [PlistDictionary.Entry] {
+        var fields = [entry("paymentMode", .string(mode.rawValue)), entry("period", .string("\(period)"))]
+        if periods != 1 { fields.append(entry("periods", .integer(PlistInteger(Int64(periods))))) }
+        if mode != .freeTrial, let price { fields.append(entry("price", amount(price))) }
+        return fields
+    }
+}

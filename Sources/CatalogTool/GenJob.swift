@@ -1,0 +1,60 @@
+import CodeGeneration
+import Diagnostics
+import Foundation
+import IAPCatalog
+
+/// `gen`: the text generation writes for one catalog.
+public struct GenJob: Sendable {
+    public var paths: [String] = []
+    public var output: String
+    public var options: GenerationOptions
+    public var template: String?
+    /// The folder the generated header names sources relative to: the folder of `iap.yml`, else
+    /// the working folder, so the file is the same whichever folder `iap` runs in.
+    public var root: String
+
+    public init(paths: [String] = [], output: String, options: GenerationOptions = GenerationOptions(), template: String? = nil,
+                root: String = ".") {
+        self.paths = paths
+        self.output = output
+        self.options = options
+        self.template = template
+        self.root = root
+    }
+
+    /// The one catalog of the paths; a catalog with an unreadable file is a failure with that
+    /// file's finding, since generating from half a catalog would drop products silently.
+    public func loadCatalog() throws(ToolFailure) -> Catalog {
+        let policy = CatalogPolicy()
+        return try policy.loadOne(paths, subject: (paths.isEmpty ? [policy.defaultPath] : paths).joined(separator: ", "))
+    }
+
+    /// The generated text.
+    public func generate(_ catalog: Catalog) throws(ToolFailure) -> String {
+        var paths = RelativePaths(root: root)
+        let sources = catalog.files.map { file in
+            let relative = paths.relative(file.path)
+            return relative.hasPrefix("/") ? Self.relative(relative) : relative
+        }
+        do {
+            if let template {
+                guard FileManager.default.isReadableFile(atPath: template) else {
+                    throw ToolFailure.cannotRun("template '\(template)' not found")
+                }
+                return try TemplateRenderer(options: options).render(templateAt: template, catalog: catalog, sources: sources)
+            }
+            return try CodeGenerator(options: options).generate(catalog, sources: sources)
+        } catch let failure as ToolFailure {
+            throw failure
+        } catch {
+            throw ToolFailure("\(error)", status: .findings)
+        }
+    }
+
+    /// Paths in the header relative to the working directory, so the file is the same on every machine.
+    public static func relative(_ path: String) -> String {
+        guard path.hasPrefix("/") else { return path }
+        let cwd = FileManager.default.currentDirectoryPath
+        return path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : (path as NSString).lastPathComponent
+    }
+}

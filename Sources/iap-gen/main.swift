@@ -1,0 +1,80 @@
+// iap-gen: the build plugins' tool. It does what `iap gen` and `iap storekit` do, with the same
+// library code and the same output, and nothing else: no linter (so no swift-syntax), no YAML
+// and no argument-parsing library, so an app that adopts the plugins compiles little of ours.
+//
+//   iap-gen gen PATH... --output FILE.swift [--type-name NAME] [--style constants|enum] [--access internal|public|package] [--check]
+//   iap-gen storekit PATH... --output FILE.storekit [--storefront USA] [--locale en_US] [--check]
+import CatalogTool
+import CodeGeneration
+import Foundation
+
+let usage = """
+    usage: iap-gen gen PATH... --output FILE.swift [--type-name NAME] [--style constants|enum] [--access internal|public|package] [--check]
+           iap-gen storekit PATH... --output FILE.storekit [--storefront CODE] [--locale LOCALE] [--check]
+    """
+
+func fail(_ message: String, _ status: ExitStatus) -> Never {
+    FileHandle.standardError.write(Data("iap-gen: error: \(message)\n".utf8))
+    exit(status.rawValue)
+}
+
+/// The command, its paths and its options (`--name value` each).
+var arguments = Array(CommandLine.arguments.dropFirst())
+guard let command = arguments.first, ["gen", "storekit"].contains(command) else {
+    fail("expected gen or storekit\n\(usage)", .usage)
+}
+arguments.removeFirst()
+let known = command == "gen" ? ["--output", "-o", "--type-name", "--style", "--access"] : ["--output", "-o", "--storefront", "--locale"]
+var paths: [String] = []
+var options: [String: String] = [:]
+var check = false
+var index = 0
+while index < arguments.count {
+    let argument = arguments[index]
+    if argument == "--check" {
+        check = true
+        index += 1
+    } else if argument.hasPrefix("-") {
+        guard known.contains(argument) else { fail("unknown option '\(argument)' for \(command)\n\(usage)", .usage) }
+        guard index + 1 < arguments.count else { fail("\(argument) needs a value", .usage) }
+        options[argument == "-o" ? "--output" : argument] = arguments[index + 1]
+        index += 2
+    } else {
+        paths.append(argument)
+        index += 1
+    }
+}
+guard let output = options["--output"] else { fail("--output is required\n\(usage)", .usage) }
+
+let outcome: WriteOutcome
+do throws(ToolFailure) {
+    if command == "gen" {
+        var style = GenerationOptions.Style.constants
+        if let text = options["--style"] {
+            guard let chosen = GenerationOptions.Style(rawValue: text) else { fail("--style must be constants or enum", .usage) }
+            style = chosen
+        }
+        var access = GenerationOptions.Access.internal
+        if let text = options["--access"] {
+            guard let chosen = GenerationOptions.Access(rawValue: text) else { fail("--access must be internal, public or package", .usage) }
+            access = chosen
+        }
+        let generation = GenerationOptions(style: style, typeName: options["--type-name"], access: access)
+        let job = GenJob(paths: paths, output: output, options: generation)
+        let catalog = try job.loadCatalog()
+        if let problem = catalog.unreadableFileFindings.first {
+            fail("\(problem.location): \(problem.message); fix the file before generating", .findings)
+        }
+        let text = try job.generate(catalog)
+        outcome = ConvertJob.Result(text: text, findings: [], losses: [], productCount: catalog.products.count)
+            .deliver(to: output, check: check, command: "gen")
+    } else {
+        let job = ConvertJob(paths: paths, format: .storekit, storefront: options["--storefront"] ?? "USA", locale: options["--locale"])
+        outcome = try job.run().deliver(to: output, check: check, command: "storekit")
+    }
+} catch {
+    fail(error.message, error.status)
+}
+FileHandle.standardOutput.write(Data(outcome.stdout.utf8))
+FileHandle.standardError.write(Data(outcome.stderr.utf8))
+exit(outcome.status.rawValue)

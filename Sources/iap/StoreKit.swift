@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import IAPTool
+
+/// `iap storekit`: the catalog as a local Xcode StoreKit configuration file.
+struct StoreKitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "storekit",
+        abstract: "Write a local Xcode StoreKit configuration (.storekit) from a catalog: deterministic, written only when changed; --check for CI.")
+
+    @Argument(help: "The catalog's files or folder (default: ./catalogs, which must then hold one catalog).")
+    var paths: [String] = []
+
+    @Option(name: [.short, .long], help: "The .storekit file to write (its folder must exist).")
+    var output: String
+
+    @Option(help: "The storefront whose prices the file holds (alpha-3 or alpha-2 code).")
+    var storefront = "USA"
+
+    @Option(help: "The locale StoreKit Testing shows prices in, e.g. en_US (default: the storefront's).", transform: ArgumentCheck.locale)
+    var locale: String?
+
+    @Flag(help: "Write nothing; exit 1 with a unified diff when the file is stale or missing.")
+    var check = false
+
+    func run() throws {
+        try ConvertCommand.convert(ConvertJob(paths: paths, format: .storekit, storefront: storefront, locale: locale),
+                                   output: output, check: check, command: "storekit")
+    }
+}
+
+/// `iap convert`: the catalog in another of the formats iap reads.
+struct ConvertCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Convert a catalog between formats: .storekit ⇄ metadata plist, or a plain product-ID list; lists what the target cannot hold.")
+
+    @Argument(help: "The catalog's files or folder (a .storekit file, a metadata plist, or a folder of one catalog).")
+    var paths: [String] = []
+
+    @Option(name: [.short, .long], help: "The file to write: .storekit writes a StoreKit configuration, .plist a metadata plist.")
+    var output: String
+
+    @Option(help: "storekit, metadata or ids (default: from the output's extension).")
+    var to: CatalogFormat?
+
+    @Option(help: "With --to storekit: the storefront whose prices the file holds.")
+    var storefront = "USA"
+
+    @Option(help: "With --to storekit: the locale prices are shown in (default: the storefront's).", transform: ArgumentCheck.locale)
+    var locale: String?
+
+    @Flag(help: "Write nothing; exit 1 with a unified diff when the file is stale or missing.")
+    var check = false
+
+    func run() throws {
+        let format = to ?? CatalogFormat.implied(by: output)
+        try Self.convert(ConvertJob(paths: paths, format: format, storefront: storefront, locale: locale),
+                         output: output, check: check, command: "convert")
+    }
+
+    static func convert(_ job: ConvertJob, output: String, check: Bool, command: String) throws {
+        let result = try Terminal.run { () throws(ToolFailure) in try job.run() }
+        let outcome = result.deliver(to: output, check: check, command: command)
+        Terminal.out(outcome.stdout)
+        Terminal.err(outcome.stderr)
+        if outcome.status != .clean { throw ExitCode(outcome.status) }
+    }
+}
+
+extension CatalogFormat: ExpressibleByArgument {}

@@ -1,0 +1,136 @@
+import Diagnostics
+import Foundation
+import IAPCatalog
+import IAPTool
+import PriceFormatting
+import XCTest
+
+/// Reading what iap writes gives the same catalog: the shipped catalogs through `.storekit`, and
+/// every corpus `.storekit` file through a metadata plist and back. Compared as data, field by
+/// field, by the comparison below (not by the writers' or the drift rule's code).
+final class RoundTripTests: XCTestCase {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-roundtrip-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    func load(_ paths: [String]) -> Catalog {
+        CatalogLoader().loadCatalog(name: "t", paths: paths, explicit: Set(paths))
+    }
+
+    func write(_ text: String, _ name: String) throws -> String {
+        let path = folder.appendingPathComponent(name).path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// The facts a product carries, spelled so that two sources can be compared: locales as
+    /// `en-US`, amounts as decimals, a free offer without its (meaningless) price.
+    struct Facts: Equatable, CustomStringConvertible {
+        var kind: String?
+        var referenceName: String?
+        var price: String?
+        var familyShareable: Bool
+        var group: String?
+        var level: Int?
+        var period: String?
+        var intro: String?
+        var promotional: [String]
+        var localizations: [String]
+
+        var description: String {
+            "kind \(kind ?? "-") ref \(referenceName ?? "-") price \(price ?? "-") family \(familyShareable) group \(group ?? "-")/\(level.map(String.init) ?? "-") period \(period ?? "-") intro \(intro ?? "-") promo \(promotional) loc \(localizations)"
+        }
+
+        init(_ product: Product, storefront: String) {
+            let m = product.metadata
+            kind = product.kind?.rawValue
+            referenceName = m.referenceName?.value
+            let price = m.storefrontPrices.first { $0.value.storefront == storefront }?.value ?? m.price?.value
+            self.price = price.map { "\($0.amount) \($0.currency ?? "?")" }
+            familyShareable = m.familyShareable ?? false
+            group = m.subscriptionGroup?.value
+            level = m.groupLevel?.value
+            period = m.subscriptionPeriod.map { "\($0.value)" }
+            func offer(_ mode: PaymentMode, _ period: SubscriptionPeriod, _ periods: Int, _ price: Decimal?) -> String {
+                "\(mode.rawValue) \(periods)x\(period)" + (mode == .freeTrial ? "" : " \(price.map { "\($0)" } ?? "-")")
+            }
+            intro = m.introductoryOffer.map { offer($0.paymentMode, $0.period, $0.numberOfPeriods, $0.price) }
+            promotional = m.promotionalOffers.map { "\($0.id) \($0.referenceName ?? "-") " + offer($0.paymentMode, $0.period, $0.numberOfPeriods, $0.price) }
+            localizations = m.localizations.map {
+                "\($0.locale.replacingOccurrences(of: "_", with: "-")): \($0.displayName ?? "-") / \($0.description ?? "-")"
+            }.sorted()
+        }
+    }
+
+    func assertSameProducts(_ original: Catalog, _ copy: Catalog, storefront: String, name: String,
+                            referenceNameFilled: Bool = false, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(original.products.map(\.id).sorted(), copy.products.map(\.id).sorted(), name, file: file, line: line)
+        let copies = Dictionary(copy.products.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        for product in original.products {
+            guard let other = copies[product.id] else { continue }
+            var expected = Facts(product, storefront: storefront)
+            let actual = Facts(other, storefront: storefront)
+            // A product without a reference name gets its display name or ID: Xcode needs one.
+            if referenceNameFilled, expected.referenceName == nil { expected.referenceName = actual.referenceName }
+            // A subscription without a level gets the next one in its group.
+            if expected.group != nil, expected.level == nil { expected.level = actual.level }
+            XCTAssertEqual(expected, actual, "\(name): \(product.id)", file: file, line: line)
+        }
+    }
+
+    func testShippedCatalogsSurviveTheStoreKitWriter() throws {
+        let shipped = ["FakeGame": 3, "RazeFaces": 6, "SpeakEnglish": 5]
+        for (name, count) in shipped.sorted(by: { $0.key < $1.key }) {
+            let folderPath = Self.root.appendingPathComponent("catalogs/\(name)").path
+            // The catalog without its own .storekit file: the metadata plist and ID list alone.
+            let sources = try FileManager.default.contentsOfDirectory(atPath: folderPath).sorted()
+                .filter { !$0.hasSuffix(".storekit") }.map { folderPath + "/" + $0 }
+            let original = load(sources)
+            XCTAssertEqual(original.products.count, count, name)
+            let output = try StoreKitWriter().write(original)
+            XCTAssertEqual(output.findings.map(\.message), [], name)
+            let copy = load([try write(output.text, "\(name).storekit")])
+            XCTAssertEqual(copy.loadDiagnostics.map(\.message), [], name)
+            assertSameProducts(original, copy, storefront: "USA", name: name)
+        }
+    }
+
+    /// Every corpus `.storekit` file: to a metadata plist and back, for its own storefront.
+    func testCorpusStoreKitFilesSurviveAMetadataPlistAndBack() throws {
+        let corpus = Self.root.deletingLastPathComponent().appendingPathComponent("shared/corpus/storekit")
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: corpus.path).filter({ $0.hasSuffix(".storekit") }).sorted(),
+              !names.isEmpty else {
+            print("RoundTripTests: ../shared/corpus/storekit is absent; the corpus round trip is skipped")
+            throw XCTSkip("../shared/corpus/storekit is absent")
+        }
+        XCTAssertEqual(names.count, 51)
+        var products = 0
+        for name in names {
+            let path = corpus.appendingPathComponent(name).path
+            let original = load([path])
+            guard case .storeKit(_, let storefrontCode, _)? = original.files.first?.content else {
+                XCTFail("\(name) did not load as a StoreKit configuration")
+                continue
+            }
+            let storefront = storefrontCode ?? "USA"
+            let plist = load([try write(MetadataWriter().metadataPlist(original), "\(name).plist")])
+            XCTAssertEqual(plist.loadDiagnostics.map(\.message), [], name)
+            assertSameProducts(original, plist, storefront: storefront, name: "\(name) → plist")
+
+            let output = try StoreKitWriter(storefront: storefront).write(plist)
+            XCTAssertEqual(output.findings.filter { $0.severity == .error }.map(\.message), [], name)
+            let back = load([try write(output.text, name)])
+            assertSameProducts(original, back, storefront: storefront, name: "\(name) → plist → storekit", referenceNameFilled: true)
+            products += back.products.count
+        }
+        XCTAssertEqual(products, 230, "distinct product IDs per file, over all 51 files")
+    }
+}
