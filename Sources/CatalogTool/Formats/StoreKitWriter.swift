@@ -178,13 +178,15 @@ public struct StoreKitWriter: Sendable {
             return price.amount
         }
         var why = "no price"
+        var fix = "add <key>price</key> and <key>currency</key> (\(storefront.currency)) to its metadata"
         if let price = metadata.price?.value {
+            fix = "add <key>prices</key> with <key>\(storefront.alpha3)</key> to its metadata, or choose another --storefront"
             why = "a price in \(price.currency ?? "no currency")\(price.storefront.map { " (storefront \($0))" } ?? "") only"
         }
         findings.append(ToolRules.storeKitMissingField.finding(
             "'\(product.id)' has \(why), and a StoreKit configuration for \(storefront.alpha3) needs its price in \(storefront.currency)",
             at: metadata.price?.location ?? product.location,
-            fix: SuggestedFix("add <key>prices</key> with <key>\(storefront.alpha3)</key> to its metadata, or choose another --storefront"),
+            fix: SuggestedFix(fix),
             subject: product.id))
         return nil
     }
