@@ -2,6 +2,7 @@
 //
 //   swift build -c release && .build/release/iap-bench all          (about 3 minutes)
 //   .build/release/iap-bench bplist 1000000                        (binary plists against Foundation)
+//   .build/release/iap-bench storekit 10000                         (iap storekit against a Python script)
 //   .build/release/iap-bench all --full                             (adds the 1M-dict file, ~800 MB)
 //
 // Every measurement runs in a child process that times itself (best of N) and reports its
@@ -25,6 +26,9 @@ case "bplist":
 case "sales":
     SalesBench.run(rows: arguments.count > 1 ? Int(arguments[1]) ?? 1_000_000 : 1_000_000,
                    iap: Suite(full: false).binDirectory.appendingPathComponent("iap"))
+case "storekit":
+    StoreKitBench.run(count: arguments.count > 1 ? Int(arguments[1]) ?? 10_000 : 10_000,
+                      iap: Suite(full: false).binDirectory.appendingPathComponent("iap"))
 case "sales-generate":
     guard arguments.count == 3, let rows = Int(arguments[1]) else { fail("usage: iap-bench sales-generate ROWS FILE") }
     SalesBench.generate(rows: rows, to: arguments[2])
@@ -34,7 +38,7 @@ case "generate":
 case "all", nil:
     Suite(full: arguments.contains("--full")).run()
 default:
-    fail("usage: iap-bench [all [--full] | reports [N] | bplist [N] | sales [N] | lint [DIR] | prices [N] | generate DIR [--full] | child MODE FILE REPEATS]")
+    fail("usage: iap-bench [all [--full] | reports [N] | bplist [N] | sales [N] | storekit [N] | lint [DIR] | prices [N] | generate DIR [--full] | child MODE FILE REPEATS]")
 }
 
 func fail(_ message: String) -> Never {

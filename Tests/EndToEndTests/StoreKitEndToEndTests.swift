@@ -110,6 +110,9 @@ final class StoreKitEndToEndTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stderr, "iap: wrote \(plist) (6 products)\n")
         try IAPRunner.assertGolden(try String(contentsOfFile: plist, encoding: .utf8), "convert-RazeFaces-Metadata.plist")
+        // README's example: the same conversion, compared with the golden file.
+        let check = try IAPRunner.run(["convert", "catalogs/RazeFaces/RazeFaces.storekit", "-o", "Tests/EndToEndTests/Golden/convert-RazeFaces-Metadata.plist", "--check"])
+        XCTAssertEqual(check.status, 0, check.stderr)
 
         let back = folder.appendingPathComponent("Back.storekit").path
         result = try IAPRunner.run(["convert", plist, "-o", back])
@@ -132,10 +135,8 @@ final class StoreKitEndToEndTests: XCTestCase {
 
     /// What a metadata plist cannot hold is listed, file by file.
     func testConvertListsWhatTheMetadataPlistCannotHold() throws {
-        let source = folder.appendingPathComponent("Offers.storekit")
-        try Self.storeKitWithExtras.write(to: source, atomically: true, encoding: .utf8)
         let plist = folder.appendingPathComponent("Metadata.plist").path
-        let result = try IAPRunner.run(["convert", source.path, "-o", plist])
+        let result = try IAPRunner.run(["convert", "Tests/Fixtures/StoreKit/Offers.storekit", "-o", plist])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stderr, """
             iap: not carried over: Offers.storekit: offer codes of com.acme.app.pro.monthly: the metadata plist has no offer codes
@@ -200,43 +201,4 @@ final class StoreKitEndToEndTests: XCTestCase {
             """
     }
 
-    static let storeKitWithExtras = """
-        {
-          "appPolicies" : { "eula" : "https://acme.example/eula", "policies" : [] },
-          "identifier" : "0000000A",
-          "nonRenewingSubscriptions" : [],
-          "products" : [],
-          "settings" : { "_storefront" : "USA" },
-          "subscriptionGroups" : [
-            {
-              "id" : "0000000B",
-              "localizations" : [ { "description" : "All of Pro", "displayName" : "Pro", "locale" : "en_US" } ],
-              "name" : "Pro",
-              "subscriptions" : [
-                {
-                  "adHocOffers" : [
-                    { "displayPrice" : "0.99", "internalID" : "0000000D", "offerID" : "comeback", "paymentMode" : "payUpFront", "referenceName" : "Come back", "subscriptionPeriod" : "P1M" }
-                  ],
-                  "codeOffers" : [
-                    { "eligibility" : [ "new" ], "internalID" : "0000000E", "isStackable" : true, "paymentMode" : "free", "referenceName" : "Free week", "subscriptionPeriod" : "P1W" }
-                  ],
-                  "displayPrice" : "4.99",
-                  "familyShareable" : true,
-                  "groupNumber" : 2,
-                  "internalID" : "0000000C",
-                  "introductoryOffer" : null,
-                  "localizations" : [ { "description" : "Everything, monthly", "displayName" : "Pro Monthly", "locale" : "en_US" } ],
-                  "productID" : "com.acme.app.pro.monthly",
-                  "recurringSubscriptionPeriod" : "P1M",
-                  "referenceName" : "Pro Monthly",
-                  "subscriptionGroupID" : "0000000B",
-                  "type" : "RecurringSubscription",
-                  "winbackOffers" : [ { "internalID" : "0000000F" } ]
-                }
-              ]
-            }
-          ],
-          "version" : { "major" : 4, "minor" : 0 }
-        }
-        """
 }

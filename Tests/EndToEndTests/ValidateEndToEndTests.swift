@@ -8,11 +8,11 @@ final class ValidateEndToEndTests: XCTestCase {
         let result = try IAPRunner.run(["validate", "catalogs/broken", "catalogs/broken/Decoy_Products.plist"])
         XCTAssertEqual(result.status, 1)
         try IAPRunner.assertGolden(result.stdout, "validate-broken.txt")
-        XCTAssertEqual(result.stderr, "14 files checked: 16 errors, 19 warnings, 4 infos, 10029 products in 5 catalogs\n")
+        XCTAssertEqual(result.stderr, "14 files checked: 16 errors, 20 warnings, 4 infos, 10029 products in 5 catalogs\n")
         let json = try IAPRunner.run(["rules", "--format", "json"]).stdout
         let listed = try XCTUnwrap((JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["rules"] as? [[String: Any]])
         let rules = listed.filter { $0["kind"] as? String == "catalog" }.compactMap { $0["id"] as? String }
-        XCTAssertEqual(rules.count, 39)
+        XCTAssertEqual(rules.count, 40)
         for rule in rules {
             let lines = result.stdout.split(separator: "\n").filter { $0.hasSuffix("[\(rule)]") }
             XCTAssertEqual(lines.count, 1, "rule \(rule) should fire exactly once in catalogs/broken")
@@ -126,7 +126,7 @@ final class ValidateEndToEndTests: XCTestCase {
         XCTAssertEqual(document["version"] as? Int, 1)
         XCTAssertEqual((document["summary"] as? [String: Int])?["errors"], 15)
         let array = try XCTUnwrap(document["findings"] as? [[String: Any]])
-        XCTAssertEqual(array.count, 38)
+        XCTAssertEqual(array.count, 39)
         let first = try XCTUnwrap(array.first)
         XCTAssertEqual(first["ruleID"] as? String, "kind-conflict")
         XCTAssertEqual(first["severity"] as? String, "error")

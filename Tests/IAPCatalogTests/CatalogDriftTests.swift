@@ -143,6 +143,20 @@ final class CatalogDriftTests: XCTestCase {
         ])
     }
 
+    /// A configuration with fewer than half of the plist's products is a partial test setup: one
+    /// finding, not one per missing product; the products it has are still compared.
+    func testAPartialConfigurationIsSaidOnce() throws {
+        let found = try drift([
+            "Metadata.plist": Self.metadata,
+            "Products.storekit": Self.storeKit(coinsPrice: "1.99"),
+        ])
+        XCTAssertEqual(Set(found.map(\.message)), [
+            "'com.acme.app.coins': price in USA is 1.99 USD in Products.storekit but 0.99 USD in Metadata.plist",
+            "Products.storekit holds 1 of the metadata plist's 3 products: a partial test configuration, not compared product by product (2 missing, the first 'com.acme.app.club')",
+        ])
+        XCTAssertEqual(found.count, 2)
+    }
+
     func testEveryFieldThatDiffersIsOneFindingPointingAtBothPlaces() throws {
         let found = try drift([
             "Metadata.plist": Self.metadata,

@@ -86,6 +86,27 @@ final class RoundTripTests: XCTestCase {
         }
     }
 
+    /// Every object's keys in Xcode's order (case-insensitive, as every real file has them), read
+    /// from the text: a stack of the last key seen per open object.
+    func assertXcodeKeyOrder(_ text: String, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
+        var last: [String?] = []
+        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = raw.drop { $0 == " " }
+            if trimmed.hasPrefix("}") || trimmed.hasPrefix("]") { last.removeLast() }
+            if trimmed.hasPrefix("\""), let end = trimmed.dropFirst().firstIndex(of: "\""),
+               trimmed[trimmed.index(after: end)...].hasPrefix(" : ") {
+                let key = String(trimmed[trimmed.index(after: trimmed.startIndex)..<end])
+                if let previous = last[last.count - 1] {
+                    XCTAssertTrue(previous.lowercased() < key.lowercased(), "\(name):\(number + 1): '\(key)' after '\(previous)'",
+                                  file: file, line: line)
+                }
+                last[last.count - 1] = key
+            }
+            if trimmed.hasSuffix("{") || trimmed.hasSuffix("[") { last.append(nil) }
+        }
+        XCTAssertEqual(last.count, 0, "\(name): brackets do not balance", file: file, line: line)
+    }
+
     func testShippedCatalogsSurviveTheStoreKitWriter() throws {
         let shipped = ["FakeGame": 3, "RazeFaces": 6, "SpeakEnglish": 5]
         for (name, count) in shipped.sorted(by: { $0.key < $1.key }) {
@@ -97,6 +118,7 @@ final class RoundTripTests: XCTestCase {
             XCTAssertEqual(original.products.count, count, name)
             let output = try StoreKitWriter().write(original)
             XCTAssertEqual(output.findings.map(\.message), [], name)
+            assertXcodeKeyOrder(output.text, name)
             let copy = load([try write(output.text, "\(name).storekit")])
             XCTAssertEqual(copy.loadDiagnostics.map(\.message), [], name)
             assertSameProducts(original, copy, storefront: "USA", name: name)
@@ -127,6 +149,7 @@ final class RoundTripTests: XCTestCase {
 
             let output = try StoreKitWriter(storefront: storefront).write(plist)
             XCTAssertEqual(output.findings.filter { $0.severity == .error }.map(\.message), [], name)
+            assertXcodeKeyOrder(output.text, name)
             let back = load([try write(output.text, name)])
             assertSameProducts(original, back, storefront: storefront, name: "\(name) → plist → storekit", referenceNameFilled: true)
             products += back.products.count

@@ -40,15 +40,17 @@ public struct StoreKitWriter: Sendable {
     }
 
     /// `.storekit` files spell locales `en_US`; metadata plists `en-US`.
-    public static func storeKitLocale(_ locale: String) -> String { locale.replacingOccurrences(of: "-", with: "_") }
+    public static func storeKitLocale(_ locale: String) -> String {
+        locale.utf8.contains(0x2D) ? String(decoding: locale.utf8.map { $0 == 0x2D ? 0x5F : $0 }, as: UTF8.self) : locale
+    }
 
     public func write(_ catalog: Catalog) -> Output {
-        var ids = StableIDs()
         var findings: [Diagnostic] = []
         var otherStorefronts = Set<String>()
-        var products: [XcodeJSON] = []
-        var nonRenewing: [XcodeJSON] = []
-        var groups: [(name: String, members: [(level: Int?, order: Int, product: Product)])] = []
+        var products: [(Product, ProductKind, Decimal)] = []
+        var nonRenewing: [(Product, ProductKind, Decimal)] = []
+        var groups: [(name: String, members: [(level: Int?, order: Int, product: Product, price: Decimal)])] = []
+        var groupIndex: [String: Int] = [:]
 
         for (order, product) in catalog.products.enumerated() {
             let metadata = product.metadata
@@ -61,13 +63,13 @@ public struct StoreKitWriter: Sendable {
                     at: product.location, fix: SuggestedFix("declare it with <key>kind</key> in the metadata plist"), subject: product.id))
                 continue
             }
-            guard price(of: product, &findings) != nil else { continue }
+            guard let price = price(of: product, &findings) else { continue }
             cannotHold(product, kind: kind, &findings)
             switch kind {
             case .consumable, .nonConsumable:
-                products.append(entry(product, kind: kind, ids: &ids, findings: &findings))
+                products.append((product, kind, price))
             case .nonRenewing:
-                nonRenewing.append(entry(product, kind: kind, ids: &ids, findings: &findings))
+                nonRenewing.append((product, kind, price))
             case .autoRenewable:
                 guard let group = metadata.subscriptionGroup?.value else {
                     findings.append(ToolRules.storeKitMissingField.finding(
@@ -81,16 +83,65 @@ public struct StoreKitWriter: Sendable {
                         at: product.location, fix: SuggestedFix("add <key>subscriptionPeriod</key> to its metadata"), subject: product.id))
                     continue
                 }
-                let member = (level: metadata.groupLevel?.value, order: order, product: product)
-                if let index = groups.firstIndex(where: { $0.name == group }) {
+                let member = (level: metadata.groupLevel?.value, order: order, product: product, price: price)
+                if let index = groupIndex[group] {
                     groups[index].members.append(member)
                 } else {
+                    groupIndex[group] = groups.count
                     groups.append((group, [member]))
                 }
             }
         }
 
-        var groupValues: [XcodeJSON] = []
+        // Keys in Xcode's order, written as they come: no tree of values for a big catalog.
+        var ids = StableIDs()
+        var json = XcodeJSONWriter(capacity: 256 + 700 * catalog.products.count)
+        json.beginObject()
+        json.key("appPolicies")
+        json.beginObject()
+        json.field("eula", "")
+        json.key("policies")
+        json.beginArray()
+        json.element()
+        json.beginObject()
+        json.field("locale", locale)
+        json.field("policyText", "")
+        json.field("policyURL", "")
+        json.endObject()
+        json.endArray()
+        json.endObject()
+        json.field("identifier", StableIDs.hash("configuration", catalog.products.map(\.id).sorted().joined(separator: "\n")))
+        for (name, list) in [("nonRenewingSubscriptions", nonRenewing), ("products", products)] {
+            json.key(name)
+            json.beginArray()
+            for (product, kind, price) in list {
+                json.element()
+                json.beginObject()
+                writeCommonFields(product, kind: kind, price: price, ids: &ids, into: &json, subscription: nil)
+                json.endObject()
+            }
+            json.endArray()
+        }
+        json.key("settings")
+        json.beginObject()
+        json.field("_failTransactionsEnabled", false)
+        json.field("_locale", locale)
+        json.field("_storefront", storefront.alpha3)
+        json.key("_storeKitErrors")
+        json.beginArray()
+        for name in Self.storeKitErrors {
+            json.element()
+            json.beginObject()
+            json.key("current")
+            json.null()
+            json.field("enabled", false)
+            json.field("name", name)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        json.key("subscriptionGroups")
+        json.beginArray()
         for group in groups {
             let groupID = ids.make("group", group.name)
             // Levels the catalog gives come first, in order; the rest follow in catalog order.
@@ -98,49 +149,40 @@ public struct StoreKitWriter: Sendable {
             let members = group.members.sorted {
                 ($0.level ?? Int.max, $0.order) < ($1.level ?? Int.max, $1.order)
             }
-            var subscriptions: [XcodeJSON] = []
+            json.element()
+            json.beginObject()
+            json.field("id", groupID)
+            json.emptyArray("localizations")
+            json.field("name", group.name)
+            json.key("subscriptions")
+            json.beginArray()
             for member in members {
                 let level: Int
                 if let given = member.level { level = given } else { level = next; next += 1 }
-                var fields = fieldsOf(member.product, kind: .autoRenewable, ids: &ids, findings: &findings)
-                fields += subscriptionFields(member.product, level: level, groupID: groupID, ids: &ids)
-                subscriptions.append(.object(fields))
+                json.element()
+                json.beginObject()
+                writeCommonFields(member.product, kind: .autoRenewable, price: member.price, ids: &ids, into: &json,
+                                  subscription: (level, groupID))
+                json.endObject()
             }
-            groupValues.append(.object([
-                ("id", .string(groupID)),
-                ("localizations", .array([])),
-                ("name", .string(group.name)),
-                ("subscriptions", .array(subscriptions)),
-            ]))
+            json.endArray()
+            json.endObject()
         }
+        json.endArray()
+        json.key("version")
+        json.beginObject()
+        json.field("major", Self.formatVersion.major)
+        json.field("minor", Self.formatVersion.minor)
+        json.endObject()
+        json.endObject()
 
-        let identifier = StableIDs.hash("configuration", catalog.products.map(\.id).sorted().joined(separator: "\n"))
-        let document = XcodeJSON.object([
-            ("appPolicies", .object([
-                ("eula", .string("")),
-                ("policies", .array([.object([("locale", .string(locale)), ("policyText", .string("")), ("policyURL", .string(""))])])),
-            ])),
-            ("identifier", .string(identifier)),
-            ("nonRenewingSubscriptions", .array(nonRenewing)),
-            ("products", .array(products)),
-            ("settings", .object([
-                ("_failTransactionsEnabled", .bool(false)),
-                ("_locale", .string(locale)),
-                ("_storefront", .string(storefront.alpha3)),
-                ("_storeKitErrors", .array(Self.storeKitErrors.map {
-                    .object([("current", .null), ("enabled", .bool(false)), ("name", .string($0))])
-                })),
-            ])),
-            ("subscriptionGroups", .array(groupValues)),
-            ("version", .object([("major", .integer(Self.formatVersion.major)), ("minor", .integer(Self.formatVersion.minor))])),
-        ])
         var notes: [String] = []
         let others = otherStorefronts.subtracting([""]).sorted()
         if !others.isEmpty {
             notes.append("prices for \(others.count == 1 ? "storefront" : "\(others.count) other storefronts") \(others.prefix(8).joined(separator: ", "))\(others.count > 8 ? ", …" : "") not written: a StoreKit configuration holds one storefront's prices (--storefront chooses)")
         }
         let written = products.count + nonRenewing.count + groups.reduce(0) { $0 + $1.members.count }
-        return Output(text: document.text, findings: findings, notes: notes, productCount: written)
+        return Output(text: json.text, findings: findings, notes: notes, productCount: written)
     }
 
     /// The errors Xcode 16 lists in a configuration's settings, all off.
@@ -209,27 +251,55 @@ public struct StoreKitWriter: Sendable {
         }
     }
 
-    /// The fields every product has, in any array.
-    private func fieldsOf(_ product: Product, kind: ProductKind, ids: inout StableIDs, findings: inout [Diagnostic]) -> [(String, XcodeJSON)] {
+    /// A product's fields, in Xcode's key order; a subscription's own fields (`adHocOffers`,
+    /// `groupNumber`, …) interleaved where that order puts them.
+    private func writeCommonFields(_ product: Product, kind: ProductKind, price: Decimal, ids: inout StableIDs,
+                                   into json: inout XcodeJSONWriter, subscription: (level: Int, groupID: String)?) {
         let metadata = product.metadata
-        var dropped: [Diagnostic] = []
-        let amount = price(of: product, &dropped) ?? 0
-        let localizations: [XcodeJSON] = metadata.localizations.map {
-            .object([
-                ("description", .string($0.description ?? "")),
-                ("displayName", .string($0.displayName ?? "")),
-                ("locale", .string(Self.storeKitLocale($0.locale))),
-            ])
+        if subscription != nil {
+            json.key("adHocOffers")
+            json.beginArray()
+            for offer in metadata.promotionalOffers {
+                json.element()
+                writeOffer(mode: offer.paymentMode, period: offer.period, periods: offer.numberOfPeriods, price: offer.price,
+                           internalID: ids.make("promotional offer", product.id + "\n" + offer.id),
+                           named: (offer.id, offer.referenceName ?? offer.id), into: &json)
+            }
+            json.endArray()
+            json.emptyArray("codeOffers")
         }
-        return [
-            ("displayPrice", .string(Self.amountText(amount))),
-            ("familyShareable", .bool(metadata.familyShareable ?? false)),
-            ("internalID", .string(ids.make("product", product.id))),
-            ("localizations", .array(localizations)),
-            ("productID", .string(product.id)),
-            ("referenceName", .string(Self.referenceName(of: product))),
-            ("type", .string(Self.storeKitType(kind))),
-        ]
+        json.field("displayPrice", Self.amountText(price))
+        json.field("familyShareable", metadata.familyShareable ?? false)
+        if let subscription { json.field("groupNumber", subscription.level) }
+        json.field("internalID", ids.make("product", product.id))
+        if subscription != nil {
+            json.key("introductoryOffer")
+            if let offer = metadata.introductoryOffer {
+                writeOffer(mode: offer.paymentMode, period: offer.period, periods: offer.numberOfPeriods, price: offer.price,
+                           internalID: ids.make("introductory offer", product.id), named: nil, into: &json)
+            } else {
+                json.null()
+            }
+        }
+        json.key("localizations")
+        json.beginArray()
+        for localization in metadata.localizations {
+            json.element()
+            json.beginObject()
+            json.field("description", localization.description ?? "")
+            json.field("displayName", localization.displayName ?? "")
+            json.field("locale", Self.storeKitLocale(localization.locale))
+            json.endObject()
+        }
+        json.endArray()
+        json.field("productID", product.id)
+        if subscription != nil {
+            json.field("recurringSubscriptionPeriod", metadata.subscriptionPeriod.map { "\($0.value)" } ?? "")
+        }
+        json.field("referenceName", Self.referenceName(of: product))
+        if let subscription { json.field("subscriptionGroupID", subscription.groupID) }
+        json.field("type", Self.storeKitType(kind))
+        if subscription != nil { json.emptyArray("winbackOffers") }
     }
 
     /// The catalog's reference name; else the display name, else the product ID (Xcode needs one).
@@ -239,44 +309,19 @@ public struct StoreKitWriter: Sendable {
         return product.id
     }
 
-    private func entry(_ product: Product, kind: ProductKind, ids: inout StableIDs, findings: inout [Diagnostic]) -> XcodeJSON {
-        .object(fieldsOf(product, kind: kind, ids: &ids, findings: &findings))
-    }
-
-    private func subscriptionFields(_ product: Product, level: Int, groupID: String, ids: inout StableIDs) -> [(String, XcodeJSON)] {
-        let metadata = product.metadata
-        var intro = XcodeJSON.null
-        if let offer = metadata.introductoryOffer {
-            intro = .object(offerFields(mode: offer.paymentMode, period: offer.period, periods: offer.numberOfPeriods, price: offer.price,
-                                        internalID: ids.make("introductory offer", product.id)))
-        }
-        let promotional: [XcodeJSON] = metadata.promotionalOffers.map { offer in
-            .object(offerFields(mode: offer.paymentMode, period: offer.period, periods: offer.numberOfPeriods, price: offer.price,
-                                internalID: ids.make("promotional offer", product.id + "\n" + offer.id))
-                    + [("offerID", .string(offer.id)), ("referenceName", .string(offer.referenceName ?? offer.id))])
-        }
-        return [
-            ("adHocOffers", .array(promotional)),
-            ("codeOffers", .array([])),
-            ("groupNumber", .integer(level)),
-            ("introductoryOffer", intro),
-            ("recurringSubscriptionPeriod", .string(metadata.subscriptionPeriod.map { "\($0.value)" } ?? "")),
-            ("subscriptionGroupID", .string(groupID)),
-            ("winbackOffers", .array([])),
-        ]
-    }
-
     /// An offer as Xcode writes it: no price for a free trial; the number of periods when paid as
-    /// you go (or when it is not one).
-    private func offerFields(mode: PaymentMode, period: SubscriptionPeriod, periods: Int, price: Decimal?, internalID: String) -> [(String, XcodeJSON)] {
-        var fields: [(String, XcodeJSON)] = [
-            ("internalID", .string(internalID)),
-            ("paymentMode", .string(Self.paymentMode(mode))),
-            ("subscriptionPeriod", .string("\(period)")),
-        ]
-        if mode != .freeTrial, let price { fields.append(("displayPrice", .string(Self.amountText(price)))) }
-        if mode == .payAsYouGo || periods != 1 { fields.append(("numberOfPeriods", .integer(periods))) }
-        return fields
+    /// you go (or when it is not one); a promotional offer's ID and reference name.
+    private func writeOffer(mode: PaymentMode, period: SubscriptionPeriod, periods: Int, price: Decimal?, internalID: String,
+                            named: (id: String, referenceName: String)?, into json: inout XcodeJSONWriter) {
+        json.beginObject()
+        if mode != .freeTrial, let price { json.field("displayPrice", Self.amountText(price)) }
+        json.field("internalID", internalID)
+        if mode == .payAsYouGo || periods != 1 { json.field("numberOfPeriods", periods) }
+        if let named { json.field("offerID", named.id) }
+        json.field("paymentMode", Self.paymentMode(mode))
+        if let named { json.field("referenceName", named.referenceName) }
+        json.field("subscriptionPeriod", "\(period)")
+        json.endObject()
     }
 
     /// `0.99`, `160`: the amount's exact digits, as `.storekit` files write prices.

@@ -1,78 +1,113 @@
-/// A JSON value written the way Xcode writes a StoreKit configuration file: two-space indent,
-/// `"key" : value`, keys sorted without regard to case (`_storefront` before `_storeKitErrors`, as
-/// in every real file), an empty array as `[` blank line `]`, and a final newline. Writing the same
-/// value twice gives the same bytes, so a generated file diffs cleanly.
-indirect enum XcodeJSON: Sendable, Equatable {
-    case string(String)
-    case integer(Int)
-    case bool(Bool)
-    case null
-    case array([XcodeJSON])
-    case object([(String, XcodeJSON)])
+/// Writes JSON the way Xcode writes a StoreKit configuration file: two-space indent,
+/// `"key" : value`, an empty container as `[` blank line `]`, and a final newline. It streams
+/// into one byte buffer (a 10,000-product file builds no tree of values); the caller gives each
+/// object's keys in Xcode's order, case-insensitive (`_storefront` before `_storeKitErrors`, as in
+/// every real file), which `keyOrder` states and the tests check on every generated file.
+struct XcodeJSONWriter {
+    private(set) var bytes: [UInt8] = []
+    /// Per open container: whether it has no item yet.
+    private var empty: [Bool] = []
 
-    static func == (lhs: XcodeJSON, rhs: XcodeJSON) -> Bool { lhs.text == rhs.text }
+    init(capacity: Int = 1 << 16) {
+        bytes.reserveCapacity(capacity)
+    }
 
-    /// The whole document.
+    /// The finished document, with its final newline.
     var text: String {
-        var out = ""
-        write(into: &out, indent: 0)
-        out += "\n"
-        return out
+        String(decoding: bytes + [0x0A], as: UTF8.self)
     }
 
     /// Xcode's key order: case-insensitive, then by bytes for keys that differ only in case.
     static func keyOrder(_ a: String, _ b: String) -> Bool {
-        let la = a.lowercased(), lb = b.lowercased()
-        return la != lb ? Array(la.utf8).lexicographicallyPrecedes(Array(lb.utf8)) : Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8))
-    }
-
-    private func write(into out: inout String, indent: Int) {
-        switch self {
-        case .string(let s): Self.quote(s, into: &out)
-        case .integer(let n): out += String(n)
-        case .bool(let b): out += b ? "true" : "false"
-        case .null: out += "null"
-        case .array(let items):
-            Self.container(items.map { (nil, $0) }, open: "[", close: "]", indent: indent, into: &out)
-        case .object(let entries):
-            Self.container(entries.sorted { Self.keyOrder($0.0, $1.0) }.map { (Optional($0.0), $0.1) },
-                           open: "{", close: "}", indent: indent, into: &out)
-        }
-    }
-
-    private static func container(_ items: [(String?, XcodeJSON)], open: String, close: String, indent: Int, into out: inout String) {
-        let inner = String(repeating: " ", count: indent + 2)
-        out += open + "\n"
-        if items.isEmpty { out += "\n" }
-        for (index, (key, value)) in items.enumerated() {
-            out += inner
-            if let key {
-                quote(key, into: &out)
-                out += " : "
+        func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte }
+        var ia = a.utf8.makeIterator(), ib = b.utf8.makeIterator()
+        while true {
+            switch (ia.next(), ib.next()) {
+            case (nil, nil): return Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8))
+            case (nil, _): return true
+            case (_, nil): return false
+            case let (x?, y?):
+                if lower(x) != lower(y) { return lower(x) < lower(y) }
             }
-            value.write(into: &out, indent: indent + 2)
-            out += index == items.count - 1 ? "\n" : ",\n"
         }
-        out += String(repeating: " ", count: indent) + close
+    }
+
+    // MARK: Containers
+
+    mutating func beginObject() { open(0x7B) }
+    mutating func endObject() { close(0x7D) }
+    mutating func beginArray() { open(0x5B) }
+    mutating func endArray() { close(0x5D) }
+
+    /// `"key" : ` as the next item of the open object; its value follows.
+    mutating func key(_ key: String) {
+        item()
+        Self.quote(key, into: &bytes)
+        bytes += [0x20, 0x3A, 0x20]
+    }
+
+    /// Starts the next element of the open array (a value written at once after it).
+    mutating func element() { item() }
+
+    // MARK: Values
+
+    mutating func string(_ s: String) { Self.quote(s, into: &bytes) }
+    mutating func integer(_ n: Int) { bytes += String(n).utf8 }
+    mutating func bool(_ b: Bool) { bytes += (b ? "true" : "false").utf8 }
+    mutating func null() { bytes += "null".utf8 }
+
+    /// `"key" : "value"` and the like, for the common case.
+    mutating func field(_ name: String, _ value: String) { key(name); string(value) }
+    mutating func field(_ name: String, _ value: Int) { key(name); integer(value) }
+    mutating func field(_ name: String, _ value: Bool) { key(name); bool(value) }
+    /// `"key" : [` blank line `]`.
+    mutating func emptyArray(_ name: String) { key(name); beginArray(); endArray() }
+
+    // MARK: Layout
+
+    private mutating func open(_ bracket: UInt8) {
+        bytes.append(bracket)
+        empty.append(true)
+    }
+
+    private mutating func close(_ bracket: UInt8) {
+        let wasEmpty = empty.removeLast()
+        bytes += wasEmpty ? [0x0A, 0x0A] : [0x0A]
+        indent(empty.count)
+        bytes.append(bracket)
+    }
+
+    private mutating func item() {
+        if empty[empty.count - 1] {
+            empty[empty.count - 1] = false
+            bytes.append(0x0A)
+        } else {
+            bytes += [0x2C, 0x0A]
+        }
+        indent(empty.count)
+    }
+
+    private mutating func indent(_ depth: Int) {
+        bytes.append(contentsOf: repeatElement(0x20, count: 2 * depth))
     }
 
     /// A JSON string: quotes, backslashes and control characters escaped; everything else, `/` and
     /// non-ASCII letters included, as it is.
-    static func quote(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let c where c.value < 0x20:
-                let hex = String(c.value, radix: 16, uppercase: false)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+    static func quote(_ s: String, into out: inout [UInt8]) {
+        out.append(0x22)
+        for byte in s.utf8 {
+            switch byte {
+            case 0x22: out += [0x5C, 0x22]
+            case 0x5C: out += [0x5C, 0x5C]
+            case 0x0A: out += [0x5C, 0x6E]
+            case 0x0D: out += [0x5C, 0x72]
+            case 0x09: out += [0x5C, 0x74]
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                out += [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            default: out.append(byte)
             }
         }
-        out += "\""
+        out.append(0x22)
     }
 }

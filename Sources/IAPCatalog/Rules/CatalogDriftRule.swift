@@ -9,7 +9,8 @@ import Foundation
 ///
 /// What is compared, so that files that legitimately differ stay quiet:
 /// - a product missing from one side only between a metadata plist and the `.storekit` files
-///   taken together (a team may split its products over several configurations);
+///   taken together (a team may split its products over several configurations); configurations
+///   that hold less than half of the plist's products are a partial test setup, said once;
 /// - prices only for the same storefront: a metadata plist's `prices` entry for the file's
 ///   storefront, or its `price` when in that storefront's currency; two `.storekit` files only
 ///   when they are for the same storefront;
@@ -56,23 +57,42 @@ struct CatalogDriftRule: CatalogRule {
         let metadataFiles = catalog.files.filter { $0.content == .metadata }.map(\.path)
         guard storeKitFiles.count + metadataFiles.count >= 2 else { return [] }
         var findings: [Diagnostic] = []
+        var onlyInPlist: [(String, SourceLocation)] = []
+        var inBoth = 0
         for product in catalog.products {
             let plist = product.occurrences.first { $0.role == .metadata && $0.metadata != nil }
             let kits = product.occurrences.filter { $0.role == .storeKit && $0.metadata != nil }
             if !metadataFiles.isEmpty, !storeKitFiles.isEmpty {
                 if let plist, kits.isEmpty {
-                    findings.append(finding(
-                        "'\(product.id)' is in the metadata plist but in no StoreKit configuration of this catalog (\(names(storeKitFiles)))",
-                        at: plist.location, fix: SuggestedFix("run iap storekit to regenerate the configuration, or add the product in Xcode")))
+                    onlyInPlist.append((product.id, plist.location))
                 } else if plist == nil, let kit = kits.first {
                     findings.append(finding(
                         "'\(product.id)' is in \(name(kit.location.path)) but not in the metadata plist (\(names(metadataFiles)))",
                         at: kit.location, fix: SuggestedFix("add it to the metadata plist (iap convert writes one from the .storekit file)")))
+                } else if plist != nil {
+                    inBoth += 1
                 }
             }
             guard let reference = plist ?? kits.first else { continue }
             for other in kits where other.location != reference.location {
                 findings += compare(product.id, reference, other)
+            }
+        }
+        // Products of the plist that no configuration holds: each is drift when the configurations
+        // hold most of the plist; when they hold less than half, they are a partial test
+        // configuration on purpose, said once.
+        if let first = onlyInPlist.first {
+            if inBoth >= onlyInPlist.count {
+                for (id, location) in onlyInPlist {
+                    findings.append(finding(
+                        "'\(id)' is in the metadata plist but in no StoreKit configuration of this catalog (\(names(storeKitFiles)))",
+                        at: location, fix: SuggestedFix("run iap storekit to regenerate the configuration, or add the product in Xcode")))
+                }
+            } else {
+                let total = inBoth + onlyInPlist.count
+                findings.append(finding(
+                    "\(names(storeKitFiles)) \(storeKitFiles.count == 1 ? "holds" : "hold") \(inBoth) of the metadata plist's \(total) products: a partial test configuration, not compared product by product (\(onlyInPlist.count) missing, the first '\(first.0)')",
+                    at: first.1, fix: SuggestedFix("iap storekit writes a configuration with every product")))
             }
         }
         return findings
