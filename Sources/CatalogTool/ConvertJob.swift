@@ -75,6 +75,7 @@ public struct ConvertJob: Sendable {
             let blocked = output.findings.contains { $0.severity == .error }
             return Result(text: blocked ? nil : output.text, findings: output.findings, losses: losses, productCount: output.productCount)
         case .metadata:
+            losses += MetadataWriter.repeatedLocales(catalog)
             return Result(text: MetadataWriter().metadataPlist(catalog), findings: [], losses: losses, productCount: catalog.products.count)
         case .ids:
             return Result(text: MetadataWriter().idList(catalog), findings: [],

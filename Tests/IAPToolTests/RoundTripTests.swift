@@ -125,6 +125,26 @@ final class RoundTripTests: XCTestCase {
         }
     }
 
+    /// A `.storekit` file with two localizations in one locale (seen in a real app's synced
+    /// file): the plist keeps the first, is still a valid plist, and the second is listed.
+    func testARepeatedLocaleKeepsTheFirstAndIsListed() throws {
+        let source = try write("""
+            { "products" : [ { "displayPrice" : "0.99", "productID" : "com.acme.app.coins", "type" : "Consumable",
+              "localizations" : [ { "description" : "First", "displayName" : "Coins", "locale" : "en_US" },
+                                  { "description" : "Second", "displayName" : "Coins", "locale" : "en_US" },
+                                  { "description" : "Münzen", "displayName" : "Münzen", "locale" : "de_DE" } ] } ],
+              "version" : { "major" : 4, "minor" : 0 } }
+            """, "Twice.storekit")
+        let original = load([source])
+        XCTAssertEqual(original.products.first?.metadata.localizations.count, 3)
+        XCTAssertEqual(MetadataWriter.repeatedLocales(original), [
+            "'com.acme.app.coins': a second localization in en-US (the metadata plist holds one per locale; the first is kept)",
+        ])
+        let copy = load([try write(MetadataWriter().metadataPlist(original), "Twice.plist")])
+        XCTAssertEqual(copy.loadDiagnostics.map(\.message), [])
+        XCTAssertEqual(copy.products.first?.metadata.localizations.map { "\($0.locale) \($0.description ?? "")" }, ["en-US First", "de-DE Münzen"])
+    }
+
     /// Every corpus `.storekit` file: to a metadata plist and back, for its own storefront.
     func testCorpusStoreKitFilesSurviveAMetadataPlistAndBack() throws {
         let corpus = Self.root.deletingLastPathComponent().appendingPathComponent("shared/corpus/storekit")

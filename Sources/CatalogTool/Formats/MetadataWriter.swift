@@ -64,7 +64,7 @@ public struct MetadataWriter: Sendable {
             })))
         }
         if !m.localizations.isEmpty {
-            out.append(entry("localizations", .dictionary(PlistDictionary(m.localizations.map { localization in
+            out.append(entry("localizations", .dictionary(PlistDictionary(Self.onePerLocale(m.localizations).map { localization in
                 var fields: [PlistDictionary.Entry] = []
                 if let name = localization.displayName { fields.append(entry("displayName", .string(name))) }
                 if let text = localization.description { fields.append(entry("description", .string(text))) }
@@ -72,6 +72,25 @@ public struct MetadataWriter: Sendable {
             }))))
         }
         return PlistDictionary(out)
+    }
+
+    /// A plist holds one localization per locale: the first of each (`en_US` and `en-US` are one).
+    static func onePerLocale(_ localizations: [Localization]) -> [Localization] {
+        var seen = Set<String>()
+        return localizations.filter { seen.insert(plistLocale($0.locale)).inserted }
+    }
+
+    /// Products with a second localization in one locale, which `onePerLocale` leaves out: what
+    /// a conversion to a metadata plist lists as not carried over.
+    public static func repeatedLocales(_ catalog: Catalog) -> [String] {
+        catalog.products.compactMap { product in
+            let kept = onePerLocale(product.metadata.localizations)
+            guard kept.count < product.metadata.localizations.count else { return nil }
+            var counts: [String: Int] = [:]
+            for localization in product.metadata.localizations { counts[plistLocale(localization.locale), default: 0] += 1 }
+            let repeated = counts.filter { $0.value > 1 }.keys.sorted()
+            return "'\(product.id)': a second localization in \(repeated.joined(separator: ", ")) (the metadata plist holds one per locale; the first is kept)"
+        }
     }
 
     private func offerFields(mode: PaymentMode, period: SubscriptionPeriod, periods: Int, price: Decimal?) -> [PlistDictionary.Entry] {
