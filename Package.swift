@@ -93,7 +93,7 @@ let package = Package(
         // Replays every input the fuzzers found (Tests/Fixtures/FuzzFindings) through the entries
         // `scripts/fuzz.sh` fuzzes; Main.swift is the libFuzzer entry point, built by that script.
         .testTarget(name: "FuzzReplayTests",
-                    dependencies: ["IAPCatalog", "IAPTool", "PriceFormatting", "PropertyList", "SalesReports", "SourceLint", "Diagnostics"],
+                    dependencies: ["CatalogTool", "IAPCatalog", "IAPTool", "PriceFormatting", "PropertyList", "SalesReports", "SourceLint", "Diagnostics"],
                     path: "Fuzz", exclude: ["Main.swift"]),
     ],
     swiftLanguageModes: [.v6]

@@ -27,9 +27,16 @@ enum FuzzEntries {
         _ = try? PlistReader().read(bytes: bytes)
     }
 
-    /// The `.storekit` reader (JSON, with its own syntax-error positions).
+    /// The `.storekit` reader (JSON, with its own syntax-error positions), then what it read
+    /// written back by the `.storekit` and metadata-plist writers (`iap storekit`, `iap convert`).
     static func storekit(_ bytes: [UInt8]) {
         _ = StoreKitReader(path: "Fuzz.storekit").read(Data(bytes))
+        withFile(bytes, name: "Fuzz.storekit") { path in
+            let catalog = CatalogLoader().loadCatalog(name: "Fuzz", paths: [path])
+            _ = try? StoreKitWriter().write(catalog)
+            _ = MetadataWriter().metadataPlist(catalog)
+            _ = MetadataWriter.repeatedLocales(catalog)
+        }
     }
 
     /// Product-list shape detection and the metadata reader, then every catalog rule on what they

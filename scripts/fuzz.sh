@@ -33,7 +33,7 @@ build() {
         -Xcc -fmodule-map-file="$root/.build/checkouts/swift-syntax/Sources/_SwiftSyntaxCShims/include/module.modulemap"
         $(pkg-config --cflags-only-I libxml-2.0 | sed 's/-I/-Xcc -I/g'))
     # The project's modules, in dependency order, each instrumented.
-    for module in PropertyList Diagnostics PriceFormatting IAPCatalog CodeGeneration SourceLint SalesReports IAPTool; do
+    for module in PropertyList Diagnostics PriceFormatting IAPCatalog CodeGeneration CatalogTool SourceLint SalesReports IAPTool; do
         local sources=()
         while IFS= read -r f; do sources+=("$f"); done < <(find "Sources/$module" -name '*.swift' | sort)
         if [[ ! -f $out/objects/$module.o ]] || [[ -n $(find "Sources/$module" -name '*.swift' -newer "$out/objects/$module.o") ]]; then

@@ -56,7 +56,31 @@ public struct CheckJob: Sendable {
         counts.catalogs = loaded.catalogs.count
 
         if !config.generate.isEmpty { result.rules.append(ToolRules.staleGeneratedFile) }
+        if config.generate.contains(where: { $0.output.lowercased().hasSuffix(".storekit") }) {
+            result.rules += [ToolRules.storeKitMissingField, ToolRules.storeKitCannotHold]
+        }
         for (index, entry) in config.generate.enumerated() {
+            if entry.output.lowercased().hasSuffix(".storekit") {
+                // A StoreKit configuration, written by iap storekit.
+                let job = ConvertJob(paths: entry.catalog.map { [$0] } ?? config.catalogs, format: .storekit,
+                                     storefront: entry.storefront ?? "USA", locale: entry.locale)
+                let written: ConvertJob.Result
+                do {
+                    written = try job.run()
+                } catch {
+                    throw ToolFailure(error.message + " (generate[\(index)] in \(config.path ?? Configuration.fileName))", status: error.status)
+                }
+                result.findings += written.findings
+                guard let text = written.text else {
+                    result.notes.append("iap: generate[\(index)]: \(entry.output) not checked: its catalog lacks what the file needs (storekit-missing-field above)")
+                    continue
+                }
+                let check = GenerationCheck(output: entry.output, generated: text, command: "storekit")
+                result.findings += check.findings
+                result.files.append(entry.output)
+                counts.generated += 1
+                continue
+            }
             let options = GenerationOptions(style: entry.style.flatMap(GenerationOptions.Style.init(rawValue:)) ?? .constants,
                                             typeName: entry.typeName,
                                             access: entry.access.flatMap(GenerationOptions.Access.init(rawValue:)) ?? .internal,

@@ -1,12 +1,17 @@
 import Diagnostics
 import Foundation
 import IAPCatalog
+import PriceFormatting
 import PropertyList
 import Yams
 
-/// One output `iap check` keeps up to date (`generate:` in `iap.yml`).
+/// One output `iap check` keeps up to date (`generate:` in `iap.yml`): Swift constants, or a
+/// StoreKit configuration when `output` ends in `.storekit`.
 public struct GenerateEntry: Sendable, Equatable {
     public var output: String
+    /// For a `.storekit` output: the storefront whose prices it holds, and its price locale.
+    public var storefront: String?
+    public var locale: String?
     /// The catalog to generate from (default: the file's `catalogs`).
     public var catalog: String?
     public var style: String?
@@ -60,7 +65,7 @@ public struct Configuration: Sendable {
         "": ["bundle-id", "info-plist", "catalogs", "retired", "required-locales", "rules", "lint", "generate",
              "format", "reports", "baseline", "strict", "fail-on-fixed-baseline"],
         "lint": ["paths", "exclude", "include-tests", "catalog"],
-        "generate[]": ["output", "catalog", "style", "type-name", "access", "template", "disambiguate"],
+        "generate[]": ["output", "catalog", "style", "type-name", "access", "template", "disambiguate", "storefront", "locale"],
         "rules.*": ["severity", "limit"],
     ]
 
@@ -311,6 +316,16 @@ struct ConfigurationParser {
                 case "catalog": entry.catalog = string(value, "\(path).catalog").map(config.resolve)
                 case "template": entry.template = string(value, "\(path).template").map(config.resolve)
                 case "disambiguate": entry.disambiguate = bool(value, "\(path).disambiguate") ?? false
+                case "storefront":
+                    entry.storefront = string(value, "\(path).storefront")
+                    if let code = entry.storefront, (try? Storefronts.find(code)) == nil {
+                        error(value, "\(path).storefront", "not one of the App Store's 175 storefronts (iap storefronts lists them), found \"\(code)\"")
+                    }
+                case "locale":
+                    entry.locale = string(value, "\(path).locale")
+                    if let locale = entry.locale, let problem = ValueCheck.localeProblem(locale) {
+                        error(value, "\(path).locale", "\(problem) (found \"\(locale)\")")
+                    }
                 default: unknown(keyNode, key, in: "generate[]")
                 }
             }

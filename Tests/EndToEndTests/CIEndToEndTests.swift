@@ -154,11 +154,24 @@ final class CIEndToEndTests: XCTestCase {
 
     func testCheckRunsGenerationAndLintAsConfigured() throws {
         let shop = IAPRunner.packageRoot.appendingPathComponent("Examples/ShopApp")
-        for name in ["iap.yml", "Store/IAP_ProductIDs.plist", "Store/Metadata.plist", "App/ProductID.swift", "App/StoreView.swift"] {
+        for name in ["iap.yml", "Store/IAP_ProductIDs.plist", "Store/Metadata.plist", "App/ProductID.swift", "App/StoreView.swift",
+                     "Store/Shop.storekit"] {
             try write(try String(contentsOf: shop.appendingPathComponent(name), encoding: .utf8), name)
         }
         let clean = try IAPRunner.run(["check"], in: folder)
         XCTAssertEqual(clean.status, 0, clean.stderr)
+        XCTAssertTrue(clean.stderr.hasSuffix("3 catalog files (3 products in 1 catalog), 2 generated files, 2 source files checked: 0 errors, 1 warning, 0 infos\n"),
+                      clean.stderr)
+        // The StoreKit configuration edited by hand in Xcode: stale, with the command that fixes it.
+        let storekit = try read("Store/Shop.storekit")
+        try write(storekit.replacingOccurrences(of: "\"displayPrice\" : \"0.99\"", with: "\"displayPrice\" : \"1.99\""), "Store/Shop.storekit")
+        let edited = try IAPRunner.run(["check"], in: folder)
+        XCTAssertEqual(edited.status, 1)
+        XCTAssertTrue(edited.stdout.contains("Store/Shop.storekit: error: Store/Shop.storekit is stale: run iap storekit without --check to update it [stale-generated-file]\n"),
+                      edited.stdout)
+        // It is also a catalog file, so its edited price is drift from the metadata plist.
+        XCTAssertTrue(edited.stdout.contains("price in USA is 1.99 USD in Shop.storekit but 0.99 USD in Metadata.plist [catalog-drift]\n"), edited.stdout)
+        try write(storekit, "Store/Shop.storekit")
         XCTAssertEqual(clean.stdout, "App/StoreView.swift:7:20: warning: the literal shows a price ('$4.99'); show the product's displayPrice so every storefront sees its own [hardcoded-price]\n")
         let strict = try IAPRunner.run(["check", "--strict"], in: folder)
         XCTAssertEqual(strict.status, 1)
@@ -169,7 +182,8 @@ final class CIEndToEndTests: XCTestCase {
         XCTAssertEqual(stale.status, 1)
         let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(stale.stdout.utf8)) as? [String: Any])
         let rules = (document["findings"] as? [[String: Any]])?.compactMap { $0["ruleID"] as? String }
-        XCTAssertEqual(rules, ["stale-generated-file", "hardcoded-price", "missing-metadata", "undeclared-kind"])
+        // gems has no price, so the .storekit file is not checked but the missing fact is said.
+        XCTAssertEqual(rules, ["stale-generated-file", "hardcoded-price", "missing-metadata", "storekit-missing-field", "undeclared-kind"])
     }
 
     func testInitWritesAStarterThatCheckRuns() throws {

@@ -10,6 +10,8 @@ final class DeterminismTests: XCTestCase {
         ["list", "catalogs/RazeFaces", "catalogs/SpeakEnglish", "--format", "json"],
         ["check", "--config", "Examples/ShopApp/iap.yml", "--format", "json"],
         ["gen", "catalogs/FakeGame", "--output", "Tests/CodeGenerationTests/Golden/FakeGame-constants.swift", "--check"],
+        ["storekit", "catalogs/SpeakEnglish", "--output", "Tests/EndToEndTests/Golden/storekit-SpeakEnglish.storekit", "--check"],
+        ["convert", "catalogs/RazeFaces/RazeFaces.storekit", "--output", "Tests/EndToEndTests/Golden/convert-RazeFaces-Metadata.plist", "--check"],
         ["lint", "Examples", "--catalog", "catalogs/FakeGame"],
         ["price", "1234.56", "--currency", "EUR", "--storefronts", "DEU,FRA,CHE,USA,JPN,SAU,TUR"],
         ["price", "--catalog", "catalogs/SpeakEnglish"],

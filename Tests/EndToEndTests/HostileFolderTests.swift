@@ -162,13 +162,16 @@ final class BadArgumentTests: XCTestCase {
     func testTheSameValuesInIapYmlNameTheFileAndLine() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("iap-bad-\(UUID().uuidString).yml")
         defer { try? FileManager.default.removeItem(at: file) }
-        try "bundle-id: \"com..x\"\nrequired-locales: [en-US, xx-YY]\n".write(to: file, atomically: true, encoding: .utf8)
+        try "bundle-id: \"com..x\"\nrequired-locales: [en-US, xx-YY]\ngenerate:\n  - output: Shop.storekit\n    storefront: XYZ\n    locale: en-QQ\n"
+            .write(to: file, atomically: true, encoding: .utf8)
         let result = try IAPRunner.run(["validate", "--config", file.path, "catalogs/FakeGame"])
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.stderr, """
             iap: error: \(file.path):1: bundle-id: not a bundle ID: use letters, digits, '-' and '.', as in com.example.app (found "com..x")
             \(file.path):2: required-locales: not a locale: use a language and region, as in en-US, de-DE or zh-Hans (found "xx-YY")
-            \(file.path): 2 errors; fix the file (see docs/ci.md)
+            \(file.path):5: generate[0].storefront: not one of the App Store's 175 storefronts (iap storefronts lists them), found "XYZ"
+            \(file.path):6: generate[0].locale: not a locale: use a language and region, as in en-US, de-DE or zh-Hans (found "en-QQ")
+            \(file.path): 4 errors; fix the file (see docs/ci.md)
 
             """)
         XCTAssertEqual(try firstLine(["lint", "Examples", "--jobs", "-3"]).1, "Error: --jobs must be a positive number of files at once (found -3)")

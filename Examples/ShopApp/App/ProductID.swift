@@ -2,6 +2,7 @@
 // Sources:
 //   Store/IAP_ProductIDs.plist
 //   Store/Metadata.plist
+//   Store/Shop.storekit
 
 // swiftlint:disable all
 
