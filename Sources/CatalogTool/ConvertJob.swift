@@ -40,12 +40,15 @@ public struct ConvertJob: Sendable {
         public var findings: [Diagnostic]
         /// What the target format cannot hold, one line each ("not carried over: …").
         public var losses: [String]
+        /// What the user should know about what was written ("note: …").
+        public var remarks: [String] = []
         public var productCount: Int
 
-        public init(text: String?, findings: [Diagnostic], losses: [String], productCount: Int) {
+        public init(text: String?, findings: [Diagnostic], losses: [String], remarks: [String] = [], productCount: Int) {
             self.text = text
             self.findings = findings
             self.losses = losses
+            self.remarks = remarks
             self.productCount = productCount
         }
     }
@@ -73,9 +76,10 @@ public struct ConvertJob: Sendable {
             }
             losses += output.notes
             let blocked = output.findings.contains { $0.severity == .error }
-            return Result(text: blocked ? nil : output.text, findings: output.findings, losses: losses, productCount: output.productCount)
+            return Result(text: blocked ? nil : output.text, findings: output.findings, losses: losses, remarks: output.remarks,
+                          productCount: output.productCount)
         case .metadata:
-            losses += MetadataWriter.repeatedLocales(catalog)
+            losses += MetadataWriter.repeatedLocales(catalog) + MetadataWriter.inferredKinds(catalog)
             return Result(text: MetadataWriter().metadataPlist(catalog), findings: [], losses: losses, productCount: catalog.products.count)
         case .ids:
             return Result(text: MetadataWriter().idList(catalog), findings: [],
@@ -155,6 +159,7 @@ extension ConvertJob.Result {
         let reporter = TextReporter(useColor: false)
         outcome.stderr += reporter.render(findings)
         for loss in losses { outcome.stderr += "iap: not carried over: \(loss)\n" }
+        for remark in remarks { outcome.stderr += "iap: note: \(remark)\n" }
         outcome.status = ExitStatus.of(findings, strict: false)
         guard let text else {
             let blocked = Set(findings.filter { $0.severity == .error }.compactMap(\.subject)).count

@@ -1,5 +1,6 @@
 import Foundation
 import PriceFormatting
+import TestSupport
 import XCTest
 
 /// The price-amount parser's fast path (up to 18 digits, no scanner) gives what Foundation's
@@ -24,11 +25,8 @@ final class AmountTextTests: XCTestCase {
     }
 
     func testSeededAmounts() {
-        var state: UInt64 = 0x2545F4914F6CDD1D
-        func next(_ n: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int(truncatingIfNeeded: state >> 33) % n
-        }
+        var random = SeededGenerator(seed: 0x2545F4914F6CDD1D)
+        func next(_ n: Int) -> Int { Int.random(in: 0..<n, using: &random) }
         for _ in 0..<20_000 {
             let whole = String((0..<(1 + next(9))).map { _ in Character(String(next(10))) })
             let fraction = String((0..<next(6)).map { _ in Character(String(next(10))) })

@@ -36,7 +36,8 @@ public struct MetadataWriter: Sendable {
     private func fields(of product: Product) -> PlistDictionary {
         let m = product.metadata
         var out: [PlistDictionary.Entry] = []
-        if let kind = m.kind?.value ?? product.kind { out.append(entry("kind", .string(kind.rawValue))) }
+        // Only a declared kind: a guess written as `kind` would become a fact.
+        if let kind = m.kind?.value ?? (product.kindReason.isDeclared ? product.kind : nil) { out.append(entry("kind", .string(kind.rawValue))) }
         if let name = m.referenceName?.value { out.append(entry("referenceName", .string(name))) }
         if let price = m.price?.value {
             out.append(entry("price", amount(price.amount)))
@@ -78,6 +79,13 @@ public struct MetadataWriter: Sendable {
     static func onePerLocale(_ localizations: [Localization]) -> [Localization] {
         var seen = Set<String>()
         return localizations.filter { seen.insert(plistLocale($0.locale)).inserted }
+    }
+
+    /// Products whose kind is inferred, not declared, which the plist leaves without `kind`.
+    public static func inferredKinds(_ catalog: Catalog) -> [String] {
+        let inferred = catalog.products.filter { $0.kind != nil && !$0.kindReason.isDeclared && $0.metadata.kind == nil }
+        guard let first = inferred.first else { return [] }
+        return ["the kind of \(inferred.count == 1 ? "'\(first.id)'" : "\(inferred.count) products (the first '\(first.id)')"), inferred from words, not declared: written without <key>kind</key> (iap list says what it was inferred from)"]
     }
 
     /// Products with a second localization in one locale, which `onePerLocale` leaves out: what

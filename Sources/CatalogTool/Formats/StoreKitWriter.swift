@@ -36,6 +36,8 @@ public struct StoreKitWriter: Sendable {
         public var text: String
         public var findings: [Diagnostic]
         public var notes: [String]
+        /// What the user should know about what was written (kinds that are only inferred).
+        public var remarks: [String] = []
         public var productCount: Int
     }
 
@@ -177,12 +179,18 @@ public struct StoreKitWriter: Sendable {
         json.endObject()
 
         var notes: [String] = []
+        let inferred = (products + nonRenewing).map(\.0).filter { !$0.kindReason.isDeclared }
+            + groups.flatMap { $0.members.map(\.product) }.filter { !$0.kindReason.isDeclared }
+        var remarks: [String] = []
+        if let first = inferred.first {
+            remarks.append("the kind of \(inferred.count == 1 ? "'\(first.id)'" : "\(inferred.count) products (the first '\(first.id)')") is inferred, not declared (iap list says why): the file states it as a fact; declare it with <key>kind</key>")
+        }
         let others = otherStorefronts.subtracting([""]).sorted()
         if !others.isEmpty {
             notes.append("prices for \(others.count == 1 ? "storefront" : "\(others.count) other storefronts") \(others.prefix(8).joined(separator: ", "))\(others.count > 8 ? ", …" : "") not written: a StoreKit configuration holds one storefront's prices (--storefront chooses)")
         }
         let written = products.count + nonRenewing.count + groups.reduce(0) { $0 + $1.members.count }
-        return Output(text: json.text, findings: findings, notes: notes, productCount: written)
+        return Output(text: json.text, findings: findings, notes: notes, remarks: remarks, productCount: written)
     }
 
     /// The errors Xcode 16 lists in a configuration's settings, all off.
