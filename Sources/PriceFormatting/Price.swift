@@ -51,7 +51,8 @@ public enum PriceError: Error, Sendable, Equatable, CustomStringConvertible {
 /// never the lenient `Decimal(string:)`, which reads `1,99` as 1.
 public enum AmountText {
     public static func parse(_ text: String) -> Decimal? {
-        let t = text.trimmingCharacters(in: .whitespaces)
+        let edges = [text.utf8.first, text.utf8.last]
+        let t = edges.contains { $0 == 0x20 || $0 == 0x09 || ($0 ?? 0) >= 0x80 } ? text.trimmingCharacters(in: .whitespaces) : text
         var digitsBefore = 0
         var digitsAfter = 0
         var seenPoint = false

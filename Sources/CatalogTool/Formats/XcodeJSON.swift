@@ -95,6 +95,12 @@ struct XcodeJSONWriter {
     /// non-ASCII letters included, as it is.
     static func quote(_ s: String, into out: inout [UInt8]) {
         out.append(0x22)
+        // Most strings need no escape: copied whole.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            out.append(contentsOf: s.utf8)
+            out.append(0x22)
+            return
+        }
         for byte in s.utf8 {
             switch byte {
             case 0x22: out += [0x5C, 0x22]

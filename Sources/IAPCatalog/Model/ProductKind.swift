@@ -21,6 +21,14 @@ public enum ProductKind: String, Sendable, Hashable, CaseIterable, Codable, Comp
     /// `RecurringSubscription`, `NonRenewingSubscription`) and hand-written plists
     /// (`Non-Consumable`, `auto-renewable subscription`, …). Case, spaces, `-` and `_` are ignored.
     public init?(spelling: String) {
+        // The spellings our metadata plists and .storekit files write, without normalizing.
+        switch spelling {
+        case "consumable", "Consumable": self = .consumable; return
+        case "non-consumable", "NonConsumable": self = .nonConsumable; return
+        case "auto-renewable", "RecurringSubscription": self = .autoRenewable; return
+        case "non-renewing", "NonRenewingSubscription": self = .nonRenewing; return
+        default: break
+        }
         let key = String(spelling.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic })
         switch key {
         case "consumable": self = .consumable
