@@ -1,4 +1,6 @@
 import Foundation
+import Diagnostics
+import IAPCatalog
 
 /// `iap storekit` on a generated metadata plist of N products, process start to file written,
 /// against the Python script a team would write (Benchmarks/storekit_from_plist.py: plistlib in,
@@ -9,17 +11,7 @@ enum StoreKitBench {
     /// priced in USD and localized in en-US and de-DE.
     static func generate(count: Int, to path: String) {
         if FileManager.default.fileExists(atPath: path) { return }
-        var out = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-            <plist version="1.0">
-            <dict>
-            \t<key>IAPCatalogMetadata</key>
-            \t<integer>1</integer>
-            \t<key>products</key>
-            \t<dict>
-
-            """
+        var out = ""
         for i in 0..<count {
             let id = "com.bench.app.product\(i)"
             let kind: String
@@ -47,8 +39,8 @@ enum StoreKitBench {
             }
             out += "\t\t\t</dict>\n\t\t</dict>\n"
         }
-        out += "\t</dict>\n</dict>\n</plist>\n"
-        guard FileManager.default.createFile(atPath: path, contents: Data(out.utf8)) else { fail("cannot write \(path)") }
+        out.removeLast()
+        guard FileManager.default.createFile(atPath: path, contents: Data(RuleExample.metadataPlist(out).utf8)) else { fail("cannot write \(path)") }
     }
 
     static func run(count: Int, iap: URL) {

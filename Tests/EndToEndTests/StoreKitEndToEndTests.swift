@@ -1,4 +1,6 @@
 import Foundation
+import Diagnostics
+import IAPCatalog
 import XCTest
 
 /// `iap storekit`, `iap convert` and the plugins' `iap-gen`, run as a user runs them.
@@ -185,20 +187,7 @@ final class StoreKitEndToEndTests: XCTestCase {
             }
             body += "\t\t</dict>\n"
         }
-        return """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-            <plist version="1.0">
-            <dict>
-            \t<key>IAPCatalogMetadata</key>
-            \t<integer>1</integer>
-            \t<key>products</key>
-            \t<dict>
-            \(body)\t</dict>
-            </dict>
-            </plist>
-
-            """
+        return RuleExample.metadataPlist(String(body.dropLast()))
     }
 
 }

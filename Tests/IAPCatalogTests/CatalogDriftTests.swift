@@ -30,14 +30,7 @@ final class CatalogDriftTests: XCTestCase {
         return CatalogDriftRule().check(catalog, options: ValidationOptions()).sortedForOutput()
     }
 
-    static let metadata = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0">
-        <dict>
-        \t<key>IAPCatalogMetadata</key>
-        \t<integer>1</integer>
-        \t<key>products</key>
-        \t<dict>
+    static let metadata = RuleExample.metadataPlist("""
         \t\t<key>com.acme.app.coins</key>
         \t\t<dict>
         \t\t\t<key>kind</key>
@@ -88,10 +81,7 @@ final class CatalogDriftTests: XCTestCase {
         \t\t\t<key>kind</key>
         \t\t\t<string>non-consumable</string>
         \t\t</dict>
-        \t</dict>
-        </dict>
-        </plist>
-        """
+        """)
 
     /// A `.storekit` file: `coins` with `coinsPrice` and `coinsName`, and, when `club`, the club
     /// subscription with these fields; `extra` adds a product the plist lacks.
@@ -182,7 +172,7 @@ final class CatalogDriftTests: XCTestCase {
         XCTAssertEqual(price.location.path, folder.appendingPathComponent("Products.storekit").path)
         XCTAssertEqual(price.location.line, 6)
         XCTAssertEqual(price.related.map { "\(($0.location.path as NSString).lastPathComponent):\($0.location.line) \($0.message)" },
-                       ["Metadata.plist:15 price in USA 0.99 USD here"])
+                       ["Metadata.plist:16 price in USA 0.99 USD here"])
     }
 
     /// Another storefront's price, another locale's text and products split over two files are
