@@ -92,11 +92,10 @@ public struct MetadataWriter: Sendable {
     /// a conversion to a metadata plist lists as not carried over.
     public static func repeatedLocales(_ catalog: Catalog) -> [String] {
         catalog.products.compactMap { product in
-            let kept = onePerLocale(product.metadata.localizations)
-            guard kept.count < product.metadata.localizations.count else { return nil }
             var counts: [String: Int] = [:]
             for localization in product.metadata.localizations { counts[plistLocale(localization.locale), default: 0] += 1 }
             let repeated = counts.filter { $0.value > 1 }.keys.sorted()
+            guard !repeated.isEmpty else { return nil }
             return "'\(product.id)': a second localization in \(repeated.joined(separator: ", ")) (the metadata plist holds one per locale; the first is kept)"
         }
     }

@@ -220,13 +220,7 @@ public struct StoreKitWriter: Sendable {
     /// that is in the storefront's currency. None is a `storekit-missing-field` error.
     func price(of product: Product, _ findings: inout [Diagnostic]) -> Decimal? {
         let metadata = product.metadata
-        if let entry = metadata.storefrontPrices.first(where: { $0.value.storefront == storefront.alpha3 }) {
-            return entry.value.amount
-        }
-        if let price = metadata.price?.value,
-           price.storefront == storefront.alpha3 || (price.storefront == nil && price.currency == storefront.currency) {
-            return price.amount
-        }
+        if let price = metadata.price(in: storefront.alpha3, currency: storefront.currency) { return price.value.amount }
         var why = "no price"
         var fix = "add <key>price</key> and <key>currency</key> (\(storefront.currency)) to its metadata"
         if let price = metadata.price?.value {

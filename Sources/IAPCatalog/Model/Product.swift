@@ -39,6 +39,9 @@ public struct Localization: Sendable, Hashable {
         self.description = description
         self.location = location
     }
+
+    /// A locale as a key: `en-US`, `en_US` and `EN-us` are one locale.
+    public static func key(_ locale: String) -> String { locale.replacingOccurrences(of: "_", with: "-").lowercased() }
 }
 
 /// How an introductory or promotional offer is paid.
@@ -134,6 +137,16 @@ public struct ProductMetadata: Sendable, Hashable {
     public var familyShareable: Bool?
 
     public init() {}
+
+    /// The price this source gives in `storefront` (alpha-3), whose currency is `currency`: its
+    /// `prices` entry for that storefront, or its single price when tied to that storefront, or
+    /// tied to none and in that currency.
+    public func price(in storefront: String, currency: String) -> Located<ProductPrice>? {
+        if let entry = storefrontPrices.first(where: { $0.value.storefront == storefront }) { return entry }
+        guard let price else { return nil }
+        if let own = price.value.storefront { return own == storefront ? price : nil }
+        return price.value.currency == currency ? price : nil
+    }
 }
 
 /// Where a product ID was found, and what that place says about it.

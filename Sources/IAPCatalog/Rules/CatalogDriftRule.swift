@@ -110,24 +110,23 @@ struct CatalogDriftRule: CatalogRule {
             differences.append((field, left, right, at ?? a.location))
         }
         differ("reference name", ma.referenceName.map { "'\($0.value)'" }, mb.referenceName.map { "'\($0.value)'" }, ma.referenceName?.location)
-        if let price = mb.price?.value, let storefront = price.storefront, let mine = Self.price(in: ma, storefront: storefront, currency: price.currency) {
+        if let price = mb.price?.value, let storefront = price.storefront, let currency = price.currency,
+           let mine = ma.price(in: storefront, currency: currency) {
             differ("price in \(storefront)", "\(mine.value.amount) \(price.currency ?? "")", "\(price.amount) \(price.currency ?? "")", mine.location)
         }
         differ("subscription period", ma.subscriptionPeriod.map { "\($0.value)" }, mb.subscriptionPeriod.map { "\($0.value)" }, ma.subscriptionPeriod?.location)
         differ("subscription group", ma.subscriptionGroup.map { "'\($0.value)'" }, mb.subscriptionGroup.map { "'\($0.value)'" }, ma.subscriptionGroup?.location)
         differ("group level", ma.groupLevel.map { "\($0.value)" }, mb.groupLevel.map { "\($0.value)" }, ma.groupLevel?.location)
         differ("family sharing", ma.familyShareable.map { $0 ? "on" : "off" }, mb.familyShareable.map { $0 ? "on" : "off" }, nil)
-        if ma.introductoryOffer != nil || mb.introductoryOffer != nil {
-            differ("introductory offer", Self.describe(ma.introductoryOffer), Self.describe(mb.introductoryOffer), ma.introductoryOffer?.location)
-        }
+        differ("introductory offer", Self.describe(ma.introductoryOffer), Self.describe(mb.introductoryOffer), ma.introductoryOffer?.location)
         let offersA = Dictionary(ma.promotionalOffers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let offersB = Dictionary(mb.promotionalOffers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for offerID in Set(offersA.keys).union(offersB.keys).sorted() {
             differ("promotional offer '\(offerID)'", Self.describe(offersA[offerID]), Self.describe(offersB[offerID]), offersA[offerID]?.location)
         }
-        let localesB = Dictionary(mb.localizations.map { (Self.localeKey($0.locale), $0) }, uniquingKeysWith: { first, _ in first })
+        let localesB = Dictionary(mb.localizations.map { (Localization.key($0.locale), $0) }, uniquingKeysWith: { first, _ in first })
         for localization in ma.localizations {
-            guard let other = localesB[Self.localeKey(localization.locale)] else { continue }
+            guard let other = localesB[Localization.key(localization.locale)] else { continue }
             differ("display name (\(localization.locale))", localization.displayName.map { "'\($0)'" }, other.displayName.map { "'\($0)'" }, localization.location)
             differ("description (\(localization.locale))", localization.description.map { "'\($0)'" }, other.description.map { "'\($0)'" }, localization.location)
         }
@@ -154,16 +153,4 @@ struct CatalogDriftRule: CatalogRule {
         if mode != .freeTrial, let price { out += " at \(price)" }
         return out
     }
-
-    /// The price a metadata source gives for `storefront`: its entry for that storefront, or its
-    /// single price when in that storefront's currency and tied to no other storefront.
-    static func price(in metadata: ProductMetadata, storefront: String, currency: String?) -> Located<ProductPrice>? {
-        if let entry = metadata.storefrontPrices.first(where: { $0.value.storefront == storefront }) { return entry }
-        guard let price = metadata.price, currency != nil else { return nil }
-        if let own = price.value.storefront { return own == storefront ? price : nil }
-        return price.value.currency == currency ? price : nil
-    }
-
-    /// `en-US`, `en_US` and `EN-us` are one locale.
-    static func localeKey(_ locale: String) -> String { locale.replacingOccurrences(of: "_", with: "-").lowercased() }
 }

@@ -205,14 +205,12 @@ struct MissingLocalizationRule: CatalogRule {
         nonTriggering: [.metadata(RuleExample.product("com.acme.app.coins", "<key>localizations</key><dict><key>en_US</key><dict><key>displayName</key><string>Coins</string></dict></dict>"),
                                   requiredLocales: ["en-US"])])
 
-    static func normalized(_ locale: String) -> String { locale.replacingOccurrences(of: "_", with: "-").lowercased() }
-
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
         let required = options.requiredLocales + catalog.requiredLocales.filter { !options.requiredLocales.contains($0) }
         guard !required.isEmpty else { return [] }
         return catalog.products.filter(\.hasMetadataSource).flatMap { product in
-            let have = Set(product.metadata.localizations.map { Self.normalized($0.locale) })
-            return required.filter { !have.contains(Self.normalized($0)) }.map {
+            let have = Set(product.metadata.localizations.map { Localization.key($0.locale) })
+            return required.filter { !have.contains(Localization.key($0)) }.map {
                 finding("'\(product.id)' has no \($0) localization", at: product.location)
             }
         }
