@@ -80,15 +80,10 @@ public struct SourceLinter: Sendable {
 
     /// Every finding in these files (from `files(in:)`), in stable order.
     public func lint(files: [String]) -> [Diagnostic] {
-        let results = ResultSlots(count: files.count)
-        let workers = min(max(jobs ?? ProcessInfo.processInfo.activeProcessorCount, 1), max(files.count, 1))
         // Each worker takes the next file not yet taken; each file's findings go in its own slot.
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while let index = results.take() {
-                results.set(index, lint(file: files[index]))
-            }
-        }
-        return results.all().sortedForOutput()
+        ResultSlots.run(count: files.count, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { index in
+            lint(file: files[index])
+        }.all().sortedForOutput()
     }
 
     /// One file's findings.
@@ -183,24 +178,4 @@ public struct SourceLinter: Sendable {
         }
         return diagnostics.sortedForOutput()
     }
-}
-
-/// Results of parallel work, one slot per file, collected in order afterwards.
-final class ResultSlots: @unchecked Sendable {
-    private var slots: [[Diagnostic]]
-    private let lock = NSLock()
-
-    private var next = 0
-
-    init(count: Int) { slots = Array(repeating: [], count: count) }
-    /// The next slot no worker has taken, or nil when all are.
-    func take() -> Int? {
-        lock.withLock {
-            guard next < slots.count else { return nil }
-            next += 1
-            return next - 1
-        }
-    }
-    func set(_ index: Int, _ value: [Diagnostic]) { lock.withLock { slots[index] = value } }
-    func all() -> [Diagnostic] { lock.withLock { slots.flatMap { $0 } } }
 }
