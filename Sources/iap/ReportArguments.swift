@@ -70,6 +70,8 @@ extension Terminal {
         }
         if let summary, plan.stdoutFormat == TextReporter.identifier { err(summary + "\n") }
         for note in outcome.notes { err(note + "\n") }
-        throw ExitCode(outcome.status)
+        // Exit here, not by unwinding: a million products' catalog is not freed piece by piece
+        // on the way out (output is written unbuffered above, so nothing is lost).
+        Foundation.exit(outcome.status.rawValue)
     }
 }

@@ -51,7 +51,9 @@ struct Validate: ParsableCommand {
         let outcome = try Terminal.run { () throws(ToolFailure) in
             try plan.finish(command: "validate", findings: found.findings, rules: found.rules, files: found.files)
         }
-        try Terminal.finish(outcome, plan: plan, summary: TextReporter().summary(outcome.result.findings, files: loaded.fileCount)
-            + ", \(plural(loaded.productCount, "product")) in \(plural(loaded.catalogs.count, "catalog"))")
+        try withExtendedLifetime(found) {
+            try Terminal.finish(outcome, plan: plan, summary: TextReporter().summary(outcome.result.findings, files: loaded.fileCount)
+                + ", \(plural(loaded.productCount, "product")) in \(plural(loaded.catalogs.count, "catalog"))")
+        }
     }
 }

@@ -137,8 +137,9 @@ struct Classifier {
     }
 
     private var segments: [String: Hit?] = [:]
-    /// Whole IDs, digit runs folded: a numbered family of a million IDs is classified once.
-    private var ids: [String: (ProductKind, [String])?] = [:]
+    /// Whole IDs, digit runs folded, by the hash of the folded bytes: a numbered family of a
+    /// million IDs is classified once, and looking one up builds no string.
+    private var ids: [UInt64: [(key: [UInt8], result: (ProductKind, [String])?)]] = [:]
 
     /// The cache key of a segment: runs of two or more digits folded to "##", since no kind word
     /// holds two digits in a row (`item0000001` and `item0000002` say the same).
@@ -158,9 +159,14 @@ struct Classifier {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    mutating func classify(_ occurrences: [ProductOccurrence], metadata: ProductMetadata) -> (ProductKind?, KindReason) {
-        let declared = occurrences.filter { $0.declaredKind != nil }.sorted { KindInference.rolePriority($0.role) < KindInference.rolePriority($1.role) }
-        if let first = declared.first, let kind = first.declaredKind {
+    mutating func classify(_ occurrences: some Collection<ProductOccurrence>, metadata: ProductMetadata) -> (ProductKind?, KindReason) {
+        // The declaring occurrence of the highest role priority, the first of equals.
+        var declaring: ProductOccurrence?
+        for occurrence in occurrences where occurrence.declaredKind != nil {
+            if let best = declaring, KindInference.rolePriority(best.role) <= KindInference.rolePriority(occurrence.role) { continue }
+            declaring = occurrence
+        }
+        if let first = declaring, let kind = first.declaredKind {
             return (kind.value, .declared(kind.location, first.declaredBy ?? kind.value.rawValue))
         }
         for occurrence in occurrences {
@@ -171,10 +177,11 @@ struct Classifier {
         if let id = occurrences.first?.id, let (kind, words) = inferID(id) {
             return (kind, .inferred(words, source: "the ID"))
         }
-        var names = [metadata.referenceName?.value].compactMap { $0 }
-        names += metadata.localizations.compactMap(\.displayName)
-        for name in names {
-            if let (kind, words) = KindInference.infer(from: name) {
+        if let name = metadata.referenceName?.value, let (kind, words) = KindInference.infer(from: name) {
+            return (kind, .inferred(words, source: "its name '\(name)'"))
+        }
+        for localization in metadata.localizations {
+            if let name = localization.displayName, let (kind, words) = KindInference.infer(from: name) {
                 return (kind, .inferred(words, source: "its name '\(name)'"))
             }
         }
@@ -182,14 +189,54 @@ struct Classifier {
     }
 
     /// `KindInference.infer(from:)` for an ID, cached by its digit-folded form.
+    private enum Lookup {
+        case notFolded
+        case hit((ProductKind, [String])?)
+        case miss(UInt64, [UInt8])
+    }
+
     mutating func inferID(_ id: String) -> (ProductKind, [String])? {
-        let key = Self.cacheKey(Substring(id))
-        // Only IDs with digit runs repeat once folded; caching the others would only grow the cache.
-        guard key.utf8.count != id.utf8.count || key != id else { return inferSegments(id) }
-        if let cached = ids[key] { return cached }
-        let result = inferSegments(id)
-        ids[key] = result
-        return result
+        var utf8 = id
+        let lookup: Lookup = utf8.withUTF8 { bytes in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count, 1)) { scratch in
+                // The folded bytes (as `cacheKey` folds them) into scratch, then their FNV-1a hash.
+                var count = 0, digits = 0
+                for c in bytes {
+                    if c >= 0x30 && c <= 0x39 {
+                        digits += 1
+                        if digits == 2 {
+                            scratch[count - 1] = 0x23
+                            scratch[count] = 0x23
+                            count += 1
+                        } else if digits < 2 {
+                            scratch[count] = c
+                            count += 1
+                        }
+                    } else {
+                        digits = 0
+                        scratch[count] = c
+                        count += 1
+                    }
+                }
+                // Only IDs with digit runs repeat once folded; caching the others would only grow the cache.
+                guard count != bytes.count || !scratch[..<count].elementsEqual(bytes) else { return .notFolded }
+                let key = UnsafeBufferPointer(rebasing: scratch[..<count])
+                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+                for c in key { hash = (hash ^ UInt64(c)) &* 0x100_0000_01b3 }
+                for entry in ids[hash] ?? [] where entry.key.elementsEqual(key) { return .hit(entry.result) }
+                return .miss(hash, Array(key))
+            }
+        }
+        switch lookup {
+        case .notFolded:
+            return inferSegments(id)
+        case .hit(let result):
+            return result
+        case .miss(let hash, let key):
+            let result = inferSegments(id)
+            ids[hash, default: []].append((key, result))
+            return result
+        }
     }
 
     /// Each segment's words looked up once; words spanning two segments looked up directly.

@@ -40,6 +40,11 @@ struct BundleIDResolver {
         }
         let projectNames = Set(projects.map { (($0 as NSString).deletingLastPathComponent as NSString).deletingPathExtension.lowercased() })
         let names = Dictionary(targets.compactMap { t in t.bundleID.map { ($0, t.name) } }, uniquingKeysWith: { a, _ in a })
+        // One candidate (or none) needs no scoring against every product ID.
+        guard candidates.count > 1 else {
+            bundleID = candidates.first?.id
+            return
+        }
         let lowerIDs = productIDs.map { $0.lowercased() }
         bundleID = candidates.map { candidate -> (Candidate, Score) in
             let id = candidate.id.value.lowercased()

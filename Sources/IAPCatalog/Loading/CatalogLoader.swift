@@ -128,28 +128,44 @@ public struct CatalogLoader: Sendable {
     /// then metadata order, then `.storekit` order; each product points at its first occurrence
     /// in that order, so diagnostics name the line of the list the app loads.
     static func merge(_ occurrences: [ProductOccurrence]) -> [Product] {
-        // Stable partition by role (product lists, then metadata, then .storekit): no sort needed.
-        let ordered = [ProductOccurrence.Role.productList, .metadata, .storeKit].flatMap { role in
-            occurrences.lazy.filter { $0.role == role }
+        // Stable partition by role (product lists, then metadata, then .storekit), by index: an
+        // occurrence is copied once, into its product. Most loads hold one role, or roles in order.
+        let roles: [ProductOccurrence.Role] = [.productList, .metadata, .storeKit]
+        var inRoleOrder = true
+        for i in occurrences.indices.dropFirst()
+        where roles.firstIndex(of: occurrences[i].role)! < roles.firstIndex(of: occurrences[i - 1].role)! {
+            inRoleOrder = false
+            break
         }
+        let order: [Int] = inRoleOrder ? [] : roles.flatMap { role in occurrences.indices.filter { occurrences[$0].role == role } }
+        // Each product's first occurrence, and the rest for the few IDs found more than once.
         var slot: [String: Int] = [:]
-        var lists: [[ProductOccurrence]] = []
+        var firsts: [Int] = []
+        var more: [Int: [Int]] = [:]
         slot.reserveCapacity(occurrences.count)
-        lists.reserveCapacity(occurrences.count)
-        for occurrence in ordered {
-            if let index = slot[occurrence.id] {
-                lists[index].append(occurrence)
+        firsts.reserveCapacity(occurrences.count)
+        for n in occurrences.indices {
+            let at = inRoleOrder ? n : order[n]
+            if let index = slot[occurrences[at].id] {
+                more[index, default: []].append(at)
             } else {
-                slot[occurrence.id] = lists.count
-                lists.append([occurrence])
+                slot[occurrences[at].id] = firsts.count
+                firsts.append(at)
             }
         }
+        slot = [:]
         var classifier = Classifier()
-        return lists.map { list in
-            let id = list[0].id
-            let metadata = mergedMetadata(list)
-            let (kind, reason) = classifier.classify(list, metadata: metadata)
-            return Product(id: id, occurrences: list, kind: kind, kindReason: reason, metadata: metadata)
+        return firsts.indices.map { index in
+            let first = occurrences[firsts[index]]
+            guard let others = more[index]?.map({ occurrences[$0] }) else {
+                // One source: its own box is the product's (nil for a bare ID).
+                let (kind, reason) = classifier.classify(CollectionOfOne(first), metadata: (first.metadataBox ?? MetadataBox.empty).value)
+                return Product(first: first, others: [], kind: kind, kindReason: reason, metadataBox: first.metadataBox)
+            }
+            let list = [first] + others
+            let box = MetadataBox(mergedMetadata(list))
+            let (kind, reason) = classifier.classify(list, metadata: box.value)
+            return Product(first: first, others: others, kind: kind, kindReason: reason, metadataBox: box)
         }
     }
 

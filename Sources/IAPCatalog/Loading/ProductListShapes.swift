@@ -58,6 +58,7 @@ struct ProductListShapes {
         if items.allSatisfy({ $0.value.stringValue != nil }) {
             var reading = PlistReading(content: .productList(.arrayOfIDs))
             reading.byContent = false
+            reading.occurrences.reserveCapacity(items.count)
             for item in items {
                 reading.occurrences.append(ProductOccurrence(id: item.value.stringValue!, location: location(item.position),
                                                              role: .productList))

@@ -164,29 +164,77 @@ public struct ProductOccurrence: Sendable, Hashable {
     public var location: SourceLocation
     public var role: Role
     /// The container key the ID was listed under (`Consumables`, `Subscriptions`), if any.
-    public var containerKey: String?
+    public var containerKey: String? {
+        get { extras?.containerKey }
+        set { change { $0.containerKey = newValue } }
+    }
     /// A kind stated by the source itself (a `Type` key, a `.storekit` type, our `kind`).
-    public var declaredKind: Located<ProductKind>?
+    public var declaredKind: Located<ProductKind>? {
+        get { extras?.declaredKind }
+        set { change { $0.declaredKind = newValue } }
+    }
     /// The words that stated it (`Type = Non-Consumable`).
-    public var declaredBy: String?
+    public var declaredBy: String? {
+        get { extras?.declaredBy }
+        set { change { $0.declaredBy = newValue } }
+    }
     /// Names and descriptions the source carries (`Title`, `Name`, `localizedTitle`, …).
     public var metadata: ProductMetadata? {
-        get { metadataBox?.value }
-        set { metadataBox = newValue.map(MetadataBox.init) }
+        get { extras?.metadataBox?.value }
+        set { change { $0.metadataBox = newValue.map(MetadataBox.init) } }
     }
-    /// Boxed: metadata is large and most occurrences (plain ID lists) have none, so occurrences
-    /// stay small and cheap to move.
-    private var metadataBox: MetadataBox?
+    /// Shared with the product when it is its only source.
+    var metadataBox: MetadataBox? { extras?.metadataBox }
+
+    /// Everything but the ID and its place, boxed and nil when empty: most occurrences of a large
+    /// catalog (plain ID lists) have none of it, so an occurrence is a few words, cheap to move.
+    private var extras: Extras?
+
+    private struct Fields: Equatable {
+        var containerKey: String?
+        var declaredKind: Located<ProductKind>?
+        var declaredBy: String?
+        var metadataBox: MetadataBox?
+    }
+
+    /// Immutable: changing a field replaces the box (value semantics kept).
+    private final class Extras: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+        var containerKey: String? { fields.containerKey }
+        var declaredKind: Located<ProductKind>? { fields.declaredKind }
+        var declaredBy: String? { fields.declaredBy }
+        var metadataBox: MetadataBox? { fields.metadataBox }
+    }
+
+    private mutating func change(_ edit: (inout Fields) -> Void) {
+        var fields = extras?.fields ?? Fields()
+        edit(&fields)
+        extras = fields == Fields() ? nil : Extras(fields)
+    }
 
     public init(id: String, location: SourceLocation, role: Role, containerKey: String? = nil,
                 declaredKind: Located<ProductKind>? = nil, declaredBy: String? = nil, metadata: ProductMetadata? = nil) {
         self.id = id
         self.location = location
         self.role = role
-        self.containerKey = containerKey
-        self.declaredKind = declaredKind
-        self.declaredBy = declaredBy
-        self.metadataBox = metadata.map(MetadataBox.init)
+        let fields = Fields(containerKey: containerKey, declaredKind: declaredKind, declaredBy: declaredBy,
+                            metadataBox: metadata.map(MetadataBox.init))
+        self.extras = fields == Fields() ? nil : Extras(fields)
+    }
+
+    public static func == (lhs: ProductOccurrence, rhs: ProductOccurrence) -> Bool {
+        lhs.id == rhs.id && lhs.location == rhs.location && lhs.role == rhs.role && lhs.extras?.fields == rhs.extras?.fields
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(location)
+        hasher.combine(role)
+        hasher.combine(containerKey)
+        hasher.combine(declaredKind)
+        hasher.combine(declaredBy)
+        hasher.combine(metadataBox)
     }
 }
 
@@ -194,6 +242,8 @@ public struct ProductOccurrence: Sendable, Hashable {
 final class MetadataBox: Sendable, Hashable {
     let value: ProductMetadata
     init(_ value: ProductMetadata) { self.value = value }
+    /// Read by products that have none, so that reading their metadata copies nothing.
+    static let empty = MetadataBox(ProductMetadata())
     static func == (lhs: MetadataBox, rhs: MetadataBox) -> Bool { lhs.value == rhs.value }
     func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
@@ -223,29 +273,54 @@ public enum KindReason: Sendable, Hashable {
 /// rules walking a million products pass references rather than copy every field.
 public final class Product: Sendable {
     public let id: String
-    public let occurrences: [ProductOccurrence]
+    /// Where the ID appears, first the place diagnostics point at (see `CatalogLoader.merge`).
+    public var occurrences: [ProductOccurrence] { others.isEmpty ? [first] : [first] + others }
+    /// How many places the ID appears in (without building `occurrences`).
+    public var occurrenceCount: Int { 1 + others.count }
+    /// The first occurrence kept inline: most products have one, and need no array of their own.
+    private let first: ProductOccurrence
+    private let others: [ProductOccurrence]
     public let kind: ProductKind?
     public let kindReason: KindReason
     /// The merged metadata: a metadata plist first, then a `.storekit` file, then product lists.
-    public let metadata: ProductMetadata
+    public var metadata: ProductMetadata {
+        _read {
+            let box = metadataBox ?? MetadataBox.empty
+            yield box.value
+        }
+    }
+    /// Boxed, and nil when empty: most products of a large catalog (plain ID lists) have none, and
+    /// an occurrence's own box is shared, so a product costs a few words, not the metadata's size.
+    private let metadataBox: MetadataBox?
     /// Whether a product-ID list holds it.
     public let isListed: Bool
     /// Whether a metadata plist or a `.storekit` file describes it.
     public let hasMetadataSource: Bool
 
-    public init(id: String, occurrences: [ProductOccurrence], kind: ProductKind?, kindReason: KindReason,
-                metadata: ProductMetadata) {
-        self.id = id
-        self.occurrences = occurrences
+    public convenience init(id: String, occurrences: [ProductOccurrence], kind: ProductKind?, kindReason: KindReason,
+                            metadata: ProductMetadata) {
+        self.init(id: id, occurrences: occurrences, kind: kind, kindReason: kindReason, metadataBox: MetadataBox(metadata))
+    }
+
+    convenience init(id: String, occurrences: [ProductOccurrence], kind: ProductKind?, kindReason: KindReason, metadataBox: MetadataBox?) {
+        precondition(!occurrences.isEmpty, "a product has at least one occurrence")
+        self.init(first: occurrences[0], others: Array(occurrences.dropFirst()), kind: kind, kindReason: kindReason, metadataBox: metadataBox)
+    }
+
+    /// A product whose ID is `first.id`.
+    init(first: ProductOccurrence, others: [ProductOccurrence], kind: ProductKind?, kindReason: KindReason, metadataBox: MetadataBox?) {
+        self.id = first.id
+        self.first = first
+        self.others = others
         self.kind = kind
         self.kindReason = kindReason
-        self.metadata = metadata
-        self.isListed = occurrences.contains { $0.role == .productList }
-        self.hasMetadataSource = occurrences.contains { $0.role != .productList }
+        self.metadataBox = metadataBox
+        self.isListed = first.role == .productList || others.contains { $0.role == .productList }
+        self.hasMetadataSource = first.role != .productList || others.contains { $0.role != .productList }
     }
 
     /// The first place the ID appears: where diagnostics about the product point.
-    public var location: SourceLocation { occurrences[0].location }
+    public var location: SourceLocation { first.location }
 
     /// The display name in the first localization that has one (en-US preferred).
     public var displayName: String? {

@@ -31,7 +31,7 @@ struct DuplicateIDRule: CatalogRule {
 
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
         var found: [Diagnostic] = []
-        for product in catalog.products where product.occurrences.count > 1 {
+        for product in catalog.products where product.occurrenceCount > 1 {
             let lists = product.occurrences.filter { $0.role == .productList }
             var repeated: [ProductOccurrence] = lists.count > 1 ? lists : []
             let byFile = Dictionary(grouping: product.occurrences.filter { $0.role != .productList }, by: \.location.path)

@@ -66,7 +66,7 @@ struct KindConflictRule: CatalogRule {
 
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
         catalog.products.compactMap { product in
-            guard let kind = product.kind, case .declared(let location, let words) = product.kindReason else { return nil }
+            guard product.occurrenceCount > 1, let kind = product.kind, case .declared(let location, let words) = product.kindReason else { return nil }
             let others = product.occurrences.filter { ($0.declaredKind?.value).map { $0 != kind } ?? false }
             guard let other = others.first, let otherKind = other.declaredKind else { return nil }
             return finding(
