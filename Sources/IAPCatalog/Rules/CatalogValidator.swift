@@ -1,4 +1,5 @@
 import Diagnostics
+import Foundation
 
 /// Runs every catalog rule and returns the findings in stable order.
 public struct CatalogValidator: Sendable {
@@ -19,9 +20,45 @@ public struct CatalogValidator: Sendable {
     }
 
     private func unsorted(_ catalog: Catalog) -> [Diagnostic] {
-        var found: [Diagnostic] = []
-        for rule in rules { found += rule.check(catalog, options: options) }
-        return found
+        // The slowest rules on a large catalog are taken first, so two threads end together.
+        let order = rules.indices.sorted { (Self.slowFirst[rules[$0].description.id] ?? 99, $0) < (Self.slowFirst[rules[$1].description.id] ?? 99, $1) }
+        let workers = catalog.products.count < 2_000 ? 1 : options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        return ResultSlots.run(count: rules.count, workers: workers) { slot in
+            let rule = rules[order[slot]]
+            return Self.capped(rule.check(catalog, options: options), of: rule.description, to: options.findingsPerRule)
+        }.all()
+    }
+
+    private static let slowFirst = ["similar-ids": 0, "case-duplicate-id": 1, "placeholder-prefix": 2, "undeclared-kind": 3]
+
+    /// The first `limit` findings in output order, and one summary of the rest at the first one's
+    /// place: a rule that fires on most of a large catalog says so once, not a million times.
+    static func capped(_ found: [Diagnostic], of rule: RuleDescription, to limit: Int?) -> [Diagnostic] {
+        guard let limit, found.count > limit else { return found }
+        // The `limit` smallest, kept sorted: rules emit mostly in file order, so most findings
+        // fail the first comparison with the largest kept.
+        var kept: [Diagnostic] = []
+        kept.reserveCapacity(limit + 1)
+        for finding in found {
+            if kept.count == limit, !Self.precedes(finding, kept[limit - 1]) { continue }
+            let at = kept.firstIndex { Self.precedes(finding, $0) } ?? kept.count
+            kept.insert(finding, at: at)
+            if kept.count > limit { kept.removeLast() }
+        }
+        let more = found.count - limit
+        kept.append(rule.finding(
+            "\(more) more '\(rule.id)' findings not shown (\(found.count) in all, the first \(limit) above): "
+                + "one cause is likely behind them all; fix it and run again",
+            at: kept[0].location))
+        return kept
+    }
+
+    /// Output order: path, line, column, then message.
+    private static func precedes(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+        if a.location.path != b.location.path { return a.location.path < b.location.path }
+        if a.location.line != b.location.line { return a.location.line < b.location.line }
+        if a.location.column != b.location.column { return a.location.column < b.location.column }
+        return a.message < b.message
     }
 }
 

@@ -44,14 +44,21 @@ public struct ValidationOptions: Sendable {
     public var displayNameLimit: Int
     public var descriptionLimit: Int
     public var maxProducts: Int
+    /// A rule that finds more than this in one catalog reports the first this many (in output
+    /// order) and one summary of the rest; nil reports every finding.
+    public var findingsPerRule: Int?
+    /// Threads the rules run on (nil: one per core). The findings are the same whatever the count.
+    public var jobs: Int?
 
     public init(retiredIDs: [String: SourceLocation] = [:], requiredLocales: [String] = [], displayNameLimit: Int = 35,
-                descriptionLimit: Int = 55, maxProducts: Int = 10_000) {
+                descriptionLimit: Int = 55, maxProducts: Int = 10_000, findingsPerRule: Int? = 100, jobs: Int? = nil) {
         self.retiredIDs = retiredIDs
         self.requiredLocales = requiredLocales
         self.displayNameLimit = displayNameLimit
         self.descriptionLimit = descriptionLimit
         self.maxProducts = maxProducts
+        self.findingsPerRule = findingsPerRule
+        self.jobs = jobs
     }
 }
 
