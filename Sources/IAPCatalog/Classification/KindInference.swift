@@ -28,6 +28,43 @@ public enum KindInference {
 
     static let longestWord = wordLists.flatMap(\.1).map(\.utf8.count).max() ?? 0
 
+    /// The first three bytes of every word, as bits of a 2^21-bit table (7 bits per ASCII byte):
+    /// a text none of whose 3-byte windows starts a word holds no word, and most unique ID
+    /// segments are told apart from words with a few table reads.
+    static let wordStarts: [UInt64] = {
+        var table = [UInt64](repeating: 0, count: (1 << 21) / 64)
+        for word in wordLists.flatMap(\.1) {
+            let b = Array(word.utf8)
+            precondition(b.count >= 3 && b.allSatisfy { $0 < 0x80 }, "kind words are ASCII, three bytes or more")
+            let key = Int(b[0]) << 14 | Int(b[1]) << 7 | Int(b[2])
+            table[key >> 6] |= 1 << UInt64(key & 63)
+        }
+        return table
+    }()
+
+    /// Whether `a`, `b`, `c` (ASCII-lowercased here) may start a word; a non-ASCII byte may.
+    @inline(__always)
+    static func mayStartWord(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> Bool {
+        guard a < 0x80, b < 0x80, c < 0x80 else { return true }
+        let lower = { (x: UInt8) -> Int in Int(x >= 0x41 && x <= 0x5A ? x + 32 : x) }
+        let key = lower(a) << 14 | lower(b) << 7 | lower(c)
+        return wordStarts[key >> 6] & (1 << UInt64(key & 63)) != 0
+    }
+
+    /// False only when no token `infer(from:)` takes from `text` can be a word: every token is a
+    /// run of `text` once '#' (a folded digit run) is left out, and every word starts with one of
+    /// `wordStarts`.
+    static func mayHoldWord(_ text: some Sequence<UInt8>) -> Bool {
+        var window: (UInt8, UInt8) = (0, 0)
+        var count = 0
+        for c in text where c != 0x23 {
+            if count >= 2, mayStartWord(window.0, window.1, c) { return true }
+            window = (window.1, c)
+            count += 1
+        }
+        return false
+    }
+
     /// The kind and the words that gave it, or nil when no word tells.
     public static func infer(from text: String) -> (ProductKind, [String])? {
         var best = Int.max
@@ -116,7 +153,7 @@ public enum KindInference {
     /// product list's own fields), then words of the container key, the ID, and the names.
     public static func classify(_ occurrences: [ProductOccurrence], metadata: ProductMetadata) -> (ProductKind?, KindReason) {
         var classifier = Classifier()
-        return classifier.classify(occurrences, metadata: metadata)
+        return classifier.classify(occurrences, metadata: MetadataBox(metadata))
     }
     static func rolePriority(_ role: ProductOccurrence.Role) -> Int {
         switch role {
@@ -141,25 +178,33 @@ struct Classifier {
     /// million IDs is classified once, and looking one up builds no string.
     private var ids: [UInt64: [(key: [UInt8], result: (ProductKind, [String])?)]] = [:]
 
-    /// The cache key of a segment: runs of two or more digits folded to "##", since no kind word
-    /// holds two digits in a row (`item0000001` and `item0000002` say the same).
-    private static func cacheKey(_ segment: Substring) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(segment.utf8.count)
-        var digits = 0
-        for c in segment.utf8 {
+    /// Writes `bytes` into `key` with runs of two or more digits folded to "##", since no kind word
+    /// holds two digits in a row (`item0000001` and `item0000002` say the same), and returns the
+    /// count written: the cache key of an ID or a segment, built without allocating.
+    private static func foldDigitRuns(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, into key: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var count = 0, digits = 0
+        for c in bytes {
             if c >= 0x30 && c <= 0x39 {
                 digits += 1
-                if digits == 2 { bytes[bytes.count - 1] = 0x23; bytes.append(0x23) } else if digits < 2 { bytes.append(c) }
+                if digits == 2 {
+                    key[count - 1] = 0x23
+                    key[count] = 0x23
+                    count += 1
+                } else if digits < 2 {
+                    key[count] = c
+                    count += 1
+                }
             } else {
                 digits = 0
-                bytes.append(c)
+                key[count] = c
+                count += 1
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return count
     }
 
-    mutating func classify(_ occurrences: some Collection<ProductOccurrence>, metadata: ProductMetadata) -> (ProductKind?, KindReason) {
+    /// `metadata` is boxed so that classifying a million bare IDs copies no metadata (nil: none).
+    mutating func classify(_ occurrences: some Collection<ProductOccurrence>, metadata box: MetadataBox?) -> (ProductKind?, KindReason) {
         // The declaring occurrence of the highest role priority, the first of equals.
         var declaring: ProductOccurrence?
         for occurrence in occurrences where occurrence.declaredKind != nil {
@@ -177,6 +222,7 @@ struct Classifier {
         if let id = occurrences.first?.id, let (kind, words) = inferID(id) {
             return (kind, .inferred(words, source: "the ID"))
         }
+        guard let metadata = box?.value else { return (nil, .unknown) }
         if let name = metadata.referenceName?.value, let (kind, words) = KindInference.infer(from: name) {
             return (kind, .inferred(words, source: "its name '\(name)'"))
         }
@@ -188,36 +234,18 @@ struct Classifier {
         return (nil, .unknown)
     }
 
-    /// `KindInference.infer(from:)` for an ID, cached by its digit-folded form.
     private enum Lookup {
         case notFolded
         case hit((ProductKind, [String])?)
         case miss(UInt64, [UInt8])
     }
 
+    /// `KindInference.infer(from:)` for an ID, cached by its digit-folded form.
     mutating func inferID(_ id: String) -> (ProductKind, [String])? {
-        var utf8 = id
-        let lookup: Lookup = utf8.withUTF8 { bytes in
+        let lookup: Lookup = IDKeys.withBytes(id) { bytes in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count, 1)) { scratch in
-                // The folded bytes (as `cacheKey` folds them) into scratch, then their FNV-1a hash.
-                var count = 0, digits = 0
-                for c in bytes {
-                    if c >= 0x30 && c <= 0x39 {
-                        digits += 1
-                        if digits == 2 {
-                            scratch[count - 1] = 0x23
-                            scratch[count] = 0x23
-                            count += 1
-                        } else if digits < 2 {
-                            scratch[count] = c
-                            count += 1
-                        }
-                    } else {
-                        digits = 0
-                        scratch[count] = c
-                        count += 1
-                    }
-                }
+                // The folded bytes into scratch, then their FNV-1a hash.
+                let count = Self.foldDigitRuns(bytes[...], into: scratch)
                 // Only IDs with digit runs repeat once folded; caching the others would only grow the cache.
                 guard count != bytes.count || !scratch[..<count].elementsEqual(bytes) else { return .notFolded }
                 let key = UnsafeBufferPointer(rebasing: scratch[..<count])
@@ -250,29 +278,64 @@ struct Classifier {
                 best!.words += hit.words.filter { !best!.words.contains($0) }
             }
         }
-        var previous: Substring?
         let isSeparator: (UInt8) -> Bool = { c in c < 0x80 && !((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)) }
-        for bytes in Substring(id).utf8.split(whereSeparator: isSeparator) {
-            let segment = Substring(bytes)
-            let key = Self.cacheKey(segment)
-            if let cached = segments[key] {
-                consider(cached)
-            } else {
-                let hit = Self.hit(KindInference.infer(from: key))
-                // Bounded: shared segments ("com", "acme") are seen early; unique ones need no memory.
-                if segments.count < 4096 { segments[key] = hit }
-                consider(hit)
+        IDKeys.withBytes(id) { bytes in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count, 1)) { key in
+                var previous: Range<Int>?
+                var i = 0
+                while i < bytes.count {
+                    while i < bytes.count, isSeparator(bytes[i]) { i += 1 }
+                    let start = i
+                    while i < bytes.count, !isSeparator(bytes[i]) { i += 1 }
+                    guard start < i else { break }
+                    let segment = start..<i
+                    let count = Self.foldDigitRuns(bytes[segment], into: key)
+                    let folded = UnsafeBufferPointer(rebasing: key[..<count])
+                    // Most unique segments hold no word: told by a few table reads, never looked up.
+                    if KindInference.mayHoldWord(folded) {
+                        let text = String(decoding: folded, as: UTF8.self)
+                        if let cached = segments[text] {
+                            consider(cached)
+                        } else {
+                            let hit = Self.hit(KindInference.infer(from: text))
+                            // Bounded: shared segments ("com", "acme") are seen early; unique ones need no memory.
+                            if segments.count < 4096 { segments[text] = hit }
+                            consider(hit)
+                        }
+                    }
+                    if let previous, previous.count + segment.count <= KindInference.longestWord,
+                       Self.joinedMayBeWord(bytes[previous], bytes[segment]) {
+                        // Words that span two segments ("non" + "consumable").
+                        let joined = (String(decoding: bytes[previous], as: UTF8.self) + String(decoding: bytes[segment], as: UTF8.self)).lowercased()
+                        if let entry = KindInference.wordIndex[joined] { consider(Hit(priority: entry.priority, kind: entry.kind, words: [joined])) }
+                    }
+                    previous = segment
+                }
             }
-            if let previous, previous.utf8.count + segment.utf8.count <= KindInference.longestWord {
-                // Words that span two segments ("non" + "consumable").
-                let joined = (previous + segment).lowercased()
-                if let entry = KindInference.wordIndex[joined] { consider(Hit(priority: entry.priority, kind: entry.kind, words: [joined])) }
-            }
-            previous = segment
         }
         guard let best else { return nil }
         let ordered = KindInference.wordLists[best.priority].1.filter(best.words.contains)
         return (best.kind, ordered.filter { hit in !ordered.contains { $0 != hit && $0.contains(hit) } })
+    }
+
+    /// Whether `previous + segment` may be a word: its first three bytes start one.
+    private static func joinedMayBeWord(_ previous: Slice<UnsafeBufferPointer<UInt8>>, _ segment: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        var first: (UInt8, UInt8, UInt8) = (0, 0, 0)
+        var count = 0
+        func take(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) {
+            for c in bytes {
+                guard count < 3 else { return }
+                switch count {
+                case 0: first.0 = c
+                case 1: first.1 = c
+                default: first.2 = c
+                }
+                count += 1
+            }
+        }
+        take(previous)
+        take(segment)
+        return count == 3 && KindInference.mayStartWord(first.0, first.1, first.2)
     }
 
     private static func hit(_ inferred: (ProductKind, [String])?) -> Hit? {
