@@ -60,7 +60,7 @@ struct SimilarIDsRule: CatalogRule {
         var groupIndex = [Int32](repeating: 0, count: ids.count)
         var groupOf: [UInt64: Int32] = [:]
         var lastGroup = -1
-        groupOf.reserveCapacity(min(ids.count, 1 << 16))
+        groupOf.reserveCapacity(ids.count)
         for (i, id) in ids.enumerated() {
             if lastGroup >= 0, IDKeys.equal(ids[representatives[lastGroup]], id, .skeleton) {
                 groupIndex[i] = Int32(lastGroup)
@@ -78,7 +78,7 @@ struct SimilarIDsRule: CatalogRule {
             }
             groupIndex[i] = Int32(lastGroup)
         }
-        let candidates = Self.candidatePairs(representatives.map { ids[$0] })
+        let candidates = Self.candidatePairs(ids, representatives)
         // Members only of the groups that have a candidate neighbour.
         var members: [Int32: [Int]] = [:]
         for (s, t) in candidates { members[Int32(s)] = []; members[Int32(t)] = [] }
@@ -135,15 +135,20 @@ struct SimilarIDsRule: CatalogRule {
         return !isDigit(long[i])
     }
 
-    /// Pairs of distinct skeletons that may be one edit apart: those sharing a one-deletion
-    /// variant (substitution) or where one is a deletion variant of the other (insertion).
+    /// Pairs of distinct skeletons that may be one edit apart, from three kinds of hashed keys
+    /// per skeleton: the whole skeleton (W), each one-deletion variant (D), and each one-deletion
+    /// variant with its position (S). A substitution at position p leaves equal S keys (the same
+    /// string without p, at p); an insertion makes the shorter skeleton's W key equal to one of
+    /// the longer's D keys. Two D keys alike say only that two skeletons are within two edits, so
+    /// they pair nothing: among a million distinct letter IDs that is most of the key collisions.
     ///
     /// Two IDs that share a prefix cannot differ by one edit inside it (a substitution there is
     /// impossible, and a deletion inside a run of equal bytes equals one at the run's end), so
-    /// deletion variants start after the prefix all skeletons share. Each key packs a 38-bit hash
-    /// and a 26-bit index into one `UInt64`, so finding equal hashes is a plain integer sort;
-    /// every candidate is verified exactly afterwards.
-    static func candidatePairs(_ ids: [String]) -> [(Int, Int)] {
+    /// deletion variants start after the prefix all skeletons share. Each key packs a 36-bit hash,
+    /// its kind and a 26-bit index into one `UInt64`, so finding equal hashes is an integer radix
+    /// sort; every candidate is verified exactly afterwards.
+    static func candidatePairs(_ all: [String], _ chosen: [Int]) -> [(Int, Int)] {
+        let ids = LazyIDs(all: all, chosen: chosen)
         guard ids.count > 1, ids.count < 1 << 26 else { return [] }
         let first = Array(ids[0].utf8)
         var common = first.count
@@ -155,49 +160,131 @@ struct SimilarIDsRule: CatalogRule {
             }
             common = i
         }
+        // An insertion pairs a skeleton with one a byte longer: W keys are needed only for lengths
+        // that have a longer neighbour, D keys only for those with a shorter one (IDs of one
+        // length, like a generated family, need neither).
+        let lengths = Set(ids.map(\.utf8.count))
         var keys: [UInt64] = []
-        keys.reserveCapacity(ids.reduce(0) { $0 + max($1.utf8.count - common, 0) + 1 })
+        keys.reserveCapacity(ids.reduce(0) { $0 + 2 * max($1.utf8.count - common, 0) + 1 })
         var s: [UInt8] = []
+        var prefix: [UInt64] = [], suffix: [UInt64] = [], power: [UInt64] = [1]
         for (index, id) in ids.enumerated() {
+            // Only what follows the shared prefix is hashed: the prefix is the same in every key.
             s.removeAll(keepingCapacity: true)
-            for c in id.utf8 { s.append(skeletonByte(c)) }
-            keys.append(pack(hash(s, skipping: -1), index))
-            for i in s.indices where i == common || (i > common && s[i] != s[i - 1]) {
-                keys.append(pack(hash(s, skipping: i), index))
+            IDKeys.withBytes(id) { bytes in for c in bytes.dropFirst(common) { s.append(skeletonByte(c)) } }
+            let length = s.count + common
+            let shorter = lengths.contains(length - 1), longer = lengths.contains(length + 1)
+            Self.deletionHashes(s, prefix: &prefix, suffix: &suffix, power: &power) { skipping, hash in
+                guard skipping >= 0 else {
+                    if longer { keys.append(pack(hash, .whole, index)) }
+                    return
+                }
+                // A deletion anywhere in a run of equal bytes leaves the same string: one D key per run.
+                if shorter, skipping == 0 || s[skipping] != s[skipping - 1] { keys.append(pack(hash, .deletion, index)) }
+                keys.append(pack(mix(hash ^ (UInt64(skipping + 1) &* 0xD6E8_FEB8_6659_FD93), length: 0), .substitution, index))
             }
         }
-        keys.sort()
+        Self.sortByHash(&keys)
         var pairs = Set<Pair>()
         var start = 0
-        let mask: UInt64 = (1 << 26) - 1
+        var whole: [Int] = [], deleted: [Int] = [], substituted: [Int] = []
+        func add(_ i: Int, _ j: Int) { if i != j { pairs.insert(Pair(min(i, j), max(i, j))) } }
         while start < keys.count {
             var end = start + 1
-            while end < keys.count && keys[end] >> 26 == keys[start] >> 26 { end += 1 }
+            while end < keys.count && keys[end] >> hashShift == keys[start] >> hashShift { end += 1 }
             if end - start > 1 {
-                for a in start..<end {
-                    for b in (a + 1)..<end {
-                        let i = Int(keys[a] & mask), j = Int(keys[b] & mask)
-                        if i != j { pairs.insert(Pair(min(i, j), max(i, j))) }
+                whole.removeAll(keepingCapacity: true)
+                deleted.removeAll(keepingCapacity: true)
+                substituted.removeAll(keepingCapacity: true)
+                for key in keys[start..<end] {
+                    let index = Int(key & indexMask)
+                    switch KeyKind(rawValue: (key >> 26) & 3) {
+                    case .whole: whole.append(index)
+                    case .deletion: deleted.append(index)
+                    default: substituted.append(index)
                     }
                 }
+                for a in substituted.indices { for b in substituted[(a + 1)...] { add(substituted[a], b) } }
+                for i in whole { for j in deleted { add(i, j) } }
             }
             start = end
         }
         return pairs.map { ($0.a, $0.b) }.sorted { $0.0 == $1.0 ? $0.1 < $1.1 : $0.0 < $1.0 }
     }
 
+    /// `chosen` of `all`, by position: no copy of a million strings.
+    private struct LazyIDs: RandomAccessCollection {
+        let all: [String]
+        let chosen: [Int]
+        var startIndex: Int { 0 }
+        var endIndex: Int { chosen.count }
+        subscript(position: Int) -> String { all[chosen[position]] }
+    }
+
+    private enum KeyKind: UInt64 {
+        case whole = 0, deletion = 1, substitution = 2
+    }
+
+    /// A key: bits 28–63 the hash's top 36, bits 26–27 its kind, bits 0–25 the skeleton's index.
+    private static let hashShift: UInt64 = 28
+    private static let indexMask: UInt64 = (1 << 26) - 1
+
+    private static func pack(_ hash: UInt64, _ kind: KeyKind, _ index: Int) -> UInt64 {
+        (hash >> hashShift) << hashShift | kind.rawValue << 26 | UInt64(index)
+    }
+
     private static func skeletonByte(_ c: UInt8) -> UInt8 { isDigit(c) ? 0x23 : c }
 
-    private static func pack(_ hash: UInt64, _ index: Int) -> UInt64 { (hash >> 26) << 26 | UInt64(index) }
-
-    /// FNV-1a of `s` without the byte at `skipping` (-1: the whole string), with a length marker.
-    static func hash(_ s: [UInt8], skipping: Int) -> UInt64 {
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for i in s.indices where i != skipping {
-            h ^= UInt64(s[i])
-            h &*= 0x0000_0100_0000_01B3
+    /// The hash of `s` (skipping -1), then of `s` without each byte in turn, in linear time: a
+    /// polynomial hash splits at any byte into the hash of what precedes it and of what follows,
+    /// so each deletion costs a multiply and an add. Equal strings have equal hashes, whichever
+    /// byte they lost; a final mix spreads the bits the keys keep.
+    static func deletionHashes(_ s: [UInt8], prefix: inout [UInt64], suffix: inout [UInt64], power: inout [UInt64],
+                               _ body: (_ skipping: Int, _ hash: UInt64) -> Void) {
+        let base: UInt64 = 0x100_0000_01B3
+        let n = s.count
+        while power.count <= n { power.append(power[power.count - 1] &* base) }
+        // prefix[i]: bytes 0..<i; suffix[i]: bytes i..<n, each as a polynomial in `base`.
+        prefix.removeAll(keepingCapacity: true)
+        suffix.removeAll(keepingCapacity: true)
+        prefix.append(0)
+        for c in s { prefix.append(prefix[prefix.count - 1] &* base &+ UInt64(c) &+ 1) }
+        suffix.append(contentsOf: repeatElement(0, count: n + 1))
+        if n > 0 {
+            for i in stride(from: n - 1, through: 0, by: -1) {
+                suffix[i] = (UInt64(s[i]) &+ 1) &* power[n - 1 - i] &+ suffix[i + 1]
+            }
         }
-        h ^= UInt64(skipping < 0 ? s.count : s.count - 1) &* 0x9E37_79B9_7F4A_7C15
-        return h
+        body(-1, mix(prefix[n], length: n))
+        for i in 0..<n {
+            body(i, mix(prefix[i] &* power[n - 1 - i] &+ suffix[i + 1], length: n - 1))
+        }
+    }
+
+    /// A polynomial hash and its length, mixed (splitmix64's finaliser).
+    private static func mix(_ h: UInt64, length: Int) -> UInt64 {
+        var z = h ^ (UInt64(length) &* 0x9E37_79B9_7F4A_7C15)
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Sorts keys by their hash bits (the top 36; the bits below are left in any order): three
+    /// 12-bit radix passes, linear where a comparison sort of millions of keys is not.
+    static func sortByHash(_ keys: inout [UInt64]) {
+        guard keys.count > 1 else { return }
+        var other = [UInt64](repeating: 0, count: keys.count)
+        for shift in [hashShift, hashShift + 12, hashShift + 24] {
+            var counts = [Int](repeating: 0, count: 1 << 12)
+            for k in keys { counts[Int((k >> shift) & 0xFFF)] += 1 }
+            var total = 0
+            for b in counts.indices { let c = counts[b]; counts[b] = total; total += c }
+            for k in keys {
+                let b = Int((k >> shift) & 0xFFF)
+                other[counts[b]] = k
+                counts[b] += 1
+            }
+            swap(&keys, &other)
+        }
     }
 }
