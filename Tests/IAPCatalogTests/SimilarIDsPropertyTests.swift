@@ -36,12 +36,3 @@ final class SimilarIDsPropertyTests: XCTestCase {
         }
     }
 }
-
-private struct Rng {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        return state >> 33
-    }
-}

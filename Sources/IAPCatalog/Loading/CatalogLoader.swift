@@ -138,34 +138,66 @@ public struct CatalogLoader: Sendable {
             break
         }
         let order: [Int] = inRoleOrder ? [] : roles.flatMap { role in occurrences.indices.filter { occurrences[$0].role == role } }
-        // Each product's first occurrence, and the rest for the few IDs found more than once.
-        var slot: [String: Int] = [:]
+        // Each product's first occurrence, and the rest for the few IDs found more than once,
+        // through an open-addressing table over the IDs' case-folded hashes (each product keeps
+        // its hash: case-duplicate-id groups by it without reading the IDs again).
         var firsts: [Int] = []
+        var hashes: [UInt64] = []
         var more: [Int: [Int]] = [:]
-        slot.reserveCapacity(occurrences.count)
         firsts.reserveCapacity(occurrences.count)
+        hashes.reserveCapacity(occurrences.count)
+        var bits = 1
+        while 1 << bits < 2 * occurrences.count { bits += 1 }
+        var table = [Int32](repeating: -1, count: 1 << bits)
+        let mask = (1 << bits) - 1
         for n in occurrences.indices {
             let at = inRoleOrder ? n : order[n]
-            if let index = slot[occurrences[at].id] {
-                more[index, default: []].append(at)
-            } else {
-                slot[occurrences[at].id] = firsts.count
-                firsts.append(at)
+            let id = occurrences[at].id
+            let hash = IDKeys.hash(id, .lower)
+            var slot = Int(truncatingIfNeeded: hash >> UInt64(64 - bits)) & mask
+            while true {
+                let product = Int(table[slot])
+                if product < 0 {
+                    table[slot] = Int32(firsts.count)
+                    firsts.append(at)
+                    hashes.append(hash)
+                    break
+                }
+                if hashes[product] == hash, occurrences[firsts[product]].id == id {
+                    more[product, default: []].append(at)
+                    break
+                }
+                slot = (slot + 1) & mask
             }
         }
-        slot = [:]
-        var classifier = Classifier()
-        return firsts.indices.map { index in
-            let first = occurrences[firsts[index]]
-            guard let others = more[index]?.map({ occurrences[$0] }) else {
+        table = []
+        // Products are built (and classified) on every core, each worker with its own kind
+        // cache, in chunks of the catalog order: the same products whatever the thread count.
+        let (firstAt, lowerHashes, repeats) = (firsts, hashes, more)
+        @Sendable func product(_ index: Int, _ classifier: inout Classifier) -> Product {
+            let first = occurrences[firstAt[index]]
+            guard let others = repeats[index]?.map({ occurrences[$0] }) else {
                 // One source: its own box is the product's (nil for a bare ID).
-                let (kind, reason) = classifier.classify(CollectionOfOne(first), metadata: (first.metadataBox ?? MetadataBox.empty).value)
-                return Product(first: first, others: [], kind: kind, kindReason: reason, metadataBox: first.metadataBox)
+                let (kind, reason) = classifier.classify(CollectionOfOne(first), metadata: first.metadataBox)
+                return Product(first: first, others: [], kind: kind, kindReason: reason, metadataBox: first.metadataBox,
+                               lowerHash: lowerHashes[index])
             }
             let list = [first] + others
             let box = MetadataBox(mergedMetadata(list))
-            let (kind, reason) = classifier.classify(list, metadata: box.value)
-            return Product(first: first, others: others, kind: kind, kindReason: reason, metadataBox: box)
+            let (kind, reason) = classifier.classify(list, metadata: box)
+            return Product(first: first, others: others, kind: kind, kindReason: reason, metadataBox: box, lowerHash: lowerHashes[index])
+        }
+        let count = firsts.count
+        let workers = count < 20_000 ? 1 : max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
+        return [Product](unsafeUninitializedCapacity: count) { buffer, initialized in
+            nonisolated(unsafe) let slots = buffer
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                var classifier = Classifier()
+                for index in (count * worker / workers)..<(count * (worker + 1) / workers) {
+                    (slots.baseAddress! + index).initialize(to: product(index, &classifier))
+                }
+            }
+            initialized = count
         }
     }
 

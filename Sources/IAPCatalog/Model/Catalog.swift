@@ -96,6 +96,10 @@ public struct Catalog: Sendable {
         self.requiredLocales = requiredLocales
     }
 
+    /// The products some source gives metadata for, in catalog order: what rules about names,
+    /// prices and periods look at (in a million-ID list, none).
+    public var describedProducts: [Product] { products.filter(\.hasMetadata) }
+
     /// Whether any file gives product metadata (our metadata plist or a `.storekit` file).
     public var hasMetadataSource: Bool {
         files.contains { if case .metadata = $0.content { true } else if case .storeKit = $0.content { true } else { false } }

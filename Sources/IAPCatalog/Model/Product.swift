@@ -284,14 +284,23 @@ public final class Product: Sendable {
     public let kindReason: KindReason
     /// The merged metadata: a metadata plist first, then a `.storekit` file, then product lists.
     public var metadata: ProductMetadata {
+        // Borrowed, never retained: rules on several threads read every product's metadata, and
+        // a retain of one shared empty box from every thread would contend on its count.
         _read {
-            let box = metadataBox ?? MetadataBox.empty
-            yield box.value
+            if let metadataBox { yield metadataBox.value } else { yield MetadataBox.empty.value }
         }
     }
     /// Boxed, and nil when empty: most products of a large catalog (plain ID lists) have none, and
     /// an occurrence's own box is shared, so a product costs a few words, not the metadata's size.
     private let metadataBox: MetadataBox?
+    /// Whether any source gives it metadata (names, prices, periods…): rules about metadata look
+    /// only at these (`Catalog.describedProducts`).
+    public var hasMetadata: Bool { metadataBox != nil }
+    /// Whether the ID is plain: not empty, only the characters App Store Connect allows, no empty
+    /// segment. Worked out once while loading, so the ID rules skip such IDs without reading them.
+    let hasPlainID: Bool
+    /// The ID's hash with ASCII case folded (`IDKeys.hash(id, .lower)`), from the load's merge.
+    let lowerHash: UInt64
     /// Whether a product-ID list holds it.
     public let isListed: Bool
     /// Whether a metadata plist or a `.storekit` file describes it.
@@ -307,9 +316,12 @@ public final class Product: Sendable {
         self.init(first: occurrences[0], others: Array(occurrences.dropFirst()), kind: kind, kindReason: kindReason, metadataBox: metadataBox)
     }
 
-    /// A product whose ID is `first.id`.
-    init(first: ProductOccurrence, others: [ProductOccurrence], kind: ProductKind?, kindReason: KindReason, metadataBox: MetadataBox?) {
+    /// A product whose ID is `first.id`; `lowerHash` is `IDKeys.hash(first.id, .lower)` when the caller has it.
+    init(first: ProductOccurrence, others: [ProductOccurrence], kind: ProductKind?, kindReason: KindReason, metadataBox: MetadataBox?,
+         lowerHash: UInt64? = nil) {
         self.id = first.id
+        self.lowerHash = lowerHash ?? IDKeys.hash(first.id, .lower)
+        self.hasPlainID = IDCharacters.isPlain(first.id)
         self.first = first
         self.others = others
         self.kind = kind

@@ -21,47 +21,113 @@ enum IDFold {
 
 /// Allocation-free keys over product IDs' UTF-8 bytes, for rules that group a million IDs.
 enum IDKeys {
+    /// `body` over the ID's UTF-8 bytes in place: a loop over a buffer is several times faster
+    /// than one over `String.UTF8View`, and every ID rule reads every ID.
+    @inline(__always)
+    static func withBytes<R>(_ id: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = id.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(id.utf8).withUnsafeBufferPointer(body)
+    }
+
     /// FNV-1a over the folded bytes.
     static func hash(_ id: String, _ fold: IDFold) -> UInt64 {
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for c in id.utf8 {
-            guard let b = fold.apply(c) else { continue }
-            h ^= UInt64(b)
-            h &*= 0x0000_0100_0000_01B3
+        withBytes(id) { bytes in
+            var h: UInt64 = 0xCBF2_9CE4_8422_2325
+            for c in bytes {
+                guard let b = fold.apply(c) else { continue }
+                h ^= UInt64(b)
+                h &*= 0x0000_0100_0000_01B3
+            }
+            return h
         }
-        return h
     }
 
     /// Whether two IDs are equal once folded.
     static func equal(_ a: String, _ b: String, _ fold: IDFold) -> Bool {
-        var i = a.utf8.makeIterator(), j = b.utf8.makeIterator()
-        while true {
-            var x: UInt8?
-            repeat { guard let c = i.next() else { x = nil; break }; x = fold.apply(c) } while x == nil
-            var y: UInt8?
-            repeat { guard let c = j.next() else { y = nil; break }; y = fold.apply(c) } while y == nil
-            if x != y { return false }
-            if x == nil { return true }
+        withBytes(a) { a in
+            withBytes(b) { b in
+                var i = 0, j = 0
+                while true {
+                    var x: UInt8?
+                    while i < a.count, x == nil { x = fold.apply(a[i]); i += 1 }
+                    var y: UInt8?
+                    while j < b.count, y == nil { y = fold.apply(b[j]); j += 1 }
+                    if x != y { return false }
+                    if x == nil { return true }
+                }
+            }
         }
     }
 
-    /// For each ID equal (once folded) to an earlier one, calls `body(first, later)`.
+    /// For each ID equal (once folded) to an earlier one, calls `body(first, later)`, where
+    /// `first` is the earliest ID equal to it.
     static func forEachRepeat(_ ids: [String], _ fold: IDFold, _ body: (Int, Int) -> Void) {
-        var firstByHash: [UInt64: Int32] = [:]
-        var collisions: [UInt64: [Int32]] = [:]
-        firstByHash.reserveCapacity(ids.count)
-        for (i, id) in ids.enumerated() {
-            let h = hash(id, fold)
+        forEachRepeat(ids, hashes: ids.map { hash($0, fold) }, fold, body)
+    }
+
+    /// `forEachRepeat` over hashes already made (`hashes[i]` is `hash(ids[i], fold)`): the IDs
+    /// are sorted by hash with an integer radix sort, and only IDs of equal hash are compared.
+    static func forEachRepeat(_ ids: [String], hashes: [UInt64], _ fold: IDFold, _ body: (Int, Int) -> Void) {
+        guard ids.count > 1 else { return }
+        guard ids.count < 1 << indexBits else { return forEachRepeatByTable(ids, hashes: hashes, fold, body) }
+        // Each key: the hash's top 40 bits over the ID's index; a stable sort by the hash bits
+        // keeps equal hashes in index order.
+        var keys = hashes.enumerated().map { ($1 >> indexBits) << indexBits | UInt64($0) }
+        radixSortHighBits(&keys)
+        let mask: UInt64 = (1 << indexBits) - 1
+        var start = 0
+        var classes: [Int] = []
+        while start < keys.count {
+            var end = start + 1
+            while end < keys.count, keys[end] >> indexBits == keys[start] >> indexBits { end += 1 }
+            if end - start > 1 {
+                // Equal hashes, in index order: each ID joins the first earlier one it equals.
+                classes.removeAll(keepingCapacity: true)
+                for key in keys[start..<end] {
+                    let i = Int(key & mask)
+                    if let first = classes.first(where: { equal(ids[$0], ids[i], fold) }) { body(first, i) } else { classes.append(i) }
+                }
+            }
+            start = end
+        }
+    }
+
+    private static let indexBits: UInt64 = 24
+
+    /// Sorts by the bits above `indexBits`, stably (LSD radix, 10 bits a pass).
+    private static func radixSortHighBits(_ keys: inout [UInt64]) {
+        var other = [UInt64](repeating: 0, count: keys.count)
+        var shift = indexBits
+        while shift < 64 {
+            var counts = [Int](repeating: 0, count: 1 << 10)
+            for k in keys { counts[Int((k >> shift) & 0x3FF)] += 1 }
+            var total = 0
+            for b in counts.indices { let c = counts[b]; counts[b] = total; total += c }
+            for k in keys {
+                let b = Int((k >> shift) & 0x3FF)
+                other[counts[b]] = k
+                counts[b] += 1
+            }
+            swap(&keys, &other)
+            shift += 10
+        }
+    }
+
+    /// The same for more IDs than the packed keys can index: a table of the first ID per hash.
+    private static func forEachRepeatByTable(_ ids: [String], hashes: [UInt64], _ fold: IDFold, _ body: (Int, Int) -> Void) {
+        var firstByHash: [UInt64: Int] = [:]
+        var collisions: [UInt64: [Int]] = [:]
+        for (i, h) in hashes.enumerated() {
             guard let first = firstByHash[h] else {
-                firstByHash[h] = Int32(i)
+                firstByHash[h] = i
                 continue
             }
-            if equal(ids[Int(first)], id, fold) {
-                body(Int(first), i)
-            } else if let other = collisions[h]?.first(where: { equal(ids[Int($0)], id, fold) }) {
-                body(Int(other), i)
+            if equal(ids[first], ids[i], fold) {
+                body(first, i)
+            } else if let other = collisions[h]?.first(where: { equal(ids[$0], ids[i], fold) }) {
+                body(other, i)
             } else {
-                collisions[h, default: []].append(Int32(i))
+                collisions[h, default: []].append(i)
             }
         }
     }

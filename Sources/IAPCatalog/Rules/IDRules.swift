@@ -59,7 +59,7 @@ struct CaseDuplicateIDRule: CatalogRule {
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
         var found: [Diagnostic] = []
         let products = catalog.products
-        IDKeys.forEachRepeat(products.map(\.id), .lower) { first, later in
+        IDKeys.forEachRepeat(products.map(\.id), hashes: products.map(\.lowerHash), .lower) { first, later in
             let earlier = products[first], product = products[later]
             found.append(finding(
                 "product ID '\(product.id)' differs from '\(earlier.id)' only in case",
@@ -79,7 +79,7 @@ struct InvalidIDCharactersRule: CatalogRule {
 
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
         catalog.products.compactMap { product in
-            if IDCharacters.allAllowed(product.id) { return nil }
+            if product.hasPlainID || IDCharacters.allAllowed(product.id) { return nil }
             var bad: [Character] = []
             for ch in product.id where !ch.isWhitespace && !IDCharacters.isAllowed(ch) && !bad.contains(ch) { bad.append(ch) }
             guard !bad.isEmpty else { return nil }
@@ -99,6 +99,21 @@ public enum IDCharacters {
             if !ok { return false }
         }
         return true
+    }
+
+    /// Not empty, only allowed characters, and no empty segment (no leading, trailing or double
+    /// '.'): what `allAllowed` passes and `mayHaveEmptySegment` and `mayHoldWhitespace` do not.
+    static func isPlain(_ id: String) -> Bool {
+        IDKeys.withBytes(id) { bytes in
+            var previous: UInt8 = 0x2E
+            for a in bytes {
+                let ok = (a >= 0x30 && a <= 0x39) || (a >= 0x41 && a <= 0x5A) || (a >= 0x61 && a <= 0x7A) || a == 0x5F || a == 0x2D
+                    || (a == 0x2E && previous != 0x2E)
+                if !ok { return false }
+                previous = a
+            }
+            return previous != 0x2E
+        }
     }
 
     /// Text that could be a product ID: not empty, and only allowed characters (no spaces, no emoji).
@@ -155,7 +170,7 @@ struct WhitespaceInIDRule: CatalogRule {
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
         catalog.products.compactMap { product in
             let id = product.id
-            guard IDCharacters.mayHoldWhitespace(id), id.contains(where: \.isWhitespace) else { return nil }
+            guard !product.hasPlainID, IDCharacters.mayHoldWhitespace(id), id.contains(where: \.isWhitespace) else { return nil }
             let trimmed = id.trimmingCharacters(in: .whitespacesAndNewlines)
             let what: String
             if id.first?.isWhitespace == true && id.last?.isWhitespace == true { what = "starts and ends with whitespace" }
@@ -177,7 +192,7 @@ struct EmptyIDSegmentRule: CatalogRule {
 
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
         catalog.products.compactMap { product in
-            guard IDCharacters.mayHaveEmptySegment(product.id) else { return nil }
+            guard !product.hasPlainID, IDCharacters.mayHaveEmptySegment(product.id) else { return nil }
             let id = product.id.trimmingCharacters(in: .whitespaces)
             if id.isEmpty { return finding("empty product ID", at: product.location) }
             var problems: [String] = []
@@ -212,12 +227,15 @@ struct PlaceholderPrefixRule: CatalogRule {
     /// The placeholder prefix the ID starts with, compared ignoring ASCII case, without allocating.
     static func placeholderPrefix(_ id: String) -> String? {
         // The first two segments, lowercased and hashed, decide for most IDs.
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        var dots = 0
-        for c in id.utf8 {
-            if c == 0x2E { dots += 1; if dots == 2 { break } }
-            h ^= UInt64(c >= 0x41 && c <= 0x5A ? c + 32 : c)
-            h &*= 0x0000_0100_0000_01B3
+        let (h, dots) = IDKeys.withBytes(id) { bytes in
+            var h: UInt64 = 0xCBF2_9CE4_8422_2325
+            var dots = 0
+            for c in bytes {
+                if c == 0x2E { dots += 1; if dots == 2 { break } }
+                h ^= UInt64(c >= 0x41 && c <= 0x5A ? c + 32 : c)
+                h &*= 0x0000_0100_0000_01B3
+            }
+            return (h, dots)
         }
         guard dots == 2, prefixHeadHashes.contains(h) else { return nil }
         return PlaceholderIDs.prefixes.first { prefix in

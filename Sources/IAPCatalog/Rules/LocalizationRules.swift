@@ -15,7 +15,7 @@ extension CatalogRule {
     /// One finding per display name or description that `problem` finds something wrong with:
     /// `problem` says what ("shows a price ('$0.99')") and how to fix it.
     func textFindings(_ catalog: Catalog, _ problem: (String) -> (String, SuggestedFix)?) -> [Diagnostic] {
-        catalog.products.flatMap { product in
+        catalog.describedProducts.flatMap { product in
             product.metadata.localizations.flatMap { l in
                 l.texts.compactMap { field, text -> Diagnostic? in
                     guard let text, let (what, fix) = problem(text) else { return nil }
@@ -61,7 +61,7 @@ struct EmptyLocalizationRule: CatalogRule {
 
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
         var byFile: [String: [(Product, Localization, [String])]] = [:]
-        for product in catalog.products {
+        for product in catalog.describedProducts {
             for l in product.metadata.localizations where l.locale != "default" {
                 let empty = l.texts.filter { $0.text.map { $0.allSatisfy(\.isWhitespace) } ?? false }.map(\.field)
                 if !empty.isEmpty { byFile[l.location.path, default: []].append((product, l, empty)) }

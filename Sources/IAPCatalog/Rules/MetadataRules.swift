@@ -122,7 +122,7 @@ struct ReferenceNameTooLongRule: CatalogRule {
         nonTriggering: [.metadata(RuleExample.product("com.acme.app.coins", "<key>referenceName</key><string>Coins</string>"))])
 
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
-        catalog.products.compactMap { product in
+        catalog.describedProducts.compactMap { product in
             guard let name = product.metadata.referenceName, name.value.count > Self.limit else { return nil }
             return finding("reference name of '\(product.id)' is \(name.value.count) characters; App Store Connect allows \(Self.limit)",
                            at: name.location)
@@ -140,7 +140,7 @@ struct DuplicateReferenceNameRule: CatalogRule {
                                   + RuleExample.product("com.acme.app.gems", "<key>referenceName</key><string>Gems</string>"))])
 
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
-        let named = catalog.products.compactMap { p in p.metadata.referenceName.map { (p, $0) } }
+        let named = catalog.describedProducts.compactMap { p in p.metadata.referenceName.map { (p, $0) } }
         // Compared ignoring ASCII case and surrounding spaces (trimmed only where there are any).
         let keys = named.map { _, name -> String in
             let v = name.value
@@ -159,7 +159,7 @@ struct DuplicateReferenceNameRule: CatalogRule {
 extension CatalogRule {
     /// One finding per localization whose text (display name or description) is over `limit`.
     func lengthFindings(_ catalog: Catalog, _ field: KeyPath<Localization, String?>, limit: Int, what: String) -> [Diagnostic] {
-        catalog.products.flatMap { product in
+        catalog.describedProducts.flatMap { product in
             product.metadata.localizations.compactMap { l -> Diagnostic? in
                 guard let text = l[keyPath: field], text.count > limit else { return nil }
                 return finding("\(what) of '\(product.id)' (\(l.locale)) is \(text.count) characters; the limit is \(limit)",
@@ -250,7 +250,7 @@ struct UnknownSubscriptionPeriodRule: CatalogRule {
 
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
         var found: [Diagnostic] = []
-        for product in catalog.products {
+        for product in catalog.describedProducts {
             if let period = product.metadata.subscriptionPeriod, !Self.billingPeriods.contains(period.value.description) {
                 found.append(finding("subscription period '\(period.value)' of '\(product.id)' is not one App Store Connect offers (\(Self.billingPeriods.sorted().joined(separator: ", ")))",
                                      at: period.location))
@@ -276,7 +276,7 @@ struct FreeTrialWithPriceRule: CatalogRule {
         nonTriggering: [.metadata(RuleExample.product("com.acme.app.monthly", "<key>kind</key><string>auto-renewable</string>", "<key>subscriptionGroup</key><string>Pro</string>", "<key>subscriptionPeriod</key><string>P1M</string>", "<key>introductoryOffer</key><dict><key>paymentMode</key><string>pay-as-you-go</string><key>period</key><string>P1M</string><key>periods</key><integer>3</integer><key>price</key><string>0.99</string></dict>"))])
 
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
-        catalog.products.compactMap { product in
+        catalog.describedProducts.compactMap { product in
             guard let offer = product.metadata.introductoryOffer, offer.paymentMode == .freeTrial,
                   let price = offer.price, price != 0 else { return nil }
             return finding("free-trial offer of '\(product.id)' carries a price (\(price)); a free trial is free", at: offer.location,

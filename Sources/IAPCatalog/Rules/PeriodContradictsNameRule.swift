@@ -61,7 +61,7 @@ struct PeriodContradictsNameRule: CatalogRule {
     }
 
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
-        catalog.products.compactMap { product in
+        catalog.describedProducts.compactMap { product in
             // A period App Store Connect does not offer is unknown-subscription-period's finding.
             guard let period = product.metadata.subscriptionPeriod,
                   UnknownSubscriptionPeriodRule.billingPeriods.contains(period.value.description) else { return nil }
