@@ -153,7 +153,8 @@ public enum KindInference {
     /// product list's own fields), then words of the container key, the ID, and the names.
     public static func classify(_ occurrences: [ProductOccurrence], metadata: ProductMetadata) -> (ProductKind?, KindReason) {
         var classifier = Classifier()
-        return classifier.classify(occurrences, metadata: MetadataBox(metadata))
+        let (kind, reason) = classifier.classify(occurrences, metadata: MetadataBox(metadata))
+        return (kind, reason.value)
     }
     static func rolePriority(_ role: ProductOccurrence.Role) -> Int {
         switch role {
@@ -176,7 +177,9 @@ struct Classifier {
     private var segments: [String: Hit?] = [:]
     /// Whole IDs, digit runs folded, by the hash of the folded bytes: a numbered family of a
     /// million IDs is classified once, and looking one up builds no string.
-    private var ids: [UInt64: [(key: [UInt8], result: (ProductKind, [String])?)]] = [:]
+    private var ids: [UInt64: [(key: [UInt8], result: (ProductKind, ReasonBox)?)]] = [:]
+    /// Container keys (`Consumables`): every product listed under one shares its reason.
+    private var containers: [String: (ProductKind, ReasonBox)?] = [:]
 
     /// Writes `bytes` into `key` with runs of two or more digits folded to "##", since no kind word
     /// holds two digits in a row (`item0000001` and `item0000002` say the same), and returns the
@@ -204,7 +207,7 @@ struct Classifier {
     }
 
     /// `metadata` is boxed so that classifying a million bare IDs copies no metadata (nil: none).
-    mutating func classify(_ occurrences: some Collection<ProductOccurrence>, metadata box: MetadataBox?) -> (ProductKind?, KindReason) {
+    mutating func classify(_ occurrences: some Collection<ProductOccurrence>, metadata box: MetadataBox?) -> (ProductKind?, ReasonBox) {
         // The declaring occurrence of the highest role priority, the first of equals.
         var declaring: ProductOccurrence?
         for occurrence in occurrences where occurrence.declaredKind != nil {
@@ -212,36 +215,48 @@ struct Classifier {
             declaring = occurrence
         }
         if let first = declaring, let kind = first.declaredKind {
-            return (kind.value, .declared(kind.location, first.declaredBy ?? kind.value.rawValue))
+            return (kind.value, ReasonBox(.declared(kind.location, first.declaredBy ?? kind.value.rawValue)))
         }
         for occurrence in occurrences {
-            if let key = occurrence.containerKey, let (kind, words) = KindInference.infer(from: key) {
-                return (kind, .inferred(words, source: "the container key '\(key)'"))
+            guard let key = occurrence.containerKey else { continue }
+            if let cached = containers[key] {
+                if let cached { return (cached.0, cached.1) }
+                continue
             }
+            let found = KindInference.infer(from: key).map { ($0.0, ReasonBox(.inferred($0.1, source: "the container key '\(key)'"))) }
+            containers[key] = .some(found)
+            if let found { return (found.0, found.1) }
         }
-        if let id = occurrences.first?.id, let (kind, words) = inferID(id) {
-            return (kind, .inferred(words, source: "the ID"))
+        if let id = occurrences.first?.id, let (kind, reason) = inferIDReason(id) {
+            return (kind, reason)
         }
-        guard let metadata = box?.value else { return (nil, .unknown) }
+        guard let metadata = box?.value else { return (nil, ReasonBox.unknown) }
         if let name = metadata.referenceName?.value, let (kind, words) = KindInference.infer(from: name) {
-            return (kind, .inferred(words, source: "its name '\(name)'"))
+            return (kind, ReasonBox(.inferred(words, source: "its name '\(name)'")))
         }
         for localization in metadata.localizations {
             if let name = localization.displayName, let (kind, words) = KindInference.infer(from: name) {
-                return (kind, .inferred(words, source: "its name '\(name)'"))
+                return (kind, ReasonBox(.inferred(words, source: "its name '\(name)'")))
             }
         }
-        return (nil, .unknown)
+        return (nil, ReasonBox.unknown)
     }
 
     private enum Lookup {
         case notFolded
-        case hit((ProductKind, [String])?)
+        case hit((ProductKind, ReasonBox)?)
         case miss(UInt64, [UInt8])
     }
 
-    /// `KindInference.infer(from:)` for an ID, cached by its digit-folded form.
+    /// `KindInference.infer(from:)` for an ID: the kind and the words that tell it.
     mutating func inferID(_ id: String) -> (ProductKind, [String])? {
+        guard let (kind, reason) = inferIDReason(id), case .inferred(let words, _) = reason.value else { return nil }
+        return (kind, words)
+    }
+
+    /// The kind an ID's words tell, and why, cached by the ID's digit-folded form: the products of
+    /// a numbered family share one reason.
+    private mutating func inferIDReason(_ id: String) -> (ProductKind, ReasonBox)? {
         let lookup: Lookup = IDKeys.withBytes(id) { bytes in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count, 1)) { scratch in
                 // The folded bytes into scratch, then their FNV-1a hash.
@@ -255,13 +270,16 @@ struct Classifier {
                 return .miss(hash, Array(key))
             }
         }
+        func reasoned(_ found: (ProductKind, [String])?) -> (ProductKind, ReasonBox)? {
+            found.map { ($0.0, ReasonBox(.inferred($0.1, source: "the ID"))) }
+        }
         switch lookup {
         case .notFolded:
-            return inferSegments(id)
+            return reasoned(inferSegments(id))
         case .hit(let result):
             return result
         case .miss(let hash, let key):
-            let result = inferSegments(id)
+            let result = reasoned(inferSegments(id))
             ids[hash, default: []].append((key, result))
             return result
         }

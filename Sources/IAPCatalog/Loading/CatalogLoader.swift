@@ -93,7 +93,8 @@ public struct CatalogLoader: Sendable {
                 continue
             }
             files.append(CatalogFile(path: path, content: reading.content, productCount: reading.occurrences.count))
-            occurrences += reading.occurrences
+            // The first file's occurrences are taken as they are: no second copy of a million.
+            if occurrences.isEmpty { occurrences = reading.occurrences } else { occurrences += reading.occurrences }
             if let bundle = reading.bundleID { metadataBundle = metadataBundle ?? bundle }
         }
         let products = Self.merge(occurrences)
@@ -171,23 +172,26 @@ public struct CatalogLoader: Sendable {
             }
         }
         table = []
+        // One occurrence per product, in order (a plain ID list): product i is occurrence i.
+        let identity = inRoleOrder && more.isEmpty
+        if identity { firsts = [] }
         // Products are built (and classified) on every core, each worker with its own kind
         // cache, in chunks of the catalog order: the same products whatever the thread count.
         let (firstAt, lowerHashes, repeats) = (firsts, hashes, more)
         @Sendable func product(_ index: Int, _ classifier: inout Classifier) -> Product {
-            let first = occurrences[firstAt[index]]
+            let first = occurrences[identity ? index : firstAt[index]]
             guard let others = repeats[index]?.map({ occurrences[$0] }) else {
                 // One source: its own box is the product's (nil for a bare ID).
                 let (kind, reason) = classifier.classify(CollectionOfOne(first), metadata: first.metadataBox)
-                return Product(first: first, others: [], kind: kind, kindReason: reason, metadataBox: first.metadataBox,
+                return Product(first: first, others: [], kind: kind, reason: reason, metadataBox: first.metadataBox,
                                lowerHash: lowerHashes[index])
             }
             let list = [first] + others
             let box = MetadataBox(mergedMetadata(list))
             let (kind, reason) = classifier.classify(list, metadata: box)
-            return Product(first: first, others: others, kind: kind, kindReason: reason, metadataBox: box, lowerHash: lowerHashes[index])
+            return Product(first: first, others: others, kind: kind, reason: reason, metadataBox: box, lowerHash: lowerHashes[index])
         }
-        let count = firsts.count
+        let count = lowerHashes.count
         let workers = count < 20_000 ? 1 : max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
         return [Product](unsafeUninitializedCapacity: count) { buffer, initialized in
             nonisolated(unsafe) let slots = buffer

@@ -161,8 +161,19 @@ public struct ProductOccurrence: Sendable, Hashable {
     }
 
     public var id: String
-    public var location: SourceLocation
+    public var location: SourceLocation {
+        get { SourceLocation(path: path, line: Int(line), column: Int(column)) }
+        set {
+            path = newValue.path
+            line = Int32(clamping: newValue.line)
+            column = Int32(clamping: newValue.column)
+        }
+    }
     public var role: Role
+    /// The location's parts, packed: a million occurrences are 8 bytes smaller each.
+    private var path: String
+    private var line: Int32
+    private var column: Int32
     /// The container key the ID was listed under (`Consumables`, `Subscriptions`), if any.
     public var containerKey: String? {
         get { extras?.containerKey }
@@ -216,7 +227,9 @@ public struct ProductOccurrence: Sendable, Hashable {
     public init(id: String, location: SourceLocation, role: Role, containerKey: String? = nil,
                 declaredKind: Located<ProductKind>? = nil, declaredBy: String? = nil, metadata: ProductMetadata? = nil) {
         self.id = id
-        self.location = location
+        self.path = location.path
+        self.line = Int32(clamping: location.line)
+        self.column = Int32(clamping: location.column)
         self.role = role
         let fields = Fields(containerKey: containerKey, declaredKind: declaredKind, declaredBy: declaredBy,
                             metadataBox: metadata.map(MetadataBox.init))
@@ -248,6 +261,13 @@ final class MetadataBox: Sendable, Hashable {
     func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
+/// A `KindReason`, boxed so that products share it (see `Classifier`).
+final class ReasonBox: Sendable {
+    let value: KindReason
+    init(_ value: KindReason) { self.value = value }
+    static let unknown = ReasonBox(.unknown)
+}
+
 /// Why a product has the kind it has.
 public enum KindReason: Sendable, Hashable {
     /// Stated in a file: where, and in which words.
@@ -272,7 +292,8 @@ public enum KindReason: Sendable, Hashable {
 /// One product of a catalog: every place its ID appears, merged. Immutable, and a class so that
 /// rules walking a million products pass references rather than copy every field.
 public final class Product: Sendable {
-    public let id: String
+    /// The ID (its first occurrence's).
+    public var id: String { first.id }
     /// Where the ID appears, first the place diagnostics point at (see `CatalogLoader.merge`).
     public var occurrences: [ProductOccurrence] { others.isEmpty ? [first] : [first] + others }
     /// How many places the ID appears in (without building `occurrences`).
@@ -280,8 +301,12 @@ public final class Product: Sendable {
     /// The first occurrence kept inline: most products have one, and need no array of their own.
     private let first: ProductOccurrence
     private let others: [ProductOccurrence]
-    public let kind: ProductKind?
-    public let kindReason: KindReason
+    // (Stored properties are laid out in declaration order: words first, then `lowerHash` and
+    // the single bytes `kind`, `hasPlainID`, `isListed`, `hasMetadataSource`, so that no padding
+    // rounds a million products up.)
+    public var kindReason: KindReason { reasonBox.value }
+    /// Boxed and shared: the products of a numbered family, or of one container key, have one reason.
+    private let reasonBox: ReasonBox
     /// The merged metadata: a metadata plist first, then a `.storekit` file, then product lists.
     public var metadata: ProductMetadata {
         // Borrowed, never retained: rules on several threads read every product's metadata, and
@@ -296,11 +321,13 @@ public final class Product: Sendable {
     /// Whether any source gives it metadata (names, prices, periods…): rules about metadata look
     /// only at these (`Catalog.describedProducts`).
     public var hasMetadata: Bool { metadataBox != nil }
+    /// The top half of the ID's hash with ASCII case folded (`IDKeys.hash(id, .lower)`), from the
+    /// load's merge: enough to group a million IDs (equal halves are compared exactly).
+    let lowerHash: UInt32
+    public let kind: ProductKind?
     /// Whether the ID is plain: not empty, only the characters App Store Connect allows, no empty
     /// segment. Worked out once while loading, so the ID rules skip such IDs without reading them.
     let hasPlainID: Bool
-    /// The ID's hash with ASCII case folded (`IDKeys.hash(id, .lower)`), from the load's merge.
-    let lowerHash: UInt64
     /// Whether a product-ID list holds it.
     public let isListed: Bool
     /// Whether a metadata plist or a `.storekit` file describes it.
@@ -308,24 +335,21 @@ public final class Product: Sendable {
 
     public convenience init(id: String, occurrences: [ProductOccurrence], kind: ProductKind?, kindReason: KindReason,
                             metadata: ProductMetadata) {
-        self.init(id: id, occurrences: occurrences, kind: kind, kindReason: kindReason, metadataBox: MetadataBox(metadata))
-    }
-
-    convenience init(id: String, occurrences: [ProductOccurrence], kind: ProductKind?, kindReason: KindReason, metadataBox: MetadataBox?) {
         precondition(!occurrences.isEmpty, "a product has at least one occurrence")
-        self.init(first: occurrences[0], others: Array(occurrences.dropFirst()), kind: kind, kindReason: kindReason, metadataBox: metadataBox)
+        precondition(occurrences[0].id == id, "a product's ID is its first occurrence's")
+        self.init(first: occurrences[0], others: Array(occurrences.dropFirst()), kind: kind, reason: ReasonBox(kindReason),
+                  metadataBox: MetadataBox(metadata))
     }
 
     /// A product whose ID is `first.id`; `lowerHash` is `IDKeys.hash(first.id, .lower)` when the caller has it.
-    init(first: ProductOccurrence, others: [ProductOccurrence], kind: ProductKind?, kindReason: KindReason, metadataBox: MetadataBox?,
+    init(first: ProductOccurrence, others: [ProductOccurrence], kind: ProductKind?, reason: ReasonBox, metadataBox: MetadataBox?,
          lowerHash: UInt64? = nil) {
-        self.id = first.id
-        self.lowerHash = lowerHash ?? IDKeys.hash(first.id, .lower)
+        self.lowerHash = UInt32(truncatingIfNeeded: (lowerHash ?? IDKeys.hash(first.id, .lower)) >> 32)
         self.hasPlainID = IDCharacters.isPlain(first.id)
         self.first = first
         self.others = others
         self.kind = kind
-        self.kindReason = kindReason
+        self.reasonBox = reason
         self.metadataBox = metadataBox
         self.isListed = first.role == .productList || others.contains { $0.role == .productList }
         self.hasMetadataSource = first.role != .productList || others.contains { $0.role != .productList }

@@ -67,7 +67,9 @@ enum IDKeys {
 
     /// `forEachRepeat` over hashes already made (`hashes[i]` is `hash(ids[i], fold)`): the IDs
     /// are sorted by hash with an integer radix sort, and only IDs of equal hash are compared.
-    static func forEachRepeat(_ ids: [String], hashes: [UInt64], _ fold: IDFold, _ body: (Int, Int) -> Void) {
+    static func forEachRepeat<IDs: RandomAccessCollection<String>, Hashes: RandomAccessCollection<UInt64>>(
+        _ ids: IDs, hashes: Hashes, _ fold: IDFold, _ body: (Int, Int) -> Void
+    ) where IDs.Index == Int, Hashes.Index == Int {
         guard ids.count > 1 else { return }
         guard ids.count < 1 << indexBits else { return forEachRepeatByTable(ids, hashes: hashes, fold, body) }
         // Each key: the hash's top 40 bits over the ID's index; a stable sort by the hash bits
@@ -114,7 +116,9 @@ enum IDKeys {
     }
 
     /// The same for more IDs than the packed keys can index: a table of the first ID per hash.
-    private static func forEachRepeatByTable(_ ids: [String], hashes: [UInt64], _ fold: IDFold, _ body: (Int, Int) -> Void) {
+    private static func forEachRepeatByTable<IDs: RandomAccessCollection<String>, Hashes: RandomAccessCollection<UInt64>>(
+        _ ids: IDs, hashes: Hashes, _ fold: IDFold, _ body: (Int, Int) -> Void
+    ) where IDs.Index == Int, Hashes.Index == Int {
         var firstByHash: [UInt64: Int] = [:]
         var collisions: [UInt64: [Int]] = [:]
         for (i, h) in hashes.enumerated() {

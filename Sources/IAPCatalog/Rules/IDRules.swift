@@ -59,7 +59,7 @@ struct CaseDuplicateIDRule: CatalogRule {
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
         var found: [Diagnostic] = []
         let products = catalog.products
-        IDKeys.forEachRepeat(products.map(\.id), hashes: products.map(\.lowerHash), .lower) { first, later in
+        IDKeys.forEachRepeat(products.lazy.map(\.id), hashes: products.lazy.map { UInt64($0.lowerHash) << 32 }, .lower) { first, later in
             let earlier = products[first], product = products[later]
             found.append(finding(
                 "product ID '\(product.id)' differs from '\(earlier.id)' only in case",
