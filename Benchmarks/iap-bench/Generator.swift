@@ -34,6 +34,9 @@ struct Generator {
         return "com.bench.app." + word
     }
 
+    /// A million IDs that each draw the same finding: `com.example.` is a placeholder prefix.
+    static let placeholderFile = "placeholder-1M.plist"
+
     func generateAll() {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for file in files {
@@ -42,10 +45,11 @@ struct Generator {
             FileHandle.standardError.write(Data("generating \(path)\n".utf8))
             write(path: path, kind: file.kind, count: file.count)
         }
-        let letters = folder + "/" + Self.lettersFile
-        if !FileManager.default.fileExists(atPath: letters) {
-            FileHandle.standardError.write(Data("generating \(letters)\n".utf8))
-            write(path: letters, kind: "letters", count: 1_000_000)
+        for (name, kind) in [(Self.lettersFile, "letters"), (Self.placeholderFile, "placeholder")] {
+            let path = folder + "/" + name
+            if FileManager.default.fileExists(atPath: path) { continue }
+            FileHandle.standardError.write(Data("generating \(path)\n".utf8))
+            write(path: path, kind: kind, count: 1_000_000)
         }
     }
 
@@ -64,6 +68,7 @@ struct Generator {
             switch kind {
             case "ids": buffer += "\t<string>\(Self.id(n))</string>\n"
             case "letters": buffer += "\t<string>\(Self.letterID(n))</string>\n"
+            case "placeholder": buffer += "\t<string>com.example" + Self.id(n).dropFirst("com.bench.app".count) + "</string>\n"
             default: buffer += dict(n)
             }
             if buffer.utf8.count > 1 << 20 {

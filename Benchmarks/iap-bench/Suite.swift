@@ -64,8 +64,10 @@ struct Suite {
             guard ours.count == file.count, pls.count == file.count, validated.count == file.count else {
                 fail("\(file.name): counts differ (ours \(ours.count), PLS \(pls.count), catalog \(validated.count))")
             }
-            print("| \(file.name) | \(mb(size)) | \(file.count) | \(ms(c.seconds)) | \(ms(ours.seconds)) | \(ms(validated.seconds)) | \(ms(pls.seconds)) | \(ratio(ours.seconds / c.seconds)) | \(ratio(pls.seconds / ours.seconds)) | \(mb(ours.peakKiB * 1024)) | \(mb(pls.peakKiB * 1024)) | \(ratio(Double(ours.peakKiB) / Double(pls.peakKiB))) | \(ms(validated.validateSeconds ?? 0)) |")
+            print("| \(file.name) | \(Self.mb(size)) | \(file.count) | \(Self.ms(c.seconds)) | \(Self.ms(ours.seconds)) | \(Self.ms(validated.seconds)) | \(Self.ms(pls.seconds)) | \(Self.ratio(ours.seconds / c.seconds)) | \(Self.ratio(pls.seconds / ours.seconds)) | \(Self.mb(ours.peakKiB * 1024)) | \(Self.mb(pls.peakKiB * 1024)) | \(Self.ratio(Double(ours.peakKiB) / Double(pls.peakKiB))) | \(Self.ms(validated.validateSeconds ?? 0)) |")
         }
+        print("\n## `iap validate` end to end, against a bare Foundation parse and a Python script\n")
+        EndToEndBench.run(folder: folder, bin: binDirectory)
         rules(me)
         startup()
         generation()
@@ -107,8 +109,8 @@ struct Suite {
                 if best == nil || all < best!.all { best = (load, all, lines) }
             }
             guard let best else { continue }
-            let top = best.lines.sorted { $0.1 > $1.1 }.prefix(3).map { "\($0.0) \(ms($0.1))" }.joined(separator: ", ")
-            print("| \(name) | \(ms(best.load)) | \(ms(best.all)) | \(top) |")
+            let top = best.lines.sorted { $0.1 > $1.1 }.prefix(3).map { "\($0.0) \(Self.ms($0.1))" }.joined(separator: ", ")
+            print("| \(name) | \(Self.ms(best.load)) | \(Self.ms(best.all)) | \(top) |")
         }
     }
 
@@ -135,7 +137,7 @@ struct Suite {
         print("|---|---|---|---|")
         for kind in ["ids", "dicts"] {
             let small = best("\(kind)-10k.plist"), large = best("\(kind)-100k.plist")
-            print("| \(kind == "ids" ? "array of IDs" : "array of product dicts") | \(ms(small)) | \(ms(large)) | \(ratio(large / small)) |")
+            print("| \(kind == "ids" ? "array of IDs" : "array of product dicts") | \(Self.ms(small)) | \(Self.ms(large)) | \(Self.ratio(large / small)) |")
         }
     }
 
@@ -163,10 +165,10 @@ struct Suite {
         print("\n## Start-up: `iap validate catalogs/FakeGame` vs a Foundation hello world\n")
         print("| hello-foundation | iap validate catalogs/FakeGame | ratio |")
         print("|---|---|---|")
-        print("| \(ms(helloTime)) | \(ms(iapTime)) | \(ratio(iapTime / helloTime)) |")
+        print("| \(Self.ms(helloTime)) | \(Self.ms(iapTime)) | \(Self.ratio(iapTime / helloTime)) |")
     }
 
-    func ms(_ seconds: Double) -> String { String(format: seconds < 0.01 ? "%.2f ms" : "%.0f ms", seconds * 1000) }
-    func mb(_ bytes: Int) -> String { String(format: bytes < 10 << 20 ? "%.1f MB" : "%.0f MB", Double(bytes) / 1_048_576) }
-    func ratio(_ r: Double) -> String { String(format: "%.2f×", r) }
+    static func ms(_ seconds: Double) -> String { String(format: seconds < 0.01 ? "%.2f ms" : "%.0f ms", seconds * 1000) }
+    static func mb(_ bytes: Int) -> String { String(format: bytes < 10 << 20 ? "%.1f MB" : "%.0f MB", Double(bytes) / 1_048_576) }
+    static func ratio(_ r: Double) -> String { String(format: "%.2f×", r) }
 }

@@ -4,6 +4,7 @@
 //   .build/release/iap-bench bplist 1000000                        (binary plists against Foundation)
 //   .build/release/iap-bench storekit 10000                         (iap storekit against a Python script)
 //   .build/release/iap-bench all --full                             (adds the 1M-dict file, ~800 MB)
+//   .build/release/iap-bench validate                               (iap validate end to end against PLS and Python)
 //
 // Every measurement runs in a child process that times itself (best of N) and reports its
 // own peak memory (VmHWM), so one measurement's heap never inflates another's.
@@ -14,6 +15,12 @@ switch arguments.first {
 case "child":
     guard arguments.count == 4, let repeats = Int(arguments[3]) else { fail("usage: iap-bench child MODE FILE REPEATS") }
     print(Child.run(mode: arguments[1], path: arguments[2], repeats: repeats))
+case "validate":
+    EndToEndBench.run(folder: "Benchmarks/inputs", bin: Suite(full: false).binDirectory)
+case "stages":
+    guard arguments.count == 2 else { fail("usage: iap-bench stages FILE") }
+    let t = EndToEndBench.stages(arguments[1])
+    print(String(format: "%.6f %.6f %.6f", t.read, t.load, t.rules))
 case "lint":
     LintBench.run(folder: arguments.count > 1 ? arguments[1] : ".build/checkouts/swift-syntax/Sources")
 case "prices":
@@ -38,7 +45,7 @@ case "generate":
 case "all", nil:
     Suite(full: arguments.contains("--full")).run()
 default:
-    fail("usage: iap-bench [all [--full] | reports [N] | bplist [N] | sales [N] | storekit [N] | lint [DIR] | prices [N] | generate DIR [--full] | child MODE FILE REPEATS]")
+    fail("usage: iap-bench [all [--full] | validate | stages FILE | reports [N] | bplist [N] | sales [N] | storekit [N] | lint [DIR] | prices [N] | generate DIR [--full] | child MODE FILE REPEATS]")
 }
 
 func fail(_ message: String) -> Never {
