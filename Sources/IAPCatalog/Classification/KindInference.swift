@@ -153,7 +153,8 @@ public enum KindInference {
     /// product list's own fields), then words of the container key, the ID, and the names.
     public static func classify(_ occurrences: [ProductOccurrence], metadata: ProductMetadata) -> (ProductKind?, KindReason) {
         var classifier = Classifier()
-        let (kind, reason) = classifier.classify(occurrences, metadata: MetadataBox(metadata))
+        guard let first = occurrences.first else { return (nil, .unknown) }
+        let (kind, reason) = classifier.classify(first, Array(occurrences.dropFirst()), metadata: MetadataBox(metadata))
         return (kind, reason.value)
     }
     static func rolePriority(_ role: ProductOccurrence.Role) -> Int {
@@ -178,6 +179,9 @@ struct Classifier {
     /// Whole IDs, digit runs folded, by the hash of the folded bytes: a numbered family of a
     /// million IDs is classified once, and looking one up builds no string.
     private var ids: [UInt64: [(key: [UInt8], result: (ProductKind, ReasonBox)?)]] = [:]
+    /// This classifier's own "unknown": products share it, and each worker thread has its own
+    /// classifier, so no two threads retain one box.
+    private let unknown = ReasonBox(.unknown)
     /// Container keys (`Consumables`): every product listed under one shares its reason.
     private var containers: [String: (ProductKind, ReasonBox)?] = [:]
 
@@ -206,31 +210,34 @@ struct Classifier {
         return count
     }
 
-    /// `metadata` is boxed so that classifying a million bare IDs copies no metadata (nil: none).
-    mutating func classify(_ occurrences: some Collection<ProductOccurrence>, metadata box: MetadataBox?) -> (ProductKind?, ReasonBox) {
-        // The declaring occurrence of the highest role priority, the first of equals.
-        var declaring: ProductOccurrence?
-        for occurrence in occurrences where occurrence.declaredKind != nil {
-            if let best = declaring, KindInference.rolePriority(best.role) <= KindInference.rolePriority(occurrence.role) { continue }
-            declaring = occurrence
-        }
-        if let first = declaring, let kind = first.declaredKind {
-            return (kind.value, ReasonBox(.declared(kind.location, first.declaredBy ?? kind.value.rawValue)))
-        }
-        for occurrence in occurrences {
-            guard let key = occurrence.containerKey else { continue }
-            if let cached = containers[key] {
-                if let cached { return (cached.0, cached.1) }
-                continue
+    /// The kind of a product found at `first` and `others`, and why. `metadata` is boxed, and a
+    /// product found once is classified without copying its occurrence, so that classifying a
+    /// million bare IDs copies nothing (nil metadata: none).
+    mutating func classify(_ first: ProductOccurrence, _ others: [ProductOccurrence], metadata box: MetadataBox?) -> (ProductKind?, ReasonBox) {
+        if others.isEmpty {
+            if let kind = first.declaredKind {
+                return (kind.value, ReasonBox(.declared(kind.location, first.declaredBy ?? kind.value.rawValue)))
             }
-            let found = KindInference.infer(from: key).map { ($0.0, ReasonBox(.inferred($0.1, source: "the container key '\(key)'"))) }
-            containers[key] = .some(found)
-            if let found { return (found.0, found.1) }
+            if let key = first.containerKey, let found = fromContainer(key) { return found }
+        } else {
+            let occurrences = [first] + others
+            // The declaring occurrence of the highest role priority, the first of equals.
+            var declaring: ProductOccurrence?
+            for occurrence in occurrences where occurrence.declaredKind != nil {
+                if let best = declaring, KindInference.rolePriority(best.role) <= KindInference.rolePriority(occurrence.role) { continue }
+                declaring = occurrence
+            }
+            if let declaring, let kind = declaring.declaredKind {
+                return (kind.value, ReasonBox(.declared(kind.location, declaring.declaredBy ?? kind.value.rawValue)))
+            }
+            for occurrence in occurrences {
+                if let key = occurrence.containerKey, let found = fromContainer(key) { return found }
+            }
         }
-        if let id = occurrences.first?.id, let (kind, reason) = inferIDReason(id) {
+        if let (kind, reason) = inferIDReason(first.id) {
             return (kind, reason)
         }
-        guard let metadata = box?.value else { return (nil, ReasonBox.unknown) }
+        guard let metadata = box?.value else { return (nil, unknown) }
         if let name = metadata.referenceName?.value, let (kind, words) = KindInference.infer(from: name) {
             return (kind, ReasonBox(.inferred(words, source: "its name '\(name)'")))
         }
@@ -239,7 +246,15 @@ struct Classifier {
                 return (kind, ReasonBox(.inferred(words, source: "its name '\(name)'")))
             }
         }
-        return (nil, ReasonBox.unknown)
+        return (nil, unknown)
+    }
+
+    /// What a container key (`Consumables`) says, once per key: its products share the reason.
+    private mutating func fromContainer(_ key: String) -> (ProductKind?, ReasonBox)? {
+        if let cached = containers[key] { return cached.map { ($0.0, $0.1) } }
+        let found = KindInference.infer(from: key).map { ($0.0, ReasonBox(.inferred($0.1, source: "the container key '\(key)'"))) }
+        containers[key] = .some(found)
+        return found.map { ($0.0, $0.1) }
     }
 
     private enum Lookup {

@@ -97,7 +97,7 @@ public struct CatalogLoader: Sendable {
             if occurrences.isEmpty { occurrences = reading.occurrences } else { occurrences += reading.occurrences }
             if let bundle = reading.bundleID { metadataBundle = metadataBundle ?? bundle }
         }
-        let products = Self.merge(occurrences)
+        let products = Self.merge(consume occurrences)
         var bundleID: Located<String>?
         if let override = bundleIDOverride {
             bundleID = Located(override, at: bundleIDOverrideSource)
@@ -128,7 +128,7 @@ public struct CatalogLoader: Sendable {
     /// `.storekit`, then fields of the product list itself). Products come in product-list order,
     /// then metadata order, then `.storekit` order; each product points at its first occurrence
     /// in that order, so diagnostics name the line of the list the app loads.
-    static func merge(_ occurrences: [ProductOccurrence]) -> [Product] {
+    static func merge(_ occurrences: consuming [ProductOccurrence]) -> [Product] {
         // Stable partition by role (product lists, then metadata, then .storekit), by index: an
         // occurrence is copied once, into its product. Most loads hold one role, or roles in order.
         let roles: [ProductOccurrence.Role] = [.productList, .metadata, .storeKit]
@@ -177,31 +177,44 @@ public struct CatalogLoader: Sendable {
         if identity { firsts = [] }
         // Products are built (and classified) on every core, each worker with its own kind
         // cache, in chunks of the catalog order: the same products whatever the thread count.
+        // Each occurrence belongs to one product and is moved into it, never copied: a copy
+        // retains the ID, the file's path (one string shared by every occurrence of the file,
+        // whose count two threads would fight over) and the extras, and the array's end
+        // releases them all again.
         let (firstAt, lowerHashes, repeats) = (firsts, hashes, more)
-        @Sendable func product(_ index: Int, _ classifier: inout Classifier) -> Product {
-            let first = occurrences[identity ? index : firstAt[index]]
-            guard let others = repeats[index]?.map({ occurrences[$0] }) else {
-                // One source: its own box is the product's (nil for a bare ID).
-                let (kind, reason) = classifier.classify(CollectionOfOne(first), metadata: first.metadataBox)
-                return Product(first: first, others: [], kind: kind, reason: reason, metadataBox: first.metadataBox,
-                               lowerHash: lowerHashes[index])
-            }
-            let list = [first] + others
-            let box = MetadataBox(mergedMetadata(list))
-            let (kind, reason) = classifier.classify(list, metadata: box)
-            return Product(first: first, others: others, kind: kind, reason: reason, metadataBox: box, lowerHash: lowerHashes[index])
-        }
         let count = lowerHashes.count
         let workers = count < 20_000 ? 1 : max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
-        return [Product](unsafeUninitializedCapacity: count) { buffer, initialized in
-            nonisolated(unsafe) let slots = buffer
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                var classifier = Classifier()
-                for index in (count * worker / workers)..<(count * (worker + 1) / workers) {
-                    (slots.baseAddress! + index).initialize(to: product(index, &classifier))
-                }
+        var occurrences = occurrences
+        return occurrences.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let source = buffer
+            @Sendable func take(_ index: Int) -> ProductOccurrence {
+                let occurrence = (source.baseAddress! + index).move()
+                // What is left behind holds no reference: nothing to retain now or release later.
+                (source.baseAddress! + index).initialize(to: ProductOccurrence(id: "", location: SourceLocation(path: ""), role: .productList))
+                return occurrence
             }
-            initialized = count
+            @Sendable func product(_ index: Int, _ classifier: inout Classifier) -> Product {
+                let first = take(identity ? index : firstAt[index])
+                guard let others = repeats[index]?.map(take) else {
+                    // One source: its own box is the product's (nil for a bare ID).
+                    let (kind, reason) = classifier.classify(first, [], metadata: first.metadataBox)
+                    return Product(first: first, others: [], kind: kind, reason: reason, metadataBox: first.metadataBox,
+                                   lowerHash: lowerHashes[index])
+                }
+                let box = MetadataBox(mergedMetadata([first] + others))
+                let (kind, reason) = classifier.classify(first, others, metadata: box)
+                return Product(first: first, others: others, kind: kind, reason: reason, metadataBox: box, lowerHash: lowerHashes[index])
+            }
+            return [Product](unsafeUninitializedCapacity: count) { built, initialized in
+                nonisolated(unsafe) let slots = built
+                DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                    var classifier = Classifier()
+                    for index in (count * worker / workers)..<(count * (worker + 1) / workers) {
+                        (slots.baseAddress! + index).initialize(to: product(index, &classifier))
+                    }
+                }
+                initialized = count
+            }
         }
     }
 

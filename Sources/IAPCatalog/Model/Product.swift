@@ -265,7 +265,6 @@ final class MetadataBox: Sendable, Hashable {
 final class ReasonBox: Sendable {
     let value: KindReason
     init(_ value: KindReason) { self.value = value }
-    static let unknown = ReasonBox(.unknown)
 }
 
 /// Why a product has the kind it has.
