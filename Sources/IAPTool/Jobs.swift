@@ -24,6 +24,8 @@ public struct ValidateJob: Sendable {
     public var requiredLocales: [String] = []
     public var displayNameLimit = 35
     public var descriptionLimit = 55
+    /// A rule that finds more reports this many and a summary; nil (`--all-findings`) reports all.
+    public var findingsPerRule: Int? = 100
 
     public init() {}
 
@@ -48,7 +50,7 @@ public struct ValidateJob: Sendable {
     /// The rules' options, the retired list read once (a missing one fails before any catalog is read).
     public func options() throws(ToolFailure) -> ValidationOptions {
         var options = ValidationOptions(requiredLocales: requiredLocales, displayNameLimit: displayNameLimit,
-                                        descriptionLimit: descriptionLimit)
+                                        descriptionLimit: descriptionLimit, findingsPerRule: findingsPerRule)
         if let retired { options.retiredIDs = try RetiredList.load(retired) }
         return options
     }

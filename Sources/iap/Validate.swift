@@ -22,6 +22,9 @@ struct Validate: ParsableCommand {
     @Option(name: .customLong("description-limit"), help: "Maximum description length (default 55).")
     var descriptionLimit: Int?
 
+    @Flag(name: .customLong("all-findings"), help: "Report every finding of a rule that finds more than 100 (by default the first 100 and a summary).")
+    var allFindings = false
+
     @Flag(name: .shortAndLong, help: "Also list on stderr the files a folder walk passed over, with why.")
     var verbose = false
 
@@ -44,6 +47,7 @@ struct Validate: ParsableCommand {
         if !requiredLocales.isEmpty { job.requiredLocales = requiredLocales }
         if let displayNameLimit { job.displayNameLimit = displayNameLimit }
         if let descriptionLimit { job.descriptionLimit = descriptionLimit }
+        if allFindings { job.findingsPerRule = nil }
         let options = try Terminal.run { () throws(ToolFailure) in try job.options() }
         let loaded = try CatalogArguments.load(CatalogPolicy(bundleID: job.bundleID, bundleIDSource: job.bundleIDSource), job.paths, verbose: verbose)
         let found = job.run(loaded, options: options)

@@ -153,6 +153,26 @@ final class ValidateEndToEndTests: XCTestCase {
         }
     }
 
+    /// 150 placeholder IDs: the first 100 findings and a summary; `--all-findings` lists all 150.
+    func testARuleThatFiresOnEveryProductIsSummarisedAfterAHundred() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-many-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ids = (0..<150).map { "\t<string>com.example.coins.pack\($0)</string>" }.joined(separator: "\n")
+        try Self.plist("<array>\n\(ids)\n</array>").write(to: folder.appendingPathComponent("IAP_ProductIDs.plist"), atomically: true, encoding: .utf8)
+        let path = folder.appendingPathComponent("IAP_ProductIDs.plist").path
+        let capped = try IAPRunner.run(["validate", path, "--bundle-id", "com.acme.app"])
+        let lines = capped.stdout.split(separator: "\n").filter { $0.hasSuffix("[placeholder-prefix]") }
+        XCTAssertEqual(lines.count, 101)
+        XCTAssertEqual(lines.first, "\(path):4:2: warning: 50 more 'placeholder-prefix' findings not shown (150 in all, the first 100 above): one cause is likely behind them all; fix it and run again [placeholder-prefix]")
+        XCTAssertEqual(lines.last, "\(path):103:2: warning: product ID 'com.example.coins.pack99' uses the placeholder prefix 'com.example.' [placeholder-prefix]")
+        XCTAssertEqual(capped.status, 0) // warnings only
+        XCTAssertTrue(capped.stderr.contains("0 errors, 101 warnings"), capped.stderr)
+        let all = try IAPRunner.run(["validate", path, "--bundle-id", "com.acme.app", "--all-findings"])
+        XCTAssertEqual(all.stdout.split(separator: "\n").filter { $0.hasSuffix("[placeholder-prefix]") }.count, 150)
+        XCTAssertTrue(all.stderr.contains("0 errors, 150 warnings"), all.stderr)
+    }
+
     static func plist(_ body: String) -> String {
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n\(body)\n</plist>\n"
     }
