@@ -75,7 +75,7 @@ enum IDKeys {
         // Each key: the hash's top 40 bits over the ID's index; a stable sort by the hash bits
         // keeps equal hashes in index order.
         var keys = hashes.enumerated().map { ($1 >> indexBits) << indexBits | UInt64($0) }
-        radixSortHighBits(&keys)
+        radixSort(&keys, bitsFrom: indexBits)
         let mask: UInt64 = (1 << indexBits) - 1
         var start = 0
         var classes: [Int] = []
@@ -96,22 +96,24 @@ enum IDKeys {
 
     private static let indexBits: UInt64 = 24
 
-    /// Sorts by the bits above `indexBits`, stably (LSD radix, 10 bits a pass).
-    private static func radixSortHighBits(_ keys: inout [UInt64]) {
+    /// Sorts packed keys by their bits from `shift` up, stably (LSD radix, 12 bits a pass): linear
+    /// where a comparison sort of millions of keys is not. The bits below are left in input order.
+    static func radixSort(_ keys: inout [UInt64], bitsFrom shift: UInt64) {
+        guard keys.count > 1 else { return }
         var other = [UInt64](repeating: 0, count: keys.count)
-        var shift = indexBits
+        var shift = shift
         while shift < 64 {
-            var counts = [Int](repeating: 0, count: 1 << 10)
-            for k in keys { counts[Int((k >> shift) & 0x3FF)] += 1 }
+            var counts = [Int](repeating: 0, count: 1 << 12)
+            for k in keys { counts[Int((k >> shift) & 0xFFF)] += 1 }
             var total = 0
             for b in counts.indices { let c = counts[b]; counts[b] = total; total += c }
             for k in keys {
-                let b = Int((k >> shift) & 0x3FF)
+                let b = Int((k >> shift) & 0xFFF)
                 other[counts[b]] = k
                 counts[b] += 1
             }
             swap(&keys, &other)
-            shift += 10
+            shift += 12
         }
     }
 

@@ -184,7 +184,7 @@ struct SimilarIDsRule: CatalogRule {
                 keys.append(pack(mix(hash ^ (UInt64(skipping + 1) &* 0xD6E8_FEB8_6659_FD93), length: 0), .substitution, index))
             }
         }
-        Self.sortByHash(&keys)
+        IDKeys.radixSort(&keys, bitsFrom: hashShift)
         var pairs = Set<Pair>()
         var start = 0
         var whole: [Int] = [], deleted: [Int] = [], substituted: [Int] = []
@@ -267,24 +267,5 @@ struct SimilarIDsRule: CatalogRule {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
-    }
-
-    /// Sorts keys by their hash bits (the top 36; the bits below are left in any order): three
-    /// 12-bit radix passes, linear where a comparison sort of millions of keys is not.
-    static func sortByHash(_ keys: inout [UInt64]) {
-        guard keys.count > 1 else { return }
-        var other = [UInt64](repeating: 0, count: keys.count)
-        for shift in [hashShift, hashShift + 12, hashShift + 24] {
-            var counts = [Int](repeating: 0, count: 1 << 12)
-            for k in keys { counts[Int((k >> shift) & 0xFFF)] += 1 }
-            var total = 0
-            for b in counts.indices { let c = counts[b]; counts[b] = total; total += c }
-            for k in keys {
-                let b = Int((k >> shift) & 0xFFF)
-                other[counts[b]] = k
-                counts[b] += 1
-            }
-            swap(&keys, &other)
-        }
     }
 }
