@@ -36,13 +36,13 @@ let package = Package(
         ),
         .target(name: "PropertyList", dependencies: ["CLibXML2"]),
         // App Store Connect sales and finance reports: streamed, totalled exactly, and rendered.
-        .target(name: "SalesReports", dependencies: ["CZlib", "Diagnostics", "PriceFormatting"]),
+        .target(name: "SalesReports", dependencies: ["CZlib", "Diagnostics", "PriceFormatting", "PropertyList"]),
         .target(name: "Diagnostics"),
         .target(name: "IAPCatalog", dependencies: ["PropertyList", "Diagnostics", "PriceFormatting"]),
         .target(name: "PriceFormatting"),
-        .target(name: "CodeGeneration", dependencies: ["IAPCatalog", "PriceFormatting", .product(name: "Stencil", package: "Stencil")]),
+        .target(name: "CodeGeneration", dependencies: ["IAPCatalog", "PriceFormatting", "PropertyList", .product(name: "Stencil", package: "Stencil")]),
         .target(name: "SourceLint", dependencies: [
-            "IAPCatalog", "CodeGeneration", "Diagnostics", "PriceFormatting",
+            "IAPCatalog", "CodeGeneration", "Diagnostics", "PriceFormatting", "PropertyList",
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
         ]),

@@ -82,9 +82,15 @@ public struct CatalogPolicy: Sendable {
     /// The catalogs under folders among `paths`, for commands that use a catalog when one is
     /// there (`lint`): no failure when there is none. A catalog made only of test
     /// configurations (a `.storekit` under a Tests folder) is not the app's: its names are fixtures.
-    public func loadBeside(_ paths: [String]) -> (folders: [String], catalogs: [Catalog]) {
+    /// A catalog file there that cannot be read still stops the run: "no catalog found" would be
+    /// untrue, and the sources would be linted without the titles and IDs they sell.
+    public func loadBeside(_ paths: [String]) throws(ToolFailure) -> (folders: [String], catalogs: [Catalog]) {
         let folders = paths.filter { var d: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &d) && d.boolValue }
-        return (folders, Self.appCatalogs((try? loader.load(paths: folders)) ?? []))
+        do {
+            return (folders, Self.appCatalogs(try loader.load(paths: folders)))
+        } catch {
+            throw .cannotRun(error.message)
+        }
     }
 
     /// The catalogs that are an app's, not test configurations (every file under a Tests folder).

@@ -1,6 +1,7 @@
 import CodeGeneration
 import Diagnostics
 import Foundation
+import PropertyList
 import IAPCatalog
 import PriceFormatting
 
@@ -111,7 +112,7 @@ enum StoreKitExtras {
     static func losses(in catalog: Catalog) -> [String] {
         var losses: [String] = []
         for file in catalog.files {
-            guard case .storeKit = file.content, let data = FileManager.default.contents(atPath: file.path),
+            guard case .storeKit = file.content, case .success(let data) = FileContents.read(file.path),
                   let decoded = try? JSONDecoder().decode(File.self, from: data) else { continue }
             let name = (file.path as NSString).lastPathComponent
             let subscriptions = (decoded.subscriptionGroups ?? []).flatMap { $0.subscriptions ?? [] }

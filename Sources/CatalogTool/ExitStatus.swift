@@ -17,7 +17,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         switch self {
         case .clean: "clean: no finding at error severity (nor at warning severity with `--strict`)"
         case .findings: "findings at error severity — a malformed or unrecognised catalog file is one — or warnings too with `--strict`; a stale generated file (`gen --check`); fixed baselined findings with `--fail-on-fixed-baseline`; `plist lint`: a file is not a valid plist"
-        case .cannotRun: "the run could not do its job: a path that does not exist, an unreadable file (named or found by a walk, with the OS's reason), no catalog under the paths, no source file to lint, no price to show, an invalid `iap.yml` or baseline, a report that cannot be written"
+        case .cannotRun: "the run could not do its job: a path that does not exist, an unreadable file (named or found by a walk, with the OS's reason), no catalog under the paths, no source file to lint (or one `lint` could not read, reported after the others are linted), no price to show, an invalid `iap.yml` or baseline, a report that cannot be written"
         case .usage: "usage: an unknown option, command or format, a bad option value"
         }
     }

@@ -1,6 +1,7 @@
 import CodeGeneration
 import Diagnostics
 import Foundation
+import PropertyList
 import IAPCatalog
 
 /// `gen`: the text generation writes for one catalog.
@@ -38,8 +39,12 @@ public struct GenJob: Sendable {
         }
         do {
             if let template {
-                guard FileManager.default.isReadableFile(atPath: template) else {
+                switch FileContents.open(template) {
+                case .success(let fd): close(fd)
+                case .failure(let failure) where FileContents.isMissing(failure):
                     throw ToolFailure.cannotRun("template '\(template)' not found")
+                case .failure(let failure):
+                    throw ToolFailure.cannotRun("template '\(template)': cannot read: \(failure.phrase)")
                 }
                 return try TemplateRenderer(options: options).render(templateAt: template, catalog: catalog, sources: sources)
             }

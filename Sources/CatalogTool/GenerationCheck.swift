@@ -1,6 +1,7 @@
 import CodeGeneration
 import Diagnostics
 import Foundation
+import PropertyList
 
 /// `gen --check`: whether the file on disk is what generation would write, as a finding
 /// (`stale-generated-file`) and as the diff a reviewer reads.
@@ -18,7 +19,7 @@ public struct GenerationCheck: Sendable {
     public init(output: String, generated: String, command: String = "gen") {
         self.output = output
         self.command = command
-        if let existing = try? String(contentsOfFile: output, encoding: .utf8) {
+        if case .success(let existing) = FileContents.text(output) {
             if existing == generated {
                 state = .upToDate
                 diff = nil

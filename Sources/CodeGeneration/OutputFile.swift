@@ -1,4 +1,5 @@
 import Foundation
+import PropertyList
 
 /// Writes generated files the way builds need them: only when the content changed (so the
 /// modification time, and the build's up-to-date check, are kept otherwise) and atomically
@@ -29,7 +30,7 @@ public enum OutputFile {
             throw .folderMissing(folder)
         }
         let data = Data(content.utf8)
-        if let existing = FileManager.default.contents(atPath: path), existing == data { return .unchanged }
+        if case .success(let existing) = FileContents.read(path), existing == data { return .unchanged }
         let name = (path as NSString).lastPathComponent
         removeAbandonedTemporaries(of: name, in: folder)
         // A name of its own for every write (mkstemp), so two runs, or two threads, writing the

@@ -1,5 +1,6 @@
 import Foundation
 import IAPCatalog
+import PropertyList
 import Stencil
 
 /// Renders a catalog through a Stencil template, so a team can emit Objective-C, Kotlin for an
@@ -54,8 +55,10 @@ public struct TemplateRenderer: Sendable {
 
     /// The rendered text; errors name the template and what Stencil found wrong.
     public func render(templateAt path: String, catalog: Catalog, sources: [String]) throws -> String {
-        guard let template = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw Failure(description: "cannot read template '\(path)'")
+        let template: String
+        switch FileContents.text(path) {
+        case .success(let text): template = text
+        case .failure(let failure): throw Failure(description: "cannot read template '\(path)': \(failure.reason)")
         }
         let environment = Environment(extensions: [Self.filters])
         do {

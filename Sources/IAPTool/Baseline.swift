@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import PropertyList
 
 /// Findings a team accepts for now, so `iap` can gate CI from the first day: a finding whose
 /// fingerprint (`Fingerprint`: rule, path, subject; never the line) is in the baseline is held
@@ -39,8 +40,13 @@ public struct Baseline: Sendable, Equatable {
 
     /// Reads a baseline file; a missing or malformed one is a failure naming the file and what to do.
     public static func load(_ path: String) throws(ToolFailure) -> Baseline {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        let data: Data
+        switch FileContents.read(path) {
+        case .success(let bytes): data = bytes
+        case .failure(let failure) where FileContents.isMissing(failure):
             throw .cannotRun("\(path): baseline not found; create it with --write-baseline \(path)")
+        case .failure(let failure):
+            throw .cannotRun("\(path): cannot read: \(failure.phrase)")
         }
         let object: Any
         do { object = try JSONSerialization.jsonObject(with: data) } catch {

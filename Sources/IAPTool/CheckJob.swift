@@ -11,6 +11,8 @@ public struct CheckJob: Sendable {
     public var configuration: Configuration
     /// `--bundle-id` from the command line; wins over the file's.
     public var bundleID: String?
+    /// Rules, and source files, checked at once; nil: one per processor.
+    public var jobs: Int?
 
     public init(configuration: Configuration, bundleID: String? = nil) {
         self.configuration = configuration
@@ -33,6 +35,7 @@ public struct CheckJob: Sendable {
 
         var validate = ValidateJob(configuration: config)
         validate.overrideBundleID(bundleID)
+        validate.jobs = jobs
         if config.path == nil {
             // No iap.yml: ./catalogs when there is one, else the whole folder, walked by content.
             validate.paths = FileManager.default.fileExists(atPath: "catalogs") ? ["catalogs"] : ["."]
@@ -107,6 +110,7 @@ public struct CheckJob: Sendable {
         if !config.lintPaths.isEmpty {
             var lint = LintJob(configuration: config)
             lint.overrideBundleID(bundleID)
+            lint.jobs = jobs
             // The catalogs validation loaded, not walked for a second time.
             lint.catalogPaths = validate.paths
             lint.loadedCatalogs = loaded.catalogs
@@ -115,6 +119,7 @@ public struct CheckJob: Sendable {
             result.files += linted.files
             result.notes += linted.notes
             result.rules += linted.rules
+            result.unreadable += linted.unreadable
             counts.sources = linted.files.count
         }
         return (result, counts)

@@ -77,7 +77,8 @@ public struct Configuration: Sendable {
         var url = URL(fileURLWithPath: folder).standardizedFileURL
         while true {
             let candidate = url.appendingPathComponent(fileName).path
-            if FileManager.default.isReadableFile(atPath: candidate) { return candidate }
+            // One that is there but cannot be read is an error when parsed, never skipped for the defaults.
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
             let parent = url.deletingLastPathComponent()
             if parent.path == url.path { return nil }
             url = parent
@@ -89,7 +90,7 @@ public struct Configuration: Sendable {
     public static func load(explicit path: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
         throws(ToolFailure) -> Configuration {
         if let path {
-            guard FileManager.default.isReadableFile(atPath: path) else {
+            guard FileManager.default.fileExists(atPath: path) else {
                 throw .cannotRun("\(path): configuration file not found")
             }
             return try parse(path: path, displayPath: path, environment: environment)
@@ -100,8 +101,13 @@ public struct Configuration: Sendable {
 
     /// Parses a configuration file; `displayPath` is how messages name it.
     public static func parse(path: String, displayPath: String, environment: [String: String]) throws(ToolFailure) -> Configuration {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+        let text: String
+        switch FileContents.text(path) {
+        case .success(let read): text = read
+        case .failure(let failure) where failure.reason == FileContents.notText:
             throw .cannotRun("\(displayPath): cannot read the file as UTF-8 text")
+        case .failure(let failure):
+            throw .cannotRun("\(displayPath): cannot read: \(failure.phrase)")
         }
         var parser = ConfigurationParser(file: displayPath, environment: environment)
         var config = Configuration()

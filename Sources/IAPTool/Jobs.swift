@@ -13,6 +13,9 @@ public struct JobResult: Sendable {
     /// Files a catalog walk passed over, with why (`--verbose`).
     public var passedOver: [PassedOverFile] = []
     public var rules: [RuleDescription] = []
+    /// Source files that could not be read at all (their `unreadable-source` findings, also among
+    /// `findings`): the run reports the rest and then exits with status 2.
+    public var unreadable: [Diagnostic] = []
 }
 
 /// `validate`: every catalog rule over the catalogs under the paths.
@@ -26,6 +29,8 @@ public struct ValidateJob: Sendable {
     public var descriptionLimit = 55
     /// A rule that finds more reports this many and a summary; nil (`--all-findings`) reports all.
     public var findingsPerRule: Int? = 100
+    /// Rules run at once on a large catalog; nil: one per processor.
+    public var jobs: Int?
 
     public init() {}
 
@@ -50,7 +55,7 @@ public struct ValidateJob: Sendable {
     /// The rules' options, the retired list read once (a missing one fails before any catalog is read).
     public func options() throws(ToolFailure) -> ValidationOptions {
         var options = ValidationOptions(requiredLocales: requiredLocales, displayNameLimit: displayNameLimit,
-                                        descriptionLimit: descriptionLimit, findingsPerRule: findingsPerRule)
+                                        descriptionLimit: descriptionLimit, findingsPerRule: findingsPerRule, jobs: jobs)
         if let retired { options.retiredIDs = try RetiredList.load(retired) }
         return options
     }
@@ -81,6 +86,8 @@ public struct LintJob: Sendable {
     public var bundleIDSource: SourceLocation?
     public var excludes: [String] = []
     public var includeTests = false
+    /// Files linted at once; nil: one per processor.
+    public var jobs: Int?
 
     public init() {}
 
@@ -107,14 +114,19 @@ public struct LintJob: Sendable {
     public func prepare() throws(ToolFailure) -> (linter: SourceLinter, files: [String], notes: [String]) {
         let inputs = paths.isEmpty ? ["."] : paths
         var linter = SourceLinter(excludes: excludes, includeTests: includeTests)
+        linter.jobs = jobs
         var notes: [String] = []
         let policy = CatalogPolicy(bundleID: bundleID, bundleIDSource: bundleIDSource)
         if let catalog {
             linter.context = LintContext(catalog: try policy.loadOne([catalog], subject: "--catalog \(catalog)"))
         } else {
             // The configured catalogs, or those beside the sources; each for the files of its own app.
-            let (folders, found) = loadedCatalogs.map { (catalogPaths, CatalogPolicy.appCatalogs($0)) }
-                ?? policy.loadBeside(catalogPaths.isEmpty ? inputs : catalogPaths)
+            let folders: [String], found: [Catalog]
+            if let loadedCatalogs {
+                (folders, found) = (catalogPaths, CatalogPolicy.appCatalogs(loadedCatalogs))
+            } else {
+                (folders, found) = try policy.loadBeside(catalogPaths.isEmpty ? inputs : catalogPaths)
+            }
             for catalog in found {
                 notes.append("iap: using the catalog in \(catalog.name) (\(plural(catalog.products.count, "product"))\(catalog.bundleID.map { ", bundle ID \($0.value)" } ?? ""))")
                 linter.scopedContexts.append((catalog.name, LintContext(catalog: catalog)))
@@ -134,6 +146,7 @@ public struct LintJob: Sendable {
 
     public func run() throws(ToolFailure) -> JobResult {
         let (linter, files, notes) = try prepare()
-        return JobResult(findings: linter.lint(files: files), files: files, notes: notes, rules: LintRules.all)
+        let run = linter.run(files: files)
+        return JobResult(findings: run.diagnostics, files: files, notes: notes, rules: LintRules.all, unreadable: run.unreadable)
     }
 }

@@ -18,6 +18,9 @@ public enum ReportJob {
         public var summary: String
         /// Set when there is nothing to write: the findings say why, then this message.
         public var failure: ToolFailure?
+        /// Report files that could not be opened (their findings, also in `findings`): the
+        /// document covers the others, and the run exits with status 2.
+        public var unreadable: [Diagnostic] = []
     }
 
     static var generator: String { "iap \(IAPToolInfo.version)" }
@@ -43,7 +46,7 @@ public enum ReportJob {
         }
         let summary = "\(plural(reports.count, "report")) read: \(plural(ledger.rowCount, "row")), \(ledger.badRowCount) unreadable, "
             + "\(plural(totals.products.count, "product")), \(findings.severityCounts)"
-        return Outcome(content: content, findings: findings, summary: summary, failure: nil)
+        return Outcome(content: content, findings: findings, summary: summary, failure: nil, unreadable: ledger.unopened)
     }
 
     /// The report files to read: files as given, and the `.txt`, `.tsv` and `.gz` files of a folder

@@ -1,15 +1,22 @@
 import Diagnostics
 import Foundation
 import IAPCatalog
+import PropertyList
 
 /// `--retired FILE`: one ID per line (blank lines and `#` comments ignored), or any product-list plist.
 public enum RetiredList {
     public static func load(_ path: String) throws(ToolFailure) -> [String: SourceLocation] {
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw .cannotRun("\(path): retired-ID file not found or not readable")
+        func refusal(_ failure: FileContents.Failure) -> ToolFailure {
+            if FileContents.isMissing(failure) { return .cannotRun("\(path): retired-ID file not found") }
+            if failure.reason == FileContents.notText { return .cannotRun("\(path): retired-ID file is not UTF-8 text") }
+            return .cannotRun("\(path): cannot read: \(failure.phrase)")
         }
         var result: [String: SourceLocation] = [:]
         if path.hasSuffix(".plist") {
+            switch FileContents.open(path) {
+            case .success(let fd): close(fd)
+            case .failure(let failure): throw refusal(failure)
+            }
             let catalog = CatalogLoader().loadCatalog(name: path, paths: [path], explicit: [path])
             if let problem = catalog.loadDiagnostics.first(where: { $0.severity == .error }) {
                 throw .cannotRun("\(problem.location): \(problem.message)")
@@ -17,8 +24,10 @@ public enum RetiredList {
             for product in catalog.products { result[product.id] = product.location }
             return result
         }
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw .cannotRun("\(path): retired-ID file is not UTF-8 text")
+        let text: String
+        switch FileContents.text(path) {
+        case .success(let read): text = read
+        case .failure(let failure): throw refusal(failure)
         }
         for (index, line) in text.components(separatedBy: .newlines).enumerated() {
             let id = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first

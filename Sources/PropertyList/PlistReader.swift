@@ -26,21 +26,16 @@ public struct PlistReader: Sendable {
 
     /// Reads the file at `path`. Error positions are lines and columns in that file.
     public func read(path: String) throws(PlistError) -> PlistDocument {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else {
-            throw PlistError(.io, "cannot open file: \(String(cString: strerror(errno)))")
+        let fd: Int32
+        switch FileContents.open(path) {
+        case .success(let opened): fd = opened
+        case .failure(let failure): throw PlistError(.io, "cannot open file: \(failure.reason)")
         }
         defer { close(fd) }
-        var info = stat()
-        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-            throw PlistError(.io, "is a directory, not a property list")
-        }
         let root = try parse(name: path) { (buffer) throws(PlistError) -> Int in
-            while true {
-                let n = systemRead(fd, buffer.baseAddress!, buffer.count)
-                if n >= 0 { return n }
-                if errno == EINTR { continue }
-                throw PlistError(.io, "cannot read file: \(String(cString: strerror(errno)))")
+            switch FileContents.read(fd, into: buffer.baseAddress!, count: buffer.count) {
+            case .success(let n): return n
+            case .failure(let failure): throw PlistError(.io, "cannot read file: \(failure.reason)")
             }
         }
         return PlistDocument(name: path, root: root)
@@ -193,7 +188,3 @@ public struct PlistReader: Sendable {
 private let libxml2Initialized: Void = { xmlInitParser() }()
 
 
-/// The C `read(2)`, named apart from `PlistReader.read`.
-private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    read(fd, buffer, count)
-}

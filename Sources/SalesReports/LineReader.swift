@@ -1,5 +1,6 @@
 import CZlib
 import Foundation
+import PropertyList
 
 /// Reads a report line by line, in fixed-size chunks, whether it is gzip-compressed (as App Store
 /// Connect sends it) or plain text (as a browser saves it after unpacking): zlib's `gzread` passes
@@ -27,7 +28,14 @@ struct LineReader: ~Copyable {
     let compressed: Bool
 
     init(path: String, chunkSize: Int = 1 << 18) throws(Failure) {
-        guard let file = gzopen(path, "rb") else {
+        // Opened as every input is (never a FIFO or device), then handed to zlib.
+        let fd: Int32
+        switch FileContents.open(path) {
+        case .success(let opened): fd = opened
+        case .failure(let failure): throw .cannotOpen(failure.reason)
+        }
+        guard let file = gzdopen(fd, "rb") else {
+            close(fd)
             throw .cannotOpen(String(cString: strerror(errno)))
         }
         gzbuffer(file, UInt32(chunkSize))

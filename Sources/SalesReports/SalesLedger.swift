@@ -140,6 +140,9 @@ public struct SalesLedger: Sendable {
     public internal(set) var firstSeen: [String: SourceLocation] = [:]
     public internal(set) var files: [ReportFileSummary] = []
     public internal(set) var diagnostics: [Diagnostic] = []
+    /// The `unreadable-report` finding of each file the OS would not open (also in
+    /// `diagnostics`): the run reports the rest and then exits with status 2.
+    public internal(set) var unopened: [Diagnostic] = []
     public internal(set) var firstDay: Day?
     public internal(set) var lastDay: Day?
 

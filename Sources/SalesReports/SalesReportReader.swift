@@ -16,8 +16,9 @@ public enum SalesReportReader {
             reader = try LineReader(path: path)
         } catch {
             let why = if case .cannotOpen(let reason) = error { reason } else { "cannot be read" }
-            ledger.diagnostics.append(ReportRules.unreadableReport.finding(
-                "cannot open the report: \(why)", at: SourceLocation(path: shown)))
+            let finding = ReportRules.unreadableReport.finding("cannot open the report: \(why)", at: SourceLocation(path: shown))
+            ledger.diagnostics.append(finding)
+            ledger.unopened.append(finding)
             ledger.files.append(ReportFileSummary(path: shown, kind: nil, compressed: false, rows: 0, badRows: 0, noSales: false))
             return
         }

@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import IAPCatalog
+import PropertyList
 
 /// Lints app sources: `.swift` with swift-syntax, `.m`/`.mm`/`.h` with our tokenizer. Files are
 /// linted in parallel; findings come back in stable order (path, line, column).
@@ -80,40 +81,67 @@ public struct SourceLinter: Sendable {
 
     /// Every finding in these files (from `files(in:)`), in stable order.
     public func lint(files: [String]) -> [Diagnostic] {
-        // Each worker takes the next file not yet taken; each file's findings go in its own slot.
-        ResultSlots.run(count: files.count, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { index in
-            lint(file: files[index])
-        }.all().sortedForOutput()
+        run(files: files).diagnostics
+    }
+
+    /// What linting some files found: every finding, and among them the files that could not be
+    /// read at all (the OS refused, or the path is a FIFO, socket, device or folder), which a run
+    /// must not pass as checked.
+    public struct Run: Sendable {
+        public var diagnostics: [Diagnostic]
+        /// The `unreadable-source` finding of each file that could not be read, in file order.
+        public var unreadable: [Diagnostic]
+    }
+
+    /// Lints these files (from `files(in:)`): findings in stable order, and the files not read.
+    public func run(files: [String]) -> Run {
+        // Each worker takes the next file not yet taken; each file's result goes in its own slot.
+        let results = ResultSlots.run(count: files.count, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { index in
+            lintFile(files[index])
+        }.values()
+        return Run(diagnostics: results.flatMap(\.diagnostics).sortedForOutput(), unreadable: results.compactMap(\.unreadable))
     }
 
     /// One file's findings.
     public func lint(file path: String) -> [Diagnostic] {
+        lintFile(path).diagnostics
+    }
+
+    /// One file's findings, and its `unreadable-source` finding when it could not be read at all.
+    struct FileResult: Sendable {
+        var diagnostics: [Diagnostic]
+        var unreadable: Diagnostic?
+
+        static func notRead(_ finding: Diagnostic) -> FileResult { FileResult(diagnostics: [finding], unreadable: finding) }
+    }
+
+    func lintFile(_ path: String) -> FileResult {
         if let kind = FileIdentity.specialKind(path) {
-            return [LintRules.unreadableSource.finding("\(kind), not a regular file: not read", at: SourceLocation(path: path))]
+            return .notRead(LintRules.unreadableSource.finding("\(kind), not a regular file: not read", at: SourceLocation(path: path)))
         }
         var info = stat()
         if stat(path, &info) == 0, Int(info.st_size) > maxSourceBytes {
-            return [LintRules.unreadableSource.finding(
+            return FileResult(diagnostics: [LintRules.unreadableSource.finding(
                 "\(Self.megabytes(Int(info.st_size))) MB, more than the \(Self.megabytes(maxSourceBytes)) MB iap lints: not read; "
                     + "if it is generated, leave it out with --exclude or lint.exclude in iap.yml",
-                at: SourceLocation(path: path))]
+                at: SourceLocation(path: path))])
         }
         let data: Data
         switch FileContents.read(path) {
         case .success(let bytes): data = bytes
         case .failure(let failure):
-            return [LintRules.unreadableSource.finding("cannot read the file: \(failure.reason)", at: SourceLocation(path: path))]
+            return .notRead(LintRules.unreadableSource.finding("cannot read the file: \(failure.reason)", at: SourceLocation(path: path)))
         }
         // A NUL byte near the start: binary data named like a source file (what git calls binary).
         if let nul = data.prefix(8000).firstIndex(of: 0) {
             let before = data[data.startIndex..<nul]
             let line = before.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
             let column = nul - (before.lastIndex(of: 0x0A).map { $0 + 1 } ?? data.startIndex) + 1
-            return [LintRules.unreadableSource.finding("binary data (a NUL byte), not source text: not linted",
-                                                       at: SourceLocation(path: path, line: line, column: column))]
+            return FileResult(diagnostics: [LintRules.unreadableSource.finding("binary data (a NUL byte), not source text: not linted",
+                                                                               at: SourceLocation(path: path, line: line, column: column))])
         }
         let source = String(decoding: data, as: UTF8.self)
-        return lint(source: source, path: path)
+        return FileResult(diagnostics: lint(source: source, path: path))
     }
 
     /// Findings of one rule reported one by one in one file; the rest are summed up in one finding.

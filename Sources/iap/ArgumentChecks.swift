@@ -17,6 +17,11 @@ enum ArgumentCheck {
         return text
     }
 
+    /// `--jobs N`: N must be positive.
+    static func jobs(_ jobs: Int?, of what: String) throws {
+        if let jobs, jobs <= 0 { throw ValidationError("--jobs must be a positive number of \(what) at once (found \(jobs))") }
+    }
+
     /// Long options that take a number: `--display-name-limit -5` is read as the value -5 (and
     /// refused as not positive), not as an unknown option `-5` with the value missing.
     static let numericOptions: Set<String> = ["--display-name-limit", "--description-limit", "--jobs"]

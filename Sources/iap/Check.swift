@@ -14,13 +14,22 @@ struct Check: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Also list on stderr the files the catalog walk passed over, with why.")
     var verbose = false
 
+    @Option(help: "Rules, and source files, checked at once (default: one per processor). The output is the same for any number.")
+    var jobs: Int?
+
+    func validate() throws {
+        try ArgumentCheck.jobs(jobs, of: "rules or files")
+    }
+
     @OptionGroup var config: ConfigArguments
     @OptionGroup var report: ReportArguments
 
     func run() throws {
         let configuration = try config.load()
         let (found, counts) = try Terminal.run { () throws(ToolFailure) in
-            try CheckJob(configuration: configuration, bundleID: bundleID).run()
+            var job = CheckJob(configuration: configuration, bundleID: bundleID)
+            job.jobs = jobs
+            return try job.run()
         }
         if verbose {
             for file in found.passedOver { Terminal.err("iap: passed over \(file.path): \(file.reason)\n") }
@@ -30,6 +39,7 @@ struct Check: ParsableCommand {
         let outcome = try Terminal.run { () throws(ToolFailure) in
             try plan.finish(command: "check", findings: found.findings, rules: found.rules, files: found.files)
         }
-        try Terminal.finish(outcome, plan: plan, summary: "\(counts.summary): \(outcome.result.severityCounts)")
+        try Terminal.finish(outcome, plan: plan, summary: "\(counts.summary): \(outcome.result.severityCounts)",
+                            unreadable: found.unreadable)
     }
 }

@@ -34,7 +34,7 @@ struct Lint: ParsableCommand {
     @OptionGroup var report: ReportArguments
 
     func validate() throws {
-        if let jobs, jobs <= 0 { throw ValidationError("--jobs must be a positive number of files at once (found \(jobs))") }
+        try ArgumentCheck.jobs(jobs, of: "files")
     }
 
     func run() throws {
@@ -53,8 +53,8 @@ struct Lint: ParsableCommand {
         job.overrideBundleID(bundleID)
         job.excludes = exclude + job.excludes
         job.includeTests = includeTests || job.includeTests
-        var (linter, files, notes) = try Terminal.run { () throws(ToolFailure) in try job.prepare() }
-        linter.jobs = jobs
+        job.jobs = jobs
+        let (linter, files, notes) = try Terminal.run { () throws(ToolFailure) in try job.prepare() }
         for note in notes { Terminal.err(note + "\n") }
         if files.isEmpty {
             // "0 files checked" and exit 0 would pass a CI job pointed at the wrong folder.
@@ -65,11 +65,12 @@ struct Lint: ParsableCommand {
             }
         }
         if files.count > 200, isatty(STDERR_FILENO) == 1 { Terminal.err("iap: linting \(files.count) files…\n") }
-        let diagnostics = linter.lint(files: files)
+        let linted = linter.run(files: files)
         let plan = try report.plan(over: configuration.basePlan)
         let outcome = try Terminal.run { () throws(ToolFailure) in
-            try plan.finish(command: "lint", findings: diagnostics, rules: LintRules.all, files: files)
+            try plan.finish(command: "lint", findings: linted.diagnostics, rules: LintRules.all, files: files)
         }
-        try Terminal.finish(outcome, plan: plan, summary: TextReporter().summary(outcome.result.findings, files: files.count))
+        try Terminal.finish(outcome, plan: plan, summary: TextReporter().summary(outcome.result.findings, files: files.count),
+                            unreadable: linted.unreadable)
     }
 }

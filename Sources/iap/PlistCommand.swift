@@ -32,6 +32,10 @@ struct PlistCommand: ParsableCommand {
                 do {
                     _ = try PlistReader().read(path: file)
                     text += "\(file): OK\n"
+                } catch where error.kind == .io {
+                    // Not a verdict on the file: the run could not look at it.
+                    Terminal.err("iap: error: \(file): cannot read: \(error.osReason)\n")
+                    missing = true
                 } catch {
                     text += PlistErrorText.render(error, file: file)
                     findings.append(ToolRules.invalidPlist.finding(error.message, at: SourceLocation(path: file, line: error.line, column: error.column)))
@@ -68,6 +72,8 @@ struct PlistCommand: ParsableCommand {
                 case .json: Terminal.out(PlistJSONWriter().write(document.root.value))
                 case .xml: Terminal.out(PlistWriter().write(document.root))
                 }
+            } catch where error.kind == .io {
+                throw Terminal.cannotRun("\(file): cannot read: \(error.osReason)")
             } catch {
                 Terminal.err(PlistErrorText.render(error, file: file))
                 throw ExitCode(1)

@@ -75,7 +75,8 @@ struct Report: ParsableCommand {
         } else {
             Terminal.out(outcome.content)
         }
-        let status = ExitStatus.of(outcome.findings, strict: false)
+        for finding in outcome.unreadable { Terminal.err("iap: error: \(finding.location.path): \(finding.message)\n") }
+        let status = ExitStatus.of(outcome.findings, strict: false).combined(with: outcome.unreadable.isEmpty ? .clean : .cannotRun)
         if status != .clean { throw ExitCode(status) }
     }
 }

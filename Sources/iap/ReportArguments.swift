@@ -52,7 +52,10 @@ struct ReportArguments: ParsableArguments {
 extension Terminal {
     /// Writes a run's outcome: stdout, each report file (atomically), the GitHub step summary,
     /// the summary line (for text on stdout) and notes on stderr; then exits with its status.
-    static func finish(_ outcome: RunOutcome, plan: ReportPlan, summary: String?) throws -> Never {
+    /// Writes the outcome and exits with its status. `unreadable` are the findings of files that
+    /// could not be read at all: each is said again on stderr and the run exits with status 2,
+    /// after reporting what it could check.
+    static func finish(_ outcome: RunOutcome, plan: ReportPlan, summary: String?, unreadable: [Diagnostic] = []) throws -> Never {
         out(outcome.stdout)
         for file in outcome.files {
             do {
@@ -70,8 +73,10 @@ extension Terminal {
         }
         if let summary, plan.stdoutFormat == TextReporter.identifier { err(summary + "\n") }
         for note in outcome.notes { err(note + "\n") }
+        for finding in unreadable { err("iap: error: \(finding.location.path): \(finding.message)\n") }
+        let status = unreadable.isEmpty ? outcome.status : outcome.status.combined(with: .cannotRun)
         // Exit here, not by unwinding: a million products' catalog is not freed piece by piece
         // on the way out (output is written unbuffered above, so nothing is lost).
-        Foundation.exit(outcome.status.rawValue)
+        Foundation.exit(status.rawValue)
     }
 }

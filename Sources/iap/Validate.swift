@@ -25,6 +25,9 @@ struct Validate: ParsableCommand {
     @Flag(name: .customLong("all-findings"), help: "Report every finding of a rule that finds more than 100 (by default the first 100 and a summary).")
     var allFindings = false
 
+    @Option(help: "Rules run at once on a catalog of 2,000 products or more (default: one per processor). The output is the same for any number.")
+    var jobs: Int?
+
     @Flag(name: .shortAndLong, help: "Also list on stderr the files a folder walk passed over, with why.")
     var verbose = false
 
@@ -32,6 +35,7 @@ struct Validate: ParsableCommand {
     @OptionGroup var report: ReportArguments
 
     func validate() throws {
+        try ArgumentCheck.jobs(jobs, of: "rules")
         for (name, limit) in [("--display-name-limit", displayNameLimit), ("--description-limit", descriptionLimit)] {
             guard let limit, limit <= 0 else { continue }
             throw ValidationError("\(name) must be a positive number of characters (found \(limit))")
@@ -48,6 +52,7 @@ struct Validate: ParsableCommand {
         if let displayNameLimit { job.displayNameLimit = displayNameLimit }
         if let descriptionLimit { job.descriptionLimit = descriptionLimit }
         if allFindings { job.findingsPerRule = nil }
+        job.jobs = jobs
         let options = try Terminal.run { () throws(ToolFailure) in try job.options() }
         let loaded = try CatalogArguments.load(CatalogPolicy(bundleID: job.bundleID, bundleIDSource: job.bundleIDSource), job.paths, verbose: verbose)
         let found = job.run(loaded, options: options)

@@ -50,6 +50,40 @@ final class DeterminismTests: XCTestCase {
         XCTAssertEqual(try run(command, [:]), one, "one job per processor")
     }
 
+    /// Catalog rules run in parallel from 2,000 products: a 3,000-product list where several
+    /// rules fire, one of them past its cap of 100, reads the same on 1, 2 and 8 threads.
+    func testValidateAndCheckAreTheSameOnAnyNumberOfThreads() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("iap-threads-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: base) }
+        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        var ids: [String] = []
+        for i in 0..<3_000 {
+            switch i % 6 {
+            case 0: ids.append("com.acme.shop.gems\(i)")
+            case 1: ids.append("com.acme.shop.Gems\(i - 1)")             // case-duplicate-id
+            case 2: ids.append("com.yourcompany.shop.coins\(i)")           // placeholder-prefix
+            case 3: ids.append("com.acme.shop.gems\(i - 3)")             // duplicate-id
+            case 4: ids.append("com.acme.shop.pack \(i)")                // whitespace-in-id
+            default: ids.append(i % 12 == 5 ? "org.acme.shop.level\(i)" : "com.acme.shop.level\(i).unlock")  // missing-bundle-prefix
+            }
+        }
+        let plist = "<plist version=\"1.0\">\n<array>\n" + ids.map { "<string>\($0)</string>\n" }.joined() + "</array>\n</plist>\n"
+        try plist.write(to: base.appendingPathComponent("IAP_ProductIDs.plist"), atomically: true, encoding: .utf8)
+        try "bundle-id: com.acme.shop\ncatalogs: [.]\n".write(to: base.appendingPathComponent("iap.yml"), atomically: true, encoding: .utf8)
+        for command in [["validate", base.path, "--bundle-id", "com.acme.shop", "--format", "json"],
+                        ["check", "--config", base.appendingPathComponent("iap.yml").path]] {
+            let one = try run(command + ["--jobs", "1"], [:])
+            for rule in ["case-duplicate-id", "placeholder-prefix", "duplicate-id", "whitespace-in-id", "missing-bundle-prefix"] {
+                XCTAssertTrue(one.contains(command[0] == "check" ? "[\(rule)]" : "\"\(rule)\""), "\(rule) does not fire")
+            }
+            XCTAssertTrue(one.contains("findings not shown"), "no rule reaches its cap")
+            for jobs in ["2", "8"] {
+                XCTAssertEqual(try run(command + ["--jobs", jobs], [:]), one, "\(command[0]) --jobs \(jobs)")
+            }
+            XCTAssertEqual(try run(command, [:]), one, "\(command[0]): one job per processor")
+        }
+    }
+
     func testPathOrderAndCreationOrderDoNotChangeOutput() throws {
         let paths = ["catalogs/SpeakEnglish", "catalogs/FakeGame", "catalogs/RazeFaces", "catalogs/broken"]
         let forward = try run(["validate"] + paths, [:])

@@ -65,9 +65,16 @@ final class HostileFolderTests: XCTestCase {
         let fifo = try iap(["validate", "\(app)/pipe.plist"])
         XCTAssertEqual(fifo.status, 2)
         XCTAssertEqual(fifo.stderr, "iap: error: \(app)/pipe.plist: cannot read: a FIFO, not a regular file\n")
+        // A named source is reported like any finding, and the run ends with status 2: it could
+        // not lint all it was asked to.
         let swift = try iap(["lint", "\(app)/Shop.swift"])
-        XCTAssertEqual(swift.status, 1)
+        XCTAssertEqual(swift.status, 2)
         XCTAssertEqual(swift.stdout, "\(app)/Shop.swift: error: a FIFO, not a regular file: not read [unreadable-source]\n")
+        XCTAssertEqual(swift.stderr, """
+            1 file checked: 1 error, 0 warnings, 0 infos
+            iap: error: \(app)/Shop.swift: a FIFO, not a regular file: not read
+
+            """)
         // A walk passes the FIFO over; with nothing else to lint, the run says so.
         let walked = try iap(["lint", app, "--catalog", app])
         XCTAssertEqual(walked.status, 2, walked.stderr)
@@ -75,6 +82,27 @@ final class HostileFolderTests: XCTestCase {
         let sales = try iap(["report", "--sales", "\(app)/pipe.plist"])
         XCTAssertEqual(sales.status, 2)
         XCTAssertEqual(sales.stderr, "iap: error: \(app)/pipe.plist: a FIFO, not a report file\n")
+        // Every other file an option names is opened the same way: refused, never waited on.
+        let pipe = "\(app)/pipe.plist", catalog = "\(app)/IAP_ProductIDs.plist", refused = "cannot read: a FIFO, not a regular file"
+        let named: [([String], String)] = [
+            (["plist", "lint", pipe], "iap: error: \(pipe): \(refused)\n"),
+            (["plist", "print", pipe], "iap: error: \(pipe): \(refused)\n"),
+            (["validate", catalog, "--retired", pipe], "iap: error: \(pipe): \(refused)\n"),
+            (["validate", catalog, "--baseline", pipe], "iap: error: \(pipe): \(refused)\n"),
+            (["check", "--config", pipe], "iap: error: \(pipe): \(refused)\n"),
+            (["gen", catalog, "--template", pipe, "-o", root.appendingPathComponent("P.swift").path],
+             "iap: error: template '\(pipe)': \(refused)\n"),
+            (["convert", pipe, "-o", root.appendingPathComponent("P.storekit").path], "iap: error: \(pipe): \(refused)\n"),
+            (["storekit", pipe, "-o", root.appendingPathComponent("P.storekit").path], "iap: error: \(pipe): \(refused)\n"),
+        ]
+        for (arguments, stderr) in named {
+            let result = try iap(arguments)
+            XCTAssertEqual(result.status, 2, arguments.joined(separator: " "))
+            XCTAssertEqual(result.stderr, stderr, arguments.joined(separator: " "))
+        }
+        let folder = try iap(["plist", "lint", app])
+        XCTAssertEqual(folder.status, 2)
+        XCTAssertEqual(folder.stderr, "iap: error: \(app): cannot read: a folder, not a file\n")
     }
 
     /// A file that cannot be read stops every catalog command with exit 2 and the OS's reason,
@@ -115,9 +143,56 @@ final class HostileFolderTests: XCTestCase {
             XCTAssertEqual(result.stderr, "iap: error: \(storekit)\n", arguments.joined(separator: " "))
             XCTAssertEqual(result.stdout, "")
         }
-        let named = try run(["validate", "\(app.path)/Metadata.plist"])
-        XCTAssertEqual(named.status, 2)
-        XCTAssertEqual(named.stderr, "iap: error: \(app.path)/Metadata.plist: cannot read: permission denied\n")
+        let metadata = "\(app.path)/Metadata.plist", denied = "cannot read: permission denied"
+        let catalog = "\(app.path)/IAP_ProductIDs.plist"
+        for arguments in [["validate", metadata], ["plist", "lint", catalog, metadata], ["plist", "print", metadata],
+                          ["convert", metadata, "-o", base.appendingPathComponent("S.storekit").path],
+                          ["storekit", app.path, "-o", base.appendingPathComponent("S.storekit").path],
+                          ["validate", catalog, "--retired", metadata], ["validate", catalog, "--baseline", metadata],
+                          ["check", "--config", metadata]] {
+            let result = try run(arguments)
+            XCTAssertEqual(result.status, 2, arguments.joined(separator: " "))
+            let path = arguments.contains(app.path) ? "\(app.path)/FakeGame.storekit" : metadata
+            XCTAssertEqual(result.stderr, "iap: error: \(path): \(denied)\n", arguments.joined(separator: " "))
+            XCTAssertEqual(result.stdout, "", arguments.joined(separator: " "))
+        }
+        // lint: the catalog beside the sources cannot be read, so the titles and IDs cannot be checked.
+        try "let count = 1\n".write(to: app.appendingPathComponent("Shop.swift"), atomically: true, encoding: .utf8)
+        try "let price = 1\n".write(to: app.appendingPathComponent("Hidden.swift"), atomically: true, encoding: .utf8)
+        for name in ["Shop.swift", "Hidden.swift"] { chmod(app.appendingPathComponent(name).path, 0o644) }
+        let beside = try run(["lint", app.path])
+        XCTAssertEqual(beside.status, 2)
+        XCTAssertEqual(beside.stderr, "iap: error: \(storekit)\n")
+        // An unreadable source is a finding, the others are linted, and the run exits 2.
+        chmod(app.appendingPathComponent("Hidden.swift").path, 0o000)
+        let sources = try run(["lint", "\(app.path)/Hidden.swift", "\(app.path)/Shop.swift"])
+        XCTAssertEqual(sources.status, 2)
+        XCTAssertEqual(sources.stdout, "\(app.path)/Hidden.swift: error: cannot read the file: Permission denied [unreadable-source]\n")
+        XCTAssertEqual(sources.stderr, """
+            2 files checked: 1 error, 0 warnings, 0 infos
+            iap: error: \(app.path)/Hidden.swift: cannot read the file: Permission denied
+
+            """)
+        // A sales report that cannot be opened: the others are totalled, and the run exits 2.
+        let sales = base.appendingPathComponent("Sales")
+        try FileManager.default.createDirectory(at: sales, withIntermediateDirectories: true)
+        for name in ["S_D_80012345_20261102.txt", "S_D_80012345_20261105.txt"] {
+            try FileManager.default.copyItem(at: IAPRunner.packageRoot.appendingPathComponent("Tests/Fixtures/Sales/\(name)"),
+                                             to: sales.appendingPathComponent(name))
+        }
+        chmod(sales.path, 0o755)
+        chmod(sales.appendingPathComponent("S_D_80012345_20261102.txt").path, 0o644)
+        chmod(sales.appendingPathComponent("S_D_80012345_20261105.txt").path, 0o000)
+        let report = try run(["report", "--sales", sales.path, "--format", "csv"])
+        XCTAssertEqual(report.status, 2)
+        XCTAssertEqual(report.stderr, """
+            \(sales.path)/S_D_80012345_20261102.txt:5:1: warning: 'com.acme.puzzle.pro' was refunded for 1 of 10 units sold (10%) [high-refund-rate]
+            \(sales.path)/S_D_80012345_20261102.txt:5:1: note: fix: read its reviews and check that its name, description and price say what it is
+            \(sales.path)/S_D_80012345_20261105.txt: error: cannot open the report: Permission denied [unreadable-report]
+            iap: error: \(sales.path)/S_D_80012345_20261105.txt: cannot open the report: Permission denied
+
+            """)
+        XCTAssertTrue(report.stdout.contains(",com.acme.puzzle.pro,"), report.stdout)
         // A read that fails after the file opened (EIO from /proc/self/mem) is the same.
         let mem = base.appendingPathComponent("IAP_ProductIDs.plist")
         try FileManager.default.createSymbolicLink(atPath: mem.path, withDestinationPath: "/proc/self/mem")

@@ -48,7 +48,7 @@ struct CatalogFileReader {
             let data: Data
             switch FileContents.read(path) {
             case .success(let bytes): data = bytes
-            case .failure(let failure): return .unreadable(Self.osReason(failure.reason))
+            case .failure(let failure): return .unreadable(failure.phrase)
             }
             return .catalog(StoreKitReader(path: path).read(data))
         }
@@ -56,9 +56,9 @@ struct CatalogFileReader {
         do {
             document = try reader.read(path: path)
         } catch {
-            if error.kind == .io { return .unreadable(Self.osReason(error.message)) }
+            if error.kind == .io { return .unreadable(error.osReason) }
             // Xcode runs the C preprocessor on Info.plist files that ask for it (INFOPLIST_PREPROCESS).
-            if BundleInfo.isInfoPlistName(fileName), let data = FileManager.default.contents(atPath: path),
+            if BundleInfo.isInfoPlistName(fileName), case .success(let data) = FileContents.read(path),
                let evaluated = InfoPlistPreprocessor.preprocess([UInt8](data)),
                let again = try? reader.read(bytes: evaluated, name: path), BundleInfo.isBundleInfo(again.root) {
                 return .bundle(BundleInfo(path: path, root: again.root, preprocessed: true))
@@ -99,13 +99,6 @@ struct CatalogFileReader {
         var reading = reading
         SecretScanner.scan(root, path: path, into: &reading.diagnostics)
         return reading
-    }
-
-    /// "cannot open file: Permission denied" or "Permission denied" → "permission denied", as
-    /// FileDiscovery says it.
-    static func osReason(_ message: String) -> String {
-        let reason = message.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? message
-        return reason.prefix(1).lowercased() + reason.dropFirst()
     }
 
     private func malformedMessage(_ error: PlistError) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyList
 
 /// Finds the files catalogs are read from under the paths a user gives, and groups them by the
 /// app they belong to.
@@ -289,41 +290,5 @@ struct FileStatus {
     var isFolder: Bool { mode == S_IFDIR }
 
     /// "a FIFO", "a socket", "a device"; nil for files and folders.
-    var specialKind: String? {
-        switch mode {
-        case S_IFIFO: "a FIFO"
-        case S_IFSOCK: "a socket"
-        case S_IFCHR, S_IFBLK: "a device"
-        default: nil
-        }
-    }
-}
-
-/// A whole file read with open(2) and read(2), or the OS's reason (`strerror`) when it cannot be:
-/// the reason is taken where the call failed, not from an `errno` some later call may have changed.
-public enum FileContents {
-    public struct Failure: Error, Sendable {
-        /// `strerror`'s text, as in "Permission denied".
-        public var reason: String
-    }
-
-    public static func read(_ path: String) -> Result<Data, Failure> {
-        func failure() -> Result<Data, Failure> { .failure(Failure(reason: String(cString: strerror(errno)))) }
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return failure() }
-        defer { close(fd) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress!, $0.count) }
-            if n == 0 { return .success(data) }
-            if n < 0 { if errno == EINTR { continue }; return failure() }
-            data.append(contentsOf: buffer[0..<n])
-        }
-    }
-}
-
-/// The C `read(2)`, named apart from `FileContents.read`.
-private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    Foundation.read(fd, buffer, count)
+    var specialKind: String? { FileContents.specialKind(mode: mode) }
 }

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import PropertyList
 
 /// What an Xcode project says about its app targets: their bundle IDs (with build-setting
 /// variables expanded from the project and the app's `.xcconfig` files) and their `Info.plist`.
@@ -26,7 +27,7 @@ struct XcodeProject {
     /// Reads `project.pbxproj`; `settings` are the app's `.xcconfig` assignments (see `BuildSettings`).
     init?(path: String, settings: BuildSettings) {
         self.path = path
-        guard let data = FileManager.default.contents(atPath: path),
+        guard case .success(let data) = FileContents.read(path),
               let root = OpenStepParser.parse([UInt8](data)),
               let objects = root["objects"]?.dictionary else { return nil }
         let sourceRoot = ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
@@ -99,7 +100,7 @@ struct BuildSettings: Sendable {
 
     init(files: [String] = []) {
         for file in files {
-            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
+            guard case .success(let text) = FileContents.text(file) else { continue }
             for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 guard !trimmed.hasPrefix("//"), !trimmed.hasPrefix("#") else { continue }
