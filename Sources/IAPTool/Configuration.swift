@@ -136,7 +136,9 @@ public struct Configuration: Sendable {
     /// A path of the file, made relative to the working folder by way of the file's folder.
     func resolve(_ path: String) -> String {
         if path.hasPrefix("/") || root == "." { return path }
-        return root + "/" + path
+        // `.` and `./App` name the file's own folder: `Project/App`, never `Project/./App` in findings.
+        if path == "." || path == "./" { return root }
+        return root + "/" + (path.hasPrefix("./") ? String(path.dropFirst(2)) : path)
     }
 
     static func relativeToWorkingFolder(_ absolute: String) -> String {

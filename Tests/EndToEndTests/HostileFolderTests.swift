@@ -173,6 +173,26 @@ final class HostileFolderTests: XCTestCase {
             iap: error: \(app.path)/Hidden.swift: cannot read the file: Permission denied
 
             """)
+        // check: the same through iap.yml's lint paths.
+        let project = base.appendingPathComponent("Project")
+        try FileManager.default.createDirectory(at: project.appendingPathComponent("Store"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: IAPRunner.packageRoot.appendingPathComponent("catalogs/FakeGame/IAP_ProductIDs.plist"),
+                                         to: project.appendingPathComponent("Store/IAP_ProductIDs.plist"))
+        try "bundle-id: com.appcoda.fakegame\ncatalogs: [Store]\nrules:\n  undeclared-kind: off\nlint:\n  paths: [.]\n"
+            .write(to: project.appendingPathComponent("iap.yml"), atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(at: app.appendingPathComponent("Hidden.swift"), to: project.appendingPathComponent("Hidden.swift"))
+        for path in [project.path, project.path + "/Store", project.path + "/Store/IAP_ProductIDs.plist", project.path + "/iap.yml"] {
+            chmod(path, path.hasSuffix("Store") || path == project.path ? 0o755 : 0o644)
+        }
+        chmod(project.appendingPathComponent("Hidden.swift").path, 0o000)
+        let check = try run(["check", "--config", project.appendingPathComponent("iap.yml").path])
+        XCTAssertEqual(check.status, 2)
+        XCTAssertEqual(check.stdout, "\(project.path)/Hidden.swift: error: cannot read the file: Permission denied [unreadable-source]\n")
+        XCTAssertTrue(check.stderr.hasSuffix("""
+            1 catalog file (3 products in 1 catalog), 1 source file checked: 1 error, 0 warnings, 0 infos
+            iap: error: \(project.path)/Hidden.swift: cannot read the file: Permission denied
+
+            """), check.stderr)
         // A sales report that cannot be opened: the others are totalled, and the run exits 2.
         let sales = base.appendingPathComponent("Sales")
         try FileManager.default.createDirectory(at: sales, withIntermediateDirectories: true)
