@@ -44,14 +44,29 @@ public struct ConvertJob: Sendable {
         /// What the user should know about what was written ("note: …").
         public var remarks: [String] = []
         public var productCount: Int
+        /// Products an error finding keeps out of the file (counted before `findings` were capped).
+        public var blockedProducts: Int
 
-        public init(text: String?, findings: [Diagnostic], losses: [String], remarks: [String] = [], productCount: Int) {
+        public init(text: String?, findings: [Diagnostic], losses: [String], remarks: [String] = [], productCount: Int,
+                    blockedProducts: Int? = nil) {
             self.text = text
             self.findings = findings
             self.losses = losses
             self.remarks = remarks
             self.productCount = productCount
+            self.blockedProducts = blockedProducts ?? Set(findings.filter { $0.severity == .error }.compactMap(\.subject)).count
         }
+    }
+
+    /// A writer's findings as they are shown: each rule's first 100 in output order and one
+    /// summary of the rest, as `validate` shows a catalog rule's (a catalog of 20,000 products
+    /// without prices is not 20,000 lines).
+    static func shown(_ findings: [Diagnostic]) -> [Diagnostic] {
+        let limit = ValidationOptions().findingsPerRule
+        let rules = [ToolRules.storeKitMissingField, ToolRules.storeKitCannotHold]
+        guard let limit, rules.contains(where: { rule in findings.count(where: { $0.ruleID == rule.id }) > limit }) else { return findings }
+        let capped = rules.flatMap { rule in CatalogValidator.capped(findings.filter { $0.ruleID == rule.id }, of: rule, to: limit) }
+        return (capped + findings.filter { finding in !rules.contains { $0.id == finding.ruleID } }).sortedForOutput()
     }
 
     /// The writer is made first, so a bad `--storefront` is a usage error before anything is read.
@@ -77,8 +92,9 @@ public struct ConvertJob: Sendable {
             }
             losses += output.notes
             let blocked = output.findings.contains { $0.severity == .error }
-            return Result(text: blocked ? nil : output.text, findings: output.findings, losses: losses, remarks: output.remarks,
-                          productCount: output.productCount)
+            return Result(text: blocked ? nil : output.text, findings: Self.shown(output.findings), losses: losses, remarks: output.remarks,
+                          productCount: output.productCount,
+                          blockedProducts: Set(output.findings.filter { $0.severity == .error }.compactMap(\.subject)).count)
         case .metadata:
             losses += MetadataWriter.repeatedLocales(catalog) + MetadataWriter.inferredKinds(catalog)
             return Result(text: MetadataWriter().metadataPlist(catalog), findings: [], losses: losses, productCount: catalog.products.count)
@@ -163,7 +179,7 @@ extension ConvertJob.Result {
         for remark in remarks { outcome.stderr += "iap: note: \(remark)\n" }
         outcome.status = ExitStatus.of(findings, strict: false)
         guard let text else {
-            let blocked = Set(findings.filter { $0.severity == .error }.compactMap(\.subject)).count
+            let blocked = blockedProducts
             outcome.stderr += "iap: error: \(output) not written: \(plural(blocked, "product")) lack\(blocked == 1 ? "s" : "") what the file needs (above)\n"
             outcome.status = .findings
             return outcome

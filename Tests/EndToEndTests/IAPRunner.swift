@@ -36,9 +36,11 @@ struct IAPRunner {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        // Read both pipes to the end before waiting, so a large output cannot block the child.
+        // Read both pipes to the end at once before waiting: a child that fills one pipe while
+        // the other is read would block forever.
+        let errReader = PipeReader(err.fileHandleForReading)
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        let errData = errReader.finish()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self))
@@ -58,5 +60,24 @@ struct IAPRunner {
     static var corpus: URL? {
         let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
         return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own.
+final class PipeReader: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    /// The whole content, once the writer has closed the pipe.
+    func finish() -> Data {
+        done.wait()
+        return data
     }
 }

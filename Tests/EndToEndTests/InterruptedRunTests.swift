@@ -48,6 +48,7 @@ final class InterruptedRunTests: XCTestCase {
             ("ProductID.swift", { ["gen", catalog, "-o", $0] }),
             ("findings.sarif", { ["validate", catalog, "--report", "sarif:\($0)"] }),
             ("report.html", { ["report", "--sales", "Tests/Fixtures/Sales", "--format", "html", "-o", $0] }),
+            ("Metadata.plist", { ["convert", catalog, "--to", "metadata", "-o", $0] }),
         ]
         var generator = SeededGenerator(seed: 11)
         for output in outputs {
@@ -73,7 +74,7 @@ final class InterruptedRunTests: XCTestCase {
             try FileManager.default.removeItem(atPath: reference)
         }
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        XCTAssertEqual(left, ["Big", "ProductID.swift", "findings.sarif", "report.html"])
+        XCTAssertEqual(left, ["Big", "Metadata.plist", "ProductID.swift", "findings.sarif", "report.html"])
     }
 
     func testTwoRunsWritingOneFileEndWithOneWholeFile() throws {

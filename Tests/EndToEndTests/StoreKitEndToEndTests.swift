@@ -94,6 +94,21 @@ final class StoreKitEndToEndTests: XCTestCase {
         XCTAssertEqual(result.stderr.components(separatedBy: "[storekit-missing-field]").count - 1, 2, result.stderr)
     }
 
+    /// 150 products without a price: the first 100 findings, one summary, and the count of all.
+    func testManyMissingFactsAreCappedLikeValidateFindings() throws {
+        let ids = (0..<150).map { "\t<string>com.acme.shop.coins\($0)</string>\n" }.joined()
+        let list = folder.appendingPathComponent("IAP_ProductIDs.plist")
+        try "<plist version=\"1.0\">\n<array>\n\(ids)</array>\n</plist>\n".write(to: list, atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("Shop.storekit").path
+        let result = try IAPRunner.run(["storekit", list.path, "-o", output])
+        XCTAssertEqual(result.status, 1)
+        let lines = result.stderr.split(separator: "\n")
+        XCTAssertEqual(lines.filter { $0.hasSuffix("[storekit-missing-field]") }.count, 101)
+        XCTAssertEqual(lines[2], "\(list.path):3:2: error: 50 more 'storekit-missing-field' findings not shown (150 in all, the first 100 above): one cause is likely behind them all; fix it and run again [storekit-missing-field]")
+        XCTAssertEqual(lines.last, "iap: error: \(output) not written: 150 products lack what the file needs (above)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output))
+    }
+
     func testABadStorefrontOrLocaleIsAUsageError() throws {
         let output = folder.appendingPathComponent("x.storekit").path
         var result = try IAPRunner.run(["storekit", "catalogs/RazeFaces", "-o", output, "--storefront", "XYZ"])

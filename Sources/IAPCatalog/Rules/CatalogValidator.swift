@@ -33,7 +33,9 @@ public struct CatalogValidator: Sendable {
 
     /// The first `limit` findings in output order, and one summary of the rest at the first one's
     /// place: a rule that fires on most of a large catalog says so once, not a million times.
-    static func capped(_ found: [Diagnostic], of rule: RuleDescription, to limit: Int?) -> [Diagnostic] {
+    /// One rule's findings: the first `limit` in output order and one summary of the rest at the
+    /// first one's place, or all of them when there are no more than `limit` (or it is nil).
+    public static func capped(_ found: [Diagnostic], of rule: RuleDescription, to limit: Int?) -> [Diagnostic] {
         guard let limit, found.count > limit else { return found }
         // The `limit` smallest, kept sorted: rules emit mostly in file order, so most findings
         // fail the first comparison with the largest kept.
