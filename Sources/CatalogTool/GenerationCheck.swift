@@ -6,7 +6,11 @@ import PropertyList
 /// `gen --check`: whether the file on disk is what generation would write, as a finding
 /// (`stale-generated-file`) and as the diff a reviewer reads.
 public struct GenerationCheck: Sendable {
-    public enum State: Sendable, Equatable { case upToDate, stale, missing }
+    public enum State: Sendable, Equatable {
+        case upToDate, stale, missing
+        /// Something is there that cannot be read (the reason): a FIFO, a folder, no permission.
+        case unreadable(String)
+    }
 
     public let output: String
     public let state: State
@@ -19,7 +23,8 @@ public struct GenerationCheck: Sendable {
     public init(output: String, generated: String, command: String = "gen") {
         self.output = output
         self.command = command
-        if case .success(let existing) = FileContents.text(output) {
+        switch FileContents.text(output) {
+        case .success(let existing):
             if existing == generated {
                 state = .upToDate
                 diff = nil
@@ -27,8 +32,15 @@ public struct GenerationCheck: Sendable {
                 state = .stale
                 diff = UnifiedDiff.make(old: existing, new: generated, oldName: output, newName: output + " (generated)")
             }
-        } else {
+        case .failure(let failure) where failure.reason == FileContents.notText:
+            // Bytes that are not UTF-8 are not what iap writes.
+            state = .stale
+            diff = nil
+        case .failure(let failure) where FileContents.isMissing(failure):
             state = .missing
+            diff = nil
+        case .failure(let failure):
+            state = .unreadable(failure.phrase)
             diff = nil
         }
     }
@@ -39,13 +51,14 @@ public struct GenerationCheck: Sendable {
         case .upToDate: "\(output) is up to date"
         case .stale: "\(output) is stale: run iap \(command) without --check to update it"
         case .missing: "\(output) is missing: run iap \(command) without --check to create it"
+        case .unreadable(let reason): "\(output) cannot be read (\(reason)): make it a readable file, or run iap \(command) without --check to replace it"
         }
     }
 
     public var findings: [Diagnostic] {
         switch state {
         case .upToDate: []
-        case .stale, .missing:
+        case .stale, .missing, .unreadable:
             [ToolRules.staleGeneratedFile.finding(statusLine, at: SourceLocation(path: output),
                                                   fix: SuggestedFix("run iap \(command) without --check and commit the file"), subject: output)]
         }

@@ -100,6 +100,16 @@ final class HostileFolderTests: XCTestCase {
             XCTAssertEqual(result.status, 2, arguments.joined(separator: " "))
             XCTAssertEqual(result.stderr, stderr, arguments.joined(separator: " "))
         }
+        // gen --check against a FIFO where the output should be: not "missing", and never read.
+        let check = try iap(["gen", catalog, "-o", pipe, "--check"])
+        XCTAssertEqual(check.status, 1)
+        XCTAssertEqual(check.stderr, "iap: \(pipe) cannot be read (a FIFO, not a regular file): make it a readable file, or run iap gen without --check to replace it\n")
+        // A file that is not UTF-8 is not what gen writes: stale, not missing.
+        let latin1 = root.appendingPathComponent("Latin1.swift")
+        try Data([0x2F, 0x2F, 0x20, 0xE9, 0x0A]).write(to: latin1)
+        let stale = try iap(["gen", catalog, "-o", latin1.path, "--check"])
+        XCTAssertEqual(stale.status, 1)
+        XCTAssertEqual(stale.stderr, "iap: \(latin1.path) is stale: run iap gen without --check to update it\n")
         let folder = try iap(["plist", "lint", app])
         XCTAssertEqual(folder.status, 2)
         XCTAssertEqual(folder.stderr, "iap: error: \(app): cannot read: a folder, not a file\n")
