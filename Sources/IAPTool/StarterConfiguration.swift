@@ -7,9 +7,15 @@ import SourceLint
 /// bundle IDs, the folders with Swift and Objective-C sources — with every other key shown
 /// commented out, so the file documents itself.
 public enum StarterConfiguration {
-    public static func make(for folder: String) -> String {
-        let loader = CatalogLoader()
-        let catalogs = ((try? loader.load(paths: [folder])) ?? [])
+    /// A catalog file that cannot be read stops it (exit 2 with the reason): a starter that says
+    /// "no catalog found here" would be wrong.
+    public static func make(for folder: String) throws(ToolFailure) -> String {
+        let catalogs: [Catalog]
+        do {
+            catalogs = try CatalogLoader().load(paths: [folder])
+        } catch {
+            throw .cannotRun(error.message)
+        }
         var paths = RelativePaths(root: folder)
         let catalogPaths = catalogFolders(catalogs, paths: &paths)
         // The top-level folders holding sources; the folder itself when sources sit at its top

@@ -21,7 +21,7 @@ struct Init: ParsableCommand {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw Terminal.cannotRun("\(folder): no such folder")
         }
-        let text = StarterConfiguration.make(for: folder)
+        let text = try Terminal.run { () throws(ToolFailure) in try StarterConfiguration.make(for: folder) }
         if toStdout {
             Terminal.out(text)
             return

@@ -159,7 +159,7 @@ final class HostileFolderTests: XCTestCase {
                           ["convert", metadata, "-o", base.appendingPathComponent("S.storekit").path],
                           ["storekit", app.path, "-o", base.appendingPathComponent("S.storekit").path],
                           ["validate", catalog, "--retired", metadata], ["validate", catalog, "--baseline", metadata],
-                          ["check", "--config", metadata]] {
+                          ["check", "--config", metadata], ["init", app.path, "--stdout"]] {
             let result = try run(arguments)
             XCTAssertEqual(result.status, 2, arguments.joined(separator: " "))
             let path = arguments.contains(app.path) ? "\(app.path)/FakeGame.storekit" : metadata
