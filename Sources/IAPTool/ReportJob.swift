@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import IAPCatalog
 import PriceFormatting
+import PropertyList
 import SalesReports
 
 /// `iap report`: the price matrix of a catalog, or App Store Connect sales and finance reports
@@ -64,7 +65,12 @@ public enum ReportJob {
                 files.append(path)
                 continue
             }
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            let names: [String]
+            do {
+                names = try FileManager.default.contentsOfDirectory(atPath: path)
+            } catch {
+                throw .cannotRun("\(path): cannot list folder: \(FileContents.Failure(reason: FileDiscovery.listingReason(path, error)).phrase)")
+            }
             let reports = names.filter { name in
                 !name.hasPrefix(".") && [".txt", ".tsv", ".gz"].contains { name.lowercased().hasSuffix($0) }
                     && FileIdentity.specialKind((path as NSString).appendingPathComponent(name)) == nil

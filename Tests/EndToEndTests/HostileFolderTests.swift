@@ -223,6 +223,13 @@ final class HostileFolderTests: XCTestCase {
 
             """)
         XCTAssertTrue(report.stdout.contains(",com.acme.puzzle.pro,"), report.stdout)
+        // A report folder that cannot be listed says so, not "no report files".
+        let locked = base.appendingPathComponent("Locked")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
+        chmod(locked.path, 0o000)
+        let listing = try run(["report", "--sales", locked.path])
+        XCTAssertEqual(listing.status, 2)
+        XCTAssertEqual(listing.stderr, "iap: error: \(locked.path): cannot list folder: permission denied\n")
         // A read that fails after the file opened (EIO from /proc/self/mem) is the same.
         let mem = base.appendingPathComponent("IAP_ProductIDs.plist")
         try FileManager.default.createSymbolicLink(atPath: mem.path, withDestinationPath: "/proc/self/mem")

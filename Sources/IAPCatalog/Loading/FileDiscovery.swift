@@ -169,7 +169,7 @@ public struct FileDiscovery: Sendable {
         } catch {
             // A folder named on the command line must be listed; one met by the walk is passed over.
             guard !isRoot else { throw .unreadable(folder, "cannot list folder") }
-            walked.passedOver.append(PassedOverFile(path: folder, reason: "a folder that cannot be listed (\(Self.reason(error)))", isFolder: true))
+            walked.passedOver.append(PassedOverFile(path: folder, reason: "a folder that cannot be listed (\(Self.listingReason(folder, error)))", isFolder: true))
             return
         }
         for entry in entries.sorted() {
@@ -247,7 +247,14 @@ public struct FileDiscovery: Sendable {
         return common.isEmpty ? "." : common
     }
 
-    static func reason(_ error: Error) -> String {
+    /// Why `folder` could not be listed, in the OS's words ("Permission denied"): asked of
+    /// opendir(3) again, since Foundation's error on Linux may carry only its own sentence.
+    public static func listingReason(_ folder: String, _ error: Error) -> String {
+        if let handle = opendir(folder) {
+            closedir(handle)
+        } else {
+            return String(cString: strerror(errno))
+        }
         let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
         if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(code))) }
         return (error as NSError).localizedDescription
