@@ -230,6 +230,17 @@ final class HostileFolderTests: XCTestCase {
         let listing = try run(["report", "--sales", locked.path])
         XCTAssertEqual(listing.status, 2)
         XCTAssertEqual(listing.stderr, "iap: error: \(locked.path): cannot list folder: permission denied\n")
+        // A subfolder a walk cannot list is passed over with the OS's reason; the rest is checked.
+        let walk = base.appendingPathComponent("Walk")
+        try FileManager.default.createDirectory(at: walk.appendingPathComponent("Sub"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: IAPRunner.packageRoot.appendingPathComponent("catalogs/FakeGame/IAP_ProductIDs.plist"),
+                                         to: walk.appendingPathComponent("IAP_ProductIDs.plist"))
+        chmod(walk.path, 0o755)
+        chmod(walk.appendingPathComponent("IAP_ProductIDs.plist").path, 0o644)
+        chmod(walk.appendingPathComponent("Sub").path, 0o000)
+        let walked = try run(["list", walk.path, "--verbose"])
+        XCTAssertEqual(walked.status, 0)
+        XCTAssertTrue(walked.stderr.hasPrefix("iap: passed over \(walk.path)/Sub: a folder that cannot be listed (Permission denied)\n"), walked.stderr)
         // A read that fails after the file opened (EIO from /proc/self/mem) is the same.
         let mem = base.appendingPathComponent("IAP_ProductIDs.plist")
         try FileManager.default.createSymbolicLink(atPath: mem.path, withDestinationPath: "/proc/self/mem")
