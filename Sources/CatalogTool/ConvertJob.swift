@@ -44,17 +44,17 @@ public struct ConvertJob: Sendable {
         /// What the user should know about what was written ("note: …").
         public var remarks: [String] = []
         public var productCount: Int
-        /// Products an error finding keeps out of the file (counted before `findings` were capped).
+        /// Products an error finding keeps out of the file, counted from `findings` as given here
+        /// (before `run` caps what is shown).
         public var blockedProducts: Int
 
-        public init(text: String?, findings: [Diagnostic], losses: [String], remarks: [String] = [], productCount: Int,
-                    blockedProducts: Int? = nil) {
+        public init(text: String?, findings: [Diagnostic], losses: [String], remarks: [String] = [], productCount: Int) {
             self.text = text
             self.findings = findings
             self.losses = losses
             self.remarks = remarks
             self.productCount = productCount
-            self.blockedProducts = blockedProducts ?? Set(findings.filter { $0.severity == .error }.compactMap(\.subject)).count
+            blockedProducts = Set(findings.filter { $0.severity == .error }.compactMap(\.subject)).count
         }
     }
 
@@ -92,9 +92,10 @@ public struct ConvertJob: Sendable {
             }
             losses += output.notes
             let blocked = output.findings.contains { $0.severity == .error }
-            return Result(text: blocked ? nil : output.text, findings: Self.shown(output.findings), losses: losses, remarks: output.remarks,
-                          productCount: output.productCount,
-                          blockedProducts: Set(output.findings.filter { $0.severity == .error }.compactMap(\.subject)).count)
+            var result = Result(text: blocked ? nil : output.text, findings: output.findings, losses: losses, remarks: output.remarks,
+                                productCount: output.productCount)
+            result.findings = Self.shown(result.findings)
+            return result
         case .metadata:
             losses += MetadataWriter.repeatedLocales(catalog) + MetadataWriter.inferredKinds(catalog)
             return Result(text: MetadataWriter().metadataPlist(catalog), findings: [], losses: losses, productCount: catalog.products.count)
@@ -179,8 +180,7 @@ extension ConvertJob.Result {
         for remark in remarks { outcome.stderr += "iap: note: \(remark)\n" }
         outcome.status = ExitStatus.of(findings, strict: false)
         guard let text else {
-            let blocked = blockedProducts
-            outcome.stderr += "iap: error: \(output) not written: \(plural(blocked, "product")) lack\(blocked == 1 ? "s" : "") what the file needs (above)\n"
+            outcome.stderr += "iap: error: \(output) not written: \(plural(blockedProducts, "product")) lack\(blockedProducts == 1 ? "s" : "") what the file needs (above)\n"
             outcome.status = .findings
             return outcome
         }

@@ -22,11 +22,11 @@ struct PlistCommand: ParsableCommand {
             let plan = try report.plan()
             var text = ""
             var findings: [Diagnostic] = []
-            var missing = false
+            var cannotRead = false
             for file in files {
                 guard FileManager.default.fileExists(atPath: file) else {
                     Terminal.err("iap: error: \(file): no such file\n")
-                    missing = true
+                    cannotRead = true
                     continue
                 }
                 do {
@@ -35,13 +35,13 @@ struct PlistCommand: ParsableCommand {
                 } catch where error.kind == .io {
                     // Not a verdict on the file: the run could not look at it.
                     Terminal.err("iap: error: \(file): cannot read: \(error.osReason)\n")
-                    missing = true
+                    cannotRead = true
                 } catch {
                     text += PlistErrorText.render(error, file: file)
                     findings.append(ToolRules.invalidPlist.finding(error.message, at: SourceLocation(path: file, line: error.line, column: error.column)))
                 }
             }
-            if missing { throw ExitCode(ExitStatus.cannotRun) }
+            if cannotRead { throw ExitCode(ExitStatus.cannotRun) }
             var outcome = try Terminal.run { () throws(ToolFailure) in
                 try plan.finish(command: "plist lint", findings: findings, rules: [ToolRules.invalidPlist], files: files)
             }
