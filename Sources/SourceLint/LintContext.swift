@@ -66,12 +66,23 @@ public struct LintContext: Sendable {
         !text.contains(" ") && text.contains(where: { $0 == "_" || $0 == "." || $0 == "-" }) && ProductIDText.isIDLike(text)
     }
 
-    /// The catalog ID nearest to `id`, for "did you mean".
-    func nearestID(to id: String) -> String? {
-        productConstants.keys.min {
-            let (a, b) = (EditDistance.between($0, id), EditDistance.between($1, id))
-            return a == b ? $0 < $1 : a < b
+    /// How far a literal may be from a catalog ID for "did you mean" to name it: a suggestion
+    /// further off names another product, not the one meant.
+    public static let maxSuggestionDistance = 2
+
+    /// The catalog ID to suggest for an unknown one, for "did you mean": the literal under the
+    /// bundle prefix (`gold` → `com.acme.app.gold`), else the nearest catalog ID at most
+    /// `maxSuggestionDistance` edits away (ignoring case); nil when none is that close.
+    func suggestedID(for id: String) -> String? {
+        let lower = id.lowercased()
+        if let prefix = bundlePrefix, let full = productConstants.keys.filter({ $0.lowercased() == prefix + lower }).min() { return full }
+        var best: (id: String, distance: Int)?
+        for candidate in productConstants.keys {
+            let distance = EditDistance.between(candidate.lowercased(), lower)
+            guard distance <= Self.maxSuggestionDistance else { continue }
+            if best == nil || distance < best!.distance || (distance == best!.distance && candidate < best!.id) { best = (candidate, distance) }
         }
+        return best?.id
     }
 
     /// The catalog ID that `text` misspells: one under the same parent (`com.acme.app.coinz` and

@@ -65,7 +65,7 @@ public enum LintRules {
 
     public static let unknownProductID = RuleDescription(
         id: "unknown-product-id", name: "Unknown product ID", severity: .error,
-        rationale: "A literal used as a product ID (handed to StoreKit, compared with a product's ID) that the catalog lacks never loads, nor does one a typo away from a catalog ID; other identifiers under the bundle ID (UTTypes, XPC services, shortcuts) are not product IDs.",
+        rationale: "A literal whose value reaches StoreKit or a product's identifier (directly, through a variable, a collection or Set(…)) that the catalog lacks never loads, nor does one a typo away from a catalog ID. Resource names, dictionary keys and values, user-defaults keys, notification names and log text are never product IDs, nor are other identifiers under the bundle ID (UTTypes, XPC services, shortcuts).",
         triggering: [.init(#"let id = ↓"com.acme.app.coinz""#),
                      .init(#"let products = try await Product.products(for: [↓"gold_pack"])"#),
                      .init("let ids: Set<String> = [↓\"extra.lives\"]\nlet request = SKProductsRequest(productIdentifiers: ids)"),
@@ -73,11 +73,17 @@ public enum LintRules {
                      .init("switch product.id {\ncase ↓\"com.acme.app.gold\": unlock()\ndefault: break\n}"),
                      .init("let monthly = store.products.first { $0.id == ↓\"com.acme.app.monthly\" }"),
                      .init(#"NSSet *ids = [NSSet setWithObject:↓@"com.acme.app.coinz"];"#, .objc),
-                     .init(#"if ([transaction.payment.productIdentifier isEqualToString:↓@"com.acme.app.gold"]) {}"#, .objc)],
+                     .init(#"if ([transaction.payment.productIdentifier isEqualToString:↓@"com.acme.app.gold"]) {}"#, .objc),
+                     .init("NSArray *ids = @[@\"com.acme.app.coins\", ↓@\"gold_pack\"];\nSKProductsRequest *r = [[SKProductsRequest alloc] initWithProductIdentifiers:[NSSet setWithArray:ids]];", .objc)],
         nonTriggering: [.init(#"let products = try await Product.products(for: ["com.acme.app.coins"])"#), .init(#"let key = "settings.volume""#),
                         .init(#"let type = UTType(exportedAs: "com.acme.app.document")"#), .init(#"let service = "com.acme.app.XPCHelper""#),
                         .init(#"let activity = "com.acme.app.OpenShortcut""#), .init(#"let widget = "com.acme.app.widget""#),
-                        .init(#"NSString *queue = @"com.acme.app.sync";"#, .objc)])
+                        .init(#"NSString *queue = @"com.acme.app.sync";"#, .objc),
+                        .init(#"let ids = Set(NSArray(contentsOf: Bundle.main.url(forResource: "IAP_ProductIDs", withExtension: "plist")!) as! [String])"#
+                              + "\nlet request = SKProductsRequest(productIdentifiers: ids)"),
+                        .init(#"NSURL *url = [[NSBundle mainBundle] URLForResource:@"IAP_ProductIDs" withExtension:@"plist"];"#
+                              + "\nSKProductsRequest *r = [[SKProductsRequest alloc] initWithProductIdentifiers:[NSSet setWithArray:[NSArray arrayWithContentsOfURL:url]]];", .objc),
+                        .init(#"NSDictionary *p = @{@"user_id": @"user_id", @"goods": [self goodsWithProductIdentifier:transaction.payment.productIdentifier]};"#, .objc)])
 
     public static let priceFloatConversion = RuleDescription(
         id: "price-float-conversion", name: "Price through Float or Double", severity: .warning,

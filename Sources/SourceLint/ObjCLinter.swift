@@ -39,6 +39,7 @@ struct ObjCLinter {
         let roles = Self.roles(tokens)
         let neverShippedFile = LintScope.isNeverShippedFile(path)
         let sellsProducts = tokenizer.importsStoreKit || tokens.contains { $0.kind == .identifier && ["SKProduct", "priceLocale"].contains($0.text) }
+        let flow = ObjCProductIDFlow(tokens: tokens, sinksWanted: !context.productConstants.isEmpty)
         var found: [Finding] = []
         var definitions: [Int] = []
         var priceConstants: [(name: Int, value: Int)] = []
@@ -61,12 +62,12 @@ struct ObjCLinter {
                         found.append(Finding(rule: LintRules.hardcodedProductID, message: "product ID '\(token.text)' typed as a literal; use the generated constant (\(constant))",
                                              line: token.line, column: token.column))
                     }
-                } else if let near = context.misspelledID(token.text) {
-                    found.append(Finding(rule: LintRules.unknownProductID, message: "'\(token.text)' is not in the catalog; it looks like a typo of '\(near)'",
-                                         line: token.line, column: token.column))
-                } else if !context.productConstants.isEmpty, ProductIDText.isIDLike(token.text), usedAsProductID(tokens, index) {
-                    let hint = context.nearestID(to: token.text).map { "; did you mean '\($0)'?" } ?? ""
+                } else if !context.productConstants.isEmpty, ProductIDText.isIDLike(token.text), flow.productIDStrings.contains(index) {
+                    let hint = context.suggestedID(for: token.text).map { "; did you mean '\($0)'?" } ?? ""
                     found.append(Finding(rule: LintRules.unknownProductID, message: "'\(token.text)' is used as a product ID but is not in the catalog\(hint)",
+                                         line: token.line, column: token.column))
+                } else if !flow.namingStrings.contains(index), !roles.logged.contains(index), let near = context.misspelledID(token.text) {
+                    found.append(Finding(rule: LintRules.unknownProductID, message: "'\(token.text)' is not in the catalog; it looks like a typo of '\(near)'",
                                          line: token.line, column: token.column))
                 }
             case .identifier where token.text == "floatValue" || token.text == "doubleValue":
@@ -187,16 +188,6 @@ struct ObjCLinter {
         var start = index
         while start > floor, ![";", "{", "}"].contains(tokens[start - 1].text) { start -= 1 }
         return start
-    }
-
-    /// A statement that hands the string to StoreKit, or compares it with a product's identifier.
-    func usedAsProductID(_ tokens: [Token], _ index: Int) -> Bool {
-        let start = Self.statementStart(tokens, index)
-        var end = index
-        while end < tokens.count - 1, tokens[end].text != ";" { end += 1 }
-        return tokens[start...end].contains {
-            $0.kind == .identifier && ["SKProductsRequest", "productIdentifier", "productIdentifiers", "productID"].contains($0.text)
-        }
     }
 
     /// `#define kProID @"…"`, or `NSString *const kProID = @"…";` outside any body.

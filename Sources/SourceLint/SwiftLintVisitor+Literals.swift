@@ -28,7 +28,8 @@ extension SwiftLintVisitor {
         }
         let title = !interpolated && context.isTitle(text)
         let catalogID = !interpolated && context.productConstants[text] != nil
-        let misspelling = interpolated || catalogID || reportedLiterals.contains(node.id) ? nil : context.misspelledID(text)
+        let misspelling = interpolated || catalogID || reportedLiterals.contains(node.id) ? nil
+            : context.misspelledID(text).flatMap { isNamingPosition(node) || isLogged(node) ? nil : $0 }
         guard handBuilt || price != nil || title || catalogID || misspelling != nil else { return }
         // A translator's comment (`NSLocalizedString(…, comment: "e.g. $4.99")`) is not UI, and
         // code that never ships is nobody's concern.
@@ -49,7 +50,8 @@ extension SwiftLintVisitor {
                 add(LintRules.hardcodedProductID, "product ID '\(text)' typed as a literal; use \(constant)", at: node)
             }
         } else if let misspelling {
-            reportUnknown(text, at: node, misspelling: misspelling)
+            // Reported in `finish`, after the sinks: "used as a product ID" says more.
+            misspellings.append((node, text, misspelling))
         }
     }
 
@@ -60,7 +62,7 @@ extension SwiftLintVisitor {
         if let misspelling {
             add(LintRules.unknownProductID, "'\(text)' is not in the catalog; it looks like a typo of '\(misspelling)'", at: literal)
         } else {
-            let hint = context.nearestID(to: text).map { "; did you mean '\($0)'?" } ?? ""
+            let hint = context.suggestedID(for: text).map { "; did you mean '\($0)'?" } ?? ""
             add(LintRules.unknownProductID, "'\(text)' is used as a product ID but is not in the catalog\(hint)", at: literal)
         }
     }
@@ -115,54 +117,6 @@ extension SwiftLintVisitor {
             return declaration.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
         }
         return false
-    }
-
-    // MARK: Where product IDs go
-
-    /// `Product.products(for:)`, `SKProductsRequest(productIdentifiers:)` and
-    /// `["a", "b"].contains(product.id)`: every literal there is a product ID.
-    func checkProductIDArguments(_ node: FunctionCallExprSyntax) {
-        guard !context.productConstants.isEmpty, let callee = Self.calleeName(node) else { return }
-        let labels = node.arguments.map { $0.label?.text ?? "" }
-        var candidates: [StringLiteralExprSyntax] = []
-        if (callee == "products" && labels.first == "for") || (callee == "SKProductsRequest" && labels.first == "productIdentifiers"),
-           let argument = node.arguments.first?.expression {
-            candidates = literals(in: argument)
-            if let name = argument.as(DeclReferenceExprSyntax.self)?.baseName.text { candidates += literalsByName[name] ?? [] }
-        } else if callee == "contains", let argument = node.arguments.first?.expression, Self.mentionsProductID(argument),
-                  let base = node.calledExpression.as(MemberAccessExprSyntax.self)?.base {
-            candidates = literals(in: base)
-            if let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text { candidates += literalsByName[name] ?? [] }
-        }
-        for literal in candidates {
-            guard let text = plainText(literal), ProductIDText.isIDLike(text), context.productConstants[text] == nil else { continue }
-            reportUnknown(text, at: literal)
-        }
-    }
-
-    /// `product.id == "…"`, `transaction.productID != "…"`.
-    func checkProductIDComparison(_ node: SequenceExprSyntax) {
-        guard !context.productConstants.isEmpty,
-              node.elements.contains(where: { ["==", "!="].contains($0.as(BinaryOperatorExprSyntax.self)?.operator.text ?? "") }),
-              node.elements.contains(where: Self.mentionsProductID) else { return }
-        for element in node.elements {
-            guard let literal = element.as(StringLiteralExprSyntax.self), let text = plainText(literal),
-                  ProductIDText.isIDLike(text), context.productConstants[text] == nil else { continue }
-            reportUnknown(text, at: literal)
-        }
-    }
-
-    /// `switch product.id { case "…": }`.
-    func checkProductIDSwitch(_ node: SwitchExprSyntax) {
-        guard !context.productConstants.isEmpty, Self.mentionsProductID(node.subject) else { return }
-        for case .switchCase(let switchCase) in node.cases {
-            guard let label = switchCase.label.as(SwitchCaseLabelSyntax.self) else { continue }
-            for item in label.caseItems {
-                guard let literal = item.pattern.as(ExpressionPatternSyntax.self)?.expression.as(StringLiteralExprSyntax.self),
-                      let text = plainText(literal), ProductIDText.isIDLike(text), context.productConstants[text] == nil else { continue }
-                reportUnknown(text, at: literal)
-            }
-        }
     }
 
     /// An expression that is a product's ID: `productID`, `productIdentifier`, or `.id` of

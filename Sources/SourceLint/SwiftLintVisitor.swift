@@ -12,8 +12,18 @@ final class SwiftLintVisitor: SyntaxVisitor {
     /// The whole file is a preview, mock or fixture (by its path).
     let neverShippedFile: Bool
     var findings: [Finding] = []
-    /// Variable name → string literals it was initialised with (for `products(for: ids)`).
-    var literalsByName: [String: [StringLiteralExprSyntax]] = [:]
+    /// Expressions whose values are product IDs (see `SwiftLintVisitor+ProductIDFlow`).
+    var productIDSinks: [ExprSyntax] = []
+    /// Literals shaped like a typo of a catalog ID: (literal, its text, the catalog ID).
+    var misspellings: [(StringLiteralExprSyntax, String, String)] = []
+    /// Operands of an assignment to a product's identifier that are a sequence (`a ? "x" : "y"`).
+    var productIDSequences: [[ExprSyntax]] = []
+    /// Name → (where it is seen, the value it is declared with), for variables, properties and enum cases.
+    var declaredValues: [String: [(scope: Syntax, value: ExprSyntax)]] = [:]
+    /// Name → values assigned to it after its declaration (`ids = […]`, `self.ids = […]`).
+    var assignedValues: [String: [ExprSyntax]] = [:]
+    /// Enum type name → its cases' raw values (for `allCases.map(\.rawValue)`).
+    var enumRawValues: [String: [ExprSyntax]] = [:]
     /// Literals already reported as unknown product IDs.
     var reportedLiterals = Set<SyntaxIdentifier>()
     /// Catalog IDs written where constants are defined (enum raw values, `static let`): one
@@ -33,8 +43,11 @@ final class SwiftLintVisitor: SyntaxVisitor {
         findings.append(Finding(rule: rule, message: message, line: location.line, column: location.column))
     }
 
-    /// Findings that need the whole file: product IDs defined as a table of literals.
+    /// Findings that need the whole file: literals that flow into product-ID sinks, product IDs
+    /// defined as a table of literals.
     func finish() {
+        reportProductIDSinks()
+        for (literal, text, near) in misspellings { reportUnknown(text, at: literal, misspelling: near) }
         if definitions.count >= 2 {
             let shown = definitions.prefix(3).map { "'\($0.id)'" }.joined(separator: ", ") + (definitions.count > 3 ? ", …" : "")
             add(LintRules.hardcodedProductID,
@@ -56,11 +69,16 @@ final class SwiftLintVisitor: SyntaxVisitor {
         for binding in node.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
             if let value = binding.initializer?.value {
-                literalsByName[name] = literals(in: value)
+                gatherDeclaration(name: name, value: value, at: node)
                 checkPriceConstant(name: name, value: value, in: binding)
             }
             checkStoredPrice(name: name, type: binding.typeAnnotation?.type, in: binding)
         }
+        return .visitChildren
+    }
+
+    override func visit(_ node: EnumCaseElementSyntax) -> SyntaxVisitorContinueKind {
+        gatherEnumCase(node)
         return .visitChildren
     }
 
@@ -70,7 +88,7 @@ final class SwiftLintVisitor: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        checkProductIDArguments(node)
+        gatherProductIDSinks(node)
         checkConversionCall(node)
         checkFormatCall(node)
         return .visitChildren
@@ -82,14 +100,14 @@ final class SwiftLintVisitor: SyntaxVisitor {
     }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-        checkProductIDComparison(node)
+        gatherProductIDComparisons(node)
         checkCurrencyStyle(node)
         checkHandBuiltPrice(node)
         return .visitChildren
     }
 
     override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {
-        checkProductIDSwitch(node)
+        gatherProductIDSwitch(node)
         return .visitChildren
     }
 

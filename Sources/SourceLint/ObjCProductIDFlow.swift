@@ -1,0 +1,381 @@
+/// Product-ID strings in Objective-C by data flow, as `SwiftLintVisitor+ProductIDFlow` does for
+/// Swift: a string is used as a product ID only where its value reaches a sink — a selector part
+/// that takes product identifiers (`initWithProductIdentifiers:`, `paymentWithProductIdentifier:`,
+/// an app's own `…WithProductIdentifier:`), `isEqualToString:`/`isEqual:` against a product's
+/// identifier, `containsObject:` of one, or an assignment to `….productIdentifier` — directly,
+/// through a variable or `#define`, `@[…]`, `[NSSet setWithObjects:…]` and the other collection
+/// constructors, `allKeys` of a dictionary literal, or `?:`. A string that is the argument of
+/// any other message on the way (`URLForResource:@"IAP_ProductIDs"`), a dictionary literal's key
+/// or value, or another statement's text is never one.
+///
+/// Linear in the tokens: brackets are matched once, each message is read once, and following
+/// values has a fixed budget per sink.
+struct ObjCProductIDFlow {
+    typealias Token = ObjCTokenizer.Token
+
+    private let tokens: [Token]
+    /// For `(`, `[` and `{`: the index of the token that closes it (`-1` when none does).
+    private let closer: [Int]
+    /// For each token: the `{` that most closely encloses it (`-1` at file level).
+    private let enclosingBrace: [Int]
+    /// Name → where its value is written: (first token, end, enclosing brace, through `self.`/`_`).
+    private var declarations: [String: [(start: Int, end: Int, brace: Int, member: Bool)]] = [:]
+    /// The string tokens whose values reach a product-ID sink.
+    private(set) var productIDStrings = Set<Int>()
+    /// Strings that name things (resources, keys, notifications, error domains) or sit in a
+    /// dictionary literal: never product IDs.
+    private(set) var namingStrings = Set<Int>()
+
+    static let maxNameHops = 6
+    static let maxValueDepth = 24
+
+    /// Selector parts whose string argument names a resource, key, notification or domain.
+    static let namingSelectors: Set<String> = ["ofType", "withExtension", "imageNamed", "systemImageNamed", "named", "name",
+                                               "postNotificationName", "notificationName", "errorWithDomain", "domain",
+                                               "initWithSuiteName", "suiteName", "bundleWithIdentifier", "inDirectory", "subdirectory"]
+    static let collectionConstructors: Set<String> = ["setWithObjects", "setWithObject", "setWithArray", "setWithSet", "arrayWithObjects",
+                                                      "arrayWithObject", "arrayWithArray", "initWithObjects", "initWithArray", "initWithSet",
+                                                      "orderedSetWithArray", "orderedSetWithObjects", "orderedSetWithObject"]
+    static let collectionExtenders: Set<String> = ["setByAddingObject", "setByAddingObjectsFromArray", "setByAddingObjectsFromSet",
+                                                   "arrayByAddingObject", "arrayByAddingObjectsFromArray", "addObject", "addObjectsFromArray"]
+    static let keepingSelectors: Set<String> = ["copy", "mutableCopy", "allObjects", "array", "set", "sortedArrayUsingSelector"]
+
+    init(tokens: [Token], sinksWanted: Bool) {
+        self.tokens = tokens
+        var closer = [Int](repeating: -1, count: tokens.count)
+        var enclosing = [Int](repeating: -1, count: tokens.count)
+        var stack: [Int] = []
+        var braces: [Int] = []
+        for (i, token) in tokens.enumerated() {
+            enclosing[i] = braces.last ?? -1
+            guard token.kind == .punctuation else { continue }
+            switch token.text {
+            case "(", "[", "{":
+                stack.append(i)
+                if token.text == "{" { braces.append(i) }
+            case ")", "]", "}":
+                // Pop to the matching opener, looking a few levels down; a stray closer closes nothing.
+                let opener = token.text == ")" ? "(" : token.text == "]" ? "[" : "{"
+                let floor = max(0, stack.count - 8)
+                if let match = stack[floor...].lastIndex(where: { tokens[$0].text == opener }) {
+                    while let brace = braces.last, brace >= stack[match] { braces.removeLast() }
+                    closer[stack[match]] = i
+                    stack.removeSubrange(match...)
+                }
+            default:
+                break
+            }
+        }
+        self.closer = closer
+        enclosingBrace = enclosing
+        gatherDeclarations()
+        markNamingStrings()
+        if sinksWanted { gatherSinks() }
+    }
+
+    // MARK: Declarations
+
+    private mutating func gatherDeclarations() {
+        var i = 0
+        while i < tokens.count {
+            let token = tokens[i]
+            // `#define NAME value`: the rest of the line.
+            if token.inDefine, token.kind == .identifier, i == 0 || !(tokens[i - 1].inDefine && tokens[i - 1].line == token.line) {
+                var end = i + 1
+                while end < tokens.count, tokens[end].inDefine, tokens[end].line == token.line { end += 1 }
+                if end > i + 1 { declarations[token.text, default: []].append((i + 1, end, -1, false)) }
+                i = end
+                continue
+            }
+            // `NAME = value;` (not `==`, `!=`, `<=`, `>=`).
+            if token.text == "=", token.kind == .punctuation, i >= 1, tokens[i - 1].kind == .identifier,
+               i + 1 < tokens.count, tokens[i + 1].text != "=" {
+                let end = expressionEnd(from: i + 1)
+                var name = tokens[i - 1].text
+                let member = (i >= 3 && tokens[i - 2].text == "." && tokens[i - 3].text == "self") || name.hasPrefix("_")
+                if name.hasPrefix("_") { name.removeFirst() }
+                declarations[name, default: []].append((i + 1, end, enclosingBrace[i], member))
+            }
+            i += 1
+        }
+        // `[ids addObject:@"…"]`: what is added to a collection is among its values.
+        for i in tokens.indices where tokens[i].text == "[" && tokens[i].kind == .punctuation {
+            guard let send = message(at: i), send.receiver.count == 1 || (send.receiver.count == 3 && tokens[send.receiver.lowerBound].text == "self"),
+                  let first = send.parts.first, Self.collectionExtenders.contains(first.name), first.name.hasPrefix("add") else { continue }
+            var name = tokens[send.receiver.upperBound - 1].text
+            let member = send.receiver.count == 3 || name.hasPrefix("_")
+            if name.hasPrefix("_") { name.removeFirst() }
+            for argument in first.arguments {
+                declarations[name, default: []].append((argument.lowerBound, argument.upperBound, enclosingBrace[i], member))
+            }
+        }
+    }
+
+    /// Where an expression that starts at `start` ends: the `;` or `,` at its own depth, or the
+    /// closer of the bracket it sits in.
+    private func expressionEnd(from start: Int) -> Int {
+        var k = start
+        while k < tokens.count {
+            let text = tokens[k].text
+            if tokens[k].kind == .punctuation {
+                if (text == "(" || text == "[" || text == "{"), closer[k] > k { k = closer[k] + 1; continue }
+                if text == ";" || text == "," || text == ")" || text == "]" || text == "}" || text == "(" || text == "[" || text == "{" { return k }
+            }
+            if tokens[k].inDefine != tokens[start].inDefine { return k }
+            k += 1
+        }
+        return k
+    }
+
+    // MARK: Messages
+
+    struct Part {
+        var name: String
+        /// The argument's token range (several for a variadic `setWithObjects:a, b, nil`).
+        var arguments: [Range<Int>]
+    }
+
+    struct Message {
+        var receiver: Range<Int>
+        var parts: [Part]
+    }
+
+    /// The message send `[receiver part:arg …]` opened at `open`, or nil when it is not one
+    /// (an array subscript, a lambda, a malformed text).
+    private func message(at open: Int) -> Message? {
+        let close = closer[open]
+        guard close > open + 1 else { return nil }
+        // The receiver: a nested message, a literal, or a name with `.property` chains.
+        var k = open + 1
+        if tokens[k].text == "[" || (tokens[k].text == "@" && k + 1 < close && tokens[k + 1].text == "[") {
+            if tokens[k].text == "@" { k += 1 }
+            guard closer[k] > k, closer[k] < close else { return nil }
+            k = closer[k] + 1
+        } else if tokens[k].kind == .identifier || tokens[k].kind == .string {
+            k += 1
+            while k + 1 < close, tokens[k].text == ".", tokens[k + 1].kind == .identifier { k += 2 }
+            if k < close, tokens[k].text == "(", closer[k] > k, closer[k] < close { k = closer[k] + 1 }
+        } else {
+            return nil
+        }
+        let receiver = (open + 1)..<k
+        guard k < close, tokens[k].kind == .identifier else { return nil }
+        // A unary selector: `[set allObjects]`.
+        if k + 1 == close { return Message(receiver: receiver, parts: [Part(name: tokens[k].text, arguments: [])]) }
+        var parts: [Part] = []
+        while k < close {
+            guard tokens[k].kind == .identifier, k + 1 < close, tokens[k + 1].text == ":" else { return parts.isEmpty ? nil : Message(receiver: receiver, parts: parts) }
+            var part = Part(name: tokens[k].text, arguments: [])
+            var start = k + 2
+            var j = start
+            while j < close {
+                if tokens[j].kind == .punctuation, ["(", "[", "{"].contains(tokens[j].text), closer[j] > j { j = closer[j] + 1; continue }
+                if tokens[j].text == "," {
+                    part.arguments.append(start..<j)
+                    start = j + 1
+                } else if tokens[j].kind == .identifier, j + 1 < close, tokens[j + 1].text == ":", j > start,
+                          tokens[j - 1].text != "?" {
+                    break
+                }
+                j += 1
+            }
+            if start < j { part.arguments.append(start..<j) }
+            parts.append(part)
+            k = j
+        }
+        return Message(receiver: receiver, parts: parts)
+    }
+
+    // MARK: Sinks
+
+    private mutating func gatherSinks() {
+        var sinks: [Range<Int>] = []
+        for i in tokens.indices where tokens[i].kind == .punctuation {
+            if tokens[i].text == "[", let send = message(at: i) {
+                for part in send.parts {
+                    let lower = part.name.lowercased()
+                    if ["productidentifier", "productidentifiers", "productid", "productids"].contains(where: { lower.hasSuffix($0) }) {
+                        sinks += part.arguments
+                    }
+                    guard let argument = part.arguments.first else { continue }
+                    if part.name == "isEqualToString" || part.name == "isEqual" {
+                        if mentionsProductID(send.receiver) { sinks.append(argument) }
+                        if mentionsProductID(argument) { sinks.append(send.receiver) }
+                    } else if part.name == "containsObject", mentionsProductID(argument) {
+                        sinks.append(send.receiver)
+                    }
+                }
+            } else if tokens[i].text == "=", i >= 2, i + 1 < tokens.count, tokens[i + 1].text != "=", tokens[i - 2].text == ".",
+                      ["productIdentifier", "productID", "productId"].contains(tokens[i - 1].text) {
+                // `payment.productIdentifier = @"…";`
+                sinks.append((i + 1)..<expressionEnd(from: i + 1))
+            }
+        }
+        for sink in sinks {
+            var budget = 512
+            productIDStrings.formUnion(valueStrings(sink, depth: 0, hops: 0, budget: &budget))
+        }
+    }
+
+    /// A product's identifier: `transaction.payment.productIdentifier`, a local `productID`.
+    private func mentionsProductID(_ range: Range<Int>) -> Bool {
+        tokens[range].contains {
+            guard $0.kind == .identifier else { return false }
+            let lower = $0.text.lowercased()
+            return lower.hasSuffix("productidentifier") || lower.hasSuffix("productid") || lower == "productidentifiers"
+        }
+    }
+
+    // MARK: Values
+
+    /// The string tokens an expression's value can be, as far as the file shows.
+    private func valueStrings(_ range: Range<Int>, depth: Int, hops: Int, budget: inout Int) -> [Int] {
+        budget -= 1
+        guard depth < Self.maxValueDepth, budget > 0, !range.isEmpty else { return [] }
+        var (a, b) = (range.lowerBound, range.upperBound)
+        // `( … )` around the whole, and a C cast `(NSString *)` before it.
+        while a < b, tokens[a].text == "(", closer[a] > a {
+            if closer[a] == b - 1 { a += 1; b -= 1; continue }
+            let inside = tokens[(a + 1)..<closer[a]]
+            guard inside.allSatisfy({ $0.kind == .identifier || ["*", "<", ">", ","].contains($0.text) }) else { break }
+            a = closer[a] + 1
+        }
+        guard a < b else { return [] }
+        let next = depth + 1
+        if b - a == 1 {
+            switch tokens[a].kind {
+            case .string: return [a]
+            case .identifier: return valuesNamed(tokens[a].text, at: a, member: tokens[a].text.hasPrefix("_"), hops: hops, depth: next, budget: &budget)
+            default: return []
+            }
+        }
+        // `cond ? x : y`.
+        if let question = topLevel("?", in: a..<b), let colon = topLevel(":", in: (question + 1)..<b) {
+            return valueStrings((question + 1)..<colon, depth: next, hops: hops, budget: &budget)
+                + valueStrings((colon + 1)..<b, depth: next, hops: hops, budget: &budget)
+        }
+        // `self.name`.
+        if b - a == 3, tokens[a].text == "self", tokens[a + 1].text == ".", tokens[a + 2].kind == .identifier {
+            return valuesNamed(tokens[a + 2].text, at: a, member: true, hops: hops, depth: next, budget: &budget)
+        }
+        // `@[a, b]`.
+        if tokens[a].text == "@", tokens[a + 1].text == "[", closer[a + 1] == b - 1 {
+            return elements((a + 2)..<(b - 1)).flatMap { valueStrings($0, depth: next, hops: hops, budget: &budget) }
+        }
+        // `[receiver part:argument …]`.
+        if tokens[a].text == "[", closer[a] == b - 1, let send = message(at: a), let first = send.parts.first {
+            if Self.collectionConstructors.contains(first.name) {
+                return first.arguments.flatMap { valueStrings($0, depth: next, hops: hops, budget: &budget) }
+            }
+            if Self.collectionExtenders.contains(first.name) {
+                return valueStrings(send.receiver, depth: next, hops: hops, budget: &budget)
+                    + first.arguments.flatMap { valueStrings($0, depth: next, hops: hops, budget: &budget) }
+            }
+            if send.parts.count == 1, first.arguments.isEmpty || first.name == "sortedArrayUsingSelector" {
+                if first.name == "allKeys" || first.name == "allValues" {
+                    return dictionaryParts(send.receiver, keys: first.name == "allKeys", depth: next, hops: hops, budget: &budget)
+                }
+                if Self.keepingSelectors.contains(first.name) { return valueStrings(send.receiver, depth: next, hops: hops, budget: &budget) }
+            }
+        }
+        return []
+    }
+
+    /// The first `text` at the range's own depth.
+    private func topLevel(_ text: String, in range: Range<Int>) -> Int? {
+        var k = range.lowerBound
+        while k < range.upperBound {
+            if tokens[k].kind == .punctuation, ["(", "[", "{"].contains(tokens[k].text), closer[k] > k { k = closer[k] + 1; continue }
+            if tokens[k].text == text, tokens[k].kind == .punctuation { return k }
+            k += 1
+        }
+        return nil
+    }
+
+    /// A literal's elements: the ranges between its commas at its own depth.
+    private func elements(_ range: Range<Int>) -> [Range<Int>] {
+        var found: [Range<Int>] = []
+        var start = range.lowerBound
+        var k = start
+        while k < range.upperBound {
+            if tokens[k].kind == .punctuation, ["(", "[", "{"].contains(tokens[k].text), closer[k] > k { k = closer[k] + 1; continue }
+            if tokens[k].text == "," { found.append(start..<k); start = k + 1 }
+            k += 1
+        }
+        if start < range.upperBound { found.append(start..<range.upperBound) }
+        return found
+    }
+
+    /// The keys or values of `@{k: v, …}`, given directly or by name.
+    private func dictionaryParts(_ range: Range<Int>, keys: Bool, depth: Int, hops: Int, budget: inout Int) -> [Int] {
+        var literals: [Range<Int>] = []
+        let (a, b) = (range.lowerBound, range.upperBound)
+        if b - a >= 2, tokens[a].text == "@", tokens[a + 1].text == "{", closer[a + 1] == b - 1 {
+            literals = [range]
+        } else if b - a == 1, tokens[a].kind == .identifier, hops < Self.maxNameHops {
+            literals = declarationsSeen(tokens[a].text, at: a, member: tokens[a].text.hasPrefix("_")).filter {
+                $0.count >= 2 && tokens[$0.lowerBound].text == "@" && tokens[$0.lowerBound + 1].text == "{" && closer[$0.lowerBound + 1] == $0.upperBound - 1
+            }
+        }
+        var found: [Int] = []
+        for literal in literals {
+            for element in elements((literal.lowerBound + 2)..<(literal.upperBound - 1)) {
+                guard let colon = topLevel(":", in: element) else { continue }
+                let part = keys ? element.lowerBound..<colon : (colon + 1)..<element.upperBound
+                found += valueStrings(part, depth: depth, hops: hops + 1, budget: &budget)
+            }
+        }
+        return found
+    }
+
+    private func valuesNamed(_ name: String, at use: Int, member: Bool, hops: Int, depth: Int, budget: inout Int) -> [Int] {
+        guard hops < Self.maxNameHops else { return [] }
+        return declarationsSeen(name, at: use, member: member).flatMap { valueStrings($0, depth: depth, hops: hops + 1, budget: &budget) }
+    }
+
+    /// The values written to a name that a use at `use` sees: the innermost local declaration
+    /// whose braces hold the use; else the file's (`#define`, a global) and the object's own
+    /// (`self.name = …`, `_name = …`). A local of another method is never followed.
+    private func declarationsSeen(_ rawName: String, at use: Int, member: Bool) -> [Range<Int>] {
+        let name = rawName.hasPrefix("_") ? String(rawName.dropFirst()) : rawName
+        guard let declared = declarations[name] else { return [] }
+        if !member {
+            var best: (brace: Int, ranges: [Range<Int>])?
+            for declaration in declared where !declaration.member && declaration.brace >= 0
+                && declaration.brace < use && closer[declaration.brace] > use {
+                if best == nil || declaration.brace > best!.brace {
+                    best = (declaration.brace, [declaration.start..<declaration.end])
+                } else if declaration.brace == best!.brace {
+                    best!.ranges.append(declaration.start..<declaration.end)
+                }
+            }
+            if let best { return best.ranges }
+        }
+        return declared.filter { $0.member || $0.brace < 0 }.map { $0.start..<$0.end }
+    }
+
+    // MARK: Naming positions
+
+    private mutating func markNamingStrings() {
+        for i in tokens.indices where tokens[i].kind == .string {
+            // `forKey:@"…"`, `URLForResource:@"…"`, `ofType:@"…"`.
+            if i >= 2, tokens[i - 1].text == ":", tokens[i - 2].kind == .identifier {
+                let selector = tokens[i - 2].text
+                let lower = selector.lowercased()
+                if Self.namingSelectors.contains(selector) || lower.hasSuffix("forkey") || lower.hasSuffix("forkeypath")
+                    || lower.hasSuffix("resource") || lower.hasSuffix("named") {
+                    namingStrings.insert(i)
+                }
+            }
+        }
+        // Keys and values of dictionary literals: `@{@"user_id": @"…"}`.
+        for i in tokens.indices where tokens[i].text == "@" && i + 1 < tokens.count && tokens[i + 1].text == "{" && closer[i + 1] > i + 1 {
+            for element in elements((i + 2)..<closer[i + 1]) {
+                guard let colon = topLevel(":", in: element) else { continue }
+                for part in [element.lowerBound..<colon, (colon + 1)..<element.upperBound] where part.count == 1 && tokens[part.lowerBound].kind == .string {
+                    namingStrings.insert(part.lowerBound)
+                }
+            }
+        }
+    }
+}
