@@ -25,10 +25,12 @@ public enum CatalogFormat: String, Sendable, CaseIterable {
 public struct ConvertJob: Sendable {
     public var paths: [String]
     public var format: CatalogFormat
-    public var storefront: String
+    /// The storefront a `.storekit` holds prices for; nil: the one the catalog's prices are for
+    /// (a `.storekit` file's, or a metadata plist's `storefront`), else the USA.
+    public var storefront: String?
     public var locale: String?
 
-    public init(paths: [String], format: CatalogFormat, storefront: String = "USA", locale: String? = nil) {
+    public init(paths: [String], format: CatalogFormat, storefront: String? = nil, locale: String? = nil) {
         self.paths = paths
         self.format = format
         self.storefront = storefront
@@ -71,9 +73,12 @@ public struct ConvertJob: Sendable {
 
     /// The writer is made first, so a bad `--storefront` is a usage error before anything is read.
     public func run() throws(ToolFailure) -> Result {
-        let writer: StoreKitWriter? = format == .storekit ? try StoreKitWriter(storefront: storefront, locale: locale) : nil
+        var writer: StoreKitWriter? = format == .storekit ? try StoreKitWriter(storefront: storefront ?? "USA", locale: locale) : nil
         let policy = CatalogPolicy()
         let catalog = try policy.loadOne(paths, subject: (paths.isEmpty ? [policy.defaultPath] : paths).joined(separator: ", "))
+        if format == .storekit, storefront == nil, let origin = MetadataWriter.priceOrigin(catalog) {
+            writer = try StoreKitWriter(storefront: origin.storefront, locale: locale ?? origin.locale)
+        }
         if let problem = catalog.unreadableFileFindings.first {
             throw ToolFailure("\(problem.location): \(problem.message); fix the file before converting", status: .findings)
         }

@@ -39,7 +39,7 @@ public struct TemplateRenderer: Sendable {
                 "localizations": product.metadata.localizations.map {
                     ["locale": $0.locale, "displayName": $0.displayName ?? "", "description": $0.description ?? ""]
                 },
-                "price": product.metadata.price.map { "\($0.value.amount)" } ?? "",
+                "price": product.metadata.price.map { $0.value.amountText } ?? "",
                 "currency": product.metadata.price?.value.currency ?? "",
                 "period": product.metadata.subscriptionPeriod.map { $0.value.description } ?? "",
                 "group": product.metadata.subscriptionGroup?.value ?? "",

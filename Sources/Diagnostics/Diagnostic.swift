@@ -56,10 +56,23 @@ public struct RelatedLocation: Sendable, Hashable, Codable {
 public struct SuggestedFix: Sendable, Hashable, Codable {
     public var message: String
     public var replacement: String?
+    /// The exact text, on the finding's line from `replacingColumn`, that `replacement`
+    /// replaces. Only a fix that knows it is an edit a tool can apply has it (SARIF's `fixes`);
+    /// without it the fix is advice for a person.
+    public var replacing: String?
+    /// The column (in characters) where `replacing` starts on the finding's line.
+    public var replacingColumn: Int?
 
-    public init(_ message: String, replacement: String? = nil) {
+    public init(_ message: String, replacement: String? = nil, replacing: String? = nil, at column: Int? = nil) {
         self.message = message
         self.replacement = replacement
+        self.replacing = replacing
+        replacingColumn = column
+    }
+
+    /// Whether a tool can apply the fix: the text it replaces and the text it puts there.
+    public var isEdit: Bool {
+        replacement != nil && (replacingColumn ?? 0) > 0 && replacing.map { !$0.isEmpty && !$0.contains("\n") && !$0.contains("\r") } == true
     }
 }
 

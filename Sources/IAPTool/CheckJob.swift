@@ -66,7 +66,7 @@ public struct CheckJob: Sendable {
             if entry.output.lowercased().hasSuffix(".storekit") {
                 // A StoreKit configuration, written by iap storekit.
                 let job = ConvertJob(paths: entry.catalog.map { [$0] } ?? config.catalogs, format: .storekit,
-                                     storefront: entry.storefront ?? "USA", locale: entry.locale)
+                                     storefront: entry.storefront, locale: entry.locale)
                 let written: ConvertJob.Result
                 do {
                     written = try job.run()

@@ -115,7 +115,7 @@ public enum ListJSON {
                 products: catalog.products.map { p in
                     ProductJSON(id: p.id, kind: p.kind?.rawValue, kindReason: p.kindReason.description, declared: p.kindReason.isDeclared,
                                 referenceName: p.metadata.referenceName?.value, displayName: p.displayName,
-                                price: p.metadata.price.map { "\($0.value.amount)" }, currency: p.metadata.price?.value.currency,
+                                price: p.metadata.price.map { $0.value.amountText }, currency: p.metadata.price?.value.currency,
                                 subscriptionGroup: p.metadata.subscriptionGroup?.value,
                                 subscriptionPeriod: p.metadata.subscriptionPeriod?.value.description,
                                 locations: p.occurrences.map(\.location.description))

@@ -69,7 +69,7 @@ do throws(ToolFailure) {
         outcome = ConvertJob.Result(text: text, findings: [], losses: [], productCount: catalog.products.count)
             .deliver(to: output, check: check, command: "gen")
     } else {
-        let job = ConvertJob(paths: paths, format: .storekit, storefront: options["--storefront"] ?? "USA", locale: options["--locale"])
+        let job = ConvertJob(paths: paths, format: .storekit, storefront: options["--storefront"], locale: options["--locale"])
         outcome = try job.run().deliver(to: output, check: check, command: "storekit")
     }
 } catch {

@@ -14,8 +14,8 @@ struct StoreKitCommand: ParsableCommand {
     @Option(name: [.short, .long], help: "The .storekit file to write (its folder must exist).")
     var output: String
 
-    @Option(help: "The storefront whose prices the file holds (alpha-3 or alpha-2 code).")
-    var storefront = "USA"
+    @Option(help: "The storefront whose prices the file holds (alpha-3 or alpha-2 code; default: the one the catalog's prices are for, else USA).")
+    var storefront: String?
 
     @Option(help: "The locale StoreKit Testing shows prices in, e.g. en_US (default: the storefront's).", transform: ArgumentCheck.locale)
     var locale: String?
@@ -44,8 +44,8 @@ struct ConvertCommand: ParsableCommand {
     @Option(help: "storekit, metadata or ids (default: from the output's extension).")
     var to: CatalogFormat?
 
-    @Option(help: "With --to storekit: the storefront whose prices the file holds.")
-    var storefront = "USA"
+    @Option(help: "With --to storekit: the storefront whose prices the file holds (default: the one the catalog's prices are for, else USA).")
+    var storefront: String?
 
     @Option(help: "With --to storekit: the locale prices are shown in (default: the storefront's).", transform: ArgumentCheck.locale)
     var locale: String?

@@ -30,7 +30,7 @@ final class ReporterTests: XCTestCase {
                    location: SourceLocation(path: "App/Shop View.swift", line: 12, column: 17)),
         Diagnostic(ruleID: "unknown-metadata-key", severity: .warning, message: "unknown key 'familyShareble' (did you mean 'familyShareable'?)",
                    location: SourceLocation(path: "Store/Metadata.plist", line: 40, column: 4),
-                   fix: SuggestedFix("rename the key to 'familyShareable'", replacement: "familyShareable")),
+                   fix: SuggestedFix("rename the key to 'familyShareable'", replacement: "familyShareable", replacing: "familyShareble", at: 9)),
         Diagnostic(ruleID: "undeclared-kind", severity: .info, message: "kind of 'com.acme.café' is unknown",
                    location: SourceLocation(path: "Store/IDs.plist")),
         Diagnostic(ruleID: "hardcoded-price", severity: .warning, message: "the literal shows a price ('50% off, now $0.99 <b>&</b> | \"cheap\"')\nsecond line",

@@ -19,8 +19,29 @@ public struct MetadataWriter: Sendable {
         if !catalog.requiredLocales.isEmpty {
             top.append(entry("requiredLocales", .array(catalog.requiredLocales.map { PlistNode(.string($0)) })))
         }
+        // A StoreKit configuration's storefront, when it is not the USA's (the default both ways).
+        if let origin = Self.priceOrigin(catalog), let storefront = try? Storefronts.find(origin.storefront) {
+            if storefront.alpha3 != "USA" { top.append(entry("storefront", .string(storefront.alpha3))) }
+            if let locale = origin.locale, StoreKitWriter.storeKitLocale(locale) != StoreKitWriter.storeKitLocale(storefront.locale) {
+                top.append(entry("locale", .string(locale)))
+            }
+        }
         top.append(entry("products", .dictionary(PlistDictionary(catalog.products.map { entry($0.id, .dictionary(fields(of: $0))) }))))
         return PlistWriter().write(.dictionary(PlistDictionary(top)))
+    }
+
+    /// The one storefront (and locale) every single price of the catalog is for, when they agree.
+    public static func priceOrigin(_ catalog: Catalog) -> (storefront: String, locale: String?)? {
+        var storefronts = Set<String>()
+        var locales = Set<String>()
+        for product in catalog.products {
+            guard let price = product.metadata.price?.value else { continue }
+            guard let storefront = price.storefront else { return nil }
+            storefronts.insert(storefront)
+            if let locale = price.locale { locales.insert(locale) }
+        }
+        guard storefronts.count == 1, let storefront = storefronts.first, locales.count <= 1 else { return nil }
+        return (storefront, locales.first)
     }
 
     public func idList(_ catalog: Catalog) -> String {
@@ -40,7 +61,7 @@ public struct MetadataWriter: Sendable {
         if let kind = m.kind?.value ?? (product.kindReason.isDeclared ? product.kind : nil) { out.append(entry("kind", .string(kind.rawValue))) }
         if let name = m.referenceName?.value { out.append(entry("referenceName", .string(name))) }
         if let price = m.price?.value {
-            out.append(entry("price", amount(price.amount)))
+            out.append(entry("price", .string(price.amountText)))
             if let currency = price.currency { out.append(entry("currency", .string(currency))) }
         }
         if !m.storefrontPrices.isEmpty {

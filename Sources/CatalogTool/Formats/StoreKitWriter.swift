@@ -54,18 +54,36 @@ public struct StoreKitWriter: Sendable {
         var groups: [(name: String, members: [(level: Int?, order: Int, product: Product, price: Decimal)])] = []
         var groupIndex: [String: Int] = [:]
 
+        let metadataFile = catalog.files.first { $0.content == .metadata }?.path
         for (order, product) in catalog.products.enumerated() {
             let metadata = product.metadata
             for price in metadata.storefrontPrices where price.value.storefront != storefront.alpha3 {
                 otherStorefronts.insert(price.value.storefront ?? "")
             }
+            // Every field the product lacks, said at once (a price in another currency is its own finding).
+            var missing: [(key: String, what: String)] = []
+            if product.kind == nil { missing.append(("kind", "kind")) }
+            if metadata.price == nil, metadata.price(in: storefront.alpha3, currency: storefront.currency) == nil {
+                missing.append(("price", "price in \(storefront.currency)"))
+            }
+            if product.kind == .autoRenewable {
+                if metadata.subscriptionGroup == nil { missing.append(("subscriptionGroup", "subscription group")) }
+                if metadata.subscriptionPeriod == nil { missing.append(("subscriptionPeriod", "period")) }
+            }
+            if missing.count > 1 {
+                let keys = missing.flatMap { $0.key == "price" ? ["price", "currency"] : [$0.key] }
+                findings.append(ToolRules.storeKitMissingField.finding(
+                    "'\(product.id)' has no \(Self.list(missing.map(\.what))): a StoreKit configuration for \(storefront.alpha3) needs each",
+                    at: product.location, fix: SuggestedFix(Self.metadataAdvice(keys, product, metadataFile)), subject: product.id))
+                continue
+            }
             guard let kind = product.kind else {
                 findings.append(ToolRules.storeKitMissingField.finding(
                     "'\(product.id)' has no kind: a StoreKit configuration needs Consumable, NonConsumable, NonRenewingSubscription or RecurringSubscription",
-                    at: product.location, fix: SuggestedFix("declare it with <key>kind</key> in the metadata plist"), subject: product.id))
+                    at: product.location, fix: SuggestedFix(Self.metadataAdvice(["kind"], product, metadataFile)), subject: product.id))
                 continue
             }
-            guard let price = price(of: product, &findings) else { continue }
+            guard let price = price(of: product, metadataFile: metadataFile, &findings) else { continue }
             cannotHold(product, kind: kind, &findings)
             switch kind {
             case .consumable, .nonConsumable:
@@ -76,13 +94,13 @@ public struct StoreKitWriter: Sendable {
                 guard let group = metadata.subscriptionGroup?.value else {
                     findings.append(ToolRules.storeKitMissingField.finding(
                         "'\(product.id)' is an auto-renewable subscription with no subscription group: a StoreKit configuration puts every subscription in one",
-                        at: product.location, fix: SuggestedFix("add <key>subscriptionGroup</key> to its metadata"), subject: product.id))
+                        at: product.location, fix: SuggestedFix(Self.metadataAdvice(["subscriptionGroup"], product, metadataFile)), subject: product.id))
                     continue
                 }
                 guard metadata.subscriptionPeriod != nil else {
                     findings.append(ToolRules.storeKitMissingField.finding(
                         "'\(product.id)' is an auto-renewable subscription with no period: a StoreKit configuration needs one such as P1M",
-                        at: product.location, fix: SuggestedFix("add <key>subscriptionPeriod</key> to its metadata"), subject: product.id))
+                        at: product.location, fix: SuggestedFix(Self.metadataAdvice(["subscriptionPeriod"], product, metadataFile)), subject: product.id))
                     continue
                 }
                 let member = (level: metadata.groupLevel?.value, order: order, product: product, price: price)
@@ -218,11 +236,13 @@ public struct StoreKitWriter: Sendable {
 
     /// The product's price in this storefront: its `prices` entry for it, or its single price when
     /// that is in the storefront's currency. None is a `storekit-missing-field` error.
-    func price(of product: Product, _ findings: inout [Diagnostic]) -> Decimal? {
+    func price(of product: Product, metadataFile: String?, _ findings: inout [Diagnostic]) -> Decimal? {
         let metadata = product.metadata
         if let price = metadata.price(in: storefront.alpha3, currency: storefront.currency) { return price.value.amount }
         var why = "no price"
-        var fix = "add <key>price</key> and <key>currency</key> (\(storefront.currency)) to its metadata"
+        var fix = product.hasMetadata || metadataFile != nil
+            ? Self.metadataAdvice(["price", "currency"], product, metadataFile).replacingOccurrences(of: "<key>currency</key>", with: "<key>currency</key> (\(storefront.currency))")
+            : Self.metadataAdvice(["price", "currency"], product, metadataFile)
         if let price = metadata.price?.value {
             fix = "add <key>prices</key> with <key>\(storefront.alpha3)</key> to its metadata, or choose another --storefront"
             why = "a price in \(price.currency ?? "no currency")\(price.storefront.map { " (storefront \($0))" } ?? "") only"
@@ -233,6 +253,20 @@ public struct StoreKitWriter: Sendable {
             fix: SuggestedFix(fix),
             subject: product.id))
         return nil
+    }
+
+    /// Where to add missing fields: the product's metadata when it has some, the catalog's
+    /// metadata plist when it has one, else a metadata plist made from the catalog first.
+    static func metadataAdvice(_ keys: [String], _ product: Product, _ metadataFile: String?) -> String {
+        let fields = list(keys.map { "<key>\($0)</key>" })
+        if product.hasMetadata { return "add \(fields) to its metadata" }
+        if let metadataFile { return "describe it in \(metadataFile) with \(fields)" }
+        return "no metadata plist describes it: write one with `iap convert \(product.location.path) -o Metadata.plist`, then add \(fields) to its entry"
+    }
+
+    /// `a`, `a and b`, `a, b and c`.
+    static func list(_ items: [String]) -> String {
+        items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items.last!
     }
 
     /// Facts of the catalog that a product of this kind cannot carry in the file.

@@ -1,6 +1,6 @@
 /// SARIF 2.1.0, the format GitHub code scanning and other tools import: one run, the rules that
 /// ran with their descriptions and help, each result with its location, related locations,
-/// `partialFingerprints` (the baseline fingerprint) and the suggested fix. Written compact, on
+/// `partialFingerprints` (the baseline fingerprint) and the suggested fix where it is an exact edit. Written compact, on
 /// one line, keys sorted.
 public struct SARIFReporter: Reporter {
     public static let identifier = "sarif"
@@ -34,7 +34,10 @@ public struct SARIFReporter: Reporter {
         json.openArray()
         for (finding, fingerprint) in zip(result.findings, result.fingerprints) {
             json.openObject()
-            if let fix = finding.fix {
+            // Only an edit is a SARIF fix: advice for a person ("choose a new product ID") would
+            // be applied by tools as a deletion of the region.
+            if let fix = finding.fix, fix.isEdit, let replacing = fix.replacing, let text = fix.replacement,
+               let column = fix.replacingColumn, finding.location.line > 0 {
                 json.key("fixes")
                 json.openArray()
                 json.openObject()
@@ -46,10 +49,13 @@ public struct SARIFReporter: Reporter {
                 json.openArray()
                 json.openObject()
                 json.key("deletedRegion")
-                if !Self.region(finding.location, &json) { json.openObject(); json.key("startLine"); json.int(1); json.closeObject() }
-                if let text = fix.replacement {
-                    json.key("insertedContent"); json.openObject(); json.key("text"); json.string(text); json.closeObject()
-                }
+                json.openObject()
+                json.key("endColumn"); json.int(column + replacing.unicodeScalars.count)
+                json.key("endLine"); json.int(finding.location.line)
+                json.key("startColumn"); json.int(column)
+                json.key("startLine"); json.int(finding.location.line)
+                json.closeObject()
+                json.key("insertedContent"); json.openObject(); json.key("text"); json.string(text); json.closeObject()
                 json.closeObject()
                 json.closeArray()
                 json.closeObject()

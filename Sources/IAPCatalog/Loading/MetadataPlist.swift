@@ -34,7 +34,7 @@ struct MetadataPlist {
             reading.diagnostics.append(invalid("\(Self.marker) must be the integer 1 (the only format version)",
                                                version.value.position))
         }
-        let topKeys = [Self.marker, "bundleID", "requiredLocales", "products"]
+        let topKeys = [Self.marker, "bundleID", "requiredLocales", "storefront", "locale", "products"]
         for entry in dict.entries where !topKeys.contains(entry.key) {
             reading.diagnostics.append(unknownKey(entry, expected: topKeys))
         }
@@ -53,6 +53,18 @@ struct MetadataPlist {
                 reading.diagnostics.append(invalid("bundleID must be a <string>", bundle.value.position))
             }
         }
+        // The storefront (and price locale) the single `price`s are for: what `iap convert` keeps
+        // from a StoreKit configuration that is not the USA's, so converting back needs no --storefront.
+        var storefront: Storefront?
+        if let entry = dict.entry("storefront") {
+            if let code = entry.value.value.stringValue, let found = try? Storefronts.find(code) {
+                storefront = found
+            } else {
+                reading.diagnostics.append(invalid("storefront must be one of the App Store's storefront codes as a <string>, e.g. FRA",
+                                                   entry.value.position))
+            }
+        }
+        let priceLocale = dict.entry("locale")?.value.value.stringValue
         guard let productsEntry = dict.entry("products") else {
             reading.diagnostics.append(invalid("no 'products' key: add a <dict> of product ID → metadata", root.position))
             return reading
@@ -68,7 +80,12 @@ struct MetadataPlist {
                 continue
             }
             var occurrence = ProductOccurrence(id: entry.key, location: location(entry.keyPosition), role: .metadata)
-            occurrence.metadata = readProduct(fields, occurrence: &occurrence, diagnostics: &reading.diagnostics)
+            var metadata = readProduct(fields, occurrence: &occurrence, diagnostics: &reading.diagnostics)
+            if let storefront, metadata.price?.value.currency == storefront.currency {
+                metadata.price?.value.storefront = storefront.alpha3
+                metadata.price?.value.locale = priceLocale ?? storefront.locale
+            }
+            occurrence.metadata = metadata
             reading.occurrences.append(occurrence)
         }
         return reading
@@ -78,6 +95,7 @@ struct MetadataPlist {
                              diagnostics: inout [Diagnostic]) -> ProductMetadata {
         var metadata = ProductMetadata()
         var amount: Located<Decimal>?
+        var amountDecimals: Int?
         var currency: String?
         for entry in fields.entries {
             let node = entry.value
@@ -95,6 +113,7 @@ struct MetadataPlist {
                 string(node, "referenceName", &diagnostics).map { metadata.referenceName = Located($0, at: at) }
             case "price":
                 amount = price(node, "price", &diagnostics).map { Located($0, at: at) }
+                amountDecimals = Self.writtenDecimals(node)
             case "currency":
                 if let code = string(node, "currency", &diagnostics) {
                     if let valid = try? CurrencyCodes.validate(code), valid == code {
@@ -132,7 +151,7 @@ struct MetadataPlist {
             }
         }
         if let amount {
-            metadata.price = Located(ProductPrice(amount: amount.value, currency: currency), at: amount.location)
+            metadata.price = Located(ProductPrice(amount: amount.value, currency: currency, writtenDecimals: amountDecimals), at: amount.location)
             if currency == nil {
                 diagnostics.append(LoadRules.unknownPriceCurrency.finding(
                     "the price \(amount.value) of '\(occurrence.id)' has no currency: it cannot be shown in any storefront",
@@ -280,15 +299,34 @@ struct MetadataPlist {
         return value
     }
 
+    /// The decimals a price is written with (`<string>3.00</string>` → 2).
+    static func writtenDecimals(_ node: PlistNode) -> Int? {
+        let text: String
+        switch node.value {
+        case .string(let s): text = s
+        case .real(let r): text = r.text
+        default: return nil
+        }
+        guard let dot = text.lastIndex(of: ".") else { return nil }
+        return text[text.index(after: dot)...].prefix { $0.isASCII && $0.isNumber }.count
+    }
+
     private func unknownKey(_ entry: PlistDictionary.Entry, expected: [String]) -> Diagnostic {
         let guess = expected.min { EditDistance.between($0.lowercased(), entry.key.lowercased()) < EditDistance.between($1.lowercased(), entry.key.lowercased()) }
         var message = "unknown key '\(entry.key)'"
+        var fix: SuggestedFix?
         if let guess, EditDistance.between(guess.lowercased(), entry.key.lowercased()) <= 3 {
             message += " (did you mean '\(guess)'?)"
+            // An exact edit of the name in `<key>name</key>` in an XML file (a binary
+            // plist's positions are byte offsets on line 1; a key with entities is written otherwise).
+            let plain = !entry.key.contains(where: { "&<>]\n\r".contains($0) })
+            fix = plain && entry.keyPosition.line > 1
+                ? SuggestedFix("rename the key to '\(guess)'", replacement: guess, replacing: entry.key, at: Int(entry.keyPosition.column) + 5)
+                : SuggestedFix("rename the key to '\(guess)'")
         } else {
             message += "; expected one of " + expected.joined(separator: ", ")
         }
-        return LoadRules.unknownMetadataKey.finding(message, at: location(entry.keyPosition), fix: guess.map { SuggestedFix("rename the key to '\($0)'", replacement: $0) })
+        return LoadRules.unknownMetadataKey.finding(message, at: location(entry.keyPosition), fix: fix)
     }
 }
 

@@ -91,16 +91,17 @@ struct OpenStepParser {
             var text: [UInt8] = []
             while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
                 var c = bytes[index]
+                // Only a newline byte in the file starts a line; an escaped `\n` (two bytes) does not.
+                if c == 0x0A { line += 1 }
                 if c == UInt8(ascii: "\\"), index + 1 < bytes.count {
                     index += 1
                     c = bytes[index]
                     switch c {
                     case UInt8(ascii: "n"): c = 0x0A
                     case UInt8(ascii: "t"): c = 0x09
-                    default: break
+                    default: if c == 0x0A { line += 1 }
                     }
                 }
-                if c == 0x0A { line += 1 }
                 text.append(c)
                 index += 1
             }

@@ -117,6 +117,10 @@ struct StoreKitReader {
                                                       lines: &lines, diagnostics: &reading.diagnostics))
             }
         }
+        // Products in the order the file lists them, whichever section holds them (Xcode writes
+        // nonRenewingSubscriptions, products and subscriptionGroups in that order).
+        reading.occurrences = reading.occurrences.enumerated()
+            .sorted { ($0.element.location.line, $0.offset) < ($1.element.location.line, $1.offset) }.map(\.element)
         // Once per file: the prices have no currency because the file names a storefront we do not know.
         if pricing.currency == nil, let first = reading.occurrences.first(where: { $0.metadata?.price != nil })?.metadata?.price {
             let count = reading.occurrences.filter { $0.metadata?.price != nil }.count
@@ -170,7 +174,9 @@ struct StoreKitReader {
         if let name = entry.referenceName { metadata.referenceName = Located(name, at: at) }
         if let price = entry.displayPrice {
             if let amount = AmountText.parse(price) {
-                metadata.price = Located(ProductPrice(amount: amount, currency: pricing.currency, locale: pricing.locale, storefront: pricing.storefront), at: at)
+                let decimals = price.lastIndex(of: ".").map { price[price.index(after: $0)...].prefix { $0.isASCII && $0.isNumber }.count }
+                metadata.price = Located(ProductPrice(amount: amount, currency: pricing.currency, locale: pricing.locale, storefront: pricing.storefront,
+                                                      writtenDecimals: decimals), at: at)
             } else {
                 diagnostics.append(LoadRules.invalidMetadata.finding("displayPrice '\(price)' of '\(entry.productID)' is not an amount", at: at))
             }

@@ -15,15 +15,30 @@ public struct ProductPrice: Sendable, Hashable, CustomStringConvertible {
     /// metadata plist's `prices` entry; nil for a metadata plist's single `price`.
     public var storefront: String?
 
-    public init(amount: Decimal, currency: String?, locale: String? = nil, storefront: String? = nil) {
+    /// How many decimals the source wrote (`3.00` → 2), so the amount is shown as written:
+    /// `Decimal` keeps the value, not the trailing zeros.
+    public var writtenDecimals: Int?
+
+    public init(amount: Decimal, currency: String?, locale: String? = nil, storefront: String? = nil, writtenDecimals: Int? = nil) {
         self.amount = amount
         self.currency = currency
         self.locale = locale
         self.storefront = storefront
+        self.writtenDecimals = writtenDecimals
     }
 
-    /// `0.99 USD`, or `0.99` when the currency is unknown.
-    public var description: String { "\(amount)" + (currency.map { " \($0)" } ?? "") }
+    /// The amount as the source wrote it: `3.00` stays `3.00`.
+    public var amountText: String {
+        var text = "\(amount)"
+        guard let written = writtenDecimals, written > 0, written <= 8 else { return text }
+        let shown = text.firstIndex(of: ".").map { text.distance(from: $0, to: text.endIndex) - 1 } ?? -1
+        if shown < 0 { text += "." }
+        if shown < written { text += String(repeating: "0", count: written - max(shown, 0)) }
+        return text
+    }
+
+    /// `0.99 USD`, `3.00 USD`, or `0.99` when the currency is unknown.
+    public var description: String { amountText + (currency.map { " \($0)" } ?? "") }
 }
 
 /// A product's name and description in one locale.

@@ -5,6 +5,7 @@ struct MissingBundlePrefixRule: CatalogRule {
         id: "missing-bundle-prefix", name: "Missing bundle prefix", severity: .warning,
         rationale: "Product IDs are unique across all your apps forever; prefixing them with the bundle ID keeps them apart. An ID that lacks the prefix its siblings have is usually a slip. Bundle IDs are case-insensitive, and a catalog whose IDs all follow another convention is bundle-prefix-convention.",
         triggering: [.ids("↓coins100", bundleID: "com.acme.app"), .ids("com.acme.app.coins", "↓com.acme.other.boost", bundleID: "com.acme.app"),
+                     .ids("com.acme.app.coins", "↓com.acmee.app.gems", bundleID: "com.acme.app"),
                      .ids("↓com.acme.app", bundleID: "com.acme.app")],
         nonTriggering: [.ids("com.acme.app.coins", bundleID: "com.acme.app"), .ids("coins100"),
                         .ids("com.example.coins", bundleID: "com.acme.app"),
@@ -71,8 +72,13 @@ struct MissingBundlePrefixRule: CatalogRule {
         let segments = id.split(separator: ".", omittingEmptySubsequences: false)
         let bundleSegments = bundle.split(separator: ".", omittingEmptySubsequences: false)
         let shared = zip(segments, bundleSegments).prefix { $0.0.lowercased() == $0.1.lowercased() }.count
+        // `com.newcomr.myapp.gems` under `com.newcomer.myapp`: every bundle segment is there, one
+        // misspelt; the product's own segments are the rest, not `myapp.gems`.
+        let typed = segments.count > bundleSegments.count && zip(segments, bundleSegments).allSatisfy { Self.sameSegment($0.0, $0.1) }
         let drop: Int
-        if shared >= 2 {
+        if typed {
+            drop = bundleSegments.count
+        } else if shared >= 2 {
             drop = min(bundleSegments.count, segments.count - 1)
         } else if segments.count > 2, topLevelDomains.contains(segments[0].lowercased()) {
             drop = 2
@@ -80,6 +86,15 @@ struct MissingBundlePrefixRule: CatalogRule {
             drop = 0
         }
         return segments.dropFirst(drop).joined(separator: ".")
+    }
+
+    /// A segment of an ID that is the bundle ID's segment, or a typo of it (at most two edits,
+    /// and no more than a third of its length).
+    static func sameSegment(_ a: Substring, _ b: Substring) -> Bool {
+        let (x, y) = (a.lowercased(), b.lowercased())
+        if x == y { return true }
+        let distance = EditDistance.between(x, y)
+        return distance <= 2 && distance * 3 <= max(x.count, y.count)
     }
 
     /// First segments that start a reverse-DNS name.

@@ -1,0 +1,231 @@
+import Foundation
+import XCTest
+
+/// Advice that is right: every hint names what to do, on the right line, with the catalog's own
+/// prefix; SARIF fixes are exact edits; amounts and order stay as written; a conversion keeps the
+/// storefront it came from.
+final class AdviceEndToEndTests: XCTestCase {
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-advice-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    func write(_ path: String, _ text: String) throws {
+        let url = folder.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    func read(_ path: String) throws -> String {
+        try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    func testATypoInThePrefixIsToldTheCatalogsOwnPrefixAndSARIFHasNoFixForIt() throws {
+        try write("IAP_ProductIDs.plist", AppRepository.plist("""
+        <array>
+        \t<string>com.newcomer.myapp.coins</string>
+        \t<string>com.newcomr.myapp.gems</string>
+        </array>
+        """))
+        let text = try IAPRunner.run(["validate", "IAP_ProductIDs.plist", "--bundle-id", "com.newcomer.myapp"], in: folder)
+        XCTAssertTrue(text.stdout.contains("""
+        IAP_ProductIDs.plist:6:2: warning: product ID 'com.newcomr.myapp.gems' does not start with the bundle ID 'com.newcomer.myapp.' [missing-bundle-prefix]
+        --bundle-id: note: bundle ID from here
+        IAP_ProductIDs.plist:6:2: note: fix: use 'com.newcomer.myapp.gems' for new products (existing IDs cannot be renamed)
+        """), text.stdout)
+        // Renaming an existing product is advice for a person, not an edit a tool may apply.
+        let sarif = try IAPRunner.run(["validate", "IAP_ProductIDs.plist", "--bundle-id", "com.newcomer.myapp", "--format", "sarif"], in: folder)
+        XCTAssertFalse(sarif.stdout.contains("\"fixes\""), sarif.stdout)
+    }
+
+    func testTheSARIFFixOfAnUnknownKeyIsAnExactEdit() throws {
+        let metadata = AppRepository.plist("""
+        <dict>
+        \t<key>IAPCatalogMetadata</key>
+        \t<integer>1</integer>
+        \t<key>products</key>
+        \t<dict>
+        \t\t<key>com.acme.app.coins</key>
+        \t\t<dict>
+        \t\t\t<key>kind</key>
+        \t\t\t<string>consumable</string>
+        \t\t\t<key>familyShareble</key>
+        \t\t\t<true/>
+        \t\t</dict>
+        \t</dict>
+        </dict>
+        """)
+        try write("Metadata.plist", metadata)
+        let sarif = try IAPRunner.run(["validate", "Metadata.plist", "--format", "sarif"], in: folder)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+        let results = try XCTUnwrap(((json["runs"] as? [[String: Any]])?.first?["results"]) as? [[String: Any]])
+        let fixed = try XCTUnwrap(results.first { $0["ruleId"] as? String == "unknown-metadata-key" })
+        let change = try XCTUnwrap((fixed["fixes"] as? [[String: Any]])?.first?["artifactChanges"] as? [[String: Any]])
+        let replacement = try XCTUnwrap((change.first?["replacements"] as? [[String: Any]])?.first)
+        let region = try XCTUnwrap(replacement["deletedRegion"] as? [String: Int])
+        XCTAssertEqual(region, ["startLine": 13, "endLine": 13, "startColumn": 9, "endColumn": 23])
+        XCTAssertEqual((replacement["insertedContent"] as? [String: String])?["text"], "familyShareable")
+        // Applied as SARIF says (columns are characters, the end exclusive), the file is fixed.
+        var lines = metadata.components(separatedBy: "\n")
+        var line = Array(lines[12])
+        line.replaceSubrange(8..<22, with: Array("familyShareable"))
+        lines[12] = String(line)
+        try write("Metadata.plist", lines.joined(separator: "\n"))
+        let again = try IAPRunner.run(["validate", "Metadata.plist"], in: folder)
+        XCTAssertFalse(again.stdout.contains("unknown-metadata-key"), again.stdout)
+        // Every result's fixes, in every catalog of the repository, replace text: none only deletes.
+        let broken = try IAPRunner.run(["validate", "catalogs/broken", "--format", "sarif"])
+        for result in try XCTUnwrap(((JSONSerialization.jsonObject(with: Data(broken.stdout.utf8)) as? [String: Any])?["runs"] as? [[String: Any]])?
+            .first?["results"] as? [[String: Any]]) {
+            for fix in result["fixes"] as? [[String: Any]] ?? [] {
+                for change in fix["artifactChanges"] as? [[String: Any]] ?? [] {
+                    for replacement in change["replacements"] as? [[String: Any]] ?? [] {
+                        XCTAssertNotNil(replacement["insertedContent"], "\(result)")
+                        XCTAssertNotNil((replacement["deletedRegion"] as? [String: Any])?["endColumn"], "\(result)")
+                    }
+                }
+            }
+        }
+    }
+
+    func testTheProjectLineOfTheBundleIDIsExactAfterEscapedNewlinesInScripts() throws {
+        try write("App.xcodeproj/project.pbxproj", """
+        // !$*UTF8*$!
+        {
+        \tobjects = {
+        \t\tS1 = {
+        \t\t\tisa = PBXShellScriptBuildPhase;
+        \t\t\tshellScript = "set -e\\nif [ -n \\"$CI\\" ]; then\\n  echo ci\\nfi\\nswiftlint\\n";
+        \t\t};
+        \t\tA1 = {
+        \t\t\tisa = PBXNativeTarget;
+        \t\t\tbuildConfigurationList = L1;
+        \t\t\tname = App;
+        \t\t\tproductType = "com.apple.product-type.application";
+        \t\t};
+        \t\tL1 = {isa = XCConfigurationList; buildConfigurations = (C1, ); };
+        \t\tC1 = {
+        \t\t\tisa = XCBuildConfiguration;
+        \t\t\tbuildSettings = {
+        \t\t\t\tPRODUCT_BUNDLE_IDENTIFIER = com.acme.app;
+        \t\t\t};
+        \t\t\tname = Release;
+        \t\t};
+        \t};
+        \trootObject = A1;
+        }
+        """)
+        try write("App/IAP_ProductIDs.plist", AppRepository.plist("<array>\n\t<string>com.acme.app.coins</string>\n</array>"))
+        let result = try IAPRunner.run(["list", "--verbose", "."], in: folder)
+        XCTAssertTrue(result.stdout.contains("bundle ID com.acme.app from ./App.xcodeproj/project.pbxproj:18\n")
+                      || result.stdout.contains("bundle ID com.acme.app from App.xcodeproj/project.pbxproj:18\n"), result.stdout)
+    }
+
+    func testAllMissingFieldsAreListedAtOnceAndTheAdviceWorksWithoutAMetadataFile() throws {
+        try write("Store/IAP_ProductIDs.plist", AppRepository.plist("<array>\n\t<string>com.acme.app.coins</string>\n</array>"))
+        try write("Store/Metadata.plist", AppRepository.plist("""
+        <dict>
+        \t<key>IAPCatalogMetadata</key>
+        \t<integer>1</integer>
+        \t<key>products</key>
+        \t<dict>
+        \t\t<key>com.acme.app.monthly</key>
+        \t\t<dict>
+        \t\t\t<key>kind</key>
+        \t\t\t<string>auto-renewable</string>
+        \t\t</dict>
+        \t</dict>
+        </dict>
+        """))
+        let both = try IAPRunner.run(["storekit", "Store", "-o", "Store.storekit"], in: folder)
+        XCTAssertEqual(both.status, 1)
+        XCTAssertEqual(both.stdout + both.stderr, """
+        Store/IAP_ProductIDs.plist:5:2: error: 'com.acme.app.coins' has no price, and a StoreKit configuration for USA needs its price in USD [storekit-missing-field]
+        Store/IAP_ProductIDs.plist:5:2: note: fix: describe it in Store/Metadata.plist with <key>price</key> and <key>currency</key> (USD)
+        Store/Metadata.plist:9:3: error: 'com.acme.app.monthly' has no price in USD, subscription group and period: a StoreKit configuration for USA needs each [storekit-missing-field]
+        Store/Metadata.plist:9:3: note: fix: add <key>price</key>, <key>currency</key>, <key>subscriptionGroup</key> and <key>subscriptionPeriod</key> to its metadata
+        iap: error: Store.storekit not written: 2 products lack what the file needs (above)
+
+        """)
+        // With no metadata file, the advice says how to make one, and that command works as printed.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("Store/Metadata.plist"))
+        let none = try IAPRunner.run(["storekit", "Store/IAP_ProductIDs.plist", "-o", "Store.storekit"], in: folder)
+        XCTAssertTrue((none.stdout + none.stderr).contains("""
+        note: fix: no metadata plist describes it: write one with `iap convert Store/IAP_ProductIDs.plist -o Metadata.plist`, then add <key>price</key> and <key>currency</key> to its entry
+        """), none.stdout + none.stderr)
+        let hint = try IAPRunner.run(["convert", "Store/IAP_ProductIDs.plist", "-o", "Metadata.plist"], in: folder)
+        XCTAssertEqual(hint.status, 0, hint.stderr)
+        XCTAssertTrue(try read("Metadata.plist").contains("<key>com.acme.app.coins</key>"))
+    }
+
+    func testAmountsStayAsWrittenAndStoreKitProductsKeepFileOrder() throws {
+        try write("Shop.storekit", """
+        {
+          "nonRenewingSubscriptions" : [
+            { "displayPrice" : "9.90", "familyShareable" : false, "localizations" : [], "productID" : "com.acme.app.season", "referenceName" : "Season", "type" : "NonRenewable" }
+          ],
+          "products" : [
+            { "displayPrice" : "3.00", "familyShareable" : false, "localizations" : [], "productID" : "com.acme.app.coins", "referenceName" : "Coins", "type" : "Consumable" }
+          ],
+          "settings" : { },
+          "subscriptionGroups" : [
+            { "id" : "1", "localizations" : [], "name" : "Club", "subscriptions" : [
+              { "displayPrice" : "4.50", "familyShareable" : false, "groupNumber" : 1, "localizations" : [], "productID" : "com.acme.app.club",
+                "recurringSubscriptionPeriod" : "P1M", "referenceName" : "Club", "subscriptionGroupID" : "1", "type" : "RecurringSubscription" }
+            ] }
+          ],
+          "version" : { "major" : 3, "minor" : 0 }
+        }
+        """)
+        let list = try IAPRunner.run(["list", "Shop.storekit"], in: folder)
+        let rows = list.stdout.split(separator: "\n").dropFirst(2).map { row in
+            (row.split(separator: " ").first.map(String.init) ?? "", row.contains("9.90 USD") || row.contains("3.00 USD") || row.contains("4.50 USD"))
+        }
+        XCTAssertEqual(rows.map(\.0), ["com.acme.app.season", "com.acme.app.coins", "com.acme.app.club"], list.stdout)
+        XCTAssertEqual(rows.map(\.1), [true, true, true], list.stdout)
+    }
+
+    func testConvertKeepsTheStorefrontSoTheRoundTripNeedsNoFlag() throws {
+        try write("France.storekit", """
+        {
+          "products" : [
+            { "displayPrice" : "4.99", "familyShareable" : true, "localizations" : [ { "description" : "Tout débloquer", "displayName" : "Premium", "locale" : "fr" } ],
+              "productID" : "com.acme.app.premium", "referenceName" : "Premium", "type" : "NonConsumable" }
+          ],
+          "settings" : { "_locale" : "fr", "_storefront" : "FRA" },
+          "version" : { "major" : 4, "minor" : 0 }
+        }
+        """)
+        XCTAssertEqual(try IAPRunner.run(["convert", "France.storekit", "-o", "Direct.storekit"], in: folder).status, 0)
+        XCTAssertEqual(try IAPRunner.run(["convert", "France.storekit", "-o", "Metadata.plist"], in: folder).status, 0)
+        XCTAssertTrue(try read("Metadata.plist").contains("\t<key>storefront</key>\n\t<string>FRA</string>\n\t<key>locale</key>\n\t<string>fr</string>\n"))
+        let back = try IAPRunner.run(["convert", "Metadata.plist", "-o", "Back.storekit"], in: folder)
+        XCTAssertEqual(back.status, 0, back.stdout + back.stderr)
+        XCTAssertEqual(try read("Back.storekit"), try read("Direct.storekit"))
+        XCTAssertTrue(try read("Back.storekit").contains("\"_storefront\" : \"FRA\""))
+    }
+
+    func testEveryCorpusStoreKitFileSurvivesTheRoundTrip() throws {
+        let corpus = IAPRunner.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/storekit")
+        guard let files = try? FileManager.default.contentsOfDirectory(atPath: corpus.path).filter({ $0.hasSuffix(".storekit") }).sorted(),
+              !files.isEmpty else {
+            print("AdviceEndToEndTests: ../shared/corpus/storekit is absent; the corpus round trip is skipped")
+            return
+        }
+        var identical = 0
+        for file in files {
+            let source = corpus.appendingPathComponent(file).path
+            _ = try IAPRunner.run(["convert", source, "-o", "Direct.storekit"], in: folder)
+            _ = try IAPRunner.run(["convert", source, "-o", "Metadata.plist"], in: folder)
+            let back = try IAPRunner.run(["convert", "Metadata.plist", "-o", "Back.storekit"], in: folder)
+            if back.status == 0, try read("Back.storekit") == read("Direct.storekit") { identical += 1 } else { XCTFail("\(file): \(back.stdout)") }
+        }
+        XCTAssertEqual(identical, files.count)
+    }
+}
