@@ -211,6 +211,37 @@ final class AdviceEndToEndTests: XCTestCase {
         XCTAssertTrue(try read("Back.storekit").contains("\"_storefront\" : \"FRA\""))
     }
 
+    func testWhatASyncedConfigurationHoldsIsInfoForAppStoreConnectsLimits() throws {
+        func configuration(synced: Bool) -> String {
+            """
+            {
+              "products" : [
+                { "displayPrice" : "0.99", "familyShareable" : false,
+                  "localizations" : [ { "description" : "Forty-two thousand coins to spend on anything in the shop", "displayName" : "Coins", "locale" : "en_US" } ],
+                  "productID" : "com.acme.app.coins", "referenceName" : "Coins", "type" : "Consumable" }
+              ],
+              "settings" : { \(synced ? "\"_applicationInternalID\" : \"6670000001\", \"_lastSynchronizedDate\" : 748108800.0," : "") "_storefront" : "USA" },
+              "version" : { "major" : 4, "minor" : 0 }
+            }
+            """
+        }
+        try write("Local.storekit", configuration(synced: false))
+        try write("Synced/Synced.storekit", configuration(synced: true))
+        let local = try IAPRunner.run(["validate", "Local.storekit"], in: folder)
+        XCTAssertEqual(local.stdout + local.stderr, """
+        Local.storekit:5:7: warning: description of 'com.acme.app.coins' (en_US) is 57 characters; the limit is 55 [description-too-long]
+        1 file checked: 0 errors, 1 warning, 0 infos, 1 product in 1 catalog
+
+        """)
+        let synced = try IAPRunner.run(["validate", "Synced"], in: folder)
+        XCTAssertEqual(synced.status, 0)
+        XCTAssertEqual(synced.stdout + synced.stderr, """
+        Synced/Synced.storekit:5:7: info: description of 'com.acme.app.coins' (en_US) is 57 characters; the limit is 55 (info: this file is synced from App Store Connect, which already holds it; the limit applies when it is next edited there) [description-too-long]
+        1 file checked: 0 errors, 0 warnings, 1 info, 1 product in 1 catalog
+
+        """)
+    }
+
     func testEveryCorpusStoreKitFileSurvivesTheRoundTrip() throws {
         let corpus = IAPRunner.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/storekit")
         guard let files = try? FileManager.default.contentsOfDirectory(atPath: corpus.path).filter({ $0.hasSuffix(".storekit") }).sorted(),

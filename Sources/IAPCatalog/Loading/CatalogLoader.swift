@@ -92,7 +92,9 @@ public struct CatalogLoader: Sendable {
                 }
                 continue
             }
-            files.append(CatalogFile(path: path, content: reading.content, productCount: reading.occurrences.count))
+            var file = CatalogFile(path: path, content: reading.content, productCount: reading.occurrences.count)
+            file.syncedFromAppStoreConnect = reading.synced
+            files.append(file)
             // The first file's occurrences are taken as they are: no second copy of a million.
             if occurrences.isEmpty { occurrences = reading.occurrences } else { occurrences += reading.occurrences }
             if let bundle = reading.bundleID { metadataBundle = metadataBundle ?? bundle }

@@ -13,6 +13,8 @@ struct PlistReading {
     /// MKStoreKit's sections, a `Products` array). An `<array>` or `<dict>` of plain strings does
     /// not: a walk takes it only when its name or its strings say product IDs.
     var byContent = true
+    /// A `.storekit` file synced from App Store Connect.
+    var synced = false
 }
 
 /// Recognises the real shapes of product-ID plist (see `ListShape`) and says what it saw when

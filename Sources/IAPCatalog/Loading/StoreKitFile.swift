@@ -55,6 +55,14 @@ struct StoreKitConfiguration: Decodable {
     struct Settings: Decodable {
         var _storefront: String?
         var _locale: String?
+        /// Written by Xcode's sync with App Store Connect; any value (only presence matters).
+        var _applicationInternalID: Present?
+        var _lastSynchronizedDate: Present?
+    }
+
+    /// A key that is there, whatever its value.
+    struct Present: Decodable {
+        init(from decoder: any Decoder) throws {}
     }
 
     struct KeyPair: Decodable {
@@ -97,6 +105,7 @@ struct StoreKitReader {
         let version = configuration.version.map { "\($0.major).\($0.minor)" } ?? "?"
         var reading = PlistReading(content: .storeKit(version: version, storefront: configuration.settings?._storefront,
                                                       locale: configuration.settings?._locale))
+        reading.synced = configuration.settings?._applicationInternalID != nil || configuration.settings?._lastSynchronizedDate != nil
         // Prices are in the storefront's currency, shown in the file's _locale (or the storefront's).
         // A file that names no storefront is tested in StoreKit Testing's default, the United
         // States (SKTestSession.storefront: "The default value is USA"); Xcode writes

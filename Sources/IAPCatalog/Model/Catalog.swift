@@ -61,6 +61,10 @@ public struct CatalogFile: Sendable, Hashable {
     public var path: String
     public var content: CatalogFileContent
     public var productCount: Int
+    /// A `.storekit` file synced from App Store Connect by Xcode (its settings carry
+    /// `_applicationInternalID` or `_lastSynchronizedDate`): what it holds, App Store Connect
+    /// has already accepted.
+    public var syncedFromAppStoreConnect = false
 
     public init(path: String, content: CatalogFileContent, productCount: Int) {
         self.path = path

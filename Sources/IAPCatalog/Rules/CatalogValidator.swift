@@ -23,10 +23,31 @@ public struct CatalogValidator: Sendable {
         // The slowest rules on a large catalog are taken first, so two threads end together.
         let order = rules.indices.sorted { (Self.slowFirst[rules[$0].description.id] ?? 99, $0) < (Self.slowFirst[rules[$1].description.id] ?? 99, $1) }
         let workers = catalog.products.count < 2_000 ? 1 : options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        return ResultSlots.run(count: rules.count, workers: workers) { slot in
+        let found = ResultSlots.run(count: rules.count, workers: workers) { slot in
             let rule = rules[order[slot]]
             return Self.capped(rule.check(catalog, options: options), of: rule.description, to: options.findingsPerRule)
         }.all()
+        return Self.syncedAsInfo(found, catalog)
+    }
+
+    /// Rules that predict App Store Connect refusing a value when it is saved there.
+    public static let appStoreConnectLimits: Set<String> = ["reference-name-too-long", "duplicate-reference-name", "display-name-too-long",
+                                                            "description-too-long", "invalid-id-characters", "id-too-long",
+                                                            "whitespace-in-id", "empty-id-segment", "too-many-products"]
+
+    /// In a `.storekit` synced from App Store Connect, what those rules find is what App Store
+    /// Connect already holds (a description from before today's limit): info, saying why.
+    static func syncedAsInfo(_ found: [Diagnostic], _ catalog: Catalog) -> [Diagnostic] {
+        let synced = Set(catalog.files.filter(\.syncedFromAppStoreConnect).map(\.path))
+        guard !synced.isEmpty else { return found }
+        return found.map { finding in
+            guard appStoreConnectLimits.contains(finding.ruleID), synced.contains(finding.location.path) else { return finding }
+            var copy = finding
+            copy.severity = .info
+            copy.message += " (info: this file is synced from App Store Connect, which already holds it; "
+                + "the limit applies when it is next edited there)"
+            return copy
+        }
     }
 
     private static let slowFirst = ["similar-ids": 0, "case-duplicate-id": 1, "placeholder-prefix": 2, "undeclared-kind": 3]
