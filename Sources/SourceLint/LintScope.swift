@@ -3,9 +3,13 @@ import Foundation
 /// Where code sits, as far as the lint rules care: code that never ships (SwiftUI previews,
 /// `#if DEBUG`, mocks and fixtures), code that logs rather than shows, generated files.
 enum LintScope {
-    /// Words that name code made for previews and tests, never shown to a customer.
-    static let neverShippedWords: Set<String> = ["mock", "mocks", "mocked", "preview", "previews", "fixture", "fixtures", "stub",
-                                                 "stubs", "stubbed", "dummy", "fake", "fakes", "sample", "samples"]
+    /// Words that name SwiftUI previews: code that never reaches a customer, wherever it is.
+    static let neverShippedWords: Set<String> = ["preview", "previews"]
+    /// Words that name test support (mocks, fixtures, stubs): a file or folder so named is test
+    /// code, linted only with --include-tests. A type so named in app code is app code: it ships,
+    /// and is linted.
+    static let testSupportWords: Set<String> = ["mock", "mocks", "mocked", "fixture", "fixtures", "stub", "stubs", "stubbed", "dummy",
+                                                "fake", "fakes", "sample", "samples"]
     /// Words that name logging and analytics: values sent there are never shown.
     static let loggingWords: Set<String> = ["log", "logs", "logger", "logging", "analytics", "track", "tracking", "tracker",
                                             "telemetry", "event", "events", "metric", "metrics", "breadcrumb"]
@@ -56,13 +60,15 @@ enum LintScope {
         !loggingWords.isDisjoint(with: words(name))
     }
 
-    /// Whether a file is one that never ships, by its path: Xcode's `Preview Content` folder, and
-    /// files or folders named for mocks, previews, fixtures or stubs.
-    static func isNeverShippedFile(_ path: String) -> Bool {
+    /// Whether a file is one that never ships, by its path: Xcode's `Preview Content` folder and
+    /// files or folders named for previews; and, unless tests are linted too, files or folders
+    /// named for mocks, fixtures or stubs (test support).
+    static func isNeverShippedFile(_ path: String, includeTests: Bool = false) -> Bool {
         let parts = path.split(separator: "/").map(String.init)
         return parts.contains { part in
             let base = (part as NSString).deletingPathExtension
-            return base == "Preview Content" || namesNeverShippedCode(base)
+            if base == "Preview Content" || namesNeverShippedCode(base) { return true }
+            return !includeTests && !testSupportWords.isDisjoint(with: words(base))
         }
     }
 

@@ -12,9 +12,13 @@ struct ObjCLinter {
     /// them is a ratio.
     private let priceNames: Set<String>
 
-    init(source: String, context: LintContext, path: String = "Example.m") {
+    /// Test-support files (mocks, fixtures) are linted too (`--include-tests`).
+    let includeTests: Bool
+
+    init(source: String, context: LintContext, path: String = "Example.m", includeTests: Bool = false) {
         self.context = context
         self.path = path
+        self.includeTests = includeTests
         tokenizer = ObjCTokenizer(source)
         priceNames = Self.priceNames(tokenizer.tokens)
     }
@@ -37,7 +41,7 @@ struct ObjCLinter {
     func run() -> (findings: [Finding], comments: [SourceComment]) {
         let tokens = tokenizer.tokens
         let roles = Self.roles(tokens)
-        let neverShippedFile = LintScope.isNeverShippedFile(path)
+        let neverShippedFile = LintScope.isNeverShippedFile(path, includeTests: includeTests)
         let sellsProducts = tokenizer.importsStoreKit || tokens.contains { $0.kind == .identifier && ["SKProduct", "priceLocale"].contains($0.text) }
         let flow = ObjCProductIDFlow(tokens: tokens, sinksWanted: !context.productConstants.isEmpty)
         var found: [Finding] = []

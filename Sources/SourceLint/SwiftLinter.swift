@@ -7,6 +7,8 @@ struct SwiftLinter {
     let path: String
     let source: String
     let context: LintContext
+    /// Test-support files (mocks, fixtures) are linted too (`--include-tests`).
+    var includeTests = false
 
     /// The findings, and the `//` comments (for suppressions).
     func run() -> (findings: [Finding], comments: [SourceComment]) {
@@ -25,7 +27,7 @@ struct SwiftLinter {
         let facts = SwiftFileFacts(viewMode: .sourceAccurate)
         facts.walk(tree)
         let visitor = SwiftLintVisitor(context: context, converter: converter, facts: facts,
-                                       neverShippedFile: LintScope.isNeverShippedFile(path))
+                                       neverShippedFile: LintScope.isNeverShippedFile(path, includeTests: includeTests))
         visitor.walk(tree)
         visitor.finish()
         if let stop = Self.firstError(in: tree) {
