@@ -57,6 +57,12 @@ public struct CatalogPolicy: Sendable {
         return [defaultPath]
     }
 
+    /// A walk's failure as the run's: a named file that is no catalog file is a usage error.
+    static func failure(_ error: FileDiscovery.Failure) -> ToolFailure {
+        if case .notCatalogFile = error { return .usage(error.message) }
+        return .cannotRun(error.message)
+    }
+
     /// Every catalog under the paths (the default folder when none). A missing path fails.
     public func load(_ paths: [String]) throws(ToolFailure) -> Loaded {
         let resolved = try resolvedPaths(paths)
@@ -64,7 +70,7 @@ public struct CatalogPolicy: Sendable {
             let result = try loader.loadAll(paths: resolved)
             return Loaded(paths: resolved, catalogs: result.catalogs, passedOver: result.passedOver)
         } catch {
-            throw .cannotRun(error.message)
+            throw Self.failure(error)
         }
     }
 
@@ -89,7 +95,7 @@ public struct CatalogPolicy: Sendable {
         do {
             return (folders, Self.appCatalogs(try loader.load(paths: folders)))
         } catch {
-            throw .cannotRun(error.message)
+            throw Self.failure(error)
         }
     }
 

@@ -118,6 +118,8 @@ public struct CheckJob: Sendable {
             result.findings += linted.findings
             result.files += linted.files
             result.notes += linted.notes
+            // Both walks may meet one folder of junk: said once.
+            result.passedOver = Array(Set(result.passedOver + linted.passedOver)).sorted { ($0.path, $0.reason) < ($1.path, $1.reason) }
             result.rules += linted.rules
             result.unreadable += linted.unreadable
             counts.sources = linted.files.count
