@@ -72,8 +72,7 @@ public struct ConvertJob: Sendable {
     /// The writer is made first, so a bad `--storefront` is a usage error before anything is read.
     public func run() throws(ToolFailure) -> Result {
         let writer: StoreKitWriter? = format == .storekit ? try StoreKitWriter(storefront: storefront, locale: locale) : nil
-        let policy = CatalogPolicy()
-        let catalog = try policy.loadOne(paths, subject: (paths.isEmpty ? [policy.defaultPath] : paths).joined(separator: ", "))
+        let catalog = try CatalogPolicy().loadOne(paths)
         if let problem = catalog.unreadableFileFindings.first {
             throw ToolFailure("\(problem.location): \(problem.message); fix the file before converting", status: .findings)
         }
@@ -166,6 +165,8 @@ public struct WriteOutcome: Sendable {
     public var stdout = ""
     public var stderr = ""
     public var status = ExitStatus.clean
+
+    public init() {}
 }
 
 extension ConvertJob.Result {

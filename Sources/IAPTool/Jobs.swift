@@ -134,7 +134,9 @@ public struct LintJob: Sendable {
             if let loadedCatalogs {
                 (folders, found) = (catalogPaths, CatalogPolicy.appCatalogs(loadedCatalogs))
             } else {
-                (folders, found) = try policy.loadBeside(catalogPaths.isEmpty ? inputs : catalogPaths)
+                // No iap.yml and no PATH: the catalogs every command reads by default (CatalogPolicy).
+                let catalogFolders = !catalogPaths.isEmpty ? catalogPaths : paths.isEmpty ? policy.resolvedPaths([]) : inputs
+                (folders, found) = try policy.loadBeside(catalogFolders)
             }
             for catalog in found {
                 notes.append("iap: using the catalog in \(catalog.name) (\(plural(catalog.products.count, "product"))\(catalog.bundleID.map { ", bundle ID \($0.value)" } ?? ""))")

@@ -80,7 +80,7 @@ final class WalkEndToEndTests: XCTestCase {
 
             """)
 
-        let validate = try IAPRunner.run(["validate", "--verbose", "."], in: root)
+        let validate = try IAPRunner.run(["validate", "--verbose"], in: root)
         XCTAssertEqual(validate.status, 0, validate.stderr)
         XCTAssertEqual(validate.stdout, Self.finding)
         XCTAssertEqual(validate.stderr, Self.passedOver + "1 file checked: 0 errors, 0 warnings, 1 info, 1 product in 1 catalog\n")
