@@ -6,6 +6,10 @@ import XCTest
 /// gives is a command that works as printed: the tests run them.
 final class CatalogDefaultTests: XCTestCase {
     static func metadata(_ id: String, _ name: String) -> String {
+        metadata([(id, name)])
+    }
+
+    static func metadata(_ products: [(id: String, name: String)]) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <plist version="1.0">
@@ -14,6 +18,17 @@ final class CatalogDefaultTests: XCTestCase {
         \t<integer>1</integer>
         \t<key>products</key>
         \t<dict>
+
+        """ + products.map(product).joined() + """
+        \t</dict>
+        </dict>
+        </plist>
+
+        """
+    }
+
+    static func product(_ id: String, _ name: String) -> String {
+        """
         \t\t<key>\(id)</key>
         \t\t<dict>
         \t\t\t<key>kind</key>
@@ -35,9 +50,6 @@ final class CatalogDefaultTests: XCTestCase {
         \t\t\t\t</dict>
         \t\t\t</dict>
         \t\t</dict>
-        \t</dict>
-        </dict>
-        </plist>
 
         """
     }
@@ -93,13 +105,50 @@ final class CatalogDefaultTests: XCTestCase {
         try assertEveryCommandReads("catalogs", product: "com.acme.shop.gems", in: root)
     }
 
-    /// The command a hint asks for: the words after "run " up to "without --check" (which
-    /// means: the same command, without that flag) or the end of the line.
+    /// The command a hint asks for, as arguments of iap: what stands between quotes after
+    /// "run '", else the words after "run iap " up to "without --check" (which means: the same
+    /// command, without that flag), " to …" or the end of the line. No hint here quotes a path.
     func hintedCommand(_ line: String) throws -> [String] {
+        if let quoted = line.range(of: "run '") {
+            let rest = line[quoted.upperBound...]
+            let command = try XCTUnwrap(rest.firstIndex(of: "'").map { rest[..<$0] })
+            return Array(command.split(separator: " ").map(String.init).dropFirst())
+        }
         let after = try XCTUnwrap(line.range(of: "run iap ")).upperBound
         var command = String(line[after...])
-        if let without = command.range(of: " without --check") { command = String(command[..<without.lowerBound]) }
+        for end in [" without --check", " to "] {
+            if let range = command.range(of: end) { command = String(command[..<range.lowerBound]) }
+        }
         return command.split(separator: " ").map(String.init)
+    }
+
+    func testListsAndCatalogDriftsHintsWorkAsPrinted() throws {
+        let root = try makeAppFolder()
+        // A StoreKit configuration of the one product, then a second product in the plist only.
+        XCTAssertEqual(try IAPRunner.run(["storekit", "App/Metadata.plist", "-o", "App/Local.storekit"], in: root).status, 0)
+        try Self.metadata([("com.acme.shop.coins", "Coins"), ("com.acme.shop.gems", "Gems")])
+            .write(to: root.appendingPathComponent("App/Metadata.plist"), atomically: true, encoding: .utf8)
+        let drift = try IAPRunner.run(["validate"], in: root)
+        let fix = try XCTUnwrap(drift.stdout.split(separator: "\n").first { $0.contains("note: fix: run iap storekit") }, drift.stdout)
+        XCTAssertEqual(String(fix), "App/Metadata.plist:29:3: note: fix: run iap storekit App/Metadata.plist -o App/Local.storekit to regenerate the configuration, or add the product in Xcode")
+        let regenerated = try IAPRunner.run(try hintedCommand(String(fix)), in: root)
+        XCTAssertEqual(regenerated.status, 0, regenerated.stderr)
+        let after = try IAPRunner.run(["validate"], in: root)
+        XCTAssertEqual(after.status, 0, after.stdout)
+        XCTAssertFalse(after.stdout.contains("[catalog-drift]"), after.stdout)
+
+        // list's hint names the catalogs it read, so validate shows the same files' findings.
+        try "<plist><array><string>com.acme.shop.x</strin></array></plist>\n"
+            .write(to: root.appendingPathComponent("App/Broken_ProductIDs.plist"), atomically: true, encoding: .utf8)
+        for arguments in [["list"], ["list", "App"]] {
+            let list = try IAPRunner.run(arguments, in: root)
+            XCTAssertEqual(list.status, 1)
+            XCTAssertEqual(list.stderr, "iap: some files could not be read as catalogs; run 'iap validate\(arguments.count > 1 ? " App" : "")' for the details\n")
+            let validate = try IAPRunner.run(try hintedCommand(list.stderr), in: root)
+            XCTAssertEqual(validate.status, 1)
+            XCTAssertTrue(validate.stdout.hasPrefix("App/Broken_ProductIDs.plist:1:"), validate.stdout)
+            XCTAssertTrue(validate.stdout.contains("[malformed-catalog]\n"), validate.stdout)
+        }
     }
 
     func testHintsAreCommandsThatWorkAsPrinted() throws {
