@@ -103,6 +103,17 @@ final class WalkEndToEndTests: XCTestCase {
         XCTAssertTrue(starter.stdout.contains("\nlint:\n  paths:\n    - App\n  # exclude"), starter.stdout)
         XCTAssertFalse(starter.stdout.contains("__MACOSX"), starter.stdout)
 
+        // check under an iap.yml that lints the folder: both walks' junk, each said once.
+        try "lint:\n  paths: [.]\n".write(to: root.appendingPathComponent("iap.yml"), atomically: true, encoding: .utf8)
+        let configured = try IAPRunner.run(["check", "--verbose"], in: root)
+        XCTAssertEqual(configured.status, 0, configured.stderr)
+        XCTAssertEqual(configured.stdout, Self.finding)
+        XCTAssertEqual(configured.stderr, lintPassedOver + """
+            iap: using the catalog in . (1 product)
+            1 catalog file (1 product in 1 catalog), 1 source file checked: 0 errors, 0 warnings, 1 info
+
+            """)
+
         // A folder the user names is read: the junk rule is for what a walk meets.
         let pods = try IAPRunner.run(["lint", "Pods"], in: root)
         XCTAssertEqual(pods.status, 0, pods.stderr)
