@@ -2,15 +2,17 @@ import Diagnostics
 import Foundation
 import IAPCatalog
 
-/// How every command finds and loads catalogs: the default folder, bundle-ID overrides, "no
-/// catalog here", "exactly one catalog" and "is any file unreadable". One place, so `validate`,
-/// `list`, `gen`, `lint`, `price` and `check` agree.
+/// How every command finds and loads catalogs (DESIGN.md's `CatalogSelection`): the default when
+/// no path and no `iap.yml` names them (`./catalogs` when it exists, else the catalogs found under
+/// `.`), bundle-ID overrides, "no catalog here", "exactly one catalog" and "is any file
+/// unreadable". One place, so `validate`, `list`, `report`, `gen`, `storekit`, `lint`, `price`
+/// and `check` agree.
 public struct CatalogPolicy: Sendable {
     /// `--bundle-id`: wins over `Info.plist`, the Xcode project and the metadata plist.
     public var bundleID: String?
     /// Where `bundleID` was given (`--bundle-id`, or a line of `iap.yml`).
     public var bundleIDSource: SourceLocation
-    /// The folder read when no path is given.
+    /// The folder read when no path is given and it exists; else `.` is walked.
     public var defaultPath: String
 
     public init(bundleID: String? = nil, bundleIDSource: SourceLocation? = nil, defaultPath: String = "catalogs") {
@@ -48,30 +50,40 @@ public struct CatalogPolicy: Sendable {
         public var productCount: Int { catalogs.reduce(0) { $0 + $1.products.count } }
     }
 
-    /// The paths to read: the given ones, or the default folder, which must then exist.
-    public func resolvedPaths(_ paths: [String]) throws(ToolFailure) -> [String] {
+    /// The paths to read: the given ones; with none, the default folder when it exists, else the
+    /// working folder, walked by content (an app folder without `catalogs/`).
+    public func resolvedPaths(_ paths: [String]) -> [String] {
         if !paths.isEmpty { return paths }
-        guard FileManager.default.fileExists(atPath: defaultPath) else {
-            throw .cannotRun("no PATH given and ./\(defaultPath) does not exist; pass the files or folders to check")
-        }
-        return [defaultPath]
+        return FileManager.default.fileExists(atPath: defaultPath) ? [defaultPath] : ["."]
+    }
+
+    /// What the default reads, for a note: "./catalogs", or "the catalogs found under .".
+    public var defaultDescription: String {
+        resolvedPaths([]) == ["."] ? "the catalogs found under ." : "./\(defaultPath)"
+    }
+
+    /// A walk's failure as the run's: a named file that is no catalog file is a usage error.
+    static func failure(_ error: FileDiscovery.Failure) -> ToolFailure {
+        if case .notCatalogFile = error { return .usage(error.message) }
+        return .cannotRun(error.message)
     }
 
     /// Every catalog under the paths (the default folder when none). A missing path fails.
     public func load(_ paths: [String]) throws(ToolFailure) -> Loaded {
-        let resolved = try resolvedPaths(paths)
+        let resolved = resolvedPaths(paths)
         do {
             let result = try loader.loadAll(paths: resolved)
             return Loaded(paths: resolved, catalogs: result.catalogs, passedOver: result.passedOver)
         } catch {
-            throw .cannotRun(error.message)
+            throw Self.failure(error)
         }
     }
 
     /// The one catalog a command needs (`gen`, `lint --catalog`). `subject` names the input in
-    /// messages (`catalogs`, `--catalog App`).
-    public func loadOne(_ paths: [String], subject: String) throws(ToolFailure) -> Catalog {
-        let catalogs = try load(paths.isEmpty ? [defaultPath] : paths).catalogs
+    /// messages (`--catalog App`); nil: the paths read.
+    public func loadOne(_ paths: [String], subject: String? = nil) throws(ToolFailure) -> Catalog {
+        let subject = subject ?? resolvedPaths(paths).joined(separator: ", ")
+        let catalogs = try load(paths).catalogs
         guard catalogs.count == 1, let catalog = catalogs.first else {
             if catalogs.isEmpty { throw .cannotRun("no catalog found in \(subject)") }
             throw .cannotRun("\(subject) holds \(catalogs.count) catalogs (\(catalogs.map(\.name).joined(separator: ", "))); pass the files or folder of one")
@@ -89,7 +101,7 @@ public struct CatalogPolicy: Sendable {
         do {
             return (folders, Self.appCatalogs(try loader.load(paths: folders)))
         } catch {
-            throw .cannotRun(error.message)
+            throw Self.failure(error)
         }
     }
 

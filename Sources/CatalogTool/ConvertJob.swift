@@ -74,8 +74,7 @@ public struct ConvertJob: Sendable {
     /// The writer is made first, so a bad `--storefront` is a usage error before anything is read.
     public func run() throws(ToolFailure) -> Result {
         var writer: StoreKitWriter? = format == .storekit ? try StoreKitWriter(storefront: storefront ?? "USA", locale: locale) : nil
-        let policy = CatalogPolicy()
-        let catalog = try policy.loadOne(paths, subject: (paths.isEmpty ? [policy.defaultPath] : paths).joined(separator: ", "))
+        let catalog = try CatalogPolicy().loadOne(paths)
         if format == .storekit, storefront == nil, let origin = MetadataWriter.priceOrigin(catalog) {
             writer = try StoreKitWriter(storefront: origin.storefront, locale: locale ?? origin.locale)
         }
@@ -171,6 +170,8 @@ public struct WriteOutcome: Sendable {
     public var stdout = ""
     public var stderr = ""
     public var status = ExitStatus.clean
+
+    public init() {}
 }
 
 extension ConvertJob.Result {

@@ -26,8 +26,7 @@ public struct GenJob: Sendable {
     /// The one catalog of the paths; a catalog with an unreadable file is a failure with that
     /// file's finding, since generating from half a catalog would drop products silently.
     public func loadCatalog() throws(ToolFailure) -> Catalog {
-        let policy = CatalogPolicy()
-        return try policy.loadOne(paths, subject: (paths.isEmpty ? [policy.defaultPath] : paths).joined(separator: ", "))
+        try CatalogPolicy().loadOne(paths)
     }
 
     /// The generated text.

@@ -37,9 +37,10 @@ public struct CheckJob: Sendable {
         validate.overrideBundleID(bundleID)
         validate.jobs = jobs
         if config.path == nil {
-            // No iap.yml: ./catalogs when there is one, else the whole folder, walked by content.
-            validate.paths = FileManager.default.fileExists(atPath: "catalogs") ? ["catalogs"] : ["."]
-            result.notes.append("iap: no iap.yml here or above; validating \(validate.paths[0] == "." ? "the catalogs found under ." : "./catalogs") (iap init writes one)")
+            // No iap.yml: the default every command reads (CatalogPolicy).
+            let policy = CatalogPolicy()
+            validate.paths = policy.resolvedPaths([])
+            result.notes.append("iap: no iap.yml here or above; validating \(policy.defaultDescription) (iap init writes one)")
         }
         let options = try validate.options()
         let loaded = try validate.load()
@@ -62,46 +63,16 @@ public struct CheckJob: Sendable {
         if config.generate.contains(where: { $0.output.lowercased().hasSuffix(".storekit") }) {
             result.rules += [ToolRules.storeKitMissingField, ToolRules.storeKitCannotHold]
         }
+        let generation = ConfiguredGeneration(configuration: config)
         for (index, entry) in config.generate.enumerated() {
-            if entry.output.lowercased().hasSuffix(".storekit") {
-                // A StoreKit configuration, written by iap storekit.
-                let job = ConvertJob(paths: entry.catalog.map { [$0] } ?? config.catalogs, format: .storekit,
-                                     storefront: entry.storefront, locale: entry.locale)
-                let written: ConvertJob.Result
-                do {
-                    written = try job.run()
-                } catch {
-                    throw ToolFailure(error.message + " (generate[\(index)] in \(config.path ?? Configuration.fileName))", status: error.status)
-                }
-                result.findings += written.findings
-                guard let text = written.text else {
-                    result.notes.append("iap: generate[\(index)]: \(entry.output) not checked: its catalog lacks what the file needs (storekit-missing-field above)")
-                    continue
-                }
-                let check = GenerationCheck(output: entry.output, generated: text, command: "storekit")
-                result.findings += check.findings
-                result.files.append(entry.output)
-                counts.generated += 1
+            // Made as iap gen / iap storekit without -o make it, so their hint does what this compared.
+            let made = try generation.make(index, entry)
+            if made.command == "storekit" { result.findings += made.findings }
+            guard let text = made.text else {
+                result.notes.append(made.note ?? "")
                 continue
             }
-            let options = GenerationOptions(style: entry.style.flatMap(GenerationOptions.Style.init(rawValue:)) ?? .constants,
-                                            typeName: entry.typeName,
-                                            access: entry.access.flatMap(GenerationOptions.Access.init(rawValue:)) ?? .internal,
-                                            disambiguate: entry.disambiguate)
-            let job = GenJob(paths: entry.catalog.map { [$0] } ?? config.catalogs, output: entry.output, options: options,
-                             template: entry.template, root: config.root)
-            let catalog: Catalog
-            do {
-                catalog = try job.loadCatalog()
-            } catch {
-                throw ToolFailure(error.message + " (generate[\(index)] in \(config.path ?? Configuration.fileName); give it a catalog:)",
-                                  status: error.status)
-            }
-            if !catalog.unreadableFileFindings.isEmpty {
-                result.notes.append("iap: generate[\(index)]: \(entry.output) not checked: its catalog has unreadable files (malformed-catalog above)")
-                continue
-            }
-            let check = GenerationCheck(output: entry.output, generated: try job.generate(catalog))
+            let check = GenerationCheck(output: entry.output, generated: text, command: made.command)
             result.findings += check.findings
             result.files.append(entry.output)
             counts.generated += 1
@@ -118,6 +89,8 @@ public struct CheckJob: Sendable {
             result.findings += linted.findings
             result.files += linted.files
             result.notes += linted.notes
+            // Both walks may meet one folder of junk: said once.
+            result.passedOver = Array(Set(result.passedOver + linted.passedOver)).sorted { ($0.path, $0.reason) < ($1.path, $1.reason) }
             result.rules += linted.rules
             result.unreadable += linted.unreadable
             counts.sources = linted.files.count

@@ -110,8 +110,17 @@ public struct LintJob: Sendable {
         bundleIDSource = nil
     }
 
+    /// What `prepare` set up: the linter with its catalogs, the files it will read, notes on which
+    /// catalog it uses, and what the source walk passed over (`--verbose`).
+    public struct Prepared: Sendable {
+        public var linter: SourceLinter
+        public var files: [String]
+        public var notes: [String]
+        public var passedOver: [PassedOverFile]
+    }
+
     /// The linter set up with its catalogs, the files it will read, and notes on which catalog it uses.
-    public func prepare() throws(ToolFailure) -> (linter: SourceLinter, files: [String], notes: [String]) {
+    public func prepare() throws(ToolFailure) -> Prepared {
         let inputs = paths.isEmpty ? ["."] : paths
         var linter = SourceLinter(excludes: excludes, includeTests: includeTests)
         linter.jobs = jobs
@@ -125,7 +134,9 @@ public struct LintJob: Sendable {
             if let loadedCatalogs {
                 (folders, found) = (catalogPaths, CatalogPolicy.appCatalogs(loadedCatalogs))
             } else {
-                (folders, found) = try policy.loadBeside(catalogPaths.isEmpty ? inputs : catalogPaths)
+                // No iap.yml and no PATH: the catalogs every command reads by default (CatalogPolicy).
+                let catalogFolders = !catalogPaths.isEmpty ? catalogPaths : paths.isEmpty ? policy.resolvedPaths([]) : inputs
+                (folders, found) = try policy.loadBeside(catalogFolders)
             }
             for catalog in found {
                 notes.append("iap: using the catalog in \(catalog.name) (\(plural(catalog.products.count, "product"))\(catalog.bundleID.map { ", bundle ID \($0.value)" } ?? ""))")
@@ -138,15 +149,18 @@ public struct LintJob: Sendable {
             }
         }
         do {
-            return (linter, try linter.files(in: inputs), notes)
+            let walked = try linter.walk(inputs)
+            return Prepared(linter: linter, files: walked.files, notes: notes, passedOver: walked.passedOver)
         } catch {
+            if case .notSource = error { throw .usage(error.description) }
             throw .cannotRun(error.description)
         }
     }
 
     public func run() throws(ToolFailure) -> JobResult {
-        let (linter, files, notes) = try prepare()
-        let run = linter.run(files: files)
-        return JobResult(findings: run.diagnostics, files: files, notes: notes, rules: LintRules.all, unreadable: run.unreadable)
+        let prepared = try prepare()
+        let run = prepared.linter.run(files: prepared.files)
+        return JobResult(findings: run.diagnostics, files: prepared.files, notes: prepared.notes, passedOver: prepared.passedOver,
+                         rules: LintRules.all, unreadable: run.unreadable)
     }
 }

@@ -7,20 +7,41 @@ import SourceLint
 /// bundle IDs, the folders with Swift and Objective-C sources — with every other key shown
 /// commented out, so the file documents itself.
 public enum StarterConfiguration {
+    /// The starter for a folder: the file's text, what the walks passed over (`--verbose`), and
+    /// whether it names anything to check.
+    public struct Starter: Sendable {
+        public var text: String
+        public var passedOver: [PassedOverFile]
+        /// Whether the file names a catalog or a source folder (else `iap check` has nothing to do).
+        public var checksSomething: Bool
+
+        /// What to do once the file at `path` is written: a command that works as printed, or,
+        /// when the folder holds nothing to check, what to add (never a command that would fail).
+        public func nextStep(configPath path: String) -> String {
+            guard checksSomething else {
+                return "nothing to check here yet: add the app's product-ID plist, metadata plist or .storekit file "
+                    + "to this folder, or name the folder that holds them under catalogs: in \(path)"
+            }
+            return path == Configuration.fileName ? "run iap check" : "run iap check --config \(path)"
+        }
+    }
+
     /// A catalog file that cannot be read stops it (exit 2 with the reason): a starter that says
     /// "no catalog found here" would be wrong.
-    public static func make(for folder: String) throws(ToolFailure) -> String {
-        let catalogs: [Catalog]
+    public static func make(for folder: String) throws(ToolFailure) -> Starter {
+        let loaded: CatalogLoader.Result
         do {
-            catalogs = try CatalogLoader().load(paths: [folder])
+            loaded = try CatalogLoader().loadAll(paths: [folder])
         } catch {
             throw .cannotRun(error.message)
         }
+        let catalogs = loaded.catalogs
+        let sources = (try? SourceLinter().walk([folder])) ?? (files: [], passedOver: [])
         var paths = RelativePaths(root: folder)
         let catalogPaths = catalogFolders(catalogs, paths: &paths)
         // The top-level folders holding sources; the folder itself when sources sit at its top
         // (Package.swift aside).
-        var sourceFolders = Set(((try? SourceLinter().files(in: [folder])) ?? []).map { path -> String in
+        var sourceFolders = Set(sources.files.map { path -> String in
             let rel = paths.relative(path)
             let first = rel.split(separator: "/").first.map(String.init) ?? rel
             return first == rel ? (rel == "Package.swift" ? "" : ".") : first
@@ -77,7 +98,8 @@ public enum StarterConfiguration {
         # baseline: iap-baseline.json
 
         """
-        return out
+        let passedOver = Array(Set(loaded.passedOver + sources.passedOver)).sorted { ($0.path, $0.reason) < ($1.path, $1.reason) }
+        return Starter(text: out, passedOver: passedOver, checksSomething: !catalogPaths.isEmpty || !sourceFolders.isEmpty)
     }
 
     /// What to list under `catalogs:`: each catalog's app folder (the one holding its Xcode

@@ -11,7 +11,8 @@ public struct SourceLinter: Sendable {
     /// Catalog contexts by app root: a file gets the context of the deepest root above it
     /// (the catalog of the app it belongs to).
     public var scopedContexts: [(root: String, context: LintContext)] = []
-    /// `--exclude` globs (fnmatch), applied to every path, named or found.
+    /// `--exclude` globs (fnmatch), applied to every path, named or found; `./__MACOSX/*` and
+    /// `__MACOSX/*` are one pattern, as `./App/x.swift` and `App/x.swift` are one path.
     public var excludes: [String]
     public var includeTests: Bool
     /// Larger files are not linted (a finding says so): hand-written sources are far smaller, and
@@ -27,51 +28,85 @@ public struct SourceLinter: Sendable {
         self.includeTests = includeTests
     }
 
-    public static let skippedFolders: Set<String> = [".build", "build", "Pods", "Carthage", "DerivedData", "node_modules"]
     static let extensions: Set<String> = ["swift", "m", "mm", "h"]
 
     public enum Failure: Error, Sendable, CustomStringConvertible {
         case missing(String)
+        /// A file named on the command line that is not a Swift or Objective-C source.
+        case notSource(String)
         public var description: String {
-            switch self { case .missing(let path): "\(path): no such file or folder" }
+            switch self {
+            case .missing(let path): "\(path): no such file or folder"
+            case .notSource(let path):
+                "\(path): not a Swift or Objective-C source: iap lint reads .swift, .m, .mm and .h files, "
+                    + "or the folders that hold them"
+            }
         }
     }
 
     /// The files under `paths` that are linted, sorted.
     public func files(in paths: [String]) throws(Failure) -> [String] {
+        try walk(paths).files
+    }
+
+    /// The files under `paths` that are linted, sorted, and what the walk passed over with why
+    /// (`--verbose`): what `WalkPolicy` calls junk, and files named like sources whose first
+    /// bytes say they are not text (an AppleDouble copy, binary data). A file named on the
+    /// command line is linted whatever it holds, and must be named like a source.
+    public func walk(_ paths: [String]) throws(Failure) -> (files: [String], passedOver: [PassedOverFile]) {
         var found: [String] = []
-        for path in paths {
+        var passedOver: [PassedOverFile] = []
+        for given in paths {
+            let path = WalkPolicy.normalized(given)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .missing(path) }
-            if isDirectory.boolValue {
-                let enumerator = FileManager.default.enumerator(atPath: path)
-                while let relative = enumerator?.nextObject() as? String {
-                    let name = (relative as NSString).lastPathComponent
-                    let full = path.hasSuffix("/") ? path + relative : path + "/" + relative
-                    var isFolder: ObjCBool = false
-                    _ = FileManager.default.fileExists(atPath: full, isDirectory: &isFolder)
-                    if isFolder.boolValue {
-                        if name.hasPrefix(".") || Self.skippedFolders.contains(name) || (!includeTests && isTestFolder(name)) {
-                            enumerator?.skipDescendants()
-                        }
-                        continue
-                    }
-                    // FIFOs, sockets and devices are never opened: reading one waits forever.
-                    if FileIdentity.specialKind(full) != nil { continue }
-                    if Self.extensions.contains((name as NSString).pathExtension), includeTests || !isTestFile(name) { found.append(full) }
-                }
-            } else {
+            guard isDirectory.boolValue else {
+                guard Self.extensions.contains((path as NSString).pathExtension) else { throw .notSource(path) }
                 found.append(path)
+                continue
+            }
+            let enumerator = FileManager.default.enumerator(atPath: path)
+            while let relative = enumerator?.nextObject() as? String {
+                let name = (relative as NSString).lastPathComponent
+                let full = WalkPolicy.joined(path, relative)
+                var isFolder: ObjCBool = false
+                _ = FileManager.default.fileExists(atPath: full, isDirectory: &isFolder)
+                if isFolder.boolValue {
+                    if let why = WalkPolicy.folderReason(name) {
+                        if !excluded(full) { passedOver.append(PassedOverFile(path: full, reason: why, isFolder: true)) }
+                        enumerator?.skipDescendants()
+                    } else if !includeTests && isTestFolder(name) {
+                        enumerator?.skipDescendants()
+                    }
+                    continue
+                }
+                if let why = WalkPolicy.fileReason(name) {
+                    if !excluded(full) { passedOver.append(PassedOverFile(path: full, reason: why)) }
+                    continue
+                }
+                // FIFOs, sockets and devices are never opened: reading one waits forever.
+                if FileIdentity.specialKind(full) != nil { continue }
+                guard Self.extensions.contains((name as NSString).pathExtension), includeTests || !isTestFile(name), !excluded(full) else { continue }
+                if let why = WalkPolicy.contentReason(ofFileAt: full) {
+                    passedOver.append(PassedOverFile(path: full, reason: why))
+                    continue
+                }
+                found.append(full)
             }
         }
-        return Array(Set(found.filter { !excluded($0) })).sorted()
+        let files = Array(Set(found.filter { !excluded($0) })).sorted()
+        return (files, Array(Set(passedOver)).sorted { ($0.path, $0.reason) < ($1.path, $1.reason) })
     }
 
     func isTestFolder(_ name: String) -> Bool { name == "Tests" || name.hasSuffix("Tests") || name.hasSuffix("UITests") }
     func isTestFile(_ name: String) -> Bool { name.hasSuffix("Tests.swift") || name.hasSuffix("Test.swift") || name.hasSuffix("Tests.m") }
 
     func excluded(_ path: String) -> Bool {
-        excludes.contains { pattern in fnmatch(pattern, path, 0) == 0 || fnmatch(pattern, (path as NSString).lastPathComponent, 0) == 0 }
+        let path = WalkPolicy.normalized(path)
+        return excludes.contains { given in
+            let pattern = WalkPolicy.normalized(given)
+            return fnmatch(pattern, path, 0) == 0 || fnmatch(pattern, (path as NSString).lastPathComponent, 0) == 0
+        }
     }
 
     /// Every finding in `paths`, in stable order; unreadable files are findings too.

@@ -9,11 +9,11 @@ struct Gen: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Generate Swift constants from a catalog: deterministic, written only when changed; --check for CI.")
 
-    @Argument(help: "The catalog's files or folder (default: ./catalogs, which must then hold one catalog).")
+    @Argument(help: "The catalog's files or folder (default: the catalogs iap.yml names, else ./catalogs, else the catalog found under the working folder).")
     var paths: [String] = []
 
-    @Option(name: [.short, .long], help: "The Swift file to write (its folder must exist).")
-    var output: String
+    @Option(name: [.short, .long], help: "The Swift file to write (its folder must exist). Without it, each Swift file iap.yml lists under generate:.")
+    var output: String?
 
     @Option(name: .customLong("type-name"), help: "Name of the generated type (default ProductID, or Product with --style enum).")
     var typeName: String?
@@ -39,6 +39,15 @@ struct Gen: ParsableCommand {
     func run() throws {
         let options = GenerationOptions(style: style, typeName: typeName, access: access, disambiguate: disambiguate)
         let configuration = try config.load()
+        guard let output else {
+            if !paths.isEmpty || typeName != nil || template != nil {
+                throw Terminal.fail(.usage("PATH, --type-name and --template need -o FILE; without -o, iap gen writes what iap.yml lists under generate:"))
+            }
+            try ConvertCommand.finish(try Terminal.run { () throws(ToolFailure) in
+                try ConfiguredGeneration(configuration: configuration).deliver(storeKit: false, check: check)
+            })
+            return
+        }
         let job = GenJob(paths: paths.isEmpty && configuration.path != nil ? configuration.catalogs : paths, output: output,
                          options: options, template: template, root: configuration.root)
         let catalog = try Terminal.run { () throws(ToolFailure) in try job.loadCatalog() }

@@ -7,7 +7,7 @@ struct IAP: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "iap",
         abstract: "Validate, list and inspect in-app purchase catalogs (product-ID plists, metadata plists, .storekit files).",
-        discussion: "With no PATH, commands work on the catalogs iap.yml names, else ./catalogs.\n\nExit status:\n"
+        discussion: "With no PATH, commands work on the catalogs iap.yml names, else ./catalogs, else the catalogs found under the working folder.\n\nExit status:\n"
             + ExitStatus.allCases.map { "  \($0.rawValue)  \($0.meaning.replacingOccurrences(of: "`", with: ""))" }.joined(separator: "\n"),
         version: IAPToolInfo.version,
         subcommands: [Check.self, Init.self, Validate.self, List.self, Rules.self, Lint.self, Gen.self, StoreKitCommand.self, ConvertCommand.self, Price.self, Report.self, StorefrontsCommand.self, PlistCommand.self]

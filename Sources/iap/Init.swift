@@ -16,14 +16,20 @@ struct Init: ParsableCommand {
     @Flag(name: .customLong("stdout"), help: "Print the file instead of writing it.")
     var toStdout = false
 
+    @Flag(name: .shortAndLong, help: "Also list on stderr the files the walks passed over, with why.")
+    var verbose = false
+
     func run() throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw Terminal.cannotRun("\(folder): no such folder")
         }
-        let text = try Terminal.run { () throws(ToolFailure) in try StarterConfiguration.make(for: folder) }
+        let starter = try Terminal.run { () throws(ToolFailure) in try StarterConfiguration.make(for: folder) }
+        if verbose {
+            for file in starter.passedOver { Terminal.err("iap: passed over \(file.path): \(file.reason)\n") }
+        }
         if toStdout {
-            Terminal.out(text)
+            Terminal.out(starter.text)
             return
         }
         let path = folder == "." ? Configuration.fileName : (folder as NSString).appendingPathComponent(Configuration.fileName)
@@ -31,10 +37,10 @@ struct Init: ParsableCommand {
             throw Terminal.cannotRun("\(path) exists; pass --force to replace it, or --stdout to see the starter")
         }
         do {
-            _ = try OutputFile.write(text, to: path)
+            _ = try OutputFile.write(starter.text, to: path)
         } catch {
             throw Terminal.cannotRun(error.description)
         }
-        Terminal.err("iap: wrote \(path); run iap check\n")
+        Terminal.err("iap: wrote \(path); \(starter.nextStep(configPath: path))\n")
     }
 }

@@ -24,6 +24,9 @@ struct Lint: ParsableCommand {
     @Flag(name: .customLong("include-tests"), help: "Also lint test files and Tests folders.")
     var includeTests = false
 
+    @Flag(name: .shortAndLong, help: "Also list on stderr the files the walk passed over, with why.")
+    var verbose = false
+
     @Flag(help: "List the lint rules and exit.")
     var rules = false
 
@@ -54,8 +57,12 @@ struct Lint: ParsableCommand {
         job.excludes = exclude + job.excludes
         job.includeTests = includeTests || job.includeTests
         job.jobs = jobs
-        let (linter, files, notes) = try Terminal.run { () throws(ToolFailure) in try job.prepare() }
-        for note in notes { Terminal.err(note + "\n") }
+        let prepared = try Terminal.run { () throws(ToolFailure) in try job.prepare() }
+        let (linter, files) = (prepared.linter, prepared.files)
+        if verbose {
+            for file in prepared.passedOver { Terminal.err("iap: passed over \(file.path): \(file.reason)\n") }
+        }
+        for note in prepared.notes { Terminal.err(note + "\n") }
         if files.isEmpty {
             // "0 files checked" and exit 0 would pass a CI job pointed at the wrong folder.
             let skipped = job.includeTests ? "" : "; test files and folders are skipped without --include-tests"

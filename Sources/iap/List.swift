@@ -32,7 +32,9 @@ struct List: ParsableCommand {
         case .json: Terminal.out(ListJSON.render(catalogs))
         }
         if catalogs.contains(where: { !$0.unreadableFileFindings.isEmpty }) {
-            Terminal.err("iap: some files could not be read as catalogs; run 'iap validate' for the details\n")
+            // The same catalogs as this run: the paths given, else the same default (CatalogPolicy).
+            let command = (["iap", "validate"] + catalog.paths.map(ArgumentCheck.shellQuoted)).joined(separator: " ")
+            Terminal.err("iap: some files could not be read as catalogs; run '\(command)' for the details\n")
             throw ExitCode(ExitStatus.findings)
         }
     }

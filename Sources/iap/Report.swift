@@ -16,7 +16,7 @@ struct Report: ParsableCommand {
         Findings (unreadable rows, totals that disagree, products sold but not in the catalog…) go to stderr as path:line:col lines.
         """)
 
-    @Argument(help: "Catalog files or folders (default: the catalogs iap.yml names, else ./catalogs; with --sales, only when given or named by iap.yml).")
+    @Argument(help: "Catalog files or folders (default: the catalogs iap.yml names, else ./catalogs, else the catalogs found under the working folder; with --sales, only when given or named by iap.yml).")
     var paths: [String] = []
 
     @Option(name: .customLong("catalog"), help: "A catalog to join sales with (same as a PATH).")

@@ -8,11 +8,11 @@ struct StoreKitCommand: ParsableCommand {
         commandName: "storekit",
         abstract: "Write a local Xcode StoreKit configuration (.storekit) from a catalog: deterministic, written only when changed; --check for CI.")
 
-    @Argument(help: "The catalog's files or folder (default: ./catalogs, which must then hold one catalog).")
+    @Argument(help: "The catalog's files or folder (default: the catalogs iap.yml names, else ./catalogs, else the catalog found under the working folder).")
     var paths: [String] = []
 
-    @Option(name: [.short, .long], help: "The .storekit file to write (its folder must exist).")
-    var output: String
+    @Option(name: [.short, .long], help: "The .storekit file to write (its folder must exist). Without it, each .storekit file iap.yml lists under generate:.")
+    var output: String?
 
     @Option(help: "The storefront whose prices the file holds (alpha-3 or alpha-2 code; default: the one the catalog's prices are for, else USA).")
     var storefront: String?
@@ -23,8 +23,19 @@ struct StoreKitCommand: ParsableCommand {
     @Flag(help: "Write nothing; exit 1 with a unified diff when the file is stale or missing.")
     var check = false
 
+    @OptionGroup var config: ConfigArguments
+
     func run() throws {
-        try ConvertCommand.convert(ConvertJob(paths: paths, format: .storekit, storefront: storefront, locale: locale),
+        let configuration = try config.load()
+        guard let output else {
+            if !paths.isEmpty { throw Terminal.fail(.usage("PATH needs -o FILE; without -o, iap storekit writes what iap.yml lists under generate:")) }
+            try ConvertCommand.finish(try Terminal.run { () throws(ToolFailure) in
+                try ConfiguredGeneration(configuration: configuration).deliver(storeKit: true, check: check)
+            })
+            return
+        }
+        let catalogs = paths.isEmpty && configuration.path != nil ? configuration.catalogs : paths
+        try ConvertCommand.convert(ConvertJob(paths: catalogs, format: .storekit, storefront: storefront, locale: locale),
                                    output: output, check: check, command: "storekit")
     }
 }
@@ -61,7 +72,11 @@ struct ConvertCommand: ParsableCommand {
 
     static func convert(_ job: ConvertJob, output: String, check: Bool, command: String) throws {
         let result = try Terminal.run { () throws(ToolFailure) in try job.run() }
-        let outcome = result.deliver(to: output, check: check, command: command)
+        try finish(result.deliver(to: output, check: check, command: command))
+    }
+
+    /// Prints what a writing command tells the user and exits with its status.
+    static func finish(_ outcome: WriteOutcome) throws {
         Terminal.out(outcome.stdout)
         Terminal.err(outcome.stderr)
         // Everything is written: exit here rather than free a large catalog object by object

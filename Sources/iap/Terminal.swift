@@ -41,7 +41,7 @@ enum Terminal {
 
 /// The catalog arguments shared by `validate` and `list`.
 struct CatalogArguments: ParsableArguments {
-    @Argument(help: "Catalog files or folders (default: ./catalogs).")
+    @Argument(help: "Catalog files or folders (default: the catalogs iap.yml names, else ./catalogs, else the catalogs found under the working folder).")
     var paths: [String] = []
 
     @Option(name: .customLong("bundle-id"), help: "The app's bundle ID; wins over Info.plist and the metadata plist.", transform: ArgumentCheck.bundleID)

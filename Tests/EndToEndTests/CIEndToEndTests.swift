@@ -134,7 +134,7 @@ final class CIEndToEndTests: XCTestCase {
         try write(ids(["com.acme.app.coins", "com.acme.app.coins"]), "App/Store/IAP_ProductIDs.plist")
         let walked = try IAPRunner.run(["check"], in: folder)
         XCTAssertEqual(walked.status, 1)
-        XCTAssertTrue(walked.stdout.contains("\n./App/Store/IAP_ProductIDs.plist:6:2: error: product ID 'com.acme.app.coins' is listed 2 times"), walked.stdout)
+        XCTAssertTrue(walked.stdout.contains("\nApp/Store/IAP_ProductIDs.plist:6:2: error: product ID 'com.acme.app.coins' is listed 2 times"), walked.stdout)
         XCTAssertTrue(walked.stderr.hasPrefix("iap: no iap.yml here or above; validating the catalogs found under . (iap init writes one)\n"), walked.stderr)
     }
 

@@ -46,14 +46,18 @@ final class HostileFolderTests: XCTestCase {
         // The same single finding as the catalog alone, once.
         XCTAssertEqual(result.stdout.replacingOccurrences(of: root.path + "/App", with: "catalogs/FakeGame"), plain.stdout)
         let app = root.appendingPathComponent("App").path
+        // A target inside the folder named is said in the form the folder was named in; one
+        // outside it, relative to where iap runs (the package root), never as an absolute path.
+        let ups = String(repeating: "../", count: IAPRunner.packageRoot.standardizedFileURL.pathComponents.count - 1)
+        let outsideShown = ups + outside.standardizedFileURL.path.dropFirst()
         XCTAssertEqual(result.stderr, """
             iap: passed over \(root.path)/Again_ProductIDs.plist: a link to \(app)/IAP_ProductIDs.plist, which is read there
-            iap: passed over \(app)/Linked_ProductIDs.plist: a link to \(outside.path)/Other_ProductIDs.plist, outside the folders checked: not followed
+            iap: passed over \(app)/Linked_ProductIDs.plist: a link to \(outsideShown)/Other_ProductIDs.plist, outside the folders checked: not followed
             iap: passed over \(app)/dead.plist: a link to nothing
             iap: passed over \(app)/loop: a link to \(root.path), a folder already checked: not walked again
             iap: passed over \(app)/pipe.plist: a FIFO, not a regular file: not read
             iap: passed over \(app)/sock.plist: a socket, not a regular file: not read
-            iap: passed over \(root.path)/out: a link to \(outside.path), outside the folders checked: not followed
+            iap: passed over \(root.path)/out: a link to \(outsideShown), outside the folders checked: not followed
             4 files checked: 0 errors, 0 warnings, 1 info, 3 products in 1 catalog
 
             """)

@@ -5,14 +5,14 @@ import PropertyList
 /// app they belong to.
 ///
 /// A folder is searched recursively for `.plist`, `.storekit`, Xcode project and `.xcconfig`
-/// files, skipping build output, dependency folders, hidden folders and the insides of Xcode
-/// bundles (`.xcodeproj`, `.xcassets`, …). A file found by the walk belongs to the app whose root
+/// files, passing over what `WalkPolicy` calls junk (build output, dependency folders, hidden
+/// folders, `__MACOSX`, AppleDouble `._` files, `.DS_Store`) and the insides of Xcode bundles
+/// (`.xcodeproj`, `.xcassets`, …). Paths keep the form they were given in, without `./`. A file found by the walk belongs to the app whose root
 /// is the nearest folder above it, inside the walked folder, that holds an app marker (an
 /// `.xcodeproj`, an `.xcworkspace`, a `Package.swift`, an `iap.yml`, XcodeGen's `project.yml` or
 /// Tuist's `Project.swift`); with no marker, to its own folder. Files named on the command line
 /// form one group together.
 public struct FileDiscovery: Sendable {
-    public static let skippedFolders: Set<String> = ["build", ".build", "Pods", "Carthage", "DerivedData", "node_modules"]
     /// Folder extensions whose contents are Xcode's or a build's, never an app's catalog.
     static let opaqueFolderExtensions: Set<String> = ["xcodeproj", "xcworkspace", "xcassets", "framework", "xcframework",
                                                       "app", "appex", "dSYM", "xcarchive", "playground", "xctest"]
@@ -36,11 +36,16 @@ public struct FileDiscovery: Sendable {
     public enum Failure: Error, Sendable, Equatable {
         case missing(String)
         case unreadable(String, String)
+        /// A file named on the command line that no catalog is read from (`Package.swift`, `README.md`).
+        case notCatalogFile(String)
 
         public var message: String {
             switch self {
             case .missing(let path): "\(path): no such file or folder"
             case .unreadable(let path, let why): "\(path): cannot read: \(why)"
+            case .notCatalogFile(let path):
+                "\(path): not a catalog file: catalogs are read from property lists (.plist: product-ID lists, metadata, "
+                    + "Info.plist) and StoreKit configurations (.storekit); pass those files, or the folder that holds them"
             }
         }
     }
@@ -59,7 +64,7 @@ public struct FileDiscovery: Sendable {
         var explicitFiles: [String] = []
         var walked = Walk()
         for given in paths {
-            let path = given.count > 1 && given.hasSuffix("/") ? String(given.dropLast()) : given
+            let path = WalkPolicy.normalized(given)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw .missing(path)
@@ -72,6 +77,8 @@ public struct FileDiscovery: Sendable {
             } else {
                 if let kind = FileIdentity.specialKind(path) { throw .unreadable(path, "\(kind), not a regular file") }
                 guard FileManager.default.isReadableFile(atPath: path) else { throw .unreadable(path, "permission denied") }
+                // Named, a file is read whatever the case of its extension (`Products.PLIST`).
+                guard Self.isCatalogFile((path as NSString).lastPathComponent.lowercased()) else { throw .notCatalogFile(path) }
                 explicitFiles.append(path)
             }
         }
@@ -116,10 +123,22 @@ public struct FileDiscovery: Sendable {
                 if visitedFiles.insert(link.id).inserted {
                     filesByFolder[link.folder, default: []].append(link.path)
                 } else {
-                    passedOver.append(PassedOverFile(path: link.path, reason: "a link to \(FileDiscovery.realPath(link.path) ?? link.path), which is read there"))
+                    passedOver.append(PassedOverFile(path: link.path, reason: "a link to \(shown(FileDiscovery.realPath(link.path) ?? link.path)), which is read there"))
                 }
             }
             linkedFiles = []
+        }
+
+        /// A link's resolved target as the user reads it: inside a walked folder, in that folder's
+        /// form (`App/IAP_ProductIDs.plist`); outside, relative to the working folder. Never the
+        /// machine's absolute path unless the folder was named by one.
+        func shown(_ real: String) -> String {
+            for (root, realRoot) in zip(roots, realRoots) {
+                if real == realRoot { return root }
+                let prefix = realRoot.hasSuffix("/") ? realRoot : realRoot + "/"
+                if real.hasPrefix(prefix) { return WalkPolicy.joined(root, String(real.dropFirst(prefix.count))) }
+            }
+            return WalkPolicy.relativeToWorkingFolder(real)
         }
 
         func isInsideRoots(_ real: String) -> Bool {
@@ -132,13 +151,21 @@ public struct FileDiscovery: Sendable {
 
         /// The app root of a folder: the nearest marked folder at or above it, not above the walk root.
         func appRoot(of folder: String) -> String {
-            let root = roots.filter { folder == $0 || folder.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }.max { $0.count < $1.count }
+            let root = roots.filter { Self.isInside(folder, $0) }.max { $0.count < $1.count }
             var current = folder
             while true {
                 if appRoots.contains(current) { return current }
-                guard let root, current != root, current.count > root.count else { return folder }
-                current = (current as NSString).deletingLastPathComponent
+                guard let root, current != root, Self.isInside(current, root) else { return folder }
+                let parent = (current as NSString).deletingLastPathComponent
+                current = parent.isEmpty ? "." : parent
             }
+        }
+
+        /// Whether `folder` is `root` or below it, in the walk's path form (`App` is inside `.`).
+        static func isInside(_ folder: String, _ root: String) -> Bool {
+            if folder == root { return true }
+            if root == "." { return !folder.hasPrefix("/") && folder != ".." && !folder.hasPrefix("../") }
+            return folder.hasPrefix(root.hasSuffix("/") ? root : root + "/")
         }
 
         func groups() -> [Group] {
@@ -173,13 +200,15 @@ public struct FileDiscovery: Sendable {
             return
         }
         for entry in entries.sorted() {
-            let path = folder.hasSuffix("/") ? folder + entry : folder + "/" + entry
-            if entry.hasPrefix(".") || Self.skippedFolders.contains(entry) {
+            let path = WalkPolicy.joined(folder, entry)
+            if let why = WalkPolicy.fileReason(entry) {
+                walked.passedOver.append(PassedOverFile(path: path, reason: why))
+                continue
+            }
+            if let why = WalkPolicy.folderReason(entry) {
                 // Said with --verbose, so a catalog kept in such a folder can be found and named.
                 var isFolder: ObjCBool = false
                 if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-                    let why = entry.hasPrefix(".") ? "a hidden folder: not walked"
-                        : "a build or dependency folder (\(entry)): not walked; name a catalog in it to check it"
                     walked.passedOver.append(PassedOverFile(path: path, reason: why, isFolder: true))
                 }
                 continue
@@ -202,14 +231,14 @@ public struct FileDiscovery: Sendable {
                 let real = Self.realPath(path) ?? path
                 if !walked.isInsideRoots(real) {
                     if status.isFolder || catalogName {
-                        walked.passedOver.append(PassedOverFile(path: path, reason: "a link to \(real), outside the folders checked: not followed"))
+                        walked.passedOver.append(PassedOverFile(path: path, reason: "a link to \(walked.shown(real)), outside the folders checked: not followed"))
                     }
                     continue
                 }
             }
             if status.isFolder {
                 guard walked.visitedFolders.insert(status.identity).inserted else {
-                    walked.passedOver.append(PassedOverFile(path: path, reason: "a link to \(Self.realPath(path) ?? path), a folder already checked: not walked again"))
+                    walked.passedOver.append(PassedOverFile(path: path, reason: "a link to \(walked.shown(Self.realPath(path) ?? path)), a folder already checked: not walked again"))
                     continue
                 }
                 if ext == "xcodeproj" || ext == "xcworkspace" { walked.appRoots.insert(folder) }

@@ -86,7 +86,7 @@ struct CatalogDriftRule: CatalogRule {
                 for (id, location) in onlyInPlist {
                     findings.append(finding(
                         "'\(id)' is in the metadata plist but in no StoreKit configuration of this catalog (\(names(storeKitFiles)))",
-                        at: location, fix: SuggestedFix("run iap storekit to regenerate the configuration, or add the product in Xcode")))
+                        at: location, fix: SuggestedFix(regenerate(metadataFiles, storeKitFiles))))
                 }
             } else {
                 let total = inBoth + onlyInPlist.count
@@ -100,6 +100,18 @@ struct CatalogDriftRule: CatalogRule {
 
     private func name(_ path: String) -> String { (path as NSString).lastPathComponent }
     private func names(_ paths: [String]) -> String { paths.map(name).joined(separator: ", ") }
+
+    /// The command that regenerates the configuration from the metadata plist, as it can be run
+    /// (paths quoted where the shell needs it); with several of either, what to run.
+    private func regenerate(_ metadataFiles: [String], _ storeKitFiles: [String]) -> String {
+        guard metadataFiles.count == 1, storeKitFiles.count == 1 else {
+            return "regenerate the configuration from the metadata plist with iap storekit PLIST -o FILE.storekit, or add the product in Xcode"
+        }
+        func quoted(_ path: String) -> String {
+            path.allSatisfy { $0.isLetter || $0.isNumber || "/._-+@".contains($0) } ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
+        return "run iap storekit \(quoted(metadataFiles[0])) -o \(quoted(storeKitFiles[0])) to regenerate the configuration, or add the product in Xcode"
+    }
 
     /// Every field both occurrences state and state differently.
     private func compare(_ id: String, _ a: ProductOccurrence, _ b: ProductOccurrence) -> [Diagnostic] {
