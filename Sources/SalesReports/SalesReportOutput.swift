@@ -53,7 +53,7 @@ public struct SalesReportOutput {
             ("Products", "\(totals.products.count)" + (totals.others.isEmpty ? "" : " in-app purchases")),
         ]
         if !totals.others.isEmpty {
-            doc.facts.append(("Apps and other types", "\(totals.others.count), totalled apart from the in-app purchases"))
+            doc.facts.append(("Apps and other types", "\(Set(totals.others.map(\.product)).count), totalled apart from the in-app purchases"))
         }
         doc.facts.append(("Findings", findings.isEmpty ? "none" : findings.severityCounts))
         doc.notices = ReportDocument.notices(findings)

@@ -43,7 +43,9 @@ public struct ProductAndType: Sendable, Hashable {
 /// product types): an app's downloads, updates and re-downloads are not in-app purchases sold.
 public struct SalesTotals: Sendable {
     public var products: [ProductCount]
-    /// Apps, app bundles, updates, re-downloads and product types not in Apple's table, per product.
+    /// Apps, app bundles, updates, re-downloads and product types not in Apple's table, per
+    /// product and product type: an app's refund rate is its paid downloads', not diluted by its
+    /// updates or free downloads.
     public var others: [ProductCount]
     /// The same, per product, product type and currency pair.
     public var otherLines: [CurrencyLine<ProductAndType>]
@@ -98,7 +100,10 @@ public struct SalesTotals: Sendable {
             currencies[names[k], default: CurrencyTotal(currency: names[k], sold: 0, refunded: 0, customer: 0, proceeds: 0)].proceeds = a.proceeds
         }
         products = productCounts(isInApp)
-        others = productCounts { !inApp.contains($0.type) }
+        others = ledger.grouped(where: { !inApp.contains($0.type) }, { ProductGroup(product: $0.product, type: $0.type) })
+            .map { ProductCount(product: names[$0.key.product], title: ledger.titles[names[$0.key.product]] ?? "",
+                                types: names[$0.key.type].isEmpty ? [] : [names[$0.key.type]], amounts: $0.value) }
+            .sorted { ($0.product, $0.types.first ?? "") < ($1.product, $1.types.first ?? "") }
         struct OtherGroup: Hashable { var product: Int32; var type: Int32; var customer: Int32; var proceeds: Int32 }
         otherLines = ledger.grouped(where: { !inApp.contains($0.type) }) {
             OtherGroup(product: $0.product, type: $0.type, customer: $0.customer, proceeds: $0.proceeds)

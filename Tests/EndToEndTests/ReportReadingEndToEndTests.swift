@@ -73,8 +73,15 @@ final class ReportReadingEndToEndTests: XCTestCase {
     }
 
     func testAppDownloadsUpdatesAndRedownloadsAreApartFromInAppPurchases() throws {
-        let result = try IAPRunner.run(["report", "--sales", "\(Self.sales)/Mixed/S_D_80012345_20261110.txt"])
+        let report = "\(Self.sales)/Mixed/S_D_80012345_20261110.txt"
+        let result = try IAPRunner.run(["report", "--sales", report])
         XCTAssertEqual(result.status, 0, result.stderr)
+        // The paid app's refund rate is over its paid downloads (1 of 5), not its updates or free downloads.
+        XCTAssertEqual(result.stderr, """
+            \(report):2:1: warning: 'puzzle-app' was refunded for 1 of 5 units sold (20%) [high-refund-rate]
+            \(report):2:1: note: fix: read its reviews and check that its name, description and price say what it is
+
+            """)
         XCTAssertTrue(result.stdout.contains("- **Products**: 3 in-app purchases\n- **Apps and other types**: 1, totalled apart from the in-app purchases\n"), result.stdout)
         // In-app purchases: 6 coins at 0.99 (0.70) and 2 club at 2.99 (2.09); the restored pro is free.
         XCTAssertEqual(section(result.stdout, "Totals per currency").map { $0.split(separator: "\n").last.map(String.init) }, "| USD | 8 | 0 | USD\u{A0}11.92 | USD\u{A0}8.38 |")
