@@ -102,12 +102,12 @@ public struct ReportFileSummary: Sendable, Hashable {
     public var duplicateOf: String? = nil
 }
 
-/// What recognises a report given twice: its kind, its number of rows and a hash of its lines.
-/// The hash is keyed per run (Swift's `Hasher`), so no file can be made to collide on purpose.
+/// What recognises a report given twice: its kind, its number of rows and a hash of its lines,
+/// keyed afresh each run (`ContentDigest`).
 struct ReportDigest: Hashable {
     var kind: ReportKind?
     var rows: Int
-    var hash: Int
+    var content: ContentDigest.Digest
 }
 
 /// Everything read from a set of reports: grouped totals, what each file held, and what was wrong.

@@ -68,7 +68,7 @@ private struct FileReading {
     var subscriptions: [SalesKey: Amounts] = [:]
     var events: [EventKey: Int] = [:]
     /// The file's lines, hashed to recognise the same report given twice (blank lines left out).
-    var content = Hasher()
+    var content = ContentDigest()
     /// The ledger's findings before this file: a duplicate's own are dropped with its rows.
     let findingsBefore: Int
 
@@ -85,8 +85,7 @@ private struct FileReading {
         if stopped { return false }
         guard let columns else { return header(line, number: number, ledger: &ledger) }
         if isBlank(line) { return true }
-        content.combine(line.count)
-        content.combine(bytes: UnsafeRawBufferPointer(line))
+        content.add(line)
         if columns.kind == .financial, line.count > 6, line[0] == 0x54, String(decoding: line.prefix(6), as: UTF8.self) == "Total_" {
             let parts = String(decoding: line, as: UTF8.self).split(separator: "\t", omittingEmptySubsequences: false)
             let name = parts[0].trimmingCharacters(in: .whitespaces)
@@ -127,7 +126,7 @@ private struct FileReading {
         switch ColumnMap.resolve(names) {
         case .success(let map):
             columns = map
-            content.combine(text)
+            content.add(text)
             summary.kind = map.kind
             return true
         case .failure(.unknownHeader):
@@ -380,8 +379,8 @@ private struct FileReading {
         if summary.kind == .financial { checkTotals(ledger: &ledger) }
         if summary.rows > 0 {
             // A Subscription report's rows have no date: its day, from the file name, is part of it.
-            if summary.kind == .subscription { content.combine(fileDay?.description ?? "") }
-            let digest = ReportDigest(kind: summary.kind, rows: summary.rows, hash: content.finalize())
+            if summary.kind == .subscription { content.add(fileDay?.description ?? "") }
+            let digest = ReportDigest(kind: summary.kind, rows: summary.rows, content: content.finalize())
             if let first = ledger.digests[digest] {
                 // Counted once: the rows and this file's findings (the first copy's, again) are dropped.
                 ledger.diagnostics.removeSubrange(findingsBefore...)

@@ -184,6 +184,20 @@ final class ReportVersionsTests: XCTestCase {
         XCTAssertEqual(SalesTotals(ledger).subscriptions.map { "\($0.key) \($0.amounts.sold)" }, ["Club Monthly\tJP 24", "Club Monthly\tUS 260"])
     }
 
+    /// The same lines give the same digest; lines that only split differently, or differ in one
+    /// byte past the first eight, do not.
+    func testContentDigestTellsLinesApart() {
+        func digest(_ lines: [String]) -> ContentDigest.Digest {
+            var d = ContentDigest()
+            for line in lines { d.add(line) }
+            return d.finalize()
+        }
+        XCTAssertEqual(digest(["APPLE\tUS\tcoins", "x"]), digest(["APPLE\tUS\tcoins", "x"]))
+        XCTAssertNotEqual(digest(["ab", "c"]), digest(["a", "bc"]))
+        XCTAssertNotEqual(digest(["APPLE\tUS\tcoins\t12"]), digest(["APPLE\tUS\tcoins\t13"]))
+        XCTAssertNotEqual(digest(["", ""]), digest([""]))
+    }
+
     /// The text of a gzip file, through the reader under test's own zlib: the expected rows are
     /// compared as text, so a wrong decompression would show in the totals test above.
     func zcat(_ url: URL) -> String {
