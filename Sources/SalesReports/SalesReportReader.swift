@@ -188,7 +188,7 @@ private struct FileReading {
     private func problem(_ line: UnsafeBufferPointer<UInt8>, _ field: Field, _ map: ColumnMap, _ i: Int, _ what: String) -> Problem {
         let text = string(line, i)
         let shown = text.isEmpty ? "is empty" : "'\(text.prefix(40))' is not \(what)"
-        return Problem(message: "\(Self.printable(map.name(of: field)[...])) \(shown)", column: starts[i] + 1)
+        return Problem(message: "\(Self.printable(map.name(of: field).prefix(60))) \(shown)", column: starts[i] + 1)
     }
 
     // Field readers: each gives the field's value or throws what is wrong with it, at its column.
@@ -232,7 +232,7 @@ private struct FileReading {
     /// A field that must not be empty, as bytes.
     private func nonEmpty(_ line: UnsafeBufferPointer<UInt8>, _ field: Field, _ map: ColumnMap) throws(Problem) -> UnsafeBufferPointer<UInt8> {
         let i = map[field]!
-        guard starts[i] < ends[i] else { throw Problem(message: "\(Self.printable(map.name(of: field)[...])) is empty", column: starts[i] + 1) }
+        guard starts[i] < ends[i] else { throw Problem(message: "\(Self.printable(map.name(of: field).prefix(60))) is empty", column: starts[i] + 1) }
         return bytes(line, i)
     }
 
