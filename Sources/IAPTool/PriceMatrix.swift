@@ -129,6 +129,7 @@ public struct PriceMatrix {
                              }
                          })))
         doc.sections.append(ReportDocument.findingsSection(findings))
+        doc.notices = ReportDocument.notices(findings)
         return doc
     }
 

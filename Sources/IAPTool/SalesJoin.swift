@@ -35,8 +35,8 @@ public enum SalesJoin {
                 at: SourceLocation(path: financial, line: 1, column: 1),
                 fix: SuggestedFix("run iap report --sales once on the Summary Sales reports and once on the Financial ones")))
         }
-        // Refund rates need no catalog.
-        for product in totals.products {
+        // Refund rates need no catalog; a paid app's count as much as an in-app purchase's.
+        for product in totals.products + totals.others {
             guard let rate = product.refundRate, rate >= threshold, let at = ledger.firstSeen[product.product] else { continue }
             out.append(ReportRules.highRefundRate.finding(
                 "'\(product.product)' was refunded for \(product.amounts.refunded) of \(product.amounts.sold) units sold (\(SalesReportOutput.percentText(rate)))",

@@ -11,23 +11,26 @@ public enum ReportKind: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The fields `iap report` reads, and the header names each goes by across report kinds and
-/// header versions. Columns are found by name, never by position: versions add, drop and move
-/// columns (older Summary Sales headers have no `Parent Identifier`).
+/// header versions (2008 onwards). Columns are found by name, never by position: versions add,
+/// drop, move and rename columns. Before 2011 a Summary Sales report said `Vendor Identifier`,
+/// `Title / Episode / Season`, `Royalty Price` and `Royalty Currency` where it now says `SKU`,
+/// `Title`, `Developer Proceeds` and `Currency of Proceeds`; docs/reports.md cites the sources.
 enum Field: Int, CaseIterable {
     case product, title, productType, units, customerPrice, customerCurrency, proceeds, extendedProceeds
     case proceedsCurrency, country, beginDate, endDate, saleOrReturn, event, subscriptionName, subscribers, activeStandard
 
+    /// Every header name of the field, normalised (`ColumnMap.normalised`), preferred first.
     var names: [String] {
         switch self {
         case .product: ["sku", "vendor identifier"]
-        case .title: ["title"]
+        case .title: ["title", "title/episode/season"]
         case .productType: ["product type identifier"]
         case .units: ["units", "quantity"]
         case .customerPrice: ["customer price"]
         case .customerCurrency: ["customer currency"]
-        case .proceeds: ["developer proceeds", "partner share"]
+        case .proceeds: ["developer proceeds", "royalty price", "partner share"]
         case .extendedProceeds: ["extended partner share"]
-        case .proceedsCurrency: ["currency of proceeds", "partner share currency", "proceeds currency"]
+        case .proceedsCurrency: ["currency of proceeds", "royalty currency", "partner share currency", "proceeds currency"]
         case .country: ["country code", "country of sale", "country"]
         case .beginDate: ["begin date", "start date", "transaction date", "event date"]
         case .endDate: ["end date", "settlement date"]
@@ -39,9 +42,51 @@ enum Field: Int, CaseIterable {
         }
     }
 
-    /// The name shown when the column is missing.
-    var displayName: String {
-        names[0].split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+    /// The name a report of `kind` gives the field in its current header, for a message about a
+    /// column the header lacks: a Financial report's units are `Quantity`, a Summary Sales
+    /// report's `Units`. (A message about a field the header has quotes the header's own name.)
+    func name(in kind: ReportKind) -> String {
+        switch (self, kind) {
+        case (.product, .financial): "Vendor Identifier"
+        case (.product, _): "SKU"
+        case (.title, _): "Title"
+        case (.productType, _): "Product Type Identifier"
+        case (.units, .summarySales): "Units"
+        case (.units, _): "Quantity"
+        case (.customerPrice, _): "Customer Price"
+        case (.customerCurrency, _): "Customer Currency"
+        case (.proceeds, .financial): "Partner Share"
+        case (.proceeds, _): "Developer Proceeds"
+        case (.extendedProceeds, _): "Extended Partner Share"
+        case (.proceedsCurrency, .financial): "Partner Share Currency"
+        case (.proceedsCurrency, .subscription): "Proceeds Currency"
+        case (.proceedsCurrency, _): "Currency of Proceeds"
+        case (.country, .financial): "Country Of Sale"
+        case (.country, .summarySales): "Country Code"
+        case (.country, _): "Country"
+        case (.beginDate, .financial): "Start Date"
+        case (.beginDate, .subscriptionEvent): "Event Date"
+        case (.beginDate, _): "Begin Date"
+        case (.endDate, _): "End Date"
+        case (.saleOrReturn, _): "Sale or Return"
+        case (.event, _): "Event"
+        case (.subscriptionName, _): "Subscription Name"
+        case (.subscribers, _): "Subscribers"
+        case (.activeStandard, _): "Active Standard Price Subscriptions"
+        }
+    }
+
+    /// The field's name in `kind`'s older header versions, where it differs ("'Royalty Price'
+    /// before 2011"), for the same message.
+    func olderName(in kind: ReportKind) -> String? {
+        switch (self, kind) {
+        case (.product, .summarySales): "Vendor Identifier"
+        case (.title, .summarySales): "Title / Episode / Season"
+        case (.proceeds, .summarySales): "Royalty Price"
+        case (.proceedsCurrency, .summarySales): "Royalty Currency"
+        case (.subscribers, .subscription): "Active Subscriptions"
+        default: nil
+        }
     }
 }
 
@@ -54,12 +99,34 @@ struct ColumnMap {
 
     /// How many fields a row needs: up to the last column iap reads.
     var needed: Int
+    /// Each column's name as the header writes it (trimmed), for messages about a row's field.
+    private var header: [String]
 
-    init(kind: ReportKind, index: [Field: Int], count: Int) {
+    init(kind: ReportKind, index: [Field: Int], header: [String]) {
         self.kind = kind
         self.columns = Field.allCases.map { index[$0] ?? -1 }
-        self.count = count
+        self.count = header.count
+        self.header = header.map { $0.trimmingCharacters(in: .whitespaces) }
         self.needed = (index.values.max() ?? -1) + 1
+    }
+
+    /// The field's name as this report's header writes it (`Quantity`, `Royalty Price`).
+    func name(of field: Field) -> String {
+        guard let column = self[field], column < header.count, !header[column].isEmpty else { return field.name(in: kind) }
+        return header[column]
+    }
+
+    /// A header name as the field tables write it: lowercased, outer spaces trimmed, inner runs of
+    /// spaces made one, and no spaces around a slash (`Title / Episode / Season` is
+    /// `title/episode/season`, as some versions and tools write it).
+    static func normalised(_ name: String) -> String {
+        let words = name.lowercased().split(whereSeparator: { $0 == " " || $0 == "\u{A0}" })
+        var out = ""
+        for word in words {
+            if !out.isEmpty, !out.hasSuffix("/"), !word.hasPrefix("/") { out += " " }
+            out += word
+        }
+        return out
     }
 
     subscript(_ field: Field) -> Int? {
@@ -70,7 +137,7 @@ struct ColumnMap {
     /// Finds the report kind and its columns from the header's names (case and surrounding spaces
     /// ignored), or says which columns are missing.
     static func resolve(_ header: [String]) -> Result<ColumnMap, ResolveFailure> {
-        let names = header.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let names = header.map(normalised)
         var index: [Field: Int] = [:]
         for field in Field.allCases {
             // The first header column that has one of the field's names, in the names' order.
@@ -97,13 +164,13 @@ struct ColumnMap {
             return .failure(.unknownHeader)
         }
         let missing = required.filter { index[$0] == nil }
-        guard missing.isEmpty else { return .failure(.missingColumns(kind, missing.map(\.displayName))) }
-        return .success(ColumnMap(kind: kind, index: index, count: header.count))
+        guard missing.isEmpty else { return .failure(.missingColumns(kind, missing)) }
+        return .success(ColumnMap(kind: kind, index: index, header: header))
     }
 
     enum ResolveFailure: Error {
         case unknownHeader
-        case missingColumns(ReportKind, [String])
+        case missingColumns(ReportKind, [Field])
     }
 }
 

@@ -15,13 +15,23 @@ public enum ReportRules {
         triggering: [], nonTriggering: [])
 
     public static let totalMismatch = RuleDescription(
-        id: "report-total-mismatch", name: "Report totals disagree", severity: .error,
-        rationale: "A Financial report ends with Total_Rows, Total_Amount and Total_Units lines; when the rows do not add up to them, or the lines are missing, the file was cut short or edited.",
+        id: "report-total-mismatch", name: "Report totals disagree", severity: .warning,
+        rationale: "A Financial report ends with Total_Rows, Total_Amount and Total_Units lines; rows that do not add up to them mean an edited file, or a convention Apple does not document (whether Total_Units subtracts returns), so the totals are shown and the difference is a warning.",
+        triggering: [], nonTriggering: [])
+
+    public static let totalsMissing = RuleDescription(
+        id: "report-totals-missing", name: "Report totals missing", severity: .error,
+        rationale: "A Financial report ends with Total_Rows, Total_Amount and Total_Units lines; a file without them was cut short, and its totals leave out the rows it lost.",
+        triggering: [], nonTriggering: [])
+
+    public static let duplicateReport = RuleDescription(
+        id: "duplicate-report", name: "Report given twice", severity: .warning,
+        rationale: "The same report given twice (a browser's 'S_D_… (1).txt', a .txt beside its .txt.gz) would count every sale twice; it is recognised by its rows, whatever its name, and counted once.",
         triggering: [], nonTriggering: [])
 
     public static let unknownProductType = RuleDescription(
         id: "unknown-product-type", name: "Unknown product type", severity: .warning,
-        rationale: "A Product Type Identifier that is not in Apple's table is kept and totalled as unknown; it is either new or a damaged row.",
+        rationale: "A Product Type Identifier that is not in Apple's table is kept and totalled as unknown, apart from the in-app purchases, since iap cannot tell what it sells; it is either new or a damaged row.",
         triggering: [], nonTriggering: [])
 
     public static let soldNotInCatalog = RuleDescription(
@@ -49,6 +59,6 @@ public enum ReportRules {
         rationale: "Summary Sales and Financial reports of the same period count the same purchases; totalled together they count each twice. Total them in separate runs.",
         triggering: [], nonTriggering: [])
 
-    public static let all = [unreadableReport, unreadableRow, totalMismatch, unknownProductType, overlappingReports,
+    public static let all = [unreadableReport, unreadableRow, totalsMissing, totalMismatch, duplicateReport, unknownProductType, overlappingReports,
                              soldNotInCatalog, unsoldProduct, highRefundRate, kindMismatch]
 }

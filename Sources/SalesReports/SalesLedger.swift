@@ -98,6 +98,16 @@ public struct ReportFileSummary: Sendable, Hashable {
     public var badRows: Int
     /// The file says there were no sales for its date.
     public var noSales: Bool
+    /// The file read before whose rows this file repeats: its rows are not counted again.
+    public var duplicateOf: String? = nil
+}
+
+/// What recognises a report given twice: its kind, its number of rows and a hash of its lines,
+/// keyed afresh each run (`ContentDigest`).
+struct ReportDigest: Hashable {
+    var kind: ReportKind?
+    var rows: Int
+    var content: ContentDigest.Digest
 }
 
 /// Everything read from a set of reports: grouped totals, what each file held, and what was wrong.
@@ -106,6 +116,8 @@ public struct SalesLedger: Sendable {
     /// Sales rows by their interned fields (`interner`), summed exactly.
     var raw = RowTable()
     var interner = ByteInterner()
+    /// Each report read, by its content, with the path it was read as.
+    var digests: [ReportDigest: String] = [:]
     /// Interned values already noted as products (`firstSeen`, `titles`).
     var noted: [Bool] = []
 
@@ -122,11 +134,19 @@ public struct SalesLedger: Sendable {
         return out
     }
 
-    /// The sales rows summed by a grouping of their interned keys, exactly, then made `Amounts`.
-    func grouped<K: Hashable>(_ key: (RowKey) -> K) -> [K: Amounts] {
+    /// The sales rows `include` takes, summed by a grouping of their interned keys, exactly, then
+    /// made `Amounts`.
+    func grouped<K: Hashable>(where include: (RowKey) -> Bool = { _ in true }, _ key: (RowKey) -> K) -> [K: Amounts] {
         var groups: [K: RowTotals] = [:]
-        for (k, t) in zip(raw.keys, raw.totals) { groups[key(k), default: RowTotals()] += t }
+        for (k, t) in zip(raw.keys, raw.totals) where include(k) { groups[key(k), default: RowTotals()] += t }
         return groups.mapValues(\.amounts)
+    }
+
+    /// The interned Product Type Identifiers that are in-app purchases (Apple's table): the rows
+    /// the in-app purchase totals count. Apps, bundles, updates, re-downloads and unknown codes
+    /// are totalled apart.
+    func inAppPurchaseTypes() -> Set<Int32> {
+        Set(raw.keys.map(\.type)).filter { ProductType(code: interner[$0]).category.isInAppPurchase }
     }
 
     func day(_ encoded: Int32) -> Day? {
@@ -148,8 +168,21 @@ public struct SalesLedger: Sendable {
 
     public init() {}
 
-    public var rowCount: Int { files.reduce(0) { $0 + $1.rows } }
-    public var badRowCount: Int { files.reduce(0) { $0 + $1.badRows } }
+    /// Rows read from the reports counted (a report given twice counts once).
+    public var rowCount: Int { files.reduce(0) { $0 + ($1.duplicateOf == nil ? $1.rows : 0) } }
+    public var badRowCount: Int { files.reduce(0) { $0 + ($1.duplicateOf == nil ? $1.badRows : 0) } }
+
+    /// Adds one file's sales rows to the totals.
+    mutating func add(_ table: RowTable) {
+        guard raw.count > 0 else {
+            raw = table
+            return
+        }
+        for (key, totals) in zip(table.keys, table.totals) {
+            let at = raw.index(key)
+            raw.totals[at] += totals
+        }
+    }
 
     mutating func see(_ day: Day) {
         if firstDay.map({ day < $0 }) ?? true { firstDay = day }

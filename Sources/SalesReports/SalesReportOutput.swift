@@ -50,9 +50,13 @@ public struct SalesReportOutput {
             ("Period", period),
             ("Reports", "\(ledger.files.count) file\(ledger.files.count == 1 ? "" : "s")" + (kinds.isEmpty ? "" : " (\(kinds.joined(separator: ", ")))")),
             ("Rows read", "\(ledger.rowCount)" + (ledger.badRowCount > 0 ? ", \(ledger.badRowCount) unreadable (left out)" : "")),
-            ("Products", "\(totals.products.count)"),
-            ("Findings", findings.isEmpty ? "none" : findings.severityCounts),
+            ("Products", "\(totals.products.count)" + (totals.others.isEmpty ? "" : " in-app purchases")),
         ]
+        if !totals.others.isEmpty {
+            doc.facts.append(("Apps and other types", "\(Set(totals.others.map(\.product)).count), totalled apart from the in-app purchases"))
+        }
+        doc.facts.append(("Findings", findings.isEmpty ? "none" : findings.severityCounts))
+        doc.notices = ReportDocument.notices(findings)
         // Sales tables only when a Summary Sales or Financial report was read: a run on
         // subscription reports alone shows their own tables, not empty ones.
         let hasSales = ledger.files.contains { $0.kind == .summarySales || $0.kind == .financial }
@@ -79,7 +83,8 @@ public struct SalesReportOutput {
             table: .init(header: ["File", "Report", "Rows", "Unreadable", "Note"], numeric: [2, 3],
                          rows: ledger.files.sorted { $0.path < $1.path }.map { f in
                              [Cell(f.path), Cell(f.kind?.rawValue ?? ""), count(f.rows), count(f.badRows),
-                              Cell([f.compressed ? "gzip" : nil, f.noSales ? "no sales that day" : nil].compactMap { $0 }.joined(separator: ", "))]
+                              Cell([f.compressed ? "gzip" : nil, f.noSales ? "no sales that day" : nil,
+                                    f.duplicateOf.map { "the same rows as \($0): not counted again" }].compactMap { $0 }.joined(separator: ", "))]
                          })))
         doc.sections.append(ReportDocument.findingsSection(findings))
         return doc
@@ -94,9 +99,10 @@ public struct SalesReportOutput {
             (label: c.currency, total: money(c.proceeds, c.currency),
              parts: (proceedsByCurrency[c.currency] ?? [:]).sorted { $0.key < $1.key }.map { (label: $0.key, value: $0.value) })
         }
+        let apart = totals.others.isEmpty ? "" : " In-app purchases only: apps and other product types are totalled apart, below."
         doc.sections.append(.init(
             title: "Totals per currency",
-            note: "Customer totals count rows paid in the currency; proceeds count rows paid out in it. Currencies are never added together.",
+            note: "Customer totals count rows paid in the currency; proceeds count rows paid out in it. Currencies are never added together." + apart,
             table: .init(header: ["Currency", "Units sold", "Refunded", "Customer total", "Proceeds"], numeric: [1, 2, 3, 4],
                          rows: totals.byCurrency.map { [Cell($0.currency), count($0.sold), count($0.refunded),
                                                         amount($0.customer, $0.currency), amount($0.proceeds, $0.currency)] }),
@@ -123,6 +129,18 @@ public struct SalesReportOutput {
             table: lineTable(totals.byDay, first: ["Date"]) { [Cell($0.key)] },
             chart: totals.unitsByDay.count < 2 ? nil : .columns(title: "Units sold per day",
                                                                 items: totals.unitsByDay.map { (label: $0.day, value: Decimal($0.sold), text: "\($0.sold) sold, \($0.refunded) refunded") })))
+        if !totals.otherLines.isEmpty {
+            doc.sections.append(.init(
+                title: "Apps and other product types",
+                note: "App downloads, app bundles, updates, re-downloads and product types not in Apple's table: never counted in the in-app purchase totals, tables or charts above. Units are downloads (or updates); refunded units and amounts are subtracted as above.",
+                table: .init(header: ["Product", "Title", "Type", "Currency", "Units", "Refunded", "Customer total", "Proceeds"], numeric: [4, 5, 6, 7],
+                             rows: totals.otherLines.map { line in
+                                 [Cell(line.key.product), Cell(ledger.titles[line.key.product] ?? ""), Cell(Self.typeLabel(line.key.type)),
+                                  Cell(line.customerCurrency + (line.proceedsCurrency == line.customerCurrency ? "" : " → " + line.proceedsCurrency)),
+                                  count(line.amounts.sold + line.amounts.restored), count(line.amounts.refunded),
+                                  amount(line.amounts.customer, line.customerCurrency), amount(line.amounts.proceeds, line.proceedsCurrency)]
+                             })))
+        }
     }
 
     private typealias Cell = ReportDocument.Cell
@@ -186,7 +204,8 @@ public struct SalesReportOutput {
             ("period", period),
             ("files", .array(ledger.files.sorted { $0.path < $1.path }.map { f in
                 .object([("path", .string(f.path)), ("report", f.kind.map { .string($0.rawValue) } ?? .null), ("compressed", .bool(f.compressed)),
-                         ("rows", .int(f.rows)), ("unreadableRows", .int(f.badRows)), ("noSales", .bool(f.noSales))])
+                         ("rows", .int(f.rows)), ("unreadableRows", .int(f.badRows)), ("noSales", .bool(f.noSales)),
+                         ("duplicateOf", f.duplicateOf.map { .string($0) } ?? .null)])
             })),
             ("currencies", .array(totals.byCurrency.map { c in
                 .object([("currency", .string(c.currency)), ("sold", .int(c.sold)), ("refunded", .int(c.refunded)),
@@ -200,6 +219,13 @@ public struct SalesReportOutput {
             ("byProduct", .array(totals.byProduct.map { line($0, "product") })),
             ("byStorefront", .array(totals.byStorefront.map { line($0, "storefront") })),
             ("byDay", .array(totals.byDay.map { line($0, "day") })),
+            ("others", .array(totals.otherLines.map { l in
+                .object([("product", .string(l.key.product)), ("title", .string(ledger.titles[l.key.product] ?? "")), ("type", .string(l.key.type)),
+                         ("category", .string(ProductType(code: l.key.type).category.rawValue)),
+                         ("customerCurrency", .string(l.customerCurrency)), ("proceedsCurrency", .string(l.proceedsCurrency)),
+                         ("units", .int(l.amounts.sold + l.amounts.restored)), ("refunded", .int(l.amounts.refunded)),
+                         ("customerTotal", .string("\(l.amounts.customer)")), ("proceeds", .string("\(l.amounts.proceeds)"))])
+            })),
             ("subscriptions", .array(totals.subscriptions.map { l in
                 let parts = l.key.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
                 return .object([("subscription", .string(parts[0])), ("storefront", .string(parts.count > 1 ? parts[1] : "")),

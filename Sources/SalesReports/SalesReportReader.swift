@@ -22,7 +22,7 @@ public enum SalesReportReader {
             ledger.files.append(ReportFileSummary(path: shown, kind: nil, compressed: false, rows: 0, badRows: 0, noSales: false))
             return
         }
-        var file = FileReading(path: shown, compressed: reader.compressed)
+        var file = FileReading(path: shown, compressed: reader.compressed, findingsBefore: ledger.diagnostics.count)
         do {
             while let more = try reader.next({ line, number in file.handle(line, number: number, ledger: &ledger) }), more {}
         } catch LineReader.Failure.lineTooLong {
@@ -54,13 +54,26 @@ private struct FileReading {
     var fileDay: Day?
     // Financial reports: the sums their total lines are checked against.
     var financialUnits = 0
+    /// Units of the Financial report's return rows (`R`, or negative), counted positive, and the
+    /// sum of its other rows' units.
+    var financialReturned = 0
+    var financialSaleUnits = 0
     var financialAmount: Decimal = 0
     var financialCurrencies: Set<String> = []
     var totals: [String: (text: String, line: Int)] = [:]
     var lastLine = 0
     var restored: Int32?
+    /// This file's totals, added to the ledger's when the file is not a report read before.
+    var table = RowTable()
+    var subscriptions: [SalesKey: Amounts] = [:]
+    var events: [EventKey: Int] = [:]
+    /// The file's lines, hashed to recognise the same report given twice (blank lines left out).
+    var content = ContentDigest()
+    /// The ledger's findings before this file: a duplicate's own are dropped with its rows.
+    let findingsBefore: Int
 
-    init(path: String, compressed: Bool) {
+    init(path: String, compressed: Bool, findingsBefore: Int) {
+        self.findingsBefore = findingsBefore
         self.path = path
         self.summary = ReportFileSummary(path: path, kind: nil, compressed: compressed, rows: 0, badRows: 0, noSales: false)
         self.fileDay = FileReading.day(inFileName: (path as NSString).lastPathComponent)
@@ -72,6 +85,7 @@ private struct FileReading {
         if stopped { return false }
         guard let columns else { return header(line, number: number, ledger: &ledger) }
         if isBlank(line) { return true }
+        content.add(line)
         if columns.kind == .financial, line.count > 6, line[0] == 0x54, String(decoding: line.prefix(6), as: UTF8.self) == "Total_" {
             let parts = String(decoding: line, as: UTF8.self).split(separator: "\t", omittingEmptySubsequences: false)
             let name = parts[0].trimmingCharacters(in: .whitespaces)
@@ -112,6 +126,7 @@ private struct FileReading {
         switch ColumnMap.resolve(names) {
         case .success(let map):
             columns = map
+            content.add(text)
             summary.kind = map.kind
             return true
         case .failure(.unknownHeader):
@@ -119,10 +134,13 @@ private struct FileReading {
                 "the header names no App Store Connect report iap reads (Summary Sales, Subscription, Subscription Event, Financial): it has \(names.prefix(4).map { "'\($0)'" }.joined(separator: ", "))\(names.count > 4 ? ", …" : "")",
                 at: SourceLocation(path: path, line: number, column: 1)))
         case .failure(.missingColumns(let kind, let missing)):
+            // Named as this kind of report names them (a Financial report's units are 'Quantity'),
+            // with the name older versions of its header used where that differs.
+            let named = missing.map { field in "'\(field.name(in: kind))'" + (field.olderName(in: kind).map { " (or '\($0)' in older reports)" } ?? "") }
             ledger.diagnostics.append(ReportRules.unreadableReport.finding(
-                "a \(kind.rawValue) report without the column\(missing.count == 1 ? "" : "s") \(missing.map { "'\($0)'" }.joined(separator: ", "))",
+                "a \(kind.rawValue) report without the column\(missing.count == 1 ? "" : "s") \(named.joined(separator: ", "))",
                 at: SourceLocation(path: path, line: number, column: 1),
-                fix: SuggestedFix("download the report again: iap reads columns by their header names")))
+                fix: SuggestedFix("use the file as App Store Connect downloads it: iap finds columns by their header names (docs/reports.md lists them), and an edited header may have renamed or dropped one")))
         }
         stopped = true
         return false
@@ -166,31 +184,32 @@ private struct FileReading {
         return String(decoding: bytes(line, i), as: UTF8.self)
     }
 
-    private func problem(_ line: UnsafeBufferPointer<UInt8>, _ field: Field, _ i: Int, _ what: String) -> Problem {
+    /// What is wrong with a field, named as the report's header names it (`Quantity 'two'…`).
+    private func problem(_ line: UnsafeBufferPointer<UInt8>, _ field: Field, _ map: ColumnMap, _ i: Int, _ what: String) -> Problem {
         let text = string(line, i)
         let shown = text.isEmpty ? "is empty" : "'\(text.prefix(40))' is not \(what)"
-        return Problem(message: "\(field.displayName) \(shown)", column: starts[i] + 1)
+        return Problem(message: "\(Self.printable(map.name(of: field).prefix(60))) \(shown)", column: starts[i] + 1)
     }
 
     // Field readers: each gives the field's value or throws what is wrong with it, at its column.
 
     private func integer(_ line: UnsafeBufferPointer<UInt8>, _ field: Field, _ map: ColumnMap) throws(Problem) -> Int {
         let i = map[field]!
-        guard let n = FieldParse.integer(bytes(line, i)) else { throw problem(line, field, i, "a whole number") }
+        guard let n = FieldParse.integer(bytes(line, i)) else { throw problem(line, field, map, i, "a whole number") }
         return n
     }
 
     /// An amount for exact sums (Summary Sales and Financial rows).
     private func fixed(_ line: UnsafeBufferPointer<UInt8>, _ field: Field, _ map: ColumnMap) throws(Problem) -> FixedAmount {
         let i = map[field]!
-        guard let amount = FieldParse.fixed(bytes(line, i)) else { throw problem(line, field, i, "a decimal amount such as 0.99") }
+        guard let amount = FieldParse.fixed(bytes(line, i)) else { throw problem(line, field, map, i, "a decimal amount such as 0.99") }
         return amount
     }
 
     /// An amount as a `Decimal` (Subscription rows).
     private func decimal(_ line: UnsafeBufferPointer<UInt8>, _ field: Field, _ map: ColumnMap) throws(Problem) -> Decimal {
         let i = map[field]!
-        guard let d = FieldParse.decimal(bytes(line, i)) else { throw problem(line, field, i, "a decimal amount such as 0.99") }
+        guard let d = FieldParse.decimal(bytes(line, i)) else { throw problem(line, field, map, i, "a decimal amount such as 0.99") }
         return d
     }
 
@@ -201,7 +220,7 @@ private struct FileReading {
         let b = bytes(line, i)
         if b.isEmpty, let amount, amount.mantissa == 0 { return b }
         guard b.count == 3, b.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }) else {
-            throw problem(line, field, i, "an ISO 4217 currency code such as USD")
+            throw problem(line, field, map, i, "an ISO 4217 currency code such as USD")
         }
         return b
     }
@@ -213,7 +232,7 @@ private struct FileReading {
     /// A field that must not be empty, as bytes.
     private func nonEmpty(_ line: UnsafeBufferPointer<UInt8>, _ field: Field, _ map: ColumnMap) throws(Problem) -> UnsafeBufferPointer<UInt8> {
         let i = map[field]!
-        guard starts[i] < ends[i] else { throw Problem(message: "\(field.displayName) is empty", column: starts[i] + 1) }
+        guard starts[i] < ends[i] else { throw Problem(message: "\(Self.printable(map.name(of: field).prefix(60))) is empty", column: starts[i] + 1) }
         return bytes(line, i)
     }
 
@@ -223,7 +242,7 @@ private struct FileReading {
 
     private func date(_ line: UnsafeBufferPointer<UInt8>, _ field: Field, _ map: ColumnMap, _ form: Day.Form) throws(Problem) -> Day {
         let i = map[field]!
-        guard let day = Day.parse(bytes(line, i), form) else { throw problem(line, field, i, "a date \(form.example)") }
+        guard let day = Day.parse(bytes(line, i), form) else { throw problem(line, field, map, i, "a date \(form.example)") }
         return day
     }
 
@@ -255,7 +274,7 @@ private struct FileReading {
                 a.proceeds = Decimal(subscribers) * proceeds
                 let key = SalesKey(product: product, productType: "IAY", country: string(line, map[.country]),
                                    customerCurrency: customerCurrency, proceedsCurrency: proceedsCurrency, day: fileDay)
-                ledger.subscriptions[key, default: Amounts()] += a
+                subscriptions[key, default: Amounts()] += a
             case .subscriptionEvent:
                 let day = try date(line, .beginDate, map, .isoDate)
                 let event = try required(line, .event, map)
@@ -263,7 +282,7 @@ private struct FileReading {
                 let quantity = try integer(line, .units, map)
                 ledger.see(day)
                 ledger.note(product: product, title: product, at: SourceLocation(path: path, line: number, column: 1))
-                ledger.events[EventKey(product: product, event: event, day: day), default: 0] += quantity
+                events[EventKey(product: product, event: event, day: day), default: 0] += quantity
             }
         } catch {
             return error
@@ -298,6 +317,7 @@ private struct FileReading {
             financialAmount += e.decimal
             financialCurrencies.insert(String(decoding: bytes(line, map[.proceedsCurrency]!), as: UTF8.self))
             if let i = map[.saleOrReturn], ends[i] - starts[i] == 1, line[starts[i]] | 0x20 == 0x72 { isReturn = true }
+            if isReturn { financialReturned += abs(units) } else { financialSaleUnits += units }
         }
         let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         let product = ledger.interner.id(productBytes)
@@ -307,7 +327,7 @@ private struct FileReading {
            !unknownTypes.contains(typeCode) {
             unknownTypes.insert(typeCode)
             ledger.diagnostics.append(ReportRules.unknownProductType.finding(
-                "Product Type Identifier '\(typeCode)' is not in Apple's table: its rows are totalled as unknown",
+                "Product Type Identifier '\(typeCode)' is not in Apple's table: its rows are totalled as unknown, apart from the in-app purchases",
                 at: SourceLocation(path: path, line: number, column: starts[typeIndex!] + 1)))
         }
         ledger.see(day)
@@ -318,13 +338,13 @@ private struct FileReading {
                          day: Int32(day.year * 10000 + day.month * 100 + day.day))
         let count = abs(units)
         let signed = isReturn ? -count : count
-        let at = ledger.raw.index(key)
-        ledger.raw.totals[at].add(units: count, restored: type.id == restoredType(&ledger), isReturn: isReturn)
-        ledger.raw.totals[at].customer.add(price.magnitude, times: signed)
+        let at = table.index(key)
+        table.totals[at].add(units: count, restored: type.id == restoredType(&ledger), isReturn: isReturn)
+        table.totals[at].customer.add(price.magnitude, times: signed)
         if let extended {
-            ledger.raw.totals[at].proceeds.add(extended.magnitude, times: isReturn ? -1 : 1)
+            table.totals[at].proceeds.add(extended.magnitude, times: isReturn ? -1 : 1)
         } else {
-            ledger.raw.totals[at].proceeds.add(proceeds.magnitude, times: signed)
+            table.totals[at].proceeds.add(proceeds.magnitude, times: signed)
         }
     }
 
@@ -357,32 +377,64 @@ private struct FileReading {
                 at: SourceLocation(path: path, line: first, column: 1)))
         }
         if summary.kind == .financial { checkTotals(ledger: &ledger) }
+        if summary.rows > 0 {
+            // A Subscription report's rows have no date: its day, from the file name, is part of it.
+            if summary.kind == .subscription { content.add(fileDay?.description ?? "") }
+            let digest = ReportDigest(kind: summary.kind, rows: summary.rows, content: content.finalize())
+            if let first = ledger.digests[digest] {
+                // Counted once: the rows and this file's findings (the first copy's, again) are dropped.
+                ledger.diagnostics.removeSubrange(findingsBefore...)
+                ledger.diagnostics.append(ReportRules.duplicateReport.finding(
+                    "the same report as \(first), read before it (the same \(summary.rows) row\(summary.rows == 1 ? "" : "s")): its sales are counted once",
+                    at: SourceLocation(path: path, line: 1, column: 1),
+                    fix: SuggestedFix("pass each report once (a browser names a second download '… (1).txt')")))
+                summary.duplicateOf = first
+                ledger.files.append(summary)
+                return
+            }
+            ledger.digests[digest] = path
+        }
+        ledger.add(table)
+        for (key, amounts) in subscriptions { ledger.subscriptions[key, default: Amounts()] += amounts }
+        for (key, quantity) in events { ledger.events[key, default: 0] += quantity }
         ledger.files.append(summary)
     }
 
     /// A Financial report's Total_Rows, Total_Amount and Total_Units lines against the rows.
+    /// Missing lines mean a file cut short (`report-totals-missing`, an error). Lines that disagree
+    /// are `report-total-mismatch` warnings: Apple documents Quantity and Extended Partner Share
+    /// as signed, but not whether Total_Units subtracts returns, so the message gives the sum
+    /// both ways when the report has returns.
     private func checkTotals(ledger: inout SalesLedger) {
         let names = ["Total_Rows", "Total_Amount", "Total_Units"]
         let missing = names.filter { totals[$0] == nil }
         guard missing.isEmpty else {
-            ledger.diagnostics.append(ReportRules.totalMismatch.finding(
+            ledger.diagnostics.append(ReportRules.totalsMissing.finding(
                 "the Financial report ends without its \(missing.joined(separator: ", ")) line\(missing.count == 1 ? "" : "s"): it may be cut short",
                 at: SourceLocation(path: path, line: lastLine, column: 1),
                 fix: SuggestedFix("download the report again from Payments and Financial Reports")))
             return
         }
         let left = summary.badRows > 0 ? " (\(summary.badRows) unreadable row\(summary.badRows == 1 ? " is" : "s are") not in the sum)" : ""
-        func mismatch(_ name: String, _ ours: String) {
+        func mismatch(_ name: String, _ ours: String, then note: String = "") {
             let (text, line) = totals[name]!
             ledger.diagnostics.append(ReportRules.totalMismatch.finding(
-                "\(name) is \(text) but the rows add up to \(ours)\(left)", at: SourceLocation(path: path, line: line, column: 1)))
+                "\(name) is \(text) but the rows add up to \(ours)\(left)\(note)", at: SourceLocation(path: path, line: line, column: 1)))
         }
         let rowsText = totals["Total_Rows"]!.text
         if FieldParse.integer(rowsText) != summary.rows { mismatch("Total_Rows", "\(summary.rows) rows") }
-        if FieldParse.integer(totals["Total_Units"]!.text) != financialUnits { mismatch("Total_Units", "\(financialUnits)") }
         let amountText = totals["Total_Amount"]!.text
         if financialCurrencies.count <= 1 {
             if FieldParse.decimal(amountText) != financialAmount { mismatch("Total_Amount", "\(financialAmount)") }
+        }
+        if FieldParse.integer(totals["Total_Units"]!.text) != financialUnits {
+            let returned = financialReturned
+            if returned == 0 {
+                mismatch("Total_Units", "\(financialUnits)")
+            } else {
+                mismatch("Total_Units", "\(financialUnits), or \(financialSaleUnits) without the \(returned) returned unit\(returned == 1 ? "" : "s")",
+                         then: ": Apple does not document whether Total_Units counts returns")
+            }
         }
     }
 

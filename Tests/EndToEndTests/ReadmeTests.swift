@@ -29,7 +29,7 @@ final class ReadmeTests: XCTestCase {
                 current?.1.append(line)
             }
         }
-        XCTAssertEqual(examples.count, 36)
+        XCTAssertEqual(examples.count, 37)
         for (command, expected) in examples {
             let result = try IAPRunner.run(command.split(separator: " ").map(String.init))
             XCTAssertEqual(result.stdout + result.stderr, expected, "README example: iap \(command)")

@@ -26,10 +26,11 @@ final class SalesReaderTests: XCTestCase {
         XCTAssertEqual(ledger.rowCount, 16)
         XCTAssertEqual(totals.byCurrency.map(\.currency), ["EUR", "JPY", "KWD", "USD"])
         let usd = totals.byCurrency.first { $0.currency == "USD" }!
-        // US rows: 20×0.99 coins, 9×4.99 − 2×4.99 pro, 25×2.99 club, 2×0.99 hints, 2×1.99 gems, 0 for restores and the app.
+        // US rows: 20×0.99 coins, 9×4.99 − 2×4.99 pro, 25×2.99 club, 2×0.99 hints, 2×1.99 gems, 0 for restores.
+        // Units: 20 coins + 9 pro + 25 club + 2 hints + 2 gems; the app's 40 downloads (1F) are not in-app purchases.
         XCTAssertEqual(usd.customer, Decimal(string: "135.44")!)
         XCTAssertEqual(usd.proceeds, Decimal(string: "94.86")!)
-        XCTAssertEqual(usd.sold, 98)
+        XCTAssertEqual(usd.sold, 58)
         XCTAssertEqual(usd.refunded, 2)
         let jpy = totals.byCurrency.first { $0.currency == "JPY" }!
         XCTAssertEqual(jpy.customer, 1120)
@@ -49,6 +50,10 @@ final class SalesReaderTests: XCTestCase {
         XCTAssertEqual(ledger.firstDay?.description, "2026-11-02")
         XCTAssertEqual(ledger.lastDay?.description, "2026-11-03")
         XCTAssertEqual(ledger.files.map(\.compressed), [false, true])
+        XCTAssertFalse(totals.products.contains { $0.product == "puzzle-app" })
+        XCTAssertEqual(totals.others.map { "\($0.product) \($0.types) \($0.amounts.sold)" }, ["puzzle-app [\"1F\"] 40"])
+        XCTAssertEqual(totals.otherLines.map { "\($0.key.product) \($0.key.type) \($0.customerCurrency) \($0.amounts.sold) \($0.amounts.customer)" },
+                       ["puzzle-app 1F USD 40 0"])
     }
 
     func testHeaderVariantMalformedRowsAndUnknownTypeAreDiagnosedWithFileAndLine() {
@@ -56,13 +61,14 @@ final class SalesReaderTests: XCTestCase {
         XCTAssertEqual(ledger.diagnostics.map { "\($0.location) \($0.ruleID): \($0.message)" }, [
             "S_D_80012345_20261104_v1_0.txt:3:63 unreadable-report-row: Units 'two' is not a whole number: the row is left out of the totals",
             "S_D_80012345_20261104_v1_0.txt:4:1 unreadable-report-row: the row has 7 fields; the header has 17: the row is left out of the totals",
-            "S_D_80012345_20261104_v1_0.txt:5:61 unknown-product-type: Product Type Identifier 'IAZ' is not in Apple's table: its rows are totalled as unknown",
+            "S_D_80012345_20261104_v1_0.txt:5:61 unknown-product-type: Product Type Identifier 'IAZ' is not in Apple's table: its rows are totalled as unknown, apart from the in-app purchases",
         ])
         XCTAssertEqual(ledger.files.first?.rows, 4)
         XCTAssertEqual(ledger.files.first?.badRows, 2)
         let totals = SalesTotals(ledger)
-        XCTAssertEqual(totals.byCurrency.map { "\($0.currency) \($0.sold) \($0.customer)" }, ["GBP 4 3.96", "USD 1 0.99"])
-        XCTAssertEqual(totals.products.first { $0.product == "com.acme.puzzle.stickers" }?.types, ["IAZ"])
+        // The sticker row's code is not in Apple's table: totalled apart from the in-app purchases.
+        XCTAssertEqual(totals.byCurrency.map { "\($0.currency) \($0.sold) \($0.customer)" }, ["GBP 4 3.96"])
+        XCTAssertEqual(totals.others.map { "\($0.product) \($0.types) \($0.amounts.sold)" }, ["com.acme.puzzle.stickers [\"IAZ\"] 1"])
     }
 
     func testNoSalesFileIsAnEmptyReport() {
@@ -92,9 +98,9 @@ final class SalesReaderTests: XCTestCase {
         var ledger = SalesLedger()
         SalesReportReader.read(folder.appendingPathComponent("wrong.txt").path, displayPath: "wrong.txt", into: &ledger)
         SalesReportReader.read(folder.appendingPathComponent("cut.txt").path, displayPath: "cut.txt", into: &ledger)
-        XCTAssertEqual(ledger.diagnostics.map { "\($0.location) \($0.ruleID): \($0.message)" }, [
-            "wrong.txt:8:1 report-total-mismatch: Total_Amount is 31.23 but the rows add up to 31.22",
-            "cut.txt:6:1 report-total-mismatch: the Financial report ends without its Total_Rows, Total_Amount, Total_Units lines: it may be cut short",
+        XCTAssertEqual(ledger.diagnostics.map { "\($0.location) \($0.severity) \($0.ruleID): \($0.message)" }, [
+            "wrong.txt:8:1 warning report-total-mismatch: Total_Amount is 31.23 but the rows add up to 31.22",
+            "cut.txt:6:1 error report-totals-missing: the Financial report ends without its Total_Rows, Total_Amount, Total_Units lines: it may be cut short",
         ])
     }
 

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// A report document as one self-contained HTML file: its styles and its few lines of script are
@@ -19,7 +20,7 @@ public enum HTMLDocument {
         <style>
         \(style)
         </style>
-        </head>
+        \(document.notices.isEmpty ? "" : "<style>\n\(noticeStyle)\n</style>\n")</head>
         <body>
         <header>
         <h1>\(escape(document.title))</h1>
@@ -30,6 +31,7 @@ public enum HTMLDocument {
             for (label, value) in document.facts { out += "<div><dt>\(escape(label))</dt><dd>\(escape(value))</dd></div>\n" }
             out += "</dl>\n"
         }
+        out += notices(document)
         out += "</header>\n<main>\n"
         for (n, section) in document.sections.enumerated() {
             out += "<section id=\"section-\(n + 1)\">\n<h2>\(escape(section.title))</h2>\n"
@@ -42,6 +44,35 @@ public enum HTMLDocument {
         out += "<script>\n\(script)\n</script>\n</body>\n</html>\n"
         return out
     }
+
+    /// The errors and warnings at the top of the page, before any table, with a link to the
+    /// Findings section that lists them all: a reader sees that a total counts something twice,
+    /// or leaves rows out, before reading it.
+    static func notices(_ document: ReportDocument) -> String {
+        guard !document.notices.isEmpty else { return "" }
+        let errors = document.notices.filter { $0.severity == .error }.count
+        let warnings = document.notices.count - errors
+        func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        let counts = [errors > 0 ? count(errors, "error") : nil, warnings > 0 ? count(warnings, "warning") : nil].compactMap { $0 }
+        var out = "<aside class=\"notices\" role=\"note\" aria-label=\"Findings to read first\">\n"
+        out += "<p><strong>\(counts.joined(separator: ", "))</strong> to read before the totals"
+        if let findings = document.sections.firstIndex(where: { $0.title == "Findings" }) {
+            out += " (<a href=\"#section-\(findings + 1)\">every finding</a>)"
+        }
+        out += ":</p>\n<ul>\n"
+        for notice in document.notices.prefix(shownNotices) {
+            out += "<li class=\"\(notice.severity.rawValue)\"><span class=\"severity\">\(notice.severity.rawValue)</span> "
+                + "\(escape(notice.message)) <span class=\"where\">\(escape(notice.location)) [\(escape(notice.rule))]</span></li>\n"
+        }
+        if document.notices.count > shownNotices {
+            out += "<li class=\"more\">and \(document.notices.count - shownNotices) more in Findings</li>\n"
+        }
+        out += "</ul>\n</aside>\n"
+        return out
+    }
+
+    /// Notices listed at the top; the rest are counted there and listed in Findings.
+    static let shownNotices = 10
 
     static func table(_ table: ReportDocument.Table, caption: String) -> String {
         guard !table.rows.isEmpty else { return "<p class=\"empty\">None.</p>\n" }
@@ -131,6 +162,18 @@ public enum HTMLDocument {
       footer { display: none; }
       .scroll { overflow: visible; }
     }
+    """
+
+    /// The notices' styles, written only on a page that has notices.
+    static let noticeStyle = """
+    .notices { margin: 1rem 0 0; padding: .5rem .9rem; border: 1px solid var(--c2); border-left-width: 4px; border-radius: 4px; }
+    .notices p { margin: 0 0 .25rem; }
+    .notices ul { margin: 0; padding-left: 1.1rem; }
+    .notices li { margin: .15rem 0; }
+    .notices .severity { font-weight: 600; text-transform: uppercase; font-size: .75rem; letter-spacing: .04em; }
+    .notices .error .severity { color: var(--c7); }
+    .notices .warning .severity { color: var(--c2); }
+    .notices .where, .notices .more { color: var(--muted); font-size: .85rem; }
     """
 
     /// Sorting by a click on a header: numbers as numbers (a cell's data-sort when it has one),

@@ -9,11 +9,29 @@ public struct ReportDocument: Sendable {
     /// Label and value pairs shown under the title ("Period", "Rows read").
     public var facts: [(String, String)]
     public var sections: [Section]
+    /// The findings to read before trusting the numbers (errors and warnings: double counting,
+    /// unreadable rows, a report given twice), shown by the HTML page at its top, above the
+    /// tables; the Findings section, last, lists every finding.
+    public var notices: [Notice] = []
 
     public init(title: String, facts: [(String, String)] = [], sections: [Section] = []) {
         self.title = title
         self.facts = facts
         self.sections = sections
+    }
+
+    /// One finding as the top of a page shows it.
+    public struct Notice: Sendable {
+        public var severity: Severity
+        public var location: String
+        public var rule: String
+        public var message: String
+    }
+
+    /// The errors and warnings among `findings`, errors first, in the findings' order.
+    public static func notices(_ findings: [Diagnostic]) -> [Notice] {
+        let shown = findings.filter { $0.severity == .error } + findings.filter { $0.severity == .warning }
+        return shown.map { Notice(severity: $0.severity, location: $0.location.description, rule: $0.ruleID, message: $0.message) }
     }
 
     public struct Section: Sendable {
