@@ -2,7 +2,7 @@ import Foundation
 
 /// Finds prices written into text: a currency symbol or ISO code next to a number (`$0.99`,
 /// `0,99 €`, `¥120`, `USD 4.99`, `R$ 5,90`), a price-like number in purchase wording
-/// (`Buy for 0.99`, `only 4.99/month`), or a symbol next to an interpolated value (`$\(price)`).
+/// (`Buy for 0.99`, `only 4.99/month`), cents (`99¢`), or a symbol next to an interpolated value (`$\(price)`).
 /// Not prices: version strings, percentages, times, coordinates, `$` alone, format specifiers,
 /// numbers in identifiers or asset names, and `$1`-style template references.
 public enum PricePattern {
@@ -21,7 +21,9 @@ public enum PricePattern {
         let codeRight = #"(?<![\p{L}\d.])(?:"# + amountWithPlaceholder + #")\s?(?:"# + codes + #")\b"#
         let wording = #"(?i)\b(?:buy|for|only|just|price|pay|costs?|subscribe|upgrade)\b[^\d\n]{0,12}\d+[.,]\d{2}(?![\d.])"#
         let perPeriod = #"(?i)(?<![\p{L}\d.])\d+[.,]\d{2}\s*/\s*(?:month|mo|year|yr|week|wk)\b"#
-        return [left, right, codeLeft, codeRight, wording, perPeriod].map { try! NSRegularExpression(pattern: $0) }
+        // `99¢`: an amount in cents (at most 99 of them) is a price too.
+        let cents = #"(?<![\p{L}\d.,])(?:\d{1,2}|\x{1})\s?¢"#
+        return [left, right, codeLeft, codeRight, wording, perPeriod, cents].map { try! NSRegularExpression(pattern: $0) }
     }()
 
     /// Whether an interpolated expression is about money (`price`, `amount`, `cost`, …).

@@ -24,7 +24,7 @@ public enum LintRules {
         triggering: [.init(#"let label = ↓"$0.99""#), .init(#"text = ↓"0,99 €""#), .init(#"text = ↓"¥120""#), .init(#"text = ↓"USD 4.99""#),
                      .init(#"text = ↓"4.99 USD""#), .init(#"text = ↓"R$ 5,90""#), .init(#"text = ↓"₹99""#), .init(#"text = ↓"CHF 1.00""#),
                      .init(#"text = ↓"Buy for 0.99""#), .init(#"text = ↓"only 4.99/month""#), .init(#"text = ↓"$\(price)""#),
-                     .init(#"text = ↓"\(price) €""#), .init(#"text = ↓"Save $38""#), .init(#"label.text = ↓@"$0.99";"#, .objc), .init(#"NSString *s = ↓@"Only 1,99 €";"#, .objc),
+                     .init(#"text = ↓"\(price) €""#), .init(#"text = ↓"Save $38""#), .init(#"text = ↓"Only 99¢""#), .init(#"label.text = ↓@"$0.99";"#, .objc), .init(#"NSString *s = ↓@"Only 1,99 €";"#, .objc),
                      .init(#"#define PRICE_TEXT ↓@"$0.99""#, .objc), .init(#"let title = NSLocalizedString(↓"Only $0.99 a month", comment: "")"#),
                      .init("enum Pricing {\n    static let ↓proPrice = 4.99\n}"), .init(#"let ↓yearlyCost = Decimal(string: "29.99")!"#),
                      .init("#define ↓kProAnnualPrice 6.99", .objc), .init("static const double ↓kProPrice = 4.99;", .objc),
@@ -88,8 +88,10 @@ public enum LintRules {
 
     public static let priceFloatConversion = RuleDescription(
         id: "price-float-conversion", name: "Price through Float or Double", severity: .warning,
-        rationale: "A Float or Double cannot hold 0.1 or most cents exactly; a price shown, summed or stored through one is off by a cent sooner or later. Keep prices Decimal and format them with the product's priceLocale. Comparing, ordering, logging and ratios are fine.",
-        triggering: [.init(#"let p = ↓product.price.floatValue"#), .init(#"let p = ↓skProduct.price.doubleValue"#), .init(#"let p = ↓Float(truncating: product.price)"#),
+        rationale: "A Float or Double cannot hold 0.1 or most cents exactly, and an integer holds none; a price shown, summed or stored through one is off by a cent sooner or later (or by 99 at once). Keep prices Decimal and format them with the product's priceLocale. Comparing, ordering, logging and ratios are fine.",
+        triggering: [.init(#"let p = ↓product.price.floatValue"#), .init(#"let whole = ↓NSDecimalNumber(decimal: product.price).intValue"#),
+                     .init(#"let whole = ↓Int(truncating: product.price as NSNumber)"#),
+                     .init(#"label.text = [NSString stringWithFormat:@"%ld", (long)↓product.price.integerValue];"#, .objc), .init(#"let p = ↓skProduct.price.doubleValue"#), .init(#"let p = ↓Float(truncating: product.price)"#),
                      .init(#"let p = ↓Double(truncating: price)"#), .init(#"let p = ↓(price as NSDecimalNumber).doubleValue"#),
                      .init("total += ↓product.price.doubleValue"), .init("let sum = products.reduce(0) { $0 + ↓$1.price.doubleValue }"),
                      .init("import StoreKit\nenum Offer {\n    case localizedPrice(↓price: Double)\n}"), .init("import StoreKit\nstruct Plan {\n    let ↓price: Double\n}"),
@@ -112,8 +114,9 @@ public enum LintRules {
 
     public static let currencyFormatterLocale = RuleDescription(
         id: "currency-formatter-locale", name: "Currency formatter without the product's locale", severity: .warning,
-        rationale: "A currency NumberFormatter left on the device's locale, a price through String(format:) or one built from currencySymbol shows the wrong currency or format; set the formatter's locale to the product's priceLocale. Only in files that sell products: an app's own amounts belong in the device's locale.",
+        rationale: "A currency NumberFormatter left on the device's locale, a currency code written in code (.currency(code: \"USD\")), a price through String(format:) or one built from currencySymbol shows the wrong currency or format; set the formatter's locale to the product's priceLocale. Only in files that sell products: an app's own amounts belong in the device's locale.",
         triggering: [.init("import StoreKit\nfunc f() {\n    let formatter = NumberFormatter()\n    ↓formatter.numberStyle = .currency\n    _ = formatter.string(from: price)\n}"),
+                     .init("import StoreKit\nfunc label(_ product: Product) -> String {\n    product.price.formatted(.currency(code: ↓\"USD\"))\n}"),
                      .init("import StoreKit\nfunc f() {\n    let formatter = NumberFormatter()\n    ↓formatter.numberStyle = .currency\n    formatter.locale = Locale(identifier: \"en_US\")\n}"),
                      .init(#"let text = ↓String(format: "%.2f", product.price.doubleValue)"#),
                      .init(#"let text = ↓"\(product.priceLocale.currencySymbol ?? "$")\(product.price)""#),

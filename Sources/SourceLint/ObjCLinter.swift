@@ -74,7 +74,7 @@ struct ObjCLinter {
                     found.append(Finding(rule: LintRules.unknownProductID, message: "'\(token.text)' is not in the catalog; it looks like a typo of '\(near)'",
                                          line: token.line, column: token.column))
                 }
-            case .identifier where token.text == "floatValue" || token.text == "doubleValue":
+            case .identifier where token.text == "floatValue" || token.text == "doubleValue" || SwiftLintVisitor.integerMembers.contains(token.text):
                 // price.floatValue or [price floatValue]: report at the start of the receiver chain.
                 var j = index - 1
                 if j >= 0, tokens[j].text == "." { j -= 1 }
@@ -83,7 +83,8 @@ struct ObjCLinter {
                 let receiver = tokens[j...index]
                 guard sellsProducts || receiver.contains(where: { $0.text.lowercased().contains("product") }),
                       keepsPrecision(tokens, index), valueKeepsPrecision(tokens, index) else { continue }
-                found.append(Finding(rule: LintRules.priceFloatConversion, message: "'\(token.text)' on a price loses cents; format the NSDecimalNumber with the product's priceLocale",
+                let loss = SwiftLintVisitor.integerMembers.contains(token.text) ? "drops its cents (4.99 becomes 4)" : "loses cents"
+                found.append(Finding(rule: LintRules.priceFloatConversion, message: "'\(token.text)' on a price \(loss); format the NSDecimalNumber with the product's priceLocale",
                                      line: tokens[j].line, column: tokens[j].column))
             case .identifier where ["double", "float", "CGFloat", "Float64", "Float32"].contains(token.text):
                 // `@property double price;` or an instance variable: a price kept where it cannot hold its cents.

@@ -8,20 +8,50 @@ extension SwiftLintVisitor {
     func checkConversionMember(_ node: MemberAccessExprSyntax) {
         let member = node.declName.baseName.text
         // `.doubleValue` is NSNumber's: on a price, that is money (NSDecimalNumber), not a game's gold.
-        guard member == "floatValue" || member == "doubleValue", let base = node.base, Self.mentionsPrice(base),
+        let truncates = Self.integerMembers.contains(member)
+        guard member == "floatValue" || member == "doubleValue" || truncates, let base = node.base, Self.mentionsPrice(base),
               keepsPrecision(node), valueKeepsPrecision(node) else { return }
-        add(LintRules.priceFloatConversion, "'.\(member)' on a price loses cents; keep it Decimal and format it with the product's priceLocale", at: node)
+        add(LintRules.priceFloatConversion, truncates
+            ? "'.\(member)' on a price drops its cents (4.99 becomes 4); keep it Decimal and format it with the product's priceLocale"
+            : "'.\(member)' on a price loses cents; keep it Decimal and format it with the product's priceLocale", at: node)
+    }
+
+    /// NSNumber's integer values: on a price, they truncate it.
+    static let integerMembers: Set<String> = ["intValue", "integerValue", "int32Value", "int64Value", "uintValue", "unsignedIntegerValue"]
+
+    /// `.currency(code: "USD")`, `Decimal.FormatStyle.Currency(code: "EUR")`, `formatter.currencyCode = "USD"`:
+    /// a currency written in code shows one storefront's currency to all of them.
+    func checkHardcodedCurrencyCode(_ node: FunctionCallExprSyntax) {
+        guard let callee = Self.calleeName(node), callee == "currency" || callee == "Currency",
+              let code = node.arguments.first(where: { $0.label?.text == "code" })?.expression.as(StringLiteralExprSyntax.self),
+              let text = plainText(code), text.count == 3, facts.sellsProducts, !neverShips(code), !isLogged(code) else { return }
+        add(LintRules.currencyFormatterLocale,
+            "the currency '\(text)' is written in code: each storefront charges in its own; show product.displayPrice or format with product.priceFormatStyle",
+            at: code)
+    }
+
+    func checkHardcodedCurrencyAssignment(_ node: SequenceExprSyntax) {
+        let elements = Array(node.elements)
+        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+              elements[0].as(MemberAccessExprSyntax.self)?.declName.baseName.text == "currencyCode",
+              let code = elements[2].as(StringLiteralExprSyntax.self), let text = plainText(code), text.count == 3,
+              facts.sellsProducts, !neverShips(code) else { return }
+        add(LintRules.currencyFormatterLocale,
+            "the currency '\(text)' is written in code: each storefront charges in its own; set the formatter's locale to the product's priceLocale instead",
+            at: code)
     }
 
     /// `Float(…price…)`, `Double(truncating: price)`, `CGFloat(price)`.
     func checkConversionCall(_ node: FunctionCallExprSyntax) {
         // `Double(truncating:)` takes an NSNumber: money. A plain `Float(price)` may be a game's
         // gold, so it counts only where products are sold.
-        guard let callee = Self.calleeName(node), ["Float", "Double", "CGFloat"].contains(callee),
+        guard let callee = Self.calleeName(node), ["Float", "Double", "CGFloat", "Int", "Int32", "Int64", "UInt"].contains(callee),
               node.arguments.contains(where: { Self.mentionsPrice($0.expression)
                   && ($0.label?.text == "truncating" || sellsOrNamesProduct($0.expression)) }),
               keepsPrecision(node), valueKeepsPrecision(node) else { return }
-        add(LintRules.priceFloatConversion, "converting a price to \(callee) loses cents; keep it Decimal and format it with the product's priceLocale", at: node)
+        add(LintRules.priceFloatConversion, callee.hasPrefix("Int") || callee == "UInt"
+            ? "converting a price to \(callee) drops its cents (4.99 becomes 4); keep it Decimal and format it with the product's priceLocale"
+            : "converting a price to \(callee) loses cents; keep it Decimal and format it with the product's priceLocale", at: node)
     }
 
     /// Whether an expression is a price: it names one, or a local that holds one.

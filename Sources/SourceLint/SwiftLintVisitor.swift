@@ -91,6 +91,7 @@ final class SwiftLintVisitor: SyntaxVisitor {
         gatherProductIDSinks(node)
         checkConversionCall(node)
         checkFormatCall(node)
+        checkHardcodedCurrencyCode(node)
         return .visitChildren
     }
 
@@ -103,6 +104,7 @@ final class SwiftLintVisitor: SyntaxVisitor {
         gatherProductIDComparisons(node)
         checkCurrencyStyle(node)
         checkHandBuiltPrice(node)
+        checkHardcodedCurrencyAssignment(node)
         return .visitChildren
     }
 
