@@ -217,13 +217,23 @@ struct ObjCProductIDFlow {
         }
     }
 
-    /// A product's identifier: `transaction.payment.productIdentifier`, a local `productID`.
+    /// A product's identifier itself: `transaction.payment.productIdentifier`, `[payment
+    /// productIdentifier]`, a local `productID`. Not a value made from one
+    /// (`[[p.productIdentifier componentsSeparatedByString:@"."] lastObject]`).
     private func mentionsProductID(_ range: Range<Int>) -> Bool {
-        tokens[range].contains {
-            guard $0.kind == .identifier else { return false }
-            let lower = $0.text.lowercased()
-            return lower.hasSuffix("productidentifier") || lower.hasSuffix("productid") || lower == "productidentifiers"
+        guard let last = range.last else { return false }
+        func namesID(_ token: Token) -> Bool {
+            let lower = token.text.lowercased()
+            return token.kind == .identifier && (lower.hasSuffix("productidentifier") || lower.hasSuffix("productid"))
         }
+        // `[receiver productIdentifier]`.
+        if tokens[range.lowerBound].text == "[", closer[range.lowerBound] == last, let send = message(at: range.lowerBound),
+           send.parts.count == 1, send.parts[0].arguments.isEmpty {
+            return namesID(Token(kind: .identifier, text: send.parts[0].name, line: 0, column: 0))
+        }
+        // `a.b.productIdentifier`: names and dots only, ending in the ID.
+        for k in range where !(tokens[k].kind == .identifier || tokens[k].text == ".") { return false }
+        return namesID(tokens[last])
     }
 
     // MARK: Values

@@ -43,7 +43,7 @@ extension SwiftLintVisitor {
         }
         // `ids.contains(product.id)`: the collection holds product IDs.
         if callee == "contains", node.arguments.count == 1, let argument = node.arguments.first, argument.label == nil,
-           Self.mentionsProductID(argument.expression), let collection = node.calledExpression.as(MemberAccessExprSyntax.self)?.base {
+           Self.isProductIDExpression(argument.expression), let collection = node.calledExpression.as(MemberAccessExprSyntax.self)?.base {
             productIDSinks.append(collection)
         }
     }
@@ -59,8 +59,8 @@ extension SwiftLintVisitor {
         for k in elements.indices {
             guard let op = elements[k].as(BinaryOperatorExprSyntax.self)?.operator.text else { continue }
             if op == "==" || op == "!=", k >= 1, k + 1 < elements.count {
-                if Self.mentionsProductID(elements[k - 1]) { productIDSinks.append(elements[k + 1]) }
-                if Self.mentionsProductID(elements[k + 1]) { productIDSinks.append(elements[k - 1]) }
+                if Self.isProductIDExpression(elements[k - 1]) { productIDSinks.append(elements[k + 1]) }
+                if Self.isProductIDExpression(elements[k + 1]) { productIDSinks.append(elements[k - 1]) }
             }
         }
         if elements.count >= 3, elements[1].is(AssignmentExprSyntax.self), let target = elements[0].as(MemberAccessExprSyntax.self),
@@ -72,7 +72,7 @@ extension SwiftLintVisitor {
 
     /// `switch product.id { case "…": }`.
     func gatherProductIDSwitch(_ node: SwitchExprSyntax) {
-        guard !context.productConstants.isEmpty, Self.mentionsProductID(node.subject) else { return }
+        guard !context.productConstants.isEmpty, Self.isProductIDExpression(node.subject) else { return }
         for case .switchCase(let switchCase) in node.cases {
             guard let label = switchCase.label.as(SwitchCaseLabelSyntax.self) else { continue }
             for item in label.caseItems {
@@ -105,6 +105,33 @@ extension SwiftLintVisitor {
 
     static func isProductIDName(_ name: String) -> Bool {
         ["productID", "productId", "productIdentifier"].contains(name)
+    }
+
+    /// An expression whose value is a product's ID itself: `product.id`, `transaction.productID`,
+    /// `payment?.productIdentifier`, a local `purchasedProductID`. Not a value made from one
+    /// (`product.id.components(separatedBy: ".").last`, `product.id.uppercased()`): a literal
+    /// compared with that is a part or a form of an ID, not an ID.
+    static func isProductIDExpression(_ expression: ExprSyntax) -> Bool {
+        var e = expression
+        while true {
+            if let inner = e.as(ForceUnwrapExprSyntax.self)?.expression ?? e.as(OptionalChainingExprSyntax.self)?.expression
+                ?? e.as(AwaitExprSyntax.self)?.expression ?? e.as(TryExprSyntax.self)?.expression {
+                e = inner
+            } else if let tuple = e.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+                e = only.expression
+            } else {
+                break
+            }
+        }
+        func namesID(_ name: String) -> Bool {
+            let lower = name.lowercased()
+            return lower.hasSuffix("productid") || lower.hasSuffix("productidentifier")
+        }
+        if let reference = e.as(DeclReferenceExprSyntax.self) { return namesID(reference.baseName.text) }
+        guard let member = e.as(MemberAccessExprSyntax.self) else { return false }
+        let name = member.declName.baseName.text
+        if namesID(name) { return true }
+        return name == "id" && mentionsProductID(member)
     }
 
     // MARK: Resolving in `finish`

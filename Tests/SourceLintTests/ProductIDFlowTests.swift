@@ -87,6 +87,23 @@ final class ProductIDFlowTests: XCTestCase {
             """, [])
     }
 
+    func testValuesMadeFromAProductIDAreNotProductIDs() {
+        assertBoth("""
+            func kind(_ product: Product) -> String {
+                if product.id.components(separatedBy: ".").last == "lifetime" { return "once" }
+                if product.id.uppercased() == "PRO_MONTHLY" { return "monthly" }
+                if product.id.split(separator: ".").last == "monthly" { return "monthly" }
+                return ""
+            }
+            """, """
+            - (NSString *)kind:(SKProduct *)product {
+                if ([[[product.productIdentifier componentsSeparatedByString:@"."] lastObject] isEqualToString:@"lifetime"]) { return @"once"; }
+                if ([[product.productIdentifier uppercaseString] isEqualToString:@"PRO_MONTHLY"]) { return @"monthly"; }
+                return @"";
+            }
+            """, [])
+    }
+
     // MARK: Product IDs by flow
 
     func testCollectionsThatReachStoreKit() {
@@ -121,6 +138,18 @@ final class ProductIDFlowTests: XCTestCase {
             }
             @end
             """, ["com.acme.app.lives"])
+    }
+
+    func testAProductIDThroughOptionalChainsAndMessagesIsStillOne() {
+        assertBoth("""
+            func f(_ transaction: SKPaymentTransaction?) {
+                if transaction?.payment.productIdentifier == "com.acme.app.gold" { unlock() }
+            }
+            """, """
+            - (void)f:(SKPaymentTransaction *)transaction {
+                if ([[[transaction payment] productIdentifier] isEqualToString:@"com.acme.app.gold"]) { [self unlock]; }
+            }
+            """, ["com.acme.app.gold"])
     }
 
     func testComparisonsAndAssignmentsToAProductsIdentifier() {
