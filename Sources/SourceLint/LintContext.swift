@@ -14,6 +14,10 @@ public struct LintContext: Sendable {
     /// What the app is called, normalised: its own name is not a product title, even when a
     /// product is named after the app (`Clendar` and the product `Clendar+`).
     public var appNames: Set<String>
+    /// The catalog lists every product the app sells: it has an ID list or a metadata plist, or a
+    /// `.storekit` synced from App Store Connect. A catalog of local StoreKit configurations only
+    /// may leave products out.
+    public var catalogIsComplete = true
     /// The catalog's IDs by their parent (all segments but the last, lowercased).
     let idsByParent: [String: [String]]
 
@@ -45,6 +49,13 @@ public struct LintContext: Sendable {
         }
         self.init(productConstants: constants, titles: titles, bundlePrefix: catalog.bundleID.map { $0.value.lowercased() + "." },
                   appNames: Set(catalog.appNames.map(Self.normalizedTitle)))
+        catalogIsComplete = catalog.files.contains { file in
+            switch file.content {
+            case .productList, .metadata: true
+            case .storeKit: file.syncedFromAppStoreConnect
+            default: false
+            }
+        }
     }
 
     /// Words of a text, lowercased and sorted: "  Extra Lives! " and "lives, extra" → "extra lives".

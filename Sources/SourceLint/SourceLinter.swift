@@ -179,6 +179,20 @@ public struct SourceLinter: Sendable {
         return FileResult(diagnostics: lint(source: source, path: path))
     }
 
+    /// Against a catalog that is only a local StoreKit configuration (not synced from App Store
+    /// Connect, no ID list, no metadata plist), an ID used in code and missing from it may be a
+    /// product App Store Connect still has (an old one kept for restores): a warning that says so.
+    /// A typo of one of its IDs stays an error.
+    static func partialCatalog(_ finding: Diagnostic) -> Diagnostic {
+        guard finding.ruleID == LintRules.unknownProductID.id, finding.message.contains(" is used as a product ID but is not in the catalog") else {
+            return finding
+        }
+        var copy = finding
+        copy.severity = .warning
+        copy.message += " (a warning: the catalog is a local StoreKit configuration, which may leave out products App Store Connect still has)"
+        return copy
+    }
+
     /// Findings of one rule reported one by one in one file; the rest are summed up in one finding.
     public static let reportedPerRulePerFile = 100
 
@@ -234,6 +248,7 @@ public struct SourceLinter: Sendable {
             : ObjCLinter(source: source, context: context, path: path, includeTests: includeTests).run()
         let suppressions = Suppressions(comments: comments, knownRules: LintRules.ids)
         var diagnostics = Self.capped(findings.filter { !suppressions.isSuppressed($0.rule.id, line: $0.line) }, path: path)
+        if !context.catalogIsComplete { diagnostics = diagnostics.map(Self.partialCatalog) }
         for (line, column, name) in suppressions.unknown {
             diagnostics.append(LintRules.invalidSuppression.finding(
                 "unknown rule '\(name)' in a suppression comment; see iap lint --rules",

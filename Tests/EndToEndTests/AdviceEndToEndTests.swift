@@ -242,6 +242,27 @@ final class AdviceEndToEndTests: XCTestCase {
         """)
     }
 
+    func testAnIDMissingFromALocalStoreKitConfigurationIsAWarningAndFromAnIDListAnError() throws {
+        try write("App/Products.storekit", AppRepository.storeKit([("com.acme.app.gold", "Gold")]))
+        try write("App/Store.swift", """
+        import StoreKit
+        func load() async throws {
+            _ = try await Product.products(for: ["com.acme.app.gold", "com.acme.app.bronze"])
+        }
+        """)
+        let local = try IAPRunner.run(["lint", "App"], in: folder)
+        XCTAssertEqual(local.status, 0, local.stdout + local.stderr)
+        XCTAssertTrue(local.stdout.contains("""
+        App/Store.swift:3:63: warning: 'com.acme.app.bronze' is used as a product ID but is not in the catalog (a warning: the catalog is a local StoreKit configuration, which may leave out products App Store Connect still has) [unknown-product-id]
+        """), local.stdout)
+        // The app's own ID list says what it sells: missing from it, the ID is an error.
+        try write("App/IAP_ProductIDs.plist", AppRepository.plist("<array>\n\t<string>com.acme.app.gold</string>\n</array>"))
+        let listed = try IAPRunner.run(["lint", "App"], in: folder)
+        XCTAssertEqual(listed.status, 1)
+        XCTAssertTrue(listed.stdout.contains("App/Store.swift:3:63: error: 'com.acme.app.bronze' is used as a product ID but is not in the catalog [unknown-product-id]"),
+                      listed.stdout)
+    }
+
     func testEveryCorpusStoreKitFileSurvivesTheRoundTrip() throws {
         let corpus = IAPRunner.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/storekit")
         guard let files = try? FileManager.default.contentsOfDirectory(atPath: corpus.path).filter({ $0.hasSuffix(".storekit") }).sorted(),
