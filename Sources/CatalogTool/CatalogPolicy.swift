@@ -73,10 +73,35 @@ public struct CatalogPolicy: Sendable {
         let resolved = resolvedPaths(paths)
         do {
             let result = try loader.loadAll(paths: resolved)
-            return Loaded(paths: resolved, catalogs: result.catalogs, passedOver: result.passedOver)
+            let (catalogs, fixtures) = Self.withoutTestConfigurations(result.catalogs, named: resolved)
+            return Loaded(paths: resolved, catalogs: catalogs, passedOver: (result.passedOver + fixtures).sorted { $0.path < $1.path })
         } catch {
             throw Self.failure(error)
         }
+    }
+
+    /// A walk that finds an app's catalog leaves out the test configurations beside it (catalogs
+    /// whose every file is under a Tests folder and was found by the walk, not named): their names
+    /// and prices are fixtures, and findings there are not the app's. When they are all a walk
+    /// finds, they are checked.
+    static func withoutTestConfigurations(_ catalogs: [Catalog], named: [String]) -> (kept: [Catalog], passedOver: [PassedOverFile]) {
+        let apps = appCatalogs(catalogs)
+        guard !apps.isEmpty, apps.count < catalogs.count else { return (catalogs, []) }
+        let namedFiles = Set(named.map { $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 })
+        var kept: [Catalog] = []
+        var passedOver: [PassedOverFile] = []
+        for catalog in catalogs {
+            let isApp = apps.contains { $0.name == catalog.name && $0.files.map(\.path) == catalog.files.map(\.path) }
+            let wasNamed = catalog.files.contains { namedFiles.contains($0.path) || namedFiles.contains(String($0.path.drop { $0 == "." || $0 == "/" })) }
+            if isApp || wasNamed {
+                kept.append(catalog)
+            } else {
+                passedOver += catalog.files.map {
+                    PassedOverFile(path: $0.path, reason: "a test configuration (under a Tests folder): fixtures, not the app's catalog; name it to check it")
+                }
+            }
+        }
+        return (kept, passedOver)
     }
 
     /// The one catalog a command needs (`gen`, `lint --catalog`). `subject` names the input in

@@ -263,6 +263,22 @@ final class AdviceEndToEndTests: XCTestCase {
                       listed.stdout)
     }
 
+    func testAWalkThatFindsTheAppsCatalogLeavesTestConfigurationsOut() throws {
+        try write("App/IAP_ProductIDs.plist", AppRepository.plist("<array>\n\t<string>com.acme.app.gold</string>\n</array>"))
+        // A UI-test configuration whose two products share a reference name: an error App Store
+        // Connect would give, in fixtures nobody ships.
+        try write("Tests/UITests/Fixture.storekit", AppRepository.storeKit([("test.one", "Same"), ("test.two", "Same")]))
+        let walk = try IAPRunner.run(["validate", "--verbose", "."], in: folder)
+        XCTAssertEqual(walk.status, 0, walk.stdout)
+        XCTAssertTrue(walk.stderr.contains("iap: passed over Tests/UITests/Fixture.storekit: a test configuration (under a Tests folder): fixtures, not the app's catalog; name it to check it"),
+                      walk.stderr)
+        XCTAssertFalse(walk.stdout.contains("duplicate-reference-name"))
+        // Named, it is checked; and when test configurations are all a walk finds, they are too.
+        XCTAssertEqual(try IAPRunner.run(["validate", "Tests/UITests/Fixture.storekit"], in: folder).status, 1)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("App"))
+        XCTAssertEqual(try IAPRunner.run(["validate", "."], in: folder).status, 1)
+    }
+
     func testEveryCorpusStoreKitFileSurvivesTheRoundTrip() throws {
         let corpus = IAPRunner.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/storekit")
         guard let files = try? FileManager.default.contentsOfDirectory(atPath: corpus.path).filter({ $0.hasSuffix(".storekit") }).sorted(),
