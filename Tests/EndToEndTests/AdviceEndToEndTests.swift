@@ -279,6 +279,54 @@ final class AdviceEndToEndTests: XCTestCase {
         XCTAssertEqual(try IAPRunner.run(["validate", "."], in: folder).status, 1)
     }
 
+    func testBundleIDsOfXcodeGenAndTuistSpecsAreRead() throws {
+        let info = AppRepository.plist("<dict>\n\t<key>CFBundleIdentifier</key>\n\t<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>\n\t<key>CFBundlePackageType</key>\n\t<string>APPL</string>\n</dict>")
+        // XcodeGen: one app with its ID written out, one from bundleIdPrefix and its target's name (in an included file).
+        try write("Gen/project.yml", """
+        name: Gen
+        include:
+          - path: targets.yml
+        options:
+          bundleIdPrefix: com.acme
+        targets:
+          Writer:
+            type: application
+            platform: iOS
+            settings:
+              base:
+                PRODUCT_BUNDLE_IDENTIFIER: "com.acme.writer" # the app
+          WriterWidget:
+            type: app-extension
+            settings:
+              base:
+                PRODUCT_BUNDLE_IDENTIFIER: com.acme.writer.widget
+        """)
+        try write("Gen/targets.yml", "targets:\n  Reader:\n    type: application\n    platform: iOS\n")
+        try write("Gen/Writer/Info.plist", info)
+        try write("Gen/Writer/IAP_ProductIDs.plist", AppRepository.plist("<array>\n\t<string>com.acme.writer.pro</string>\n</array>"))
+        // Tuist: read as text, never run.
+        try write("Tuist/Project.swift", """
+        import ProjectDescription
+        let project = Project(name: "Shop", targets: [
+            .target(name: "Shop", destinations: .iOS, product: .app, bundleId: "com.acme.shop", infoPlist: .file(path: "Info.plist")),
+            .target(name: "ShopTests", destinations: .iOS, product: .unitTests, bundleId: "com.acme.shop.tests"),
+        ])
+        """)
+        try write("Tuist/Info.plist", info)
+        try write("Tuist/IAP_ProductIDs.plist", AppRepository.plist("<array>\n\t<string>com.acme.shop.coins</string>\n</array>"))
+        let result = try IAPRunner.run(["list", "--verbose", "."], in: folder)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.contains("Gen: 1 product, bundle ID com.acme.writer\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("bundle ID com.acme.writer from Gen/project.yml:12\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Tuist: 1 product, bundle ID com.acme.shop\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("bundle ID com.acme.shop from Tuist/Project.swift:3\n"), result.stdout)
+        let validate = try IAPRunner.run(["validate", "."], in: folder)
+        XCTAssertFalse((validate.stdout + validate.stderr).contains("unresolved-bundle-id"), validate.stdout)
+        // bundleIdPrefix + the target's name, from the included file.
+        try write("Gen/Writer/IAP_ProductIDs.plist", AppRepository.plist("<array>\n\t<string>com.acme.Reader.pro</string>\n</array>"))
+        XCTAssertTrue(try IAPRunner.run(["list", "--verbose", "Gen"], in: folder).stdout.contains("bundle ID com.acme.Reader from Gen/targets.yml:2\n"))
+    }
+
     func testEveryCorpusStoreKitFileSurvivesTheRoundTrip() throws {
         let corpus = IAPRunner.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/storekit")
         guard let files = try? FileManager.default.contentsOfDirectory(atPath: corpus.path).filter({ $0.hasSuffix(".storekit") }).sorted(),

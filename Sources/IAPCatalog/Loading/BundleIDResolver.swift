@@ -24,7 +24,11 @@ struct BundleIDResolver {
         self.bundles = bundles
         let settings = BuildSettings(files: configurations)
         for project in projects {
-            targets += XcodeProject(path: project, settings: settings)?.appTargets ?? []
+            if ProjectSpec.fileNames.contains((project as NSString).lastPathComponent) {
+                targets += ProjectSpec.appTargets(path: project)
+            } else {
+                targets += XcodeProject(path: project, settings: settings)?.appTargets ?? []
+            }
         }
         let appPlists = Set(targets.compactMap(\.infoPlist))
         var order = 0

@@ -25,7 +25,8 @@ public struct FileDiscovery: Sendable {
         public var name: String
         /// `.plist` and `.storekit` files, sorted.
         public var paths: [String]
-        /// `project.pbxproj` files of the app's Xcode projects, sorted.
+        /// `project.pbxproj` files of the app's Xcode projects, and XcodeGen's `project.yml` or
+        /// Tuist's `Project.swift` (`ProjectSpec`), sorted.
         public var projects: [String] = []
         /// `.xcconfig` files under the app's root, sorted.
         public var buildConfigurations: [String] = []
@@ -261,6 +262,8 @@ public struct FileDiscovery: Sendable {
                 walked.configurationsByFolder[folder, default: []].append(path)
             } else if Self.markerFiles.contains(entry) {
                 walked.appRoots.insert(folder)
+                // A generated project's spec sets the bundle ID where no .xcodeproj is committed.
+                if ProjectSpec.fileNames.contains(entry), !status.isLink { walked.projectsByFolder[folder, default: []].append(path) }
             }
         }
     }

@@ -4,7 +4,7 @@ struct MissingBundlePrefixRule: CatalogRule {
     let description = RuleDescription(
         id: "missing-bundle-prefix", name: "Missing bundle prefix", severity: .warning,
         rationale: "Product IDs are unique across all your apps forever; prefixing them with the bundle ID keeps them apart. An ID that lacks the prefix its siblings have is usually a slip. Bundle IDs are case-insensitive, and a catalog whose IDs all follow another convention is bundle-prefix-convention.",
-        triggering: [.ids("↓coins100", bundleID: "com.acme.app"), .ids("com.acme.app.coins", "↓com.acme.other.boost", bundleID: "com.acme.app"),
+        triggering: [.ids("com.acme.app.gems", "↓coins100", bundleID: "com.acme.app"), .ids("com.acme.app.coins", "↓com.acme.other.boost", bundleID: "com.acme.app"),
                      .ids("com.acme.app.coins", "↓com.acmee.app.gems", bundleID: "com.acme.app"),
                      .ids("↓com.acme.app", bundleID: "com.acme.app")],
         nonTriggering: [.ids("com.acme.app.coins", bundleID: "com.acme.app"), .ids("coins100"),
@@ -105,17 +105,17 @@ struct MissingBundlePrefixRule: CatalogRule {
 struct BundlePrefixConventionRule: CatalogRule {
     let description = RuleDescription(
         id: "bundle-prefix-convention", name: "IDs follow another prefix", severity: .info,
-        rationale: "When every product ID of a catalog starts with the bundle ID spelled another way (another case, '_' or '-' within a segment), or none starts with it, that is the team's convention, not a slip: said once, not once per product.",
+        rationale: "When every product ID of a catalog starts with the bundle ID spelled another way (another case, '_' or '-' within a segment), or none starts with it (a single product included: it has no sibling to slip from), that is the team's convention, not a slip: said once, not once per product.",
         triggering: [.ids("↓com.acme.App.coins", "com.acme.App.gems", bundleID: "com.acme.app"),
                      .ids("↓co.acme.words_testing.full_game", bundleID: "co.acme.WordsTesting"),
-                     .ids("↓com.acme.coins", "com.acme.gems", bundleID: "com.acme.app")],
+                     .ids("↓com.acme.coins", "com.acme.gems", bundleID: "com.acme.app"), .ids("↓pro", bundleID: "com.acme.app")],
         nonTriggering: [.ids("com.acme.app.coins", "com.acme.app.gems", bundleID: "com.acme.app"),
                         .ids("com.acme.app.coins", "com.acme.gems", bundleID: "com.acme.app")])
 
     enum Convention { case otherSpelling, otherPrefix }
 
     /// The catalog's convention, when every product follows one: all its IDs start with the
-    /// bundle ID spelled another way, or (two products or more) none starts with it at all.
+    /// bundle ID spelled another way, or none starts with it at all.
     static func convention(of catalog: Catalog, bundle: String) -> Convention? {
         let prefix = bundle + "."
         // One ID with the bundle ID as written settles it, before any other work.
@@ -126,7 +126,8 @@ struct BundlePrefixConventionRule: CatalogRule {
         guard !products.isEmpty else { return nil }
         let spelled = products.map { MissingBundlePrefixRule.bundlePrefix(of: $0.id, bundle: bundle) != nil }
         if spelled.allSatisfy({ $0 }) { return .otherSpelling }
-        if products.count > 1, !spelled.contains(true) { return .otherPrefix }
+        // One product with another prefix has no sibling it could have slipped from: a convention too.
+        if !spelled.contains(true) { return .otherPrefix }
         return nil
     }
 
@@ -143,7 +144,9 @@ struct BundlePrefixConventionRule: CatalogRule {
                             at: first.location)]
         case .otherPrefix:
             let suggestion = bundle + "." + MissingBundlePrefixRule.ownSegments(of: first.id, bundle: bundle)
-            return [finding("none of the \(count) product IDs starts with the bundle ID '\(bundle).' (the first is '\(first.id)'); existing IDs cannot be renamed, but new ones are safest under the bundle ID, e.g. '\(suggestion)'",
+            let what = count == 1 ? "the only product ID, '\(first.id)', does not start with the bundle ID '\(bundle).'"
+                : "none of the \(count) product IDs starts with the bundle ID '\(bundle).' (the first is '\(first.id)')"
+            return [finding("\(what); existing IDs cannot be renamed, but new ones are safest under the bundle ID, e.g. '\(suggestion)'",
                             at: first.location, related: [RelatedLocation(catalog.bundleID!.location, "bundle ID from here")])]
         }
     }

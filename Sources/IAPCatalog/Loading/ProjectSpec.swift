@@ -1,0 +1,146 @@
+import Diagnostics
+import Foundation
+import PropertyList
+
+/// The bundle IDs an app's project *spec* sets, for repositories that generate their Xcode
+/// project and do not commit it: XcodeGen's `project.yml` (and the files it `include:`s) and
+/// Tuist's `Project.swift`. Both are read as text, line by line — never run, never evaluated —
+/// so only IDs written out are found: `PRODUCT_BUNDLE_IDENTIFIER: com.acme.app`, XcodeGen's
+/// `bundleIdPrefix` with an application target's name, Tuist's `bundleId: "com.acme.app"`. A value
+/// built from variables or interpolation (`$(PREFIX).app`, `"\(prefix).app"`) is left alone.
+enum ProjectSpec {
+    static let fileNames: Set<String> = ["project.yml", "Project.swift"]
+    /// Specs larger than this are not read (no real one comes near).
+    static let maxBytes = 4 << 20
+    /// `include:`d files followed from one spec, at most.
+    static let maxIncludes = 16
+
+    static func appTargets(path: String) -> [XcodeProject.AppTarget] {
+        if path.hasSuffix("Project.swift") { return tuist(path) }
+        var targets: [XcodeProject.AppTarget] = []
+        var prefix: String?
+        var unnamed: [(name: String, location: SourceLocation)] = []
+        var seen = Set<String>()
+        var queue = [path]
+        while let next = queue.first, seen.count <= maxIncludes {
+            queue.removeFirst()
+            guard seen.insert(next).inserted, let text = read(next) else { continue }
+            let spec = xcodeGen(next, text)
+            targets += spec.targets
+            prefix = prefix ?? spec.prefix
+            unnamed += spec.withoutID
+            let folder = (next as NSString).deletingLastPathComponent
+            queue += spec.includes.map { $0.hasPrefix("/") ? $0 : (folder.isEmpty ? $0 : folder + "/" + $0) }
+        }
+        // `bundleIdPrefix` (in any of the files) + the name of an application target that sets no ID.
+        if let prefix {
+            for target in unnamed where isLiteralID(prefix + "." + target.name) {
+                let id = prefix + "." + target.name
+                targets.append(XcodeProject.AppTarget(name: target.name, rawBundleID: id, bundleID: id, location: target.location,
+                                                      infoPlist: nil, names: [target.name]))
+            }
+        }
+        return targets
+    }
+
+    static func read(_ path: String) -> String? {
+        guard case .success(let data) = FileContents.read(path), data.count <= maxBytes else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// A YAML scalar as written: quotes and a trailing comment removed.
+    static func scalar(_ text: Substring) -> String {
+        var value = text
+        if let hash = value.range(of: " #") { value = value[..<hash.lowerBound] }
+        value = value.drop { $0 == " " || $0 == "\t" }
+        while let last = value.last, last == " " || last == "\t" || last == "\r" { value = value.dropLast() }
+        if value.count >= 2, let first = value.first, first == "\"" || first == "'", value.last == first { value = value.dropFirst().dropLast() }
+        return String(value)
+    }
+
+    static func isLiteralID(_ value: String) -> Bool {
+        !value.isEmpty && !value.contains("$") && !value.contains("{") && value.contains(".") && !value.contains(" ")
+    }
+
+    /// XcodeGen: every `PRODUCT_BUNDLE_IDENTIFIER:` written out, `bundleIdPrefix`, the targets of
+    /// `type: application` that set no ID, and the files `include:` names.
+    static func xcodeGen(_ path: String, _ text: String)
+        -> (targets: [XcodeProject.AppTarget], includes: [String], prefix: String?, withoutID: [(name: String, location: SourceLocation)]) {
+        var targets: [XcodeProject.AppTarget] = []
+        var includes: [String] = []
+        var prefix: String?
+        var inTargets = false
+        var inIncludes = false
+        var current: (name: String, indent: Int, line: Int, application: Bool, explicit: Bool)?
+        var pending: [(name: String, line: Int)] = []
+        func close() {
+            if let target = current, target.application, !target.explicit { pending.append((target.name, target.line)) }
+            current = nil
+        }
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+            let indent = line.prefix { $0 == " " }.count
+            let body = line.dropFirst(indent)
+            if body.isEmpty || body.hasPrefix("#") { continue }
+            if indent == 0 {
+                close()
+                inTargets = body.hasPrefix("targets:")
+                inIncludes = body.hasPrefix("include:")
+                if inIncludes, body.count > "include:".count {
+                    // `include: [a.yml, b.yml]` or `include: a.yml`.
+                    let rest = scalar(body.dropFirst("include:".count))
+                    includes += rest.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).split(separator: ",").map { scalar($0) }
+                        .filter { !$0.isEmpty }
+                }
+                continue
+            }
+            if inIncludes, body.hasPrefix("- ") {
+                var item = body.dropFirst(2)
+                if item.hasPrefix("path:") { item = item.dropFirst(5) }
+                let value = scalar(item)
+                if !value.isEmpty { includes.append(value) }
+                continue
+            }
+            if inIncludes, body.hasPrefix("path:") { includes.append(scalar(body.dropFirst(5))); continue }
+            if body.hasPrefix("bundleIdPrefix:") {
+                let value = scalar(body.dropFirst("bundleIdPrefix:".count))
+                if isLiteralID(value + ".x") { prefix = value }
+                continue
+            }
+            // A target: a key one level under `targets:`.
+            if inTargets, let colon = body.firstIndex(of: ":"), body[body.index(after: colon)...].allSatisfy({ $0 == " " }),
+               current == nil || indent <= current!.indent {
+                close()
+                current = (scalar(body[..<colon]), indent, index + 1, false, false)
+                continue
+            }
+            if body.hasPrefix("type:"), scalar(body.dropFirst(5)) == "application" { current?.application = true }
+            if body.hasPrefix("PRODUCT_BUNDLE_IDENTIFIER:") {
+                let value = scalar(body.dropFirst("PRODUCT_BUNDLE_IDENTIFIER:".count))
+                current?.explicit = true
+                guard isLiteralID(value) else { continue }
+                targets.append(XcodeProject.AppTarget(name: current?.name ?? "", rawBundleID: value, bundleID: value,
+                                                      location: SourceLocation(path: path, line: index + 1), infoPlist: nil,
+                                                      names: current.map { [$0.name] } ?? []))
+            }
+        }
+        close()
+        return (targets, includes, prefix, pending.map { ($0.name, SourceLocation(path: path, line: $0.line)) })
+    }
+
+    /// Tuist: every `bundleId: "…"` written out as a plain string.
+    static func tuist(_ path: String) -> [XcodeProject.AppTarget] {
+        guard let text = read(path) else { return [] }
+        var targets: [XcodeProject.AppTarget] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            guard let key = line.range(of: "bundleId:") else { continue }
+            let rest = line[key.upperBound...].drop { $0 == " " }
+            guard rest.first == "\"", let end = rest.dropFirst().firstIndex(of: "\"") else { continue }
+            let value = String(rest[rest.index(after: rest.startIndex)..<end])
+            guard isLiteralID(value), !value.contains("\\") else { continue }
+            targets.append(XcodeProject.AppTarget(name: "", rawBundleID: value, bundleID: value,
+                                                  location: SourceLocation(path: path, line: index + 1), infoPlist: nil))
+        }
+        return targets
+    }
+}
