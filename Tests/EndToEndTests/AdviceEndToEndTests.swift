@@ -327,6 +327,40 @@ final class AdviceEndToEndTests: XCTestCase {
         XCTAssertTrue(try IAPRunner.run(["list", "--verbose", "Gen"], in: folder).stdout.contains("bundle ID com.acme.Reader from Gen/targets.yml:2\n"))
     }
 
+    func testTwoAppsSyncedFromAppStoreConnectAreTwoCatalogsWalkedOrNamed() throws {
+        try write("project.yml", """
+        name: Two
+        targets:
+          One:
+            type: application
+            settings:
+              base:
+                PRODUCT_BUNDLE_IDENTIFIER: com.acme.one
+          Two:
+            type: application
+            settings:
+              base:
+                PRODUCT_BUNDLE_IDENTIFIER: com.acme.two
+        """)
+        for (folder, app, id) in [("AppOne", "6670000001", "com.acme.one.pro"), ("AppTwo", "6670000002", "com.acme.two.pro")] {
+            // The same reference name in both apps: fine, App Store Connect scopes it per app.
+            try write("\(folder)/Products.storekit", AppRepository.storeKit([(id, "Pro")])
+                .replacingOccurrences(of: "\"settings\" : {", with: "\"settings\" : { \"_applicationInternalID\" : \"\(app)\","))
+            try write("\(folder)/IAP_ProductIDs.plist", AppRepository.plist("<array>\n\t<string>\(id)</string>\n</array>"))
+        }
+        let walked = try IAPRunner.run(["validate", "."], in: folder)
+        XCTAssertEqual(walked.status, 0, walked.stdout)
+        XCTAssertEqual(walked.stdout + walked.stderr, "4 files checked: 0 errors, 0 warnings, 0 infos, 2 products in 2 catalogs\n")
+        let list = try IAPRunner.run(["list", "."], in: folder).stdout
+        XCTAssertTrue(list.contains("AppOne: 1 product, bundle ID com.acme.one\n") && list.contains("AppTwo: 1 product, bundle ID com.acme.two\n"), list)
+        let named = try IAPRunner.run(["validate", "AppOne/Products.storekit", "AppTwo/Products.storekit"], in: folder)
+        XCTAssertEqual(named.stdout + named.stderr, "2 files checked: 0 errors, 0 warnings, 0 infos, 2 products in 2 catalogs\n")
+        // A command that needs one catalog says there are two, instead of merging them.
+        let storekit = try IAPRunner.run(["storekit", ".", "-o", "Both.storekit"], in: folder)
+        XCTAssertNotEqual(storekit.status, 0)
+        XCTAssertTrue(storekit.stderr.contains("holds 2 catalogs"), storekit.stderr)
+    }
+
     func testEveryCorpusStoreKitFileSurvivesTheRoundTrip() throws {
         let corpus = IAPRunner.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/storekit")
         guard let files = try? FileManager.default.contentsOfDirectory(atPath: corpus.path).filter({ $0.hasSuffix(".storekit") }).sorted(),

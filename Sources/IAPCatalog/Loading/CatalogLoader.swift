@@ -30,7 +30,7 @@ public struct CatalogLoader: Sendable {
     public func loadAll(paths: [String]) throws(FileDiscovery.Failure) -> Result {
         let discovered = try FileDiscovery().discover(paths)
         var result = Result(catalogs: [], passedOver: discovered.passedOver)
-        for group in discovered.groups {
+        for group in discovered.groups.flatMap(Self.splitByApp) {
             let (catalog, passedOver, unreadable) = load(name: group.name, files: group.paths.map { ($0, group.explicit) },
                                                          projects: group.projects, configurations: group.buildConfigurations)
             // A file that cannot be read, named or found, stops the run with the OS's reason:
@@ -41,6 +41,48 @@ public struct CatalogLoader: Sendable {
         }
         result.passedOver.sort { $0.path < $1.path }
         return result
+    }
+
+    /// A group's files split by the App Store Connect app they are synced from: `.storekit`
+    /// files that carry different `_applicationInternalID`s are two apps' catalogs, whether
+    /// walked in one folder or named together, and never merge. Every other file of the group
+    /// joins the app whose synced file shares the longest folder with it (the first app, by
+    /// path, when two share as much). A group with one app ID or none is one catalog.
+    static func splitByApp(_ group: FileDiscovery.Group) -> [FileDiscovery.Group] {
+        var appOf: [String: String] = [:]
+        for path in group.paths where path.hasSuffix(".storekit") {
+            if let app = StoreKitConfiguration.applicationID(path) { appOf[path] = app }
+        }
+        let apps = Set(appOf.values)
+        guard apps.count > 1 else { return [group] }
+        // Each app's synced files, the app of the first such file by path first.
+        let anchors = appOf.keys.sorted()
+        var order: [String] = []
+        for path in anchors where !order.contains(appOf[path]!) { order.append(appOf[path]!) }
+        var members: [String: [String]] = [:]
+        for path in group.paths {
+            if let app = appOf[path] { members[app, default: []].append(path); continue }
+            let folder = (path as NSString).deletingLastPathComponent
+            var best: (app: String, shared: Int)?
+            for anchor in anchors {
+                let shared = Self.sharedFolderDepth(folder, (anchor as NSString).deletingLastPathComponent)
+                if best == nil || shared > best!.shared { best = (appOf[anchor]!, shared) }
+            }
+            if let best { members[best.app, default: []].append(path) }
+        }
+        return order.compactMap { app in
+            guard let paths = members[app], !paths.isEmpty else { return nil }
+            var part = group
+            part.paths = paths.sorted()
+            let common = FileDiscovery.commonFolder(paths)
+            part.name = common == group.name || common.isEmpty || common == "." ? "\(group.name) (App Store Connect app \(app))" : common
+            return part
+        }
+    }
+
+    /// How many folders two folders share from the top.
+    static func sharedFolderDepth(_ a: String, _ b: String) -> Int {
+        zip(a.split(separator: "/"), b.split(separator: "/")).prefix { $0.0 == $0.1 }.count
     }
 
     /// One catalog from its files. Files named in `explicit` must be catalog files (or an
