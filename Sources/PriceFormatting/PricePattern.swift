@@ -19,7 +19,7 @@ public enum PricePattern {
         let right = #"(?<![\p{L}\d.])(?:"# + amountWithPlaceholder + #")\s?(?:"# + symbols + #")(?!\p{L})"#
         let codeLeft = #"\b(?:"# + codes + #")\s?(?:"# + amountWithPlaceholder + #")(?![\d.,]*\d)"#
         let codeRight = #"(?<![\p{L}\d.])(?:"# + amountWithPlaceholder + #")\s?(?:"# + codes + #")\b"#
-        let wording = #"(?i)\b(?:buy|for|only|just|price|pay|costs?|subscribe|upgrade)\b[^\d\n]{0,12}\d+[.,]\d{2}(?![\d.])"#
+        let wording = #"(?i)\b(?:buy|for|only|just|price|pay|costs?|subscribe|upgrade)\b[^\d\n]{0,12}\d+[.,]\d{2}(?![\d.%])"#
         let perPeriod = #"(?i)(?<![\p{L}\d.])\d+[.,]\d{2}\s*/\s*(?:month|mo|year|yr|week|wk)\b"#
         // `99¢`: an amount in cents (at most 99 of them) is a price too.
         let cents = #"(?<![\p{L}\d.,])(?:\d{1,2}|\x{1})\s?¢"#
@@ -47,13 +47,30 @@ public enum PricePattern {
         return value > 10_000
     }
 
+    /// Whether the text uses `$` as a delimiter (`$X = 1/e^1.365^ = 0.255$`, TeX-style math in a
+    /// quiz): its `$`s pair up, each opening one followed and each closing one preceded by
+    /// something other than a space. A price's `$` is followed by its amount and the next one
+    /// ("Was $9.99, now $4.99") is preceded by a space.
+    static func usesDollarDelimiters(_ text: String) -> Bool {
+        let chars = Array(text)
+        let dollars = chars.indices.filter { chars[$0] == "$" && ($0 == 0 || !chars[$0 - 1].isLetter) }
+        guard dollars.count >= 2, dollars.count.isMultiple(of: 2) else { return false }
+        for pair in stride(from: 0, to: dollars.count, by: 2) {
+            let (open, close) = (dollars[pair], dollars[pair + 1])
+            guard close > open + 1, !chars[open + 1].isWhitespace, !chars[close - 1].isWhitespace else { return false }
+        }
+        return true
+    }
+
     /// The first price-like match in `text`, if any.
     public static func firstMatch(in text: String) -> String? {
         let range = NSRange(text.startIndex..., in: text)
+        let dollarDelimited = text.contains("$") && usesDollarDelimiters(text)
         for pattern in patterns {
             for match in pattern.matches(in: text, range: range) {
                 guard let r = Range(match.range, in: text) else { continue }
                 let found = String(text[r])
+                if dollarDelimited, found.contains("$") { continue }
                 // "$" with a single digit is a template reference ("$1", "$0"), not a price; "$38" is.
                 if found.contains("$"), !found.contains(where: { $0 == "." || $0 == "," || $0 == placeholder }),
                    found.filter(\.isNumber).count < 2 { continue }

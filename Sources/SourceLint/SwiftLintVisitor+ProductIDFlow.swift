@@ -24,9 +24,11 @@ extension SwiftLintVisitor {
     static let maxNameHops = 6
     static let maxValueDepth = 24
 
-    /// Any argument whose label says it takes product IDs (`IAPHelper(productIds:)`).
+    /// Any argument whose label says it takes product IDs (`IAPHelper(productIds:)`,
+    /// `hasActiveSubscription(ofProductIdentifier:)`, `forProductID:`).
     static func labelTakesProductIDs(_ label: String) -> Bool {
-        ["productid", "productids", "productidentifier", "productidentifiers"].contains(label.lowercased())
+        let lower = label.lowercased()
+        return ["productid", "productids", "productidentifier", "productidentifiers"].contains { lower.hasSuffix($0) }
     }
 
     // MARK: Gathering sinks and values during the walk

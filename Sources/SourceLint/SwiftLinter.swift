@@ -129,6 +129,11 @@ final class SwiftFileFacts: SyntaxVisitor {
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         if let (target, property, value) = SwiftLintVisitor.assignment(node), property == "locale", !Self.isDeviceLocale(value) {
             localizedNames.insert(target)
+            // `ProductCell.priceFormatter.locale = …` (a static formatter, set in a `didSet`): the
+            // property is `priceFormatter` wherever it is set from.
+            if let dot = target.lastIndex(of: "."), target.first?.isUppercase == true || target.hasPrefix("Self.") {
+                localizedNames.insert(String(target[target.index(after: dot)...]))
+            }
         }
         return .visitChildren
     }

@@ -40,6 +40,31 @@ final class LintReachTests: XCTestCase {
         XCTAssertEqual(lint(source, path: "App/Preview Content/Samples.swift", includeTests: true), [])
     }
 
+    func testAStaticFormatterWhoseLocaleIsSetInADidSetIsLocalized() {
+        // The Kodeco tutorial's ProductCell: the locale is set through the type's name.
+        let source = """
+        import StoreKit
+        class ProductCell: UITableViewCell {
+            static let priceFormatter: NumberFormatter = {
+                let formatter = NumberFormatter()
+                formatter.formatterBehavior = .behavior10_4
+                formatter.numberStyle = .currency
+                return formatter
+            }()
+            var product: SKProduct? {
+                didSet {
+                    guard let product = product else { return }
+                    ProductCell.priceFormatter.locale = product.priceLocale
+                    detailTextLabel?.text = ProductCell.priceFormatter.string(from: product.price)
+                }
+            }
+        }
+        """
+        XCTAssertEqual(lint(source, path: "App/ProductCell.swift"), [])
+        XCTAssertEqual(lint(source.replacingOccurrences(of: "ProductCell.priceFormatter.locale = product.priceLocale", with: ""),
+                            path: "App/ProductCell.swift"), ["6:9 currency-formatter-locale"])
+    }
+
     func testTruncatedPricesCurrencyCodesAndCents() {
         let swift = """
         import StoreKit

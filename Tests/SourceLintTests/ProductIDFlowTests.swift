@@ -152,6 +152,18 @@ final class ProductIDFlowTests: XCTestCase {
             """, ["com.acme.app.gold"])
     }
 
+    func testAnAppsOwnAPIThatTakesAProductIdentifier() {
+        assertBoth("""
+            func f() {
+                if store.hasActiveSubscription(ofProductIdentifier: "com.acme.app.silver") { unlock() }
+            }
+            """, """
+            - (void)f {
+                if ([self.store hasActiveSubscriptionOfProductIdentifier:@"com.acme.app.silver"]) { [self unlock]; }
+            }
+            """, ["com.acme.app.silver"])
+    }
+
     func testComparisonsAndAssignmentsToAProductsIdentifier() {
         assertBoth("""
             func handle(_ transaction: SKPaymentTransaction, name: String) {
