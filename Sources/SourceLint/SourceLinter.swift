@@ -182,9 +182,11 @@ public struct SourceLinter: Sendable {
     /// Against a catalog that is only a local StoreKit configuration (not synced from App Store
     /// Connect, no ID list, no metadata plist), an ID used in code and missing from it may be a
     /// product App Store Connect still has (an old one kept for restores): a warning that says so.
-    /// A typo of one of its IDs stays an error.
+    /// A typo of one of its IDs (a "did you mean") stays an error.
     static func partialCatalog(_ finding: Diagnostic) -> Diagnostic {
-        guard finding.ruleID == LintRules.unknownProductID.id, finding.message.contains(" is used as a product ID but is not in the catalog") else {
+        // A literal a couple of edits from a catalog ID ("did you mean") is a typo, not an old product.
+        guard finding.ruleID == LintRules.unknownProductID.id, finding.message.contains(" is used as a product ID but is not in the catalog"),
+              !finding.message.contains("; did you mean") else {
             return finding
         }
         var copy = finding

@@ -361,6 +361,19 @@ final class AdviceEndToEndTests: XCTestCase {
         XCTAssertTrue(storekit.stderr.contains("holds 2 catalogs"), storekit.stderr)
     }
 
+    func testTwoAppsSyncedIntoOneFolderAreTwoCatalogsAndInitWritesAPathCheckReads() throws {
+        for (name, app, id) in [("One", "6670000001", "com.acme.one.pro"), ("Two", "6670000002", "com.acme.two.pro")] {
+            try write("Store/\(name).storekit", AppRepository.storeKit([(id, "Pro")])
+                .replacingOccurrences(of: "\"settings\" : {", with: "\"settings\" : { \"_applicationInternalID\" : \"\(app)\","))
+        }
+        XCTAssertEqual(try IAPRunner.run(["init"], in: folder).status, 0)
+        let config = try read("iap.yml")
+        XCTAssertTrue(config.contains("catalogs:\n  - Store\n"), config)
+        let check = try IAPRunner.run(["check"], in: folder)
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+        XCTAssertTrue(check.stderr.contains("2 products in 2 catalogs"), check.stderr)
+    }
+
     func testEveryCorpusStoreKitFileSurvivesTheRoundTrip() throws {
         let corpus = IAPRunner.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/storekit")
         guard let files = try? FileManager.default.contentsOfDirectory(atPath: corpus.path).filter({ $0.hasSuffix(".storekit") }).sorted(),

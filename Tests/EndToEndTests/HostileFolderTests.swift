@@ -48,8 +48,11 @@ final class HostileFolderTests: XCTestCase {
         let app = root.appendingPathComponent("App").path
         // A target inside the folder named is said in the form the folder was named in; one
         // outside it, relative to where iap runs (the package root), never as an absolute path.
-        let ups = String(repeating: "../", count: IAPRunner.packageRoot.standardizedFileURL.pathComponents.count - 1)
-        let outsideShown = ups + outside.standardizedFileURL.path.dropFirst()
+        // The shortest relative path: up to the folder both share, then down.
+        let from = IAPRunner.packageRoot.standardizedFileURL.resolvingSymlinksInPath().pathComponents
+        let to = outside.standardizedFileURL.resolvingSymlinksInPath().pathComponents
+        let shared = zip(from, to).prefix { $0.0 == $0.1 }.count
+        let outsideShown = (Array(repeating: "..", count: from.count - shared) + to.dropFirst(shared)).joined(separator: "/")
         XCTAssertEqual(result.stderr, """
             iap: passed over \(root.path)/Again_ProductIDs.plist: a link to \(app)/IAP_ProductIDs.plist, which is read there
             iap: passed over \(app)/Linked_ProductIDs.plist: a link to \(outsideShown)/Other_ProductIDs.plist, outside the folders checked: not followed

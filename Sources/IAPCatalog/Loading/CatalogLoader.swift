@@ -74,8 +74,10 @@ public struct CatalogLoader: Sendable {
             guard let paths = members[app], !paths.isEmpty else { return nil }
             var part = group
             part.paths = paths.sorted()
+            // A path (init writes catalog names into iap.yml): the app's files' own folder; two
+            // apps in one folder both name it, and reading it splits them again.
             let common = FileDiscovery.commonFolder(paths)
-            part.name = common == group.name || common.isEmpty || common == "." ? "\(group.name) (App Store Connect app \(app))" : common
+            part.name = common.isEmpty ? group.name : common
             return part
         }
     }
