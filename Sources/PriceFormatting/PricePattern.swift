@@ -53,7 +53,7 @@ public enum PricePattern {
     /// ("Was $9.99, now $4.99") is preceded by a space.
     static func usesDollarDelimiters(_ text: String) -> Bool {
         let chars = Array(text)
-        let dollars = chars.indices.filter { chars[$0] == "$" && ($0 == 0 || !chars[$0 - 1].isLetter) }
+        let dollars = chars.indices.filter { chars[$0] == "$" }
         guard dollars.count >= 2, dollars.count.isMultiple(of: 2) else { return false }
         for pair in stride(from: 0, to: dollars.count, by: 2) {
             let (open, close) = (dollars[pair], dollars[pair + 1])

@@ -32,7 +32,7 @@ public enum LintRules {
         nonTriggering: [.init(#"let v = "1.2.3""#), .init(#"let p = "50%""#), .init(#"let t = "12:30""#), .init(#"let c = "37.33, -122.03""#),
                         .init(#"let s = "$""#), .init(#"let f = "%.2f""#), .init(#"let i = "coins_100""#), .init(#"let a = "icon_4.99.png""#),
                         .init(#"let r = "$1""#), .init(#"let name = "$\(index)""#),
-                        .init(#"let q = "Solve for X: $X = 1/e^1.365^ = 0.255$, so $k = 2.7$""#), .init(#"let t = "the yield for 0.98% of runs""#), .init(#"// let label = "$0.99""#), .init(#"/* "$0.99" */ let x = 1"#),
+                        .init(#"let q = "Solve for X: $X = 1/e^1.365^ = 0.255$, if k is $34.62 h^-1^$ in $t = ln(2)/k$""#), .init(#"let t = "the yield for 0.98% of runs""#), .init(#"// let label = "$0.99""#), .init(#"/* "$0.99" */ let x = 1"#),
                         .init(#"NSString *v = @"version 2.10";"#, .objc), .init(#"// label.text = @"$0.99";"#, .objc),
                         .init(#"#import "Offer $0.99.h""#, .objc),
                         .init("#Preview {\n    Text(\"$0.99\")\n}"),

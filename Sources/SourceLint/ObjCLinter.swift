@@ -389,7 +389,13 @@ struct ObjCLinter {
                     && (body[styleIndex].text == "NSNumberFormatterCurrencyStyle" || body[styleIndex].text == "NSNumberFormatterCurrencyISOCodeStyle") {
                     let start = Self.statementStart(tokens, styleIndex, from: bodyStart)
                     let first = tokens[start]
-                    let name = first.kind == .identifier ? first.text : (first.text == "[" && start + 1 < styleIndex ? tokens[start + 1].text : "the formatter")
+                    // `_formatter`, `self.formatter`, `[self.formatter setNumberStyle:…]`: the property's name.
+                    var k = first.text == "[" ? start + 1 : start
+                    if k + 2 < styleIndex, tokens[k].text == "self", tokens[k + 1].text == ".", tokens[k + 2].kind == .identifier { k += 2 }
+                    let name = k < styleIndex && tokens[k].kind == .identifier ? tokens[k].text : "the formatter"
+                    // An instance variable or property: its locale may be set in another method (before each use).
+                    if name != "the formatter", (name.hasPrefix("_") || k > start + (first.text == "[" ? 1 : 0)),
+                       Self.setsLocale(of: name, in: tokens) { continue }
                     found.append(Finding(rule: LintRules.currencyFormatterLocale,
                                          message: "'\(name)' formats currency but its locale is never set from the product's priceLocale in this method",
                                          line: first.line, column: first.column))
@@ -397,6 +403,25 @@ struct ObjCLinter {
             }
         }
         return found
+    }
+
+    /// Whether anywhere in the file the locale of the instance variable or property `name`
+    /// (`_priceFormatter`, `self.priceFormatter`) is set to anything but the device's.
+    static func setsLocale(of name: String, in tokens: [Token]) -> Bool {
+        let bare = name.hasPrefix("_") ? String(name.dropFirst()) : name
+        for k in tokens.indices where tokens[k].kind == .identifier && (tokens[k].text == bare || tokens[k].text == "_" + bare) {
+            // `[_f setLocale:…]` or `_f.locale = …` / `self.f.locale = …`.
+            guard k + 3 < tokens.count else { continue }
+            let setter = tokens[k + 1].text == "setLocale" && tokens[k + 2].text == ":"
+            let assignment = tokens[k + 1].text == "." && tokens[k + 2].text == "locale" && tokens[k + 3].text == "="
+            guard setter || assignment else { continue }
+            let from = setter ? k + 3 : k + 4
+            guard from < tokens.count else { continue }
+            let value = tokens[from...].prefix { $0.text != ";" && $0.text != "]" }.map(\.text).joined()
+            if !value.contains("currentLocale") && !value.contains("autoupdatingCurrentLocale") && !value.contains("localeWithLocaleIdentifier")
+                && value != "nil" { return true }
+        }
+        return false
     }
 
     /// Whether a body sets a formatter's locale to anything but the device's: `priceLocale`, or

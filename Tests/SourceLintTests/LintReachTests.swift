@@ -65,6 +65,28 @@ final class LintReachTests: XCTestCase {
                             path: "App/ProductCell.swift"), ["6:9 currency-formatter-locale"])
     }
 
+    func testAnObjectiveCFormatterPropertyWhoseLocaleIsSetInAnotherMethodIsLocalized() {
+        let source = """
+        #import <StoreKit/StoreKit.h>
+        @implementation ShopViewController
+        - (void)viewDidLoad {
+            _priceFormatter = [[NSNumberFormatter alloc] init];
+            [_priceFormatter setNumberStyle:NSNumberFormatterCurrencyStyle];
+            self.otherFormatter = [[NSNumberFormatter alloc] init];
+            [self.otherFormatter setNumberStyle:NSNumberFormatterCurrencyStyle];
+        }
+        - (NSString *)priceFor:(SKProduct *)product {
+            [_priceFormatter setLocale:product.priceLocale];
+            return [_priceFormatter stringFromNumber:product.price];
+        }
+        @end
+        """
+        // `otherFormatter`'s locale is set nowhere: reported, under its own name.
+        let findings = SourceLinter().lint(source: source, path: "App/Shop.m")
+        XCTAssertEqual(findings.map { "\($0.location.line):\($0.location.column) \($0.ruleID)" }, ["7:5 currency-formatter-locale"])
+        XCTAssertTrue(findings.first?.message.hasPrefix("'otherFormatter' formats currency") == true, findings.first?.message ?? "")
+    }
+
     func testTruncatedPricesCurrencyCodesAndCents() {
         let swift = """
         import StoreKit
