@@ -374,6 +374,18 @@ final class AdviceEndToEndTests: XCTestCase {
         XCTAssertTrue(check.stderr.contains("2 products in 2 catalogs"), check.stderr)
     }
 
+    func testAnEmptyStoreKitFileAWalkMeetsIsJunkAndNamedIsAnError() throws {
+        try write("Configuration.storekit", "")
+        try write("storekit-config/USConfig.storekit", AppRepository.storeKit([("tip_1", "Tip")]))
+        let walk = try IAPRunner.run(["validate", "--verbose", "."], in: folder)
+        XCTAssertEqual(walk.status, 0, walk.stdout + walk.stderr)
+        XCTAssertTrue(walk.stderr.contains("iap: passed over Configuration.storekit: an empty file: no StoreKit configuration (Xcode never writes one empty; delete it, or name it to check it)"),
+                      walk.stderr)
+        let named = try IAPRunner.run(["validate", "Configuration.storekit"], in: folder)
+        XCTAssertEqual(named.status, 1)
+        XCTAssertTrue(named.stdout.contains("[malformed-catalog]"), named.stdout)
+    }
+
     func testEveryCorpusStoreKitFileSurvivesTheRoundTrip() throws {
         let corpus = IAPRunner.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/storekit")
         guard let files = try? FileManager.default.contentsOfDirectory(atPath: corpus.path).filter({ $0.hasSuffix(".storekit") }).sorted(),

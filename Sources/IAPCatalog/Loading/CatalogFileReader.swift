@@ -50,6 +50,11 @@ struct CatalogFileReader {
             case .success(let bytes): data = bytes
             case .failure(let failure): return .unreadable(failure.phrase)
             }
+            // Xcode never writes an empty configuration: a 0-byte one a walk meets is left-over junk
+            // (named on the command line, it is still the error it is).
+            if !strict, data.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+                return .passedOver("an empty file: no StoreKit configuration (Xcode never writes one empty; delete it, or name it to check it)")
+            }
             return .catalog(StoreKitReader(path: path).read(data))
         }
         let document: PlistDocument
