@@ -98,8 +98,10 @@ struct BundleIDResolver {
     /// What the app is called: its targets' names and its `Info.plist` display names.
     var appNames: [String] {
         var names: [String] = []
+        var seen = Set<String>()
+        // A set, not `names.contains`: a project (or spec) of 20,000 targets is one pass.
         for name in targets.flatMap(\.names) + bundles.filter({ Self.isTheApps($0.info, $0.strict) }).flatMap(\.info.names)
-        where !names.contains(name) {
+        where seen.insert(name).inserted {
             names.append(name)
         }
         return names
