@@ -30,55 +30,58 @@ public struct CatalogLoader: Sendable {
     public func loadAll(paths: [String]) throws(FileDiscovery.Failure) -> Result {
         let discovered = try FileDiscovery().discover(paths)
         var result = Result(catalogs: [], passedOver: discovered.passedOver)
-        for group in discovered.groups.flatMap(Self.splitByApp) {
-            let (catalog, passedOver, unreadable) = load(name: group.name, files: group.paths.map { ($0, group.explicit) },
-                                                         projects: group.projects, configurations: group.buildConfigurations)
-            // A file that cannot be read, named or found, stops the run with the OS's reason:
-            // checking the rest as if it were the whole catalog would pass what nobody checked.
-            if let (path, why) = unreadable.first { throw .unreadable(path, why) }
-            if !catalog.files.isEmpty { result.catalogs.append(catalog) }
-            result.passedOver += passedOver
+        for group in discovered.groups {
+            // Each file is read once; the readings are split by App Store Connect app, then merged.
+            let reads = read(group.paths.map { ($0, group.explicit) })
+            for part in Self.splitByApp(reads, name: group.name) {
+                let (catalog, passedOver, unreadable) = assemble(name: part.name, reads: part.reads,
+                                                                 projects: group.projects, configurations: group.buildConfigurations)
+                // A file that cannot be read, named or found, stops the run with the OS's reason:
+                // checking the rest as if it were the whole catalog would pass what nobody checked.
+                if let (path, why) = unreadable.first { throw .unreadable(path, why) }
+                if !catalog.files.isEmpty { result.catalogs.append(catalog) }
+                result.passedOver += passedOver
+            }
         }
         result.passedOver.sort { $0.path < $1.path }
         return result
     }
 
-    /// A group's files split by the App Store Connect app they are synced from: `.storekit`
+    /// One file as read: its path, whether it was named, and what reading it gave.
+    typealias FileRead = (path: String, strict: Bool, reading: FileReading)
+
+    /// A group's readings split by the App Store Connect app they are synced from: `.storekit`
     /// files that carry different `_applicationInternalID`s are two apps' catalogs, whether
     /// walked in one folder or named together, and never merge. Every other file of the group
     /// joins the app whose synced file shares the longest folder with it (the first app, by
     /// path, when two share as much). A group with one app ID or none is one catalog.
-    static func splitByApp(_ group: FileDiscovery.Group) -> [FileDiscovery.Group] {
+    static func splitByApp(_ reads: [FileRead], name: String) -> [(name: String, reads: [FileRead])] {
         var appOf: [String: String] = [:]
-        for path in group.paths where path.hasSuffix(".storekit") {
-            if let app = StoreKitConfiguration.applicationID(path) { appOf[path] = app }
+        for read in reads {
+            if case .catalog(let reading) = read.reading, let app = reading.appStoreConnectApp { appOf[read.path] = app }
         }
-        let apps = Set(appOf.values)
-        guard apps.count > 1 else { return [group] }
+        guard Set(appOf.values).count > 1 else { return [(name, reads)] }
         // Each app's synced files, the app of the first such file by path first.
         let anchors = appOf.keys.sorted()
         var order: [String] = []
         for path in anchors where !order.contains(appOf[path]!) { order.append(appOf[path]!) }
-        var members: [String: [String]] = [:]
-        for path in group.paths {
-            if let app = appOf[path] { members[app, default: []].append(path); continue }
-            let folder = (path as NSString).deletingLastPathComponent
+        var members: [String: [FileRead]] = [:]
+        for read in reads {
+            if let app = appOf[read.path] { members[app, default: []].append(read); continue }
+            let folder = (read.path as NSString).deletingLastPathComponent
             var best: (app: String, shared: Int)?
             for anchor in anchors {
                 let shared = Self.sharedFolderDepth(folder, (anchor as NSString).deletingLastPathComponent)
                 if best == nil || shared > best!.shared { best = (appOf[anchor]!, shared) }
             }
-            if let best { members[best.app, default: []].append(path) }
+            if let best { members[best.app, default: []].append(read) }
         }
         return order.compactMap { app in
-            guard let paths = members[app], !paths.isEmpty else { return nil }
-            var part = group
-            part.paths = paths.sorted()
+            guard let part = members[app], !part.isEmpty else { return nil }
             // A path (init writes catalog names into iap.yml): the app's files' own folder; two
             // apps in one folder both name it, and reading it splits them again.
-            let common = FileDiscovery.commonFolder(paths)
-            part.name = common.isEmpty ? group.name : common
-            return part
+            let common = FileDiscovery.commonFolder(part.map(\.path))
+            return (common.isEmpty ? name : common, part)
         }
     }
 
@@ -100,6 +103,18 @@ public struct CatalogLoader: Sendable {
 
     private func load(name: String, files paths: [(String, Bool)], projects: [String],
                       configurations: [String]) -> (Catalog, [PassedOverFile], [(String, String)]) {
+        assemble(name: name, reads: read(paths), projects: projects, configurations: configurations)
+    }
+
+    /// Each file read by the catalog file reader, in order.
+    private func read(_ paths: [(String, Bool)]) -> [FileRead] {
+        let fileReader = CatalogFileReader(reader: reader)
+        return paths.map { ($0.0, $0.1, fileReader.read($0.0, strict: $0.1)) }
+    }
+
+    /// One catalog from its files' readings.
+    private func assemble(name: String, reads: [FileRead], projects: [String],
+                          configurations: [String]) -> (Catalog, [PassedOverFile], [(String, String)]) {
         var files: [CatalogFile] = []
         var occurrences: [ProductOccurrence] = []
         var diagnostics: [Diagnostic] = []
@@ -109,12 +124,11 @@ public struct CatalogLoader: Sendable {
         var bundles: [(info: BundleInfo, strict: Bool)] = []
         var passedOver: [PassedOverFile] = []
         var unreadable: [(String, String)] = []
-        let fileReader = CatalogFileReader(reader: reader)
 
-        for (path, strict) in paths {
+        for (path, strict, read) in reads {
             let fileName = (path as NSString).lastPathComponent
             let reading: PlistReading
-            switch fileReader.read(path, strict: strict) {
+            switch read {
             case .passedOver(let why):
                 passedOver.append(PassedOverFile(path: path, reason: why))
                 continue

@@ -15,6 +15,8 @@ struct PlistReading {
     var byContent = true
     /// A `.storekit` file synced from App Store Connect.
     var synced = false
+    /// The App Store Connect app it is synced from (`settings._applicationInternalID`).
+    var appStoreConnectApp: String?
 }
 
 /// Recognises the real shapes of product-ID plist (see `ListShape`) and says what it saw when

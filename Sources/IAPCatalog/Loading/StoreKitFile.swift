@@ -1,7 +1,6 @@
 import Diagnostics
 import Foundation
 import PriceFormatting
-import PropertyList
 
 /// The parts of an Xcode StoreKit configuration file (`.storekit`, JSON, format versions 1.0–4.0)
 /// that describe products. Unknown keys are ignored, so newer Xcode versions still load.
@@ -57,32 +56,19 @@ struct StoreKitConfiguration: Decodable {
         var _storefront: String?
         var _locale: String?
         /// Written by Xcode's sync with App Store Connect; any value (only presence matters).
-        var _applicationInternalID: Present?
+        var _applicationInternalID: AppID?
         var _lastSynchronizedDate: Present?
     }
 
-    /// The App Store Connect app a `.storekit` file is synced from (`settings._applicationInternalID`),
-    /// read without decoding the whole file; nil for a local configuration.
-    static func applicationID(_ path: String) -> String? {
-        guard case .success(let data) = FileContents.read(path) else { return nil }
-        let key = Array("\"_applicationInternalID\"".utf8)
-        let bytes = [UInt8](data)
-        guard bytes.count >= key.count else { return nil }
-        var i = 0
-        while i + key.count <= bytes.count {
-            if bytes[i] == key[0], bytes[i..<(i + key.count)].elementsEqual(key) {
-                var j = i + key.count
-                while j < bytes.count, bytes[j] == 0x20 || bytes[j] == 0x09 || bytes[j] == 0x0A || bytes[j] == 0x0D || bytes[j] == 0x3A { j += 1 }
-                guard j < bytes.count, bytes[j] == 0x22 else { return nil }
-                let start = j + 1
-                var end = start
-                while end < bytes.count, bytes[end] != 0x22, end - start < 64 { end += 1 }
-                let id = String(decoding: bytes[start..<end], as: UTF8.self)
-                return id.isEmpty ? nil : id
-            }
-            i += 1
+    /// An App Store Connect app's ID, written as a string (or, by hand, a number); nil for any
+    /// other value, which still marks the file as synced.
+    struct AppID: Decodable {
+        var value: String?
+        init(from decoder: any Decoder) throws {
+            let container = try? decoder.singleValueContainer()
+            value = (try? container?.decode(String.self)) ?? (try? container?.decode(Int64.self)).map { String($0) }
+            if value?.isEmpty == true { value = nil }
         }
-        return nil
     }
 
     /// A key that is there, whatever its value.
@@ -131,6 +117,7 @@ struct StoreKitReader {
         var reading = PlistReading(content: .storeKit(version: version, storefront: configuration.settings?._storefront,
                                                       locale: configuration.settings?._locale))
         reading.synced = configuration.settings?._applicationInternalID != nil || configuration.settings?._lastSynchronizedDate != nil
+        reading.appStoreConnectApp = configuration.settings?._applicationInternalID?.value
         // Prices are in the storefront's currency, shown in the file's _locale (or the storefront's).
         // A file that names no storefront is tested in StoreKit Testing's default, the United
         // States (SKTestSession.storefront: "The default value is USA"); Xcode writes
