@@ -1,4 +1,5 @@
 import CodeGeneration
+import Diagnostics
 import Foundation
 import IAPCatalog
 
@@ -94,6 +95,19 @@ public struct LintContext: Sendable {
             if best == nil || distance < best!.distance || (distance == best!.distance && candidate < best!.id) { best = (candidate, distance) }
         }
         return best?.id
+    }
+
+    /// The finding for a literal used as a product ID that the catalog lacks: the message (with
+    /// "did you mean" when a catalog ID is close), and a severity other than the rule's when there
+    /// is one. Against a catalog that is only a local StoreKit configuration, the ID may be a
+    /// product App Store Connect still has (an old one kept for restores): a warning that says
+    /// so. A typo of one of its IDs (a "did you mean") stays an error.
+    func unknownProductID(_ text: String) -> (message: String, severity: Severity?) {
+        let suggestion = suggestedID(for: text)
+        let message = "'\(text)' is used as a product ID but is not in the catalog" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        guard !catalogIsComplete, suggestion == nil else { return (message, nil) }
+        return (message + " (a warning: the catalog is a local StoreKit configuration, which may leave out products App Store Connect still has)",
+                .warning)
     }
 
     /// The catalog ID that `text` misspells: one under the same parent (`com.acme.app.coinz` and

@@ -67,9 +67,8 @@ struct ObjCLinter {
                                              line: token.line, column: token.column))
                     }
                 } else if !context.productConstants.isEmpty, ProductIDText.isIDLike(token.text), flow.productIDStrings.contains(index) {
-                    let hint = context.suggestedID(for: token.text).map { "; did you mean '\($0)'?" } ?? ""
-                    found.append(Finding(rule: LintRules.unknownProductID, message: "'\(token.text)' is used as a product ID but is not in the catalog\(hint)",
-                                         line: token.line, column: token.column))
+                    let (message, severity) = context.unknownProductID(token.text)
+                    found.append(Finding(rule: LintRules.unknownProductID, message: message, line: token.line, column: token.column, severity: severity))
                 } else if !flow.namingStrings.contains(index), !roles.logged.contains(index), let near = context.misspelledID(token.text) {
                     found.append(Finding(rule: LintRules.unknownProductID, message: "'\(token.text)' is not in the catalog; it looks like a typo of '\(near)'",
                                          line: token.line, column: token.column))

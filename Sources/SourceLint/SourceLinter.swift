@@ -179,22 +179,6 @@ public struct SourceLinter: Sendable {
         return FileResult(diagnostics: lint(source: source, path: path))
     }
 
-    /// Against a catalog that is only a local StoreKit configuration (not synced from App Store
-    /// Connect, no ID list, no metadata plist), an ID used in code and missing from it may be a
-    /// product App Store Connect still has (an old one kept for restores): a warning that says so.
-    /// A typo of one of its IDs (a "did you mean") stays an error.
-    static func partialCatalog(_ finding: Diagnostic) -> Diagnostic {
-        // A literal a couple of edits from a catalog ID ("did you mean") is a typo, not an old product.
-        guard finding.ruleID == LintRules.unknownProductID.id, finding.message.contains(" is used as a product ID but is not in the catalog"),
-              !finding.message.contains("; did you mean") else {
-            return finding
-        }
-        var copy = finding
-        copy.severity = .warning
-        copy.message += " (a warning: the catalog is a local StoreKit configuration, which may leave out products App Store Connect still has)"
-        return copy
-    }
-
     /// Findings of one rule reported one by one in one file; the rest are summed up in one finding.
     public static let reportedPerRulePerFile = 100
 
@@ -209,7 +193,9 @@ public struct SourceLinter: Sendable {
             let count = counts[finding.rule.id, default: 0] + 1
             counts[finding.rule.id] = count
             if count <= reportedPerRulePerFile {
-                diagnostics.append(finding.rule.finding(finding.message, at: SourceLocation(path: path, line: finding.line, column: finding.column)))
+                var diagnostic = finding.rule.finding(finding.message, at: SourceLocation(path: path, line: finding.line, column: finding.column))
+                if let severity = finding.severity { diagnostic.severity = severity }
+                diagnostics.append(diagnostic)
             } else if count == reportedPerRulePerFile + 1 {
                 firstLeftOut[finding.rule.id] = finding
             }
@@ -250,7 +236,6 @@ public struct SourceLinter: Sendable {
             : ObjCLinter(source: source, context: context, path: path, includeTests: includeTests).run()
         let suppressions = Suppressions(comments: comments, knownRules: LintRules.ids)
         var diagnostics = Self.capped(findings.filter { !suppressions.isSuppressed($0.rule.id, line: $0.line) }, path: path)
-        if !context.catalogIsComplete { diagnostics = diagnostics.map(Self.partialCatalog) }
         for (line, column, name) in suppressions.unknown {
             diagnostics.append(LintRules.invalidSuppression.finding(
                 "unknown rule '\(name)' in a suppression comment; see iap lint --rules",

@@ -62,8 +62,8 @@ extension SwiftLintVisitor {
         if let misspelling {
             add(LintRules.unknownProductID, "'\(text)' is not in the catalog; it looks like a typo of '\(misspelling)'", at: literal)
         } else {
-            let hint = context.suggestedID(for: text).map { "; did you mean '\($0)'?" } ?? ""
-            add(LintRules.unknownProductID, "'\(text)' is used as a product ID but is not in the catalog\(hint)", at: literal)
+            let (message, severity) = context.unknownProductID(text)
+            add(LintRules.unknownProductID, message, at: literal, severity: severity)
         }
     }
 

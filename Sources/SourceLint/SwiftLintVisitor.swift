@@ -38,9 +38,9 @@ final class SwiftLintVisitor: SyntaxVisitor {
         super.init(viewMode: .sourceAccurate)
     }
 
-    func add(_ rule: RuleDescription, _ message: String, at node: some SyntaxProtocol) {
+    func add(_ rule: RuleDescription, _ message: String, at node: some SyntaxProtocol, severity: Severity? = nil) {
         let location = node.startLocation(converter: converter)
-        findings.append(Finding(rule: rule, message: message, line: location.line, column: location.column))
+        findings.append(Finding(rule: rule, message: message, line: location.line, column: location.column, severity: severity))
     }
 
     /// Findings that need the whole file: literals that flow into product-ID sinks, product IDs

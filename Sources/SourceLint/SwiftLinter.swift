@@ -168,6 +168,8 @@ struct Finding: Sendable {
     var message: String
     var line: Int
     var column: Int
+    /// When the finding's context sets a severity other than its rule's.
+    var severity: Severity? = nil
 }
 
 extension SwiftLinter {
