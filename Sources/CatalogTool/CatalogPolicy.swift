@@ -85,15 +85,12 @@ public struct CatalogPolicy: Sendable {
     /// and prices are fixtures, and findings there are not the app's. When they are all a walk
     /// finds, they are checked.
     static func withoutTestConfigurations(_ catalogs: [Catalog], named: [String]) -> (kept: [Catalog], passedOver: [PassedOverFile]) {
-        let apps = appCatalogs(catalogs)
-        guard !apps.isEmpty, apps.count < catalogs.count else { return (catalogs, []) }
-        let namedFiles = Set(named.map { $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 })
+        guard catalogs.contains(where: { !isTestConfiguration($0) }) else { return (catalogs, []) }
+        let namedFiles = Set(named.map(WalkPolicy.normalized))
         var kept: [Catalog] = []
         var passedOver: [PassedOverFile] = []
         for catalog in catalogs {
-            let isApp = apps.contains { $0.name == catalog.name && $0.files.map(\.path) == catalog.files.map(\.path) }
-            let wasNamed = catalog.files.contains { namedFiles.contains($0.path) || namedFiles.contains(String($0.path.drop { $0 == "." || $0 == "/" })) }
-            if isApp || wasNamed {
+            if !isTestConfiguration(catalog) || catalog.files.contains(where: { namedFiles.contains(WalkPolicy.normalized($0.path)) }) {
                 kept.append(catalog)
             } else {
                 passedOver += catalog.files.map {
@@ -130,10 +127,13 @@ public struct CatalogPolicy: Sendable {
         }
     }
 
-    /// The catalogs that are an app's, not test configurations (every file under a Tests folder).
+    /// The catalogs that are an app's, not test configurations.
     public static func appCatalogs(_ catalogs: [Catalog]) -> [Catalog] {
-        catalogs.filter { catalog in
-            !catalog.files.allSatisfy { file in file.path.split(separator: "/").dropLast().contains { $0.hasSuffix("Tests") || $0 == "Tests" } }
-        }
+        catalogs.filter { !isTestConfiguration($0) }
+    }
+
+    /// A catalog whose every file sits under a Tests folder: a test configuration.
+    static func isTestConfiguration(_ catalog: Catalog) -> Bool {
+        catalog.files.allSatisfy { file in file.path.split(separator: "/").dropLast().contains { WalkPolicy.isTestFolder(String($0)) } }
     }
 }

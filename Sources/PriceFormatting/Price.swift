@@ -50,6 +50,13 @@ public enum PriceError: Error, Sendable, Equatable, CustomStringConvertible {
 /// Strict text → `Decimal`: `0.99`, `-1`, `12345678901234567.89`. Never through `Double` and
 /// never the lenient `Decimal(string:)`, which reads `1,99` as 1.
 public enum AmountText {
+    /// The decimals an amount is written with (`3.00` → 2, `3` → nil): `Decimal` keeps the value,
+    /// not its trailing zeros.
+    public static func writtenDecimals(_ text: String) -> Int? {
+        guard let dot = text.lastIndex(of: ".") else { return nil }
+        return text[text.index(after: dot)...].prefix { $0.isASCII && $0.isNumber }.count
+    }
+
     public static func parse(_ text: String) -> Decimal? {
         let edges = [text.utf8.first, text.utf8.last]
         let t = edges.contains { $0 == 0x20 || $0 == 0x09 || ($0 ?? 0) >= 0x80 } ? text.trimmingCharacters(in: .whitespaces) : text

@@ -63,8 +63,9 @@ public enum FileContents {
         }
     }
 
-    /// The whole regular file at `path`.
-    public static func read(_ path: String) -> Result<Data, Failure> {
+    /// The whole regular file at `path`; with `limit`, a file larger than that is refused as soon
+    /// as more bytes arrive, never read whole.
+    public static func read(_ path: String, limit: Int = .max) -> Result<Data, Failure> {
         let fd: Int32
         switch open(path) {
         case .success(let opened): fd = opened
@@ -77,7 +78,9 @@ public enum FileContents {
             let result = buffer.withUnsafeMutableBytes { read(fd, into: $0.baseAddress!, count: $0.count) }
             switch result {
             case .success(0): return .success(data)
-            case .success(let n): data.append(contentsOf: buffer[0..<n])
+            case .success(let n):
+                guard data.count + n <= limit else { return .failure(Failure(reason: "larger than \(limit) bytes")) }
+                data.append(contentsOf: buffer[0..<n])
             case .failure(let failure): return .failure(failure)
             }
         }

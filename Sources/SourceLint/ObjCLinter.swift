@@ -416,11 +416,18 @@ struct ObjCLinter {
             guard setter || assignment else { continue }
             let from = setter ? k + 3 : k + 4
             guard from < tokens.count else { continue }
-            let value = tokens[from...].prefix { $0.text != ";" && $0.text != "]" }.map(\.text).joined()
-            if !value.contains("currentLocale") && !value.contains("autoupdatingCurrentLocale") && !value.contains("localeWithLocaleIdentifier")
-                && value != "nil" { return true }
+            if isProductLocale(tokens[from...]) { return true }
         }
         return false
+    }
+
+    /// Whether the value that starts a locale assignment (up to its `;` or `]`) is not the
+    /// device's (`currentLocale`, `autoupdatingCurrentLocale`), one written out
+    /// (`localeWithLocaleIdentifier:`), or nil.
+    static func isProductLocale(_ tokens: ArraySlice<Token>) -> Bool {
+        let value = tokens.prefix { $0.text != ";" && $0.text != "]" }.map(\.text).joined()
+        return !value.contains("currentLocale") && !value.contains("autoupdatingCurrentLocale") && !value.contains("localeWithLocaleIdentifier")
+            && value != "nil"
     }
 
     /// Whether a body sets a formatter's locale to anything but the device's: `priceLocale`, or
@@ -432,10 +439,7 @@ struct ObjCLinter {
             let isAssignment = token.text == "locale" && k + 1 < tokens.count && tokens[k + 1].text == "=" && k >= 1 && tokens[k - 1].text == "."
             let isSetter = token.text == "setLocale" && k + 1 < tokens.count && tokens[k + 1].text == ":"
             guard isAssignment || isSetter, k + 2 < tokens.count else { continue }
-            let value = tokens[(k + 2)...].prefix { $0.text != ";" && $0.text != "]" }.map(\.text).joined()
-            if !value.contains("currentLocale") && !value.contains("autoupdatingCurrentLocale") && !value.contains("localeWithLocaleIdentifier") && value != "nil" {
-                return true
-            }
+            if isProductLocale(tokens[(k + 2)...]) { return true }
         }
         return false
     }

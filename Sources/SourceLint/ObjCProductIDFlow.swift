@@ -222,18 +222,18 @@ struct ObjCProductIDFlow {
     /// (`[[p.productIdentifier componentsSeparatedByString:@"."] lastObject]`).
     private func mentionsProductID(_ range: Range<Int>) -> Bool {
         guard let last = range.last else { return false }
-        func namesID(_ token: Token) -> Bool {
-            let lower = token.text.lowercased()
-            return token.kind == .identifier && (lower.hasSuffix("productidentifier") || lower.hasSuffix("productid"))
+        func namesID(_ name: String) -> Bool {
+            let lower = name.lowercased()
+            return lower.hasSuffix("productidentifier") || lower.hasSuffix("productid")
         }
         // `[receiver productIdentifier]`.
         if tokens[range.lowerBound].text == "[", closer[range.lowerBound] == last, let send = message(at: range.lowerBound),
            send.parts.count == 1, send.parts[0].arguments.isEmpty {
-            return namesID(Token(kind: .identifier, text: send.parts[0].name, line: 0, column: 0))
+            return namesID(send.parts[0].name)
         }
         // `a.b.productIdentifier`: names and dots only, ending in the ID.
         for k in range where !(tokens[k].kind == .identifier || tokens[k].text == ".") { return false }
-        return namesID(tokens[last])
+        return tokens[last].kind == .identifier && namesID(tokens[last].text)
     }
 
     // MARK: Values

@@ -75,7 +75,7 @@ public struct SourceLinter: Sendable {
                     if let why = WalkPolicy.folderReason(name) {
                         if !excluded(full) { passedOver.append(PassedOverFile(path: full, reason: why, isFolder: true)) }
                         enumerator?.skipDescendants()
-                    } else if !includeTests && isTestFolder(name) {
+                    } else if !includeTests && WalkPolicy.isTestFolder(name) {
                         enumerator?.skipDescendants()
                     }
                     continue
@@ -98,7 +98,6 @@ public struct SourceLinter: Sendable {
         return (files, Array(Set(passedOver)).sorted { ($0.path, $0.reason) < ($1.path, $1.reason) })
     }
 
-    func isTestFolder(_ name: String) -> Bool { name == "Tests" || name.hasSuffix("Tests") || name.hasSuffix("UITests") }
     func isTestFile(_ name: String) -> Bool { name.hasSuffix("Tests.swift") || name.hasSuffix("Test.swift") || name.hasSuffix("Tests.m") }
 
     func excluded(_ path: String) -> Bool {

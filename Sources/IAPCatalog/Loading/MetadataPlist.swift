@@ -307,8 +307,7 @@ struct MetadataPlist {
         case .real(let r): text = r.text
         default: return nil
         }
-        guard let dot = text.lastIndex(of: ".") else { return nil }
-        return text[text.index(after: dot)...].prefix { $0.isASCII && $0.isNumber }.count
+        return AmountText.writtenDecimals(text)
     }
 
     private func unknownKey(_ entry: PlistDictionary.Entry, expected: [String]) -> Diagnostic {

@@ -44,7 +44,7 @@ enum ProjectSpec {
     }
 
     static func read(_ path: String) -> String? {
-        guard case .success(let data) = FileContents.read(path), data.count <= maxBytes else { return nil }
+        guard case .success(let data) = FileContents.read(path, limit: maxBytes) else { return nil }
         return String(decoding: data, as: UTF8.self)
     }
 

@@ -195,9 +195,8 @@ struct StoreKitReader {
         if let name = entry.referenceName { metadata.referenceName = Located(name, at: at) }
         if let price = entry.displayPrice {
             if let amount = AmountText.parse(price) {
-                let decimals = price.lastIndex(of: ".").map { price[price.index(after: $0)...].prefix { $0.isASCII && $0.isNumber }.count }
                 metadata.price = Located(ProductPrice(amount: amount, currency: pricing.currency, locale: pricing.locale, storefront: pricing.storefront,
-                                                      writtenDecimals: decimals), at: at)
+                                                      writtenDecimals: AmountText.writtenDecimals(price)), at: at)
             } else {
                 diagnostics.append(LoadRules.invalidMetadata.finding("displayPrice '\(price)' of '\(entry.productID)' is not an amount", at: at))
             }

@@ -63,6 +63,10 @@ public enum WalkPolicy {
         return contentReason(Array(head.prefix(filled)))
     }
 
+    /// A test target's folder (`Tests`, `AppTests`, `AppUITests`): linted only with
+    /// `--include-tests`, and its catalogs are test configurations.
+    public static func isTestFolder(_ name: String) -> Bool { name.hasSuffix("Tests") }
+
     /// A path as a walk reports it: `./App/x` and `App//x` are `App/x`, `./` and `` are `.`;
     /// an absolute path stays absolute, and `..` is kept (lexical, no file-system call).
     public static func normalized(_ path: String) -> String {
