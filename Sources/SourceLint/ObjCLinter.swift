@@ -43,7 +43,7 @@ struct ObjCLinter {
         let roles = Self.roles(tokens)
         let neverShippedFile = LintScope.isNeverShippedFile(path, includeTests: includeTests)
         let sellsProducts = tokenizer.importsStoreKit || tokens.contains { $0.kind == .identifier && ["SKProduct", "priceLocale"].contains($0.text) }
-        let flow = ObjCProductIDFlow(tokens: tokens, sinksWanted: !context.productConstants.isEmpty)
+        let flow = ObjCProductIDFlow(tokens: tokens, catalog: !context.productConstants.isEmpty)
         var found: [Finding] = []
         var definitions: [Int] = []
         var priceConstants: [(name: Int, value: Int)] = []

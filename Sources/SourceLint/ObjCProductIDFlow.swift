@@ -40,8 +40,14 @@ struct ObjCProductIDFlow {
                                                    "arrayByAddingObject", "arrayByAddingObjectsFromArray", "addObject", "addObjectsFromArray"]
     static let keepingSelectors: Set<String> = ["copy", "mutableCopy", "allObjects", "array", "set", "sortedArrayUsingSelector"]
 
-    init(tokens: [Token], sinksWanted: Bool) {
+    /// `catalog`: whether there is a catalog to check IDs against; without one nothing is worked out.
+    init(tokens: [Token], catalog: Bool) {
         self.tokens = tokens
+        guard catalog else {
+            closer = []
+            enclosingBrace = []
+            return
+        }
         var closer = [Int](repeating: -1, count: tokens.count)
         var enclosing = [Int](repeating: -1, count: tokens.count)
         var stack: [Int] = []
@@ -70,7 +76,7 @@ struct ObjCProductIDFlow {
         enclosingBrace = enclosing
         gatherDeclarations()
         markNamingStrings()
-        if sinksWanted { gatherSinks() }
+        gatherSinks()
     }
 
     // MARK: Declarations

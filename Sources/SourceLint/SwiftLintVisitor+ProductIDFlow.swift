@@ -53,11 +53,12 @@ extension SwiftLintVisitor {
     /// `product.id == "…"` and `"…" != transaction.productID` (each comparison's own operands,
     /// not every literal of a longer condition), and `payment.productIdentifier = "…"`.
     func gatherProductIDComparisons(_ node: SequenceExprSyntax) {
+        // Without a catalog there is no product ID to check: nothing is gathered.
+        guard !context.productConstants.isEmpty else { return }
         let elements = Array(node.elements)
         if let (name, value) = Self.assignedValue(elements) {
             assignedValues[name, default: []].append(value)
         }
-        guard !context.productConstants.isEmpty else { return }
         for k in elements.indices {
             guard let op = elements[k].as(BinaryOperatorExprSyntax.self)?.operator.text else { continue }
             if op == "==" || op == "!=", k >= 1, k + 1 < elements.count {
@@ -85,11 +86,12 @@ extension SwiftLintVisitor {
 
     /// A variable's or property's value, and an enum case's raw value, by name.
     func gatherDeclaration(name: String, value: ExprSyntax, at node: some SyntaxProtocol) {
+        guard !context.productConstants.isEmpty else { return }
         declaredValues[name, default: []].append((Self.scope(of: node), value))
     }
 
     func gatherEnumCase(_ node: EnumCaseElementSyntax) {
-        guard let value = node.rawValue?.value else { return }
+        guard !context.productConstants.isEmpty, let value = node.rawValue?.value else { return }
         declaredValues[node.name.text, default: []].append((Self.scope(of: node), value))
         if let type = Self.enclosingTypeName(node) { enumRawValues[type, default: []].append(value) }
     }
