@@ -32,6 +32,13 @@ public enum PricePattern {
         return ["price", "amount", "cost", "total", "fee", "money", "balance", "charge", "subtotal"].contains { lower.contains($0) }
     }
 
+    /// Whether an interpolated expression is a product's price by its name (`price`,
+    /// `product.displayPrice`), not money of another kind (an API's `cost`, a `balance`).
+    public static func isProductPriceExpression(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        return lower.contains("price") || lower.contains("product")
+    }
+
     /// Characters that are currency symbols on their own: a run of them (`$$$`) is decoration.
     static let symbolCharacters: Set<Character> = ["$", "€", "£", "¥", "₹", "₩", "₽", "₺", "₪", "฿", "₫", "₱", "₦", "₴", "₸"]
 
@@ -77,6 +84,8 @@ public enum PricePattern {
                 // Dollars, euros, pounds and francs over 10,000 are no App Store price (its highest is
                 // 10,000 in those currencies): a sample balance, a legal cap, a statistic.
                 if Self.isBeyondStorePrices(found) { continue }
+                // Nothing is sold for nothing: "$0.00" is an empty total or a fallback, not a price.
+                if found.contains(where: \.isNumber), found.allSatisfy({ !$0.isNumber || $0 == "0" }) { continue }
                 // A symbol in a run of symbols ("%@$$$%@") is a separator: a price needs an amount.
                 if r.lowerBound > text.startIndex, symbolCharacters.contains(text[text.index(before: r.lowerBound)]) { continue }
                 if r.upperBound < text.endIndex, symbolCharacters.contains(text[r.upperBound]) { continue }

@@ -43,7 +43,10 @@ public enum LintRules {
                         .init(#"print("charged $0.99")"#), .init("var totalPrice = 0.0"), .init("let priceLabelHeight = 20.5"),
                         .init(#"NSString *s = [NSString stringWithFormat:@"%@$$$%@", first, second];"#, .objc),
                         .init("#ifdef DEBUG\nlabel.text = @\"$0.99\";\n#endif", .objc),
-                        .init(#"NSString *t = NSLocalizedString(@"Buy", @"e.g. Buy for $0.99");"#, .objc)])
+                        .init(#"NSString *t = NSLocalizedString(@"Buy", @"e.g. Buy for $0.99");"#, .objc),
+                        .init(#"let total = formatted ?? "$0.00""#), .init(#"let usage = "Est. cost: $\(apiCost)""#),
+                        .init(#"static let weekly = TestStoreProduct(localizedPriceString: "$1.99")"#),
+                        .init(#"#define __DARWIN_SUF_1050 "$1050""#, .objc)])
 
     public static let hardcodedTitle = RuleDescription(
         id: "hardcoded-title", name: "Hardcoded product title", severity: .warning,
@@ -54,6 +57,7 @@ public enum LintRules {
                         .init(#"let title = NSLocalizedString("Bag of Coins", comment: "")"#), .init(#"let title = String(localized: "Bag of Coins")"#),
                         .init("#Preview {\n    Text(\"Bag of Coins\")\n}"), .init("var analyticsName: String { \"Bag of Coins\" }"),
                         .init(#"let key = "bag_of_coins""#), .init(#"let food = BirdFood(id: "Bag of Coins", name: name)"#),
+                        .init(#"let theme = Theme(nameKey: "BAG OF COINS")"#), .init(#"let stub = MockProduct(displayName: "Bag of Coins")"#),
                         .init(#"NSString *t = NSLocalizedString(@"Bag of Coins", nil);"#, .objc)])
 
     public static let hardcodedProductID = RuleDescription(
@@ -130,6 +134,7 @@ public enum LintRules {
                         .init("func budget() {\n    let formatter = NumberFormatter()\n    formatter.numberStyle = .currency\n}"),
                         .init("import StoreKit\nfinal class Store {\n    lazy var formatter: NumberFormatter = {\n        let f = NumberFormatter()\n        f.numberStyle = .currency\n        return f\n    }()\n    func show(_ product: SKProduct) {\n        formatter.locale = product.priceLocale\n    }\n}"),
                         .init("import StoreKit\nfunc format(_ price: Decimal, locale: Locale) -> String? {\n    let f = NumberFormatter()\n    f.numberStyle = .currency\n    f.locale = locale\n    return f.string(for: price)\n}"),
+                        .init("import StoreKit\nfunc paid(_ transaction: Transaction, _ f: NumberFormatter) -> String? {\n    f.numberStyle = .currency\n    f.currencyCode = transaction.currency?.identifier\n    return f.string(for: transaction.price)\n}"),
                         .init("import StoreKit\nfunc currencyFormatter() -> NumberFormatter {\n    let f = NumberFormatter()\n    f.numberStyle = .currency\n    return f\n}"),
                         .init("#import <StoreKit/StoreKit.h>\n- (void)show {\n    NSNumberFormatter *f = [[NSNumberFormatter alloc] init];\n    f.numberStyle = NSNumberFormatterCurrencyStyle;\n    f.locale = product.priceLocale;\n}", .objc),
                         .init("#import <StoreKit/StoreKit.h>\n- (NSString *)format:(NSDecimalNumber *)price locale:(NSLocale *)locale {\n    NSNumberFormatter *f = [[NSNumberFormatter alloc] init];\n    f.numberStyle = NSNumberFormatterCurrencyStyle;\n    f.locale = locale;\n    return [f stringFromNumber:price];\n}", .objc),

@@ -55,6 +55,15 @@ enum LintScope {
         !neverShippedWords.isDisjoint(with: words(name))
     }
 
+    /// Words that name a stand-in for a real value: test support, and placeholders.
+    static let standInWords: Set<String> = testSupportWords.union(["test", "placeholder", "placeholders"])
+
+    /// Whether a type name says it stands in for a real value (`TestStoreProduct`, `MockProduct`,
+    /// `PlaceholderPlan`).
+    static func namesStandIn(_ name: String) -> Bool {
+        !standInWords.isDisjoint(with: words(name))
+    }
+
     /// Whether a name says logging or analytics (`analyticsName`, `logger`).
     static func namesLogging(_ name: String) -> Bool {
         !loggingWords.isDisjoint(with: words(name))

@@ -53,11 +53,15 @@ struct ObjCLinter {
             case .string:
                 guard shipped, !roles.comment.contains(index) else { continue }
                 let logged = roles.logged.contains(index)
-                if !logged, let price = PricePattern.firstMatch(in: priceText(tokens, index)) {
+                var price = logged ? nil : PricePattern.firstMatch(in: priceText(tokens, index))
+                var title = !logged && !roles.localized.contains(index) && context.isTitle(token.text) && !Self.isKeyArgument(tokens, index)
+                // `[[TestProduct alloc] initWithPrice:@"$1.99"]`: the literal describes a stand-in.
+                if price != nil || title, Self.isStandInValue(tokens, index) || Self.definesReservedName(tokens, index) { (price, title) = (nil, false) }
+                if let price {
                     found.append(Finding(rule: LintRules.hardcodedPrice, message: "the literal shows a price ('\(price)'); show the product's localized price",
                                          line: token.line, column: token.column))
                 }
-                if !logged, !roles.localized.contains(index), context.isTitle(token.text) {
+                if title {
                     found.append(Finding(rule: LintRules.hardcodedTitle, message: "'\(token.text)' is a product's name or description from the catalog; show the product's localizedTitle",
                                          line: token.line, column: token.column))
                 }
@@ -131,6 +135,48 @@ struct ObjCLinter {
                                  line: stop.line, column: stop.column))
         }
         return (found, tokenizer.comments)
+    }
+
+    /// Whether the string is an argument whose selector part says it is a key or an identifier
+    /// (`nameKey:`, `forKey:`, `productIdentifier:`): it looks a text up, it is not the text.
+    static func isKeyArgument(_ tokens: [Token], _ index: Int) -> Bool {
+        guard index >= 2, tokens[index - 1].text == ":", tokens[index - 2].kind == .identifier,
+              let last = LintScope.words(tokens[index - 2].text).last else { return false }
+        return ["key", "id", "identifier", "named"].contains(last)
+    }
+
+    /// `#define __DARWIN_SUF_1050 "$1050"`: C reserves names that start with two underscores, or
+    /// one and a capital letter, for the compiler and the system; such a macro is a vendored
+    /// system header's, never an app's price or title.
+    static func definesReservedName(_ tokens: [Token], _ index: Int) -> Bool {
+        guard tokens[index].inDefine, index >= 1, tokens[index - 1].kind == .identifier, tokens[index - 1].line == tokens[index].line else { return false }
+        let name = tokens[index - 1].text.unicodeScalars
+        guard name.first == "_", name.count >= 2 else { return false }
+        let second = name[name.index(after: name.startIndex)]
+        return second == "_" || ("A"..."Z").contains(second)
+    }
+
+    /// Whether the string is an argument of a message to a stand-in class (`[[TestProduct alloc]
+    /// initWithPrice:…]`, `[MockProduct productWithTitle:…]`): it describes a test double or a
+    /// placeholder. Looks back at most a few hundred tokens, to the `[` that opens the message.
+    static func isStandInValue(_ tokens: [Token], _ index: Int) -> Bool {
+        var depth = 0
+        var k = index - 1
+        while k >= 0, index - k < 400 {
+            let text = tokens[k].text
+            if text == ";" || text == "{" || text == "}" { return false }
+            if text == "]" { depth += 1 } else if text == "[" {
+                if depth > 0 { depth -= 1 } else {
+                    // The receiver: `[X …`, or the class of `[[X alloc] …`.
+                    var r = k + 1
+                    while r < index, tokens[r].text == "[" { r += 1 }
+                    if r < index, tokens[r].kind == .identifier, tokens[r].text.first?.isUppercase == true,
+                       LintScope.namesStandIn(tokens[r].text) { return true }
+                }
+            }
+            k -= 1
+        }
+        return false
     }
 
     /// The string as a price reads it: numeric format specifiers stand for amounts; `%@` does
@@ -371,7 +417,7 @@ struct ObjCLinter {
     /// sets a locale other than the device's (`priceLocale`, or a locale passed in by the caller).
     /// Reported at the statement that sets the style.
     func currencyFormatterFindings(_ tokens: [Token], neverShippedFile: Bool) -> [Finding] {
-        guard !neverShippedFile else { return [] }
+        guard !neverShippedFile, !Self.setsCurrencyFromValue(tokens) else { return [] }
         var found: [Finding] = []
         var depth = 0
         var bodyStart = 0
@@ -402,6 +448,20 @@ struct ObjCLinter {
             }
         }
         return found
+    }
+
+    /// Whether some formatter's currency is set from a value (`[f setCurrencyCode:price.currency]`,
+    /// `f.currencyCode = code`): the file picks each amount's currency itself, as for a
+    /// transaction's paid price, which has no price locale.
+    static func setsCurrencyFromValue(_ tokens: [Token]) -> Bool {
+        for k in tokens.indices where tokens[k].kind == .identifier && k + 2 < tokens.count {
+            let from: Int
+            if tokens[k].text == "setCurrencyCode", tokens[k + 1].text == ":" { from = k + 2 }
+            else if tokens[k].text == "currencyCode", k >= 1, tokens[k - 1].text == ".", tokens[k + 1].text == "=" { from = k + 2 }
+            else { continue }
+            if tokens[from].kind != .string, tokens[from].text != "nil" { return true }
+        }
+        return false
     }
 
     /// Whether anywhere in the file the locale of the instance variable or property `name`

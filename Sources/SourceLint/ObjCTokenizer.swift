@@ -155,6 +155,27 @@ struct ObjCTokenizer {
                     text.unicodeScalars.append(chars[i])
                     advance()
                 }
+                // A C++11 raw string in Objective-C++: `R"(…)"`, `u8R"json(…)json"`; quotes and
+                // backslashes inside are text, and it may span lines.
+                if ["R", "LR", "uR", "UR", "u8R"].contains(text), i < chars.count, chars[i] == "\"" {
+                    var delimiter: [Unicode.Scalar] = []
+                    var k = i + 1
+                    while k < chars.count, k - i <= 17, !["(", ")", "\\", " ", "\n", "\""].contains(chars[k]) { delimiter.append(chars[k]); k += 1 }
+                    if k < chars.count, chars[k] == "(", delimiter.count <= 16 {
+                        advance(k + 1 - i)
+                        var body = ""
+                        while i < chars.count {
+                            if chars[i] == ")", i + delimiter.count + 1 < chars.count, chars[(i + 1)..<(i + 1 + delimiter.count)].elementsEqual(delimiter),
+                               chars[i + delimiter.count + 1] == "\"" { break }
+                            body.unicodeScalars.append(chars[i])
+                            advance()
+                        }
+                        if i >= chars.count, unterminated == nil { unterminated = (startLine, startColumn, "a raw string") }
+                        advance(delimiter.count + 2)
+                        append(.string, body, startLine, startColumn)
+                        continue
+                    }
+                }
                 append(.identifier, text, startLine, startColumn)
                 continue
             }

@@ -12,7 +12,7 @@ extension SwiftLintVisitor {
         guard facts.sellsProducts, let (name, property, value) = Self.assignment(node), property == "numberStyle" else { return }
         let style = value.trimmedDescription
         guard [".currency", ".currencyISOCode", ".currencyAccounting", ".currencyPlural"].contains(where: { style.hasSuffix($0) }) else { return }
-        if facts.localizedNames.contains(name) || neverShips(node) || isLogged(node) { return }
+        if facts.localizedNames.contains(name) || facts.setsCurrencyFromValue || neverShips(node) || isLogged(node) { return }
         var current = node.parent
         while let syntax = current {
             // The property whose initializer closure configures the formatter.

@@ -15,7 +15,12 @@ extension SwiftLintVisitor {
             } else {
                 text.append(PricePattern.placeholder)
                 interpolated = true
-                if PricePattern.isMoneyExpression(segment.trimmedDescription) { moneyInterpolation = true }
+                // Money of the app's own (an API's cost, a budget) is not a product's price: an
+                // interpolated amount counts where products are sold or when it names a price.
+                if PricePattern.isMoneyExpression(segment.trimmedDescription),
+                   facts.sellsProducts || PricePattern.isProductPriceExpression(segment.trimmedDescription) {
+                    moneyInterpolation = true
+                }
                 if Self.mentions(segment, ["currencySymbol"]) { symbolInterpolation = true }
             }
         }
@@ -34,7 +39,9 @@ extension SwiftLintVisitor {
         // A translator's comment (`NSLocalizedString(…, comment: "e.g. $4.99")`) is not UI, and
         // code that never ships is nobody's concern.
         if isTranslatorComment(node) || neverShips(node) { return }
-        let logged = isLogged(node)
+        // `TestStoreProduct(localizedPriceString: "$1.99")`: the literal describes a stand-in.
+        let standIn = (handBuilt || price != nil || title) && isStandInValue(node)
+        let logged = isLogged(node) || standIn
         if !logged, handBuilt {
             add(LintRules.currencyFormatterLocale, "the literal builds a price from currencySymbol by hand; the symbol's side, spacing and digits differ per locale: show product.displayPrice or format with the product's priceLocale", at: node)
         } else if !logged, let price {
@@ -85,6 +92,22 @@ extension SwiftLintVisitor {
         return name == "String" && call.arguments.first?.label?.text == "localized"
     }
 
+    /// Whether the literal is an argument of a stand-in's initializer (`TestStoreProduct(…)`,
+    /// `MockProduct(…)`, `PlaceholderPlan(…)`): it describes a test double or a placeholder, and
+    /// what a customer sees is decided where the stand-in is used, not by its literals.
+    func isStandInValue(_ node: StringLiteralExprSyntax) -> Bool {
+        var current = node.parent
+        while let syntax = current {
+            if let call = syntax.as(FunctionCallExprSyntax.self), let name = Self.calleeName(call), name.first?.isUppercase == true,
+               LintScope.namesStandIn(name) {
+                return true
+            }
+            if syntax.is(CodeBlockItemSyntax.self) || syntax.is(MemberBlockItemSyntax.self) { return false }
+            current = syntax.parent
+        }
+        return false
+    }
+
     /// Argument labels and calls whose strings name things rather than show them.
     static let identifierLabels: Set<String> = ["id", "identifier", "key", "forKey", "forKeyPath", "named", "systemName", "imageName",
                                                 "withIdentifier", "reuseIdentifier", "forResource", "ofType", "accessibilityIdentifier"]
@@ -93,7 +116,11 @@ extension SwiftLintVisitor {
     /// an identifier that happens to spell a product's name is not its title shown to customers.
     func isIdentifierArgument(_ node: StringLiteralExprSyntax) -> Bool {
         guard let argument = node.parent?.as(LabeledExprSyntax.self) else { return false }
-        if let label = argument.label?.text, Self.identifierLabels.contains(label) { return true }
+        if let label = argument.label?.text {
+            if Self.identifierLabels.contains(label) { return true }
+            // `nameKey: "PRO THEME"`, `titleID:`: a key that looks the text up, not the text.
+            if let last = LintScope.words(label).last, ["key", "id", "identifier"].contains(last) { return true }
+        }
         guard let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), let name = Self.calleeName(call) else { return false }
         return ["accessibilityIdentifier", "Image", "UIImage", "NSImage", "imageNamed"].contains(name)
     }

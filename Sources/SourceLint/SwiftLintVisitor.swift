@@ -200,7 +200,7 @@ final class SwiftLintVisitor: SyntaxVisitor {
         guard let target = elements.next()?.as(MemberAccessExprSyntax.self), let base = target.base,
               elements.next()?.is(AssignmentExprSyntax.self) == true, let value = elements.next() else { return nil }
         let property = target.declName.baseName.text
-        guard property == "numberStyle" || property == "locale" else { return nil }
+        guard ["numberStyle", "locale", "currencyCode"].contains(property) else { return nil }
         let name = bareName(base.trimmedDescription)
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return nil }
         return (name, property, value)

@@ -30,7 +30,15 @@ struct SwiftLinter {
                                        neverShippedFile: LintScope.isNeverShippedFile(path, includeTests: includeTests))
         visitor.walk(tree)
         visitor.finish()
-        if let stop = Self.firstError(in: tree) {
+        if tree.hasMaximumNestingLevelOverflow, let stop = Self.firstOverflow(in: tree) {
+            // Valid code whose closures, calls and interpolations nest past what swift-syntax
+            // parses: not a defect of the code, so an info, not a string "that never ends".
+            let location = converter.location(for: stop)
+            visitor.findings.append(Finding(
+                rule: LintRules.unparsedSource,
+                message: "the code nests deeper here than iap's Swift parser follows (closures, calls and interpolations inside each other): the rest of the file is not linted",
+                line: location.line, column: location.column, severity: .info))
+        } else if let stop = Self.firstError(in: tree) {
             let location = converter.location(for: stop.position)
             visitor.findings.append(Finding(
                 rule: LintRules.unparsedSource, message: "\(stop.what) that never ends: findings after this point may be missed",
@@ -70,6 +78,16 @@ struct SwiftLinter {
         return nil
     }
 
+    /// Where the parser stopped because code nested past its limit: the first token it left unparsed.
+    static func firstOverflow(in tree: SourceFileSyntax) -> AbsolutePosition? {
+        for token in tree.tokens(viewMode: .all) {
+            if let unexpected = token.parent?.as(UnexpectedNodesSyntax.self), unexpected.hasMaximumNestingLevelOverflow {
+                return token.positionAfterSkippingLeadingTrivia
+            }
+        }
+        return nil
+    }
+
     /// Every `//` comment in the trivia, with its line and UTF-8 column (`run` turns columns into characters).
     static func comments(in tree: SourceFileSyntax, converter: SourceLocationConverter) -> [SourceComment] {
         var found: [SourceComment] = []
@@ -101,6 +119,9 @@ final class SwiftFileFacts: SyntaxVisitor {
     var sellsProducts = false
     /// Names (without `self.`) whose `.locale` is set to something other than the device's locale.
     var localizedNames = Set<String>()
+    /// Some formatter's `currencyCode` is set from a value (`formatter.currencyCode = price.currency`):
+    /// the file picks each amount's currency itself (a transaction's paid price has no price locale).
+    var setsCurrencyFromValue = false
     /// Locals and properties that hold a price converted to a floating-point number
     /// (`let regular = monthly.price.doubleValue`): dividing two of them is a ratio.
     var priceNames = Set<String>()
@@ -127,6 +148,10 @@ final class SwiftFileFacts: SyntaxVisitor {
     }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if let (_, property, value) = SwiftLintVisitor.assignment(node), property == "currencyCode", !value.is(StringLiteralExprSyntax.self),
+           !value.is(NilLiteralExprSyntax.self) {
+            setsCurrencyFromValue = true
+        }
         if let (target, property, value) = SwiftLintVisitor.assignment(node), property == "locale", !Self.isDeviceLocale(value) {
             localizedNames.insert(target)
             // `ProductCell.priceFormatter.locale = …` (a static formatter, set in a `didSet`): the
