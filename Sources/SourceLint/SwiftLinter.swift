@@ -30,7 +30,7 @@ struct SwiftLinter {
                                        neverShippedFile: LintScope.isNeverShippedFile(path, includeTests: includeTests))
         visitor.walk(tree)
         visitor.finish()
-        if tree.hasMaximumNestingLevelOverflow, let stop = Self.firstOverflow(in: tree) {
+        if let stop = Self.firstOverflow(in: tree) {
             // Valid code whose closures, calls and interpolations nest past what swift-syntax
             // parses: not a defect of the code, so an info, not a string "that never ends".
             let location = converter.location(for: stop)
@@ -78,14 +78,13 @@ struct SwiftLinter {
         return nil
     }
 
-    /// Where the parser stopped because code nested past its limit: the first token it left unparsed.
+    /// Where the parser stopped because code nested past its limit: the first token it left
+    /// unparsed. The flag is recursive; the unparsed tokens sit under the deepest node that has it.
     static func firstOverflow(in tree: SourceFileSyntax) -> AbsolutePosition? {
-        for token in tree.tokens(viewMode: .all) {
-            if let unexpected = token.parent?.as(UnexpectedNodesSyntax.self), unexpected.hasMaximumNestingLevelOverflow {
-                return token.positionAfterSkippingLeadingTrivia
-            }
-        }
-        return nil
+        var node = Syntax(tree)
+        guard node.hasMaximumNestingLevelOverflow else { return nil }
+        while let child = node.children(viewMode: .all).first(where: { $0.hasMaximumNestingLevelOverflow }) { node = child }
+        return node.firstToken(viewMode: .all)?.positionAfterSkippingLeadingTrivia ?? node.position
     }
 
     /// Every `//` comment in the trivia, with its line and UTF-8 column (`run` turns columns into characters).
