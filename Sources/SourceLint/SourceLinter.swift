@@ -231,7 +231,7 @@ public struct SourceLinter: Sendable {
         if Self.isGenerated(path: path, source: source) { return [] }
         let context = context(for: path)
         let (findings, comments) = path.hasSuffix(".swift")
-            ? SwiftLinter(path: path, source: source, context: context, includeTests: includeTests).run()
+            ? SwiftLinter(path: path, source: source, context: context, includeTests: includeTests).runOnLargeStack()
             : ObjCLinter(source: source, context: context, path: path, includeTests: includeTests).run()
         let suppressions = Suppressions(comments: comments, knownRules: LintRules.ids)
         var diagnostics = Self.capped(findings.filter { !suppressions.isSuppressed($0.rule.id, line: $0.line) }, path: path)

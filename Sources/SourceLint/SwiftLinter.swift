@@ -1,3 +1,4 @@
+import Foundation
 import Diagnostics
 import SwiftParser
 import SwiftSyntax
@@ -12,17 +13,15 @@ struct SwiftLinter {
 
     /// The findings, and the `//` comments (for suppressions).
     func run() -> (findings: [Finding], comments: [SourceComment]) {
-        // swift-syntax's parser takes time exponential in the nesting of square brackets (each
-        // level doubles it: 22 levels take 1.6 s in a release build, 30 would take minutes), a
-        // hang the fuzzer found. No real code nests that deep; such a file is not parsed.
-        let (depth, line, column) = BracketDepth.deepest(in: source)
-        if depth > Self.maxBracketDepth {
-            return ([Finding(rule: LintRules.unparsedSource,
-                             message: "square brackets nest \(depth) deep here, more than the \(Self.maxBracketDepth) iap parses "
-                                + "(swift-syntax's time doubles with each level): not linted",
-                             line: line, column: column)], [])
+        // Shapes whose cost in swift-syntax is not linear (brackets that double the parser's
+        // time, recursion that overflows the stack: see SwiftStructureScan) are not parsed.
+        if let excess = SwiftStructureScan.excess(in: source) {
+            return ([Finding(rule: LintRules.unparsedSource, message: excess.message, line: excess.line, column: excess.column)], [])
         }
-        let tree = Parser.parse(source: source)
+        // The same limit in debug and release builds (swift-syntax lowers its default in debug
+        // builds), so that both lint alike; the large stack below holds it.
+        var text = source
+        let tree = text.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: Self.parserNestingLimit) }
         let converter = SourceLocationConverter(fileName: path, tree: tree)
         let facts = SwiftFileFacts(viewMode: .sourceAccurate)
         facts.walk(tree)
@@ -197,93 +196,34 @@ struct Finding: Sendable {
 }
 
 extension SwiftLinter {
-    static let maxBracketDepth = 16
+    /// The stack files are linted on: swift-syntax and every walk of its tree recurse once per
+    /// level of nesting. SwiftStructureScan's limits keep real use far below it (a few MB); it is
+    /// the margin for a shape the scan does not know. Reserved, not touched: it costs address
+    /// space, not memory.
+    static let stackSize = 256 << 20
+    /// swift-syntax's own limit in a release build.
+    static let parserNestingLimit = 256
+
+    /// `run()` on a thread of `stackSize`, whatever thread the caller is on (the main thread's
+    /// stack is 8 MB, a secondary thread's may be 512 kB).
+    func runOnLargeStack() -> (findings: [Finding], comments: [SourceComment]) {
+        let result = LargeStackResult()
+        let done = DispatchSemaphore(value: 0)
+        let linter = self
+        let thread = Thread {
+            result.value = linter.run()
+            done.signal()
+        }
+        thread.stackSize = Self.stackSize
+        thread.start()
+        done.wait()
+        return result.value ?? ([], [])
+    }
 }
 
-/// The deepest nesting of `[` in Swift code, outside comments and string literals but inside
-/// their interpolations, and where it is reached (line, column in characters). One pass.
-enum BracketDepth {
-    private enum Context {
-        case code(parens: Int)          // top level, or an interpolation `\(…)` counting its parens
-        case string(multiline: Bool, hashes: Int)
-    }
-
-    static func deepest(in source: String) -> (depth: Int, line: Int, column: Int) {
-        let bytes = Array(source.utf8)
-        var contexts: [Context] = [.code(parens: 0)]
-        var depth = 0, best = (0, 1, 1)
-        var line = 1, column = 1
-        var i = 0
-        func at(_ k: Int) -> UInt8 { k < bytes.count ? bytes[k] : 0 }
-        func step(_ n: Int = 1) {
-            for _ in 0..<n where i < bytes.count {
-                if bytes[i] == 0x0A { line += 1; column = 1 } else if bytes[i] & 0xC0 != 0x80 { column += 1 }
-                i += 1
-            }
-        }
-        while i < bytes.count {
-            let c = bytes[i]
-            switch contexts[contexts.count - 1] {
-            case .code(let parens):
-                if c == UInt8(ascii: "/") && at(i + 1) == UInt8(ascii: "/") {
-                    while i < bytes.count && bytes[i] != 0x0A { step() }
-                } else if c == UInt8(ascii: "/") && at(i + 1) == UInt8(ascii: "*") {
-                    var nesting = 0
-                    repeat {
-                        if at(i) == UInt8(ascii: "/") && at(i + 1) == UInt8(ascii: "*") { nesting += 1; step(2) }
-                        else if at(i) == UInt8(ascii: "*") && at(i + 1) == UInt8(ascii: "/") { nesting -= 1; step(2) }
-                        else { step() }
-                    } while nesting > 0 && i < bytes.count
-                } else if c == UInt8(ascii: "#") || c == UInt8(ascii: "\"") {
-                    var hashes = 0
-                    while at(i + hashes) == UInt8(ascii: "#") { hashes += 1 }
-                    guard at(i + hashes) == UInt8(ascii: "\"") else { step(max(hashes, 1)); continue }
-                    let multiline = at(i + hashes + 1) == UInt8(ascii: "\"") && at(i + hashes + 2) == UInt8(ascii: "\"")
-                    step(hashes + (multiline ? 3 : 1))
-                    contexts.append(.string(multiline: multiline, hashes: hashes))
-                } else if c == UInt8(ascii: "[") {
-                    depth += 1
-                    if depth > best.0 { best = (depth, line, column) }
-                    step()
-                } else if c == UInt8(ascii: "]") {
-                    depth = max(depth - 1, 0)
-                    step()
-                } else if c == UInt8(ascii: "(") {
-                    contexts[contexts.count - 1] = .code(parens: parens + 1)
-                    step()
-                } else if c == UInt8(ascii: ")") {
-                    if parens == 0 && contexts.count > 1 { contexts.removeLast() }
-                    else { contexts[contexts.count - 1] = .code(parens: max(parens - 1, 0)) }
-                    step()
-                } else {
-                    step()
-                }
-            case .string(let multiline, let hashes):
-                if c == UInt8(ascii: "\\") {
-                    var k = 1
-                    while k <= hashes && at(i + k) == UInt8(ascii: "#") { k += 1 }
-                    if k == hashes + 1 && at(i + k) == UInt8(ascii: "(") {
-                        step(k + 1)
-                        contexts.append(.code(parens: 0))
-                    } else {
-                        step(k + 1)
-                    }
-                } else if c == UInt8(ascii: "\"") && (!multiline || (at(i + 1) == UInt8(ascii: "\"") && at(i + 2) == UInt8(ascii: "\""))) {
-                    let quotes = multiline ? 3 : 1
-                    var k = quotes
-                    while k < quotes + hashes && at(i + k) == UInt8(ascii: "#") { k += 1 }
-                    step(k)
-                    if k == quotes + hashes { contexts.removeLast() }
-                } else if c == 0x0A && !multiline {
-                    contexts.removeLast()   // an unterminated string ends at the line's end
-                    step()
-                } else {
-                    step()
-                }
-            }
-        }
-        return best
-    }
+/// The result a large-stack thread hands back: written once by it, read after it has signalled.
+private final class LargeStackResult: @unchecked Sendable {
+    var value: (findings: [Finding], comments: [SourceComment])?
 }
 
 /// Turns swift-syntax's UTF-8 columns into character columns. Positions asked for in file order

@@ -69,14 +69,84 @@ final class HostileSourceTests: XCTestCase {
         let deep = "let x = \"\\(a.c" + String(repeating: "[", count: 40) + "ount)\"\n"
         let start = Date()
         XCTAssertEqual(lint(deep, "deep.swift"), [
-            "1:54: warning unparsed-source: square brackets nest 40 deep here, more than the 16 iap parses (swift-syntax's time doubles with each level): not linted",
+            "1:31: warning unparsed-source: square brackets nest more than 16 deep here (swift-syntax's time doubles with each level): not linted",
         ])
         XCTAssertLessThan(Date().timeIntervalSince(start), 5)
-        // Brackets in comments and string literals do not count; in interpolations they do.
-        let many = String(repeating: "[", count: 40)
-        XCTAssertEqual(BracketDepth.deepest(in: "// \(many)\n/* \(many) /* */ */\nlet s = \"\(many)\"\nlet r = #\"\(many)\"#\nlet m = \"\"\"\n\(many)\n\"\"\"\nlet a = [[1]]\n").depth, 2)
-        XCTAssertEqual(BracketDepth.deepest(in: "let s = \"x \\([[[1]]]) y\" + [\"[\"]\n").depth, 3)
-        XCTAssertEqual(BracketDepth.deepest(in: "let s = #\"\\#([[1]])\"#\n").depth, 2)
+        // Brackets in comments and string literals count only inside each one, from the depth it
+        // starts at; in interpolations they count as code.
+        let ten = String(repeating: "[", count: 10)
+        XCTAssertNil(SwiftStructureScan.excess(in: "// \(ten)\n/* \(ten) /* */ */\nlet s = \"\(ten)\"\nlet r = #\"\(ten)\"#\nlet m = \"\"\"\n\(ten)\n\"\"\"\nlet a = [[1]]\n"))
+        XCTAssertEqual(SwiftStructureScan.excess(in: "let s = \"" + String(repeating: "[", count: 17) + "\"\n")?.line, 1)
+        XCTAssertNil(SwiftStructureScan.excess(in: "let s = \"x \\([[[1]]]) y\" + [\"[\"]\n"))
+        XCTAssertEqual(SwiftStructureScan.excess(in: "let s = \"\\(" + String(repeating: "[", count: 17) + "1" + String(repeating: "]", count: 17) + ")\"\n")?.column, 28)
+        XCTAssertNil(SwiftStructureScan.excess(in: "let s = #\"\\#([[1]])\"#\n"))
         XCTAssertEqual(lint("let a: [[String: [[Int]]]] = [[\"k\": [[1, 2]]]]\n", "ok.swift"), [])
+    }
+
+    /// A regex literal that holds quotes (`#/"""/#`) made the old guard read 28 levels of real
+    /// brackets as string text (> 60 s in swift-syntax). Whatever the scan takes for a literal,
+    /// brackets in it still count.
+    func testLiteralsTheScanMisreadsCannotHideBrackets() {
+        let brackets = String(repeating: "[", count: 28) + "1" + String(repeating: "]", count: 28)
+        for source in ["let r = #/\"\"\"/#\nlet a = \(brackets)\n// \"\"\"\n",
+                       "let r = /[/*]/\nlet a = \(brackets)\n// */\n",
+                       "let r = /\"/; let a = \(brackets)\n"] {
+            let start = Date()
+            let found = lint(source, "regex.swift")
+            XCTAssertEqual(found.count, 1, source)
+            XCTAssertTrue(found.first?.contains("square brackets nest more than 16 deep here") == true, source)
+            XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+        }
+    }
+
+    /// Shapes that recurse once per level in swift-syntax and in every walk of its tree: each
+    /// overflowed the stack (SIGSEGV) in under 120 kB. Each is now one finding, fast.
+    func testShapesThatRecursePastTheStackAreNotParsed() {
+        let recursion = "(each is a level of recursion in swift-syntax, which would overflow its stack): not linted"
+        let cases: [(String, String)] = [
+            ("let x: " + String(repeating: "A<", count: 1_400) + "Int" + String(repeating: ">", count: 1_400) + " = 1\n",
+             "1:209: warning unparsed-source: generic arguments nest more than 100 deep here \(recursion)"),
+            ("func f() throws { " + String(repeating: "try ", count: 10_000) + "g() }\n",
+             "1:419: warning unparsed-source: more than 100 prefix keywords and operators in a row here \(recursion)"),
+            ("let x = a" + String(repeating: ".b", count: 60_000) + "\n",
+             "1:4010: warning unparsed-source: a postfix chain (`.member`, calls, subscripts, `?`, `!`) longer than 2000 here \(recursion)"),
+            ("let x = f" + String(repeating: "()", count: 3_000) + "\n",
+             "1:4010: warning unparsed-source: a postfix chain (`.member`, calls, subscripts, `?`, `!`) longer than 2000 here \(recursion)"),
+            ("let x: Int" + String(repeating: "?", count: 3_000) + " = nil\n",
+             "1:2011: warning unparsed-source: a postfix chain (`.member`, calls, subscripts, `?`, `!`) longer than 2000 here \(recursion)"),
+            ("func f() {\n if a {}" + String(repeating: " else if a {}", count: 1_200) + "\n}\n",
+             "2:13015: warning unparsed-source: more than 1000 `else if` branches in a row here \(recursion)"),
+            (String(repeating: "#if A\n", count: 100) + "let x = 1\n" + String(repeating: "#endif\n", count: 100),
+             "65:1: warning unparsed-source: #if blocks nest more than 64 deep here \(recursion)"),
+            ("let f: " + String(repeating: "(Int) -> ", count: 300) + "Int\n",
+             "1:1814: warning unparsed-source: more than 200 `->` in one type here \(recursion)"),
+            ("let s = " + String(repeating: "\"\\(", count: 8_000) + "1" + String(repeating: ")\"", count: 8_000) + "\n",
+             "1:108: warning unparsed-source: string interpolations nest more than 32 deep here (swift-syntax's time and memory grow with the square of the depth): not linted"),
+        ]
+        for (source, expected) in cases {
+            let start = Date()
+            XCTAssertEqual(lint(source, "deep.swift"), [expected])
+            XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+        }
+    }
+
+    /// What real code writes stays far inside every limit.
+    func testRealShapesAreParsed() {
+        let modifiers = (0..<150).map { "    .padding(\($0))" }.joined(separator: "\n")
+        let branches = (0..<300).map { "    if a == \($0) { x() } else if b { y() } else if c { z() } else { w() }" }.joined(separator: "\n")
+        let source = """
+        import SwiftUI
+        let table: Dictionary<String, Array<Set<Optional<Int>>>> = [:]
+        func load() async throws -> Int { try await try! fetch(try? other() ?? 0) }
+        let v = Text("x")
+        \(modifiers)
+        func f() {
+        \(branches)
+            if a<b && c<d && e<f && g<h { }
+            let s = "a \\(b) \\("c \\(d)")"
+        }
+        """
+        XCTAssertNil(SwiftStructureScan.excess(in: source))
+        XCTAssertEqual(lint(source, "real.swift"), [])
     }
 }

@@ -1,0 +1,357 @@
+/// What the Swift linter measures before swift-syntax parses a file: the shapes whose cost in
+/// swift-syntax is not linear in the file's size, each with a limit no real code comes near.
+///
+/// - square brackets nested more than 16 deep: the parser's time doubles with each level;
+/// - string interpolations inside interpolations: the lexer's time and memory grow with the square
+///   of the depth (8,000 levels in 40 kB took 3 GB);
+/// - generic arguments inside generic arguments, runs of prefix keywords and operators (`try try
+///   try …`), long postfix chains (`a.b.b.b…`, `f()()()`, `x!!!`), `else if` chains, `#if` inside
+///   `#if`, and `->` chains: each level is a level of recursion in the parser and in every walk
+///   of the tree, which overflowed the stack at 1,400 nested generics (3 kB), 10,000 `try`s and
+///   60,000 `.b`s.
+///
+/// Where the scan and swift-syntax could disagree on where a literal or comment ends (a regex
+/// literal that holds a quote, `/[/*]/`), the scan errs on the side of counting, so that code can
+/// never hide from it: brackets inside a string, regex or comment count as if they were code,
+/// from the depth the literal starts at, and the literal's own count ends with it; and the
+/// shapes that recurse are counted a second time with no literal or comment recognised at all.
+/// A literal can then be refused (16 unclosed `[` in one string), code never missed. Two passes,
+/// no allocation per byte.
+struct SwiftStructureScan {
+    struct Excess: Equatable {
+        /// What nests or runs too deep, for the message (`LIMIT` stands for the limit).
+        let what: String
+        let count: Int
+        let limit: Int
+        let line: Int
+        let column: Int
+
+        /// The `unparsed-source` finding's message.
+        var message: String {
+            let why = what.hasPrefix("square") ? "swift-syntax's time doubles with each level"
+                : what.hasPrefix("string") ? "swift-syntax's time and memory grow with the square of the depth"
+                : "each is a level of recursion in swift-syntax, which would overflow its stack"
+            return what.replacingOccurrences(of: "LIMIT", with: "\(limit)") + " here (\(why)): not linted"
+        }
+    }
+
+    static let squareBracketLimit = 16
+    static let interpolationLimit = 32
+    static let genericLimit = 100
+    static let prefixRunLimit = 100
+    static let postfixChainLimit = 2_000
+    static let elseIfLimit = 1_000
+    static let conditionalCompilationLimit = 64
+    static let arrowLimit = 200
+
+    private let bytes: [UInt8]
+    private var i = 0
+    private var line = 1
+    private var column = 1
+
+    /// The pass that sees no literal or comment: everything is code.
+    private let literalsAsCode: Bool
+
+    private init(_ bytes: [UInt8], literalsAsCode: Bool) {
+        self.bytes = bytes
+        self.literalsAsCode = literalsAsCode
+    }
+
+    /// The first shape past its limit, or nil when the file can be parsed safely.
+    static func excess(in source: String) -> Excess? {
+        let bytes = Array(source.utf8)
+        var aware = SwiftStructureScan(bytes, literalsAsCode: false)
+        if let found = aware.run() { return found }
+        var blind = SwiftStructureScan(bytes, literalsAsCode: true)
+        return blind.run()
+    }
+
+    // MARK: The scan
+
+    private enum Context {
+        case code
+        /// A string literal (its interpolations are code contexts above it).
+        case string(multiline: Bool, hashes: Int)
+    }
+
+    private var square = 0
+    private var shadowSquare: Int?
+    private var contexts: [Context] = [.code]
+    private var interpolationParens: [Int] = []
+    private var generics = 0
+    private var prefixRun = 0
+    private var arrows = 0
+    private var ifConfigs = 0
+    private var chain = 0
+    private var elseIfs = 0
+    private var previousWasElse = false
+    /// The last token was a `}`: an `else` may carry on its `if` chain, anything else ends it.
+    private var justClosedBrace = false
+    private var chainLevels: [(chain: Int, elseIfs: Int)] = []
+
+    private func at(_ k: Int) -> UInt8 { k < bytes.count ? bytes[k] : 0 }
+
+    private mutating func step(_ n: Int = 1) {
+        for _ in 0..<n where i < bytes.count {
+            if bytes[i] == 0x0A { line += 1; column = 1 } else if bytes[i] & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        }
+    }
+
+    private func excess(_ what: String, _ count: Int, _ limit: Int, at position: (line: Int, column: Int)? = nil) -> Excess? {
+        count > limit ? Excess(what: what, count: count, limit: limit, line: position?.line ?? line, column: position?.column ?? column) : nil
+    }
+
+    private static func isWordByte(_ c: UInt8) -> Bool {
+        (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39) || c == 0x5F || c >= 0x80
+    }
+
+    private static let prefixKeywords: Set<[UInt8]> = Set(["try", "await", "consume", "copy", "each", "repeat", "some", "any",
+                                                           "borrowing", "consuming", "inout"].map { Array($0.utf8) })
+
+    /// A `[` inside a literal or comment: counted from the depth the literal starts at.
+    private mutating func shadow(_ c: UInt8) -> Excess? {
+        if c == UInt8(ascii: "[") {
+            let depth = (shadowSquare ?? square) + 1
+            shadowSquare = depth
+            return excess("square brackets nest more than LIMIT deep", depth, Self.squareBracketLimit)
+        }
+        if c == UInt8(ascii: "]"), let depth = shadowSquare { shadowSquare = max(depth - 1, square) }
+        return nil
+    }
+
+    /// Ends a postfix chain (anything but `.name`, a call, a subscript, `?`, `!`).
+    private mutating func breakChain() { chain = 0 }
+
+    private mutating func run() -> Excess? {
+        while i < bytes.count {
+            let c = bytes[i]
+            switch contexts[contexts.count - 1] {
+            case .code:
+                if let found = code(c) { return found }
+            case .string(let multiline, let hashes):
+                if let found = string(c, multiline: multiline, hashes: hashes) { return found }
+            }
+        }
+        return nil
+    }
+
+    private mutating func code(_ c: UInt8) -> Excess? {
+        if justClosedBrace, c != UInt8(ascii: " "), c != UInt8(ascii: "\t"), c != UInt8(ascii: "\r"), c != 0x0A {
+            justClosedBrace = false
+            if !(c == UInt8(ascii: "e") && bytes[i...].starts(with: "else".utf8) && !Self.isWordByte(at(i + 4))) { elseIfs = 0 }
+        }
+        // Comments: their brackets count from here, as if they were code, until they end.
+        if !literalsAsCode, c == UInt8(ascii: "/") && at(i + 1) == UInt8(ascii: "/") {
+            shadowSquare = nil
+            while i < bytes.count && bytes[i] != 0x0A {
+                if let found = shadow(bytes[i]) { return found }
+                step()
+            }
+            shadowSquare = nil
+            return nil
+        }
+        if !literalsAsCode, c == UInt8(ascii: "/") && at(i + 1) == UInt8(ascii: "*") {
+            shadowSquare = nil
+            var nesting = 0
+            repeat {
+                if at(i) == UInt8(ascii: "/") && at(i + 1) == UInt8(ascii: "*") { nesting += 1; step(2) }
+                else if at(i) == UInt8(ascii: "*") && at(i + 1) == UInt8(ascii: "/") { nesting -= 1; step(2) }
+                else {
+                    if let found = shadow(at(i)) { return found }
+                    step()
+                }
+            } while nesting > 0 && i < bytes.count
+            shadowSquare = nil
+            return nil
+        }
+        if c == UInt8(ascii: "#") || c == UInt8(ascii: "\"") {
+            var hashes = 0
+            while at(i + hashes) == UInt8(ascii: "#") { hashes += 1 }
+            if !literalsAsCode, at(i + hashes) == UInt8(ascii: "\"") {
+                let multiline = at(i + hashes + 1) == UInt8(ascii: "\"") && at(i + hashes + 2) == UInt8(ascii: "\"")
+                step(hashes + (multiline ? 3 : 1))
+                contexts.append(.string(multiline: multiline, hashes: hashes))
+                shadowSquare = nil
+                return nil
+            }
+            if c == UInt8(ascii: "#"), at(i + 1) == UInt8(ascii: "i"), at(i + 2) == UInt8(ascii: "f"), !Self.isWordByte(at(i + 3)) {
+                ifConfigs += 1
+                if let found = excess("#if blocks nest more than LIMIT deep", ifConfigs, Self.conditionalCompilationLimit) { return found }
+            } else if c == UInt8(ascii: "#"), bytes[i...].starts(with: "#endif".utf8) {
+                ifConfigs = max(ifConfigs - 1, 0)
+            }
+            breakChain()
+            previousWasElse = false
+            step(max(hashes, 1))
+            return nil
+        }
+        if Self.isWordByte(c) {
+            var word: [UInt8] = []
+            let start = (line, column)
+            let afterDot = i > 0 && bytes[i - 1] == UInt8(ascii: ".")
+            while i < bytes.count, Self.isWordByte(bytes[i]) {
+                if word.count < 16 { word.append(bytes[i]) }
+                step()
+            }
+            if !afterDot { breakChain() }
+            if Self.prefixKeywords.contains(word) {
+                prefixRun += 1
+                if let found = excess("more than LIMIT prefix keywords and operators in a row", prefixRun, Self.prefixRunLimit, at: start) { return found }
+            } else {
+                prefixRun = 0
+            }
+            if word == Array("if".utf8), previousWasElse {
+                elseIfs += 1
+                if let found = excess("more than LIMIT `else if` branches in a row", elseIfs, Self.elseIfLimit, at: start) { return found }
+            }
+            previousWasElse = word == Array("else".utf8)
+            return nil
+        }
+        let previous = i > 0 ? bytes[i - 1] : 0
+        switch c {
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+            step()
+            return nil
+        case 0x0A:
+            generics = 0
+            arrows = 0
+            step()
+            // A chain goes on across lines only when the next line starts with `.`.
+            var k = i
+            while k < bytes.count, bytes[k] == UInt8(ascii: " ") || bytes[k] == UInt8(ascii: "\t") || bytes[k] == 0x0A || bytes[k] == UInt8(ascii: "\r") { k += 1 }
+            if at(k) != UInt8(ascii: ".") { breakChain() }
+            return nil
+        case UInt8(ascii: "."):
+            if Self.isWordByte(at(i + 1)) {
+                chain += 1
+                if let found = excess("a postfix chain (`.member`, calls, subscripts, `?`, `!`) longer than LIMIT", chain, Self.postfixChainLimit) { return found }
+            }
+            prefixRun = 0
+            previousWasElse = false
+            step()
+            return nil
+        case UInt8(ascii: "["), UInt8(ascii: "("), UInt8(ascii: "{"):
+            let postfix = c != UInt8(ascii: "{") && (Self.isWordByte(previous) || previous == UInt8(ascii: ")")
+                || previous == UInt8(ascii: "]") || previous == UInt8(ascii: "?") || previous == UInt8(ascii: "!"))
+            let outer = postfix ? chain + 1 : 0
+            if postfix, let found = excess("a postfix chain (`.member`, calls, subscripts, `?`, `!`) longer than LIMIT", outer, Self.postfixChainLimit) { return found }
+            chainLevels.append((outer, elseIfs))
+            chain = 0
+            elseIfs = 0
+            if c == UInt8(ascii: "[") {
+                square += 1
+                if !literalsAsCode, let found = excess("square brackets nest more than LIMIT deep", square, Self.squareBracketLimit) { return found }
+            }
+            if c == UInt8(ascii: "("), !interpolationParens.isEmpty { interpolationParens[interpolationParens.count - 1] += 1 }
+            if c == UInt8(ascii: "{") { generics = 0; arrows = 0; elseIfs = 0 }
+            prefixRun = 0
+            previousWasElse = false
+            step()
+            return nil
+        case UInt8(ascii: "]"), UInt8(ascii: ")"), UInt8(ascii: "}"):
+            if c == UInt8(ascii: "]") { square = max(square - 1, 0) }
+            if c == UInt8(ascii: ")"), !literalsAsCode, let open = interpolationParens.last {
+                if open == 0 {
+                    // The end of an interpolation: back into its string.
+                    interpolationParens.removeLast()
+                    contexts.removeLast()
+                    step()
+                    return nil
+                }
+                interpolationParens[interpolationParens.count - 1] = open - 1
+            }
+            let restored = chainLevels.popLast()
+            chain = c == UInt8(ascii: "}") ? 0 : (restored?.chain ?? 0)
+            elseIfs = restored?.elseIfs ?? 0
+            if c == UInt8(ascii: "}") { generics = 0; arrows = 0; justClosedBrace = true }
+            prefixRun = 0
+            previousWasElse = false
+            step()
+            return nil
+        case UInt8(ascii: "<"):
+            // `A<B<C<…>>>`: a `<` right after a name opens generic arguments.
+            if Self.isWordByte(previous) {
+                generics += 1
+                if let found = excess("generic arguments nest more than LIMIT deep", generics, Self.genericLimit) { return found }
+            }
+            breakChain()
+            step()
+            return nil
+        case UInt8(ascii: ">"):
+            generics = max(generics - 1, 0)
+            step()
+            return nil
+        case UInt8(ascii: "?"), UInt8(ascii: "!"):
+            // `x!!!`, `Int???`, `a?.b`: postfix when glued to what precedes it.
+            if Self.isWordByte(previous) || [UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: ">")].contains(previous) {
+                chain += 1
+                if let found = excess("a postfix chain (`.member`, calls, subscripts, `?`, `!`) longer than LIMIT", chain, Self.postfixChainLimit) { return found }
+            } else {
+                prefixRun += 1
+                if let found = excess("more than LIMIT prefix keywords and operators in a row", prefixRun, Self.prefixRunLimit) { return found }
+            }
+            step()
+            return nil
+        case UInt8(ascii: ";"), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "="):
+            breakChain()
+            prefixRun = 0
+            previousWasElse = false
+            if c == UInt8(ascii: ";") { generics = 0; arrows = 0; elseIfs = 0 }
+            step()
+            return nil
+        case UInt8(ascii: "-") where at(i + 1) == UInt8(ascii: ">"):
+            arrows += 1
+            if let found = excess("more than LIMIT `->` in one type", arrows, Self.arrowLimit) { return found }
+            breakChain()
+            step(2)
+            return nil
+        default:
+            // Other operators: prefix when followed by an operand (`- - - x`), else binary.
+            breakChain()
+            let next = at(i + 1)
+            if next != UInt8(ascii: " ") && previous == UInt8(ascii: " ") || previous == UInt8(ascii: "(") {
+                prefixRun += 1
+                if let found = excess("more than LIMIT prefix keywords and operators in a row", prefixRun, Self.prefixRunLimit) { return found }
+            } else {
+                prefixRun = 0
+            }
+            previousWasElse = false
+            step()
+            return nil
+        }
+    }
+
+    private mutating func string(_ c: UInt8, multiline: Bool, hashes: Int) -> Excess? {
+        if c == UInt8(ascii: "\\") {
+            var k = 1
+            while k <= hashes && at(i + k) == UInt8(ascii: "#") { k += 1 }
+            if k == hashes + 1 && at(i + k) == UInt8(ascii: "(") {
+                step(k + 1)
+                contexts.append(.code)
+                interpolationParens.append(0)
+                shadowSquare = nil
+                return excess("string interpolations nest more than LIMIT deep", interpolationParens.count, Self.interpolationLimit)
+            }
+            step(k + 1)
+            return nil
+        }
+        if c == UInt8(ascii: "\"") && (!multiline || (at(i + 1) == UInt8(ascii: "\"") && at(i + 2) == UInt8(ascii: "\""))) {
+            let quotes = multiline ? 3 : 1
+            var k = quotes
+            while k < quotes + hashes && at(i + k) == UInt8(ascii: "#") { k += 1 }
+            step(k)
+            if k == quotes + hashes { contexts.removeLast(); shadowSquare = nil }
+            return nil
+        }
+        if c == 0x0A && !multiline {
+            contexts.removeLast()   // an unterminated string ends at the line's end
+            shadowSquare = nil
+            step()
+            return nil
+        }
+        if let found = shadow(c) { return found }
+        step()
+        return nil
+    }
+}
