@@ -20,7 +20,11 @@ struct BundleIDResolver {
     private(set) var targets: [XcodeProject.AppTarget] = []
     let bundleID: Located<String>?
 
-    init(bundles: [(info: BundleInfo, strict: Bool)], projects: [String], configurations: [String], productIDs: [String]) {
+    /// `app`: the bundle IDs of the app targets the catalog's shared schemes run with its
+    /// `.storekit` files (`SchemeApps`); when given, only those are candidates, and only those
+    /// targets name the app.
+    init(bundles: [(info: BundleInfo, strict: Bool)], projects: [String], configurations: [String], productIDs: [String],
+         app: Set<String> = []) {
         self.bundles = bundles
         let settings = BuildSettings(files: configurations)
         for project in projects {
@@ -30,10 +34,11 @@ struct BundleIDResolver {
                 targets += XcodeProject(path: project, settings: settings)?.appTargets ?? []
             }
         }
+        if !app.isEmpty { targets = targets.filter { $0.bundleID.map(app.contains) ?? false } }
         let appPlists = Set(targets.compactMap(\.infoPlist))
         var order = 0
         for (info, strict) in bundles where Self.isTheApps(info, strict) || appPlists.contains(info.path) {
-            guard let id = info.bundleID, !id.value.contains("$") else { continue }
+            guard let id = info.bundleID, !id.value.contains("$"), app.isEmpty || app.contains(id.value) else { continue }
             candidates.append(Candidate(id: id, fromInfoPlist: true, order: order))
             order += 1
         }

@@ -31,11 +31,13 @@ public struct CatalogLoader: Sendable {
         let discovered = try FileDiscovery().discover(paths)
         var result = Result(catalogs: [], passedOver: discovered.passedOver)
         for group in discovered.groups {
-            // Each file is read once; the readings are split by App Store Connect app, then merged.
+            // Each file is read once; the readings are split by app, then merged.
             let reads = read(group.paths.map { ($0, group.explicit) })
-            for part in Self.splitByApp(reads, name: group.name) {
-                let (catalog, passedOver, unreadable) = assemble(name: part.name, reads: part.reads,
-                                                                 projects: group.projects, configurations: group.buildConfigurations)
+            let (parts, schemesPassedOver) = Self.splitByApp(reads, group: group)
+            result.passedOver += schemesPassedOver
+            for part in parts {
+                let (catalog, passedOver, unreadable) = assemble(name: part.name, reads: part.reads, projects: group.projects,
+                                                                 configurations: group.buildConfigurations, app: part.bundleIDs)
                 // A file that cannot be read, named or found, stops the run with the OS's reason:
                 // checking the rest as if it were the whole catalog would pass what nobody checked.
                 if let (path, why) = unreadable.first { throw .unreadable(path, why) }
@@ -50,18 +52,41 @@ public struct CatalogLoader: Sendable {
     /// One file as read: its path, whether it was named, and what reading it gave.
     typealias FileRead = (path: String, strict: Bool, reading: FileReading)
 
-    /// A group's readings split by the App Store Connect app they are synced from: `.storekit`
-    /// files that carry different `_applicationInternalID`s are two apps' catalogs, whether
-    /// walked in one folder or named together, and never merge. Every other file of the group
-    /// joins the app whose synced file shares the longest folder with it (the first app, by
-    /// path, when two share as much). A group with one app ID or none is one catalog.
-    static func splitByApp(_ reads: [FileRead], name: String) -> [(name: String, reads: [FileRead])] {
-        var appOf: [String: String] = [:]
+    /// One app's part of a group: its name (a path), its files' readings, and the bundle IDs of
+    /// the app targets that run with its `.storekit` files (none: the bundle ID is found as usual).
+    typealias AppPart = (name: String, reads: [FileRead], bundleIDs: Set<String>)
+
+    /// A group's readings split by app. `.storekit` files synced from different App Store Connect
+    /// apps (different `_applicationInternalID`s) are two apps' catalogs, whether walked in one
+    /// folder or named together; else, within an app root, `.storekit` files that the project's
+    /// shared schemes run with targets of different bundle IDs are (`SchemeApps`). Every other file
+    /// joins the app whose file shares the longest folder with it. One app, or none known, is one
+    /// catalog. Schemes are read only when the group holds two `.storekit` files or more.
+    static func splitByApp(_ reads: [FileRead], group: FileDiscovery.Group) -> (parts: [AppPart], passedOver: [PassedOverFile]) {
+        var synced: [String: String] = [:]
+        var storeKitFiles: [String] = []
         for read in reads {
-            if case .catalog(let reading) = read.reading, let app = reading.appStoreConnectApp { appOf[read.path] = app }
+            guard case .catalog(let reading) = read.reading else { continue }
+            if let app = reading.appStoreConnectApp { synced[read.path] = app }
+            if read.path.lowercased().hasSuffix(".storekit") { storeKitFiles.append(read.path) }
         }
-        guard Set(appOf.values).count > 1 else { return [(name, reads)] }
-        // Each app's synced files, the app of the first such file by path first.
+        if Set(synced.values).count > 1 {
+            return (split(reads, name: group.name, appOf: synced).map { ($0.name, $0.reads, []) }, [])
+        }
+        guard storeKitFiles.count > 1, !group.schemes.isEmpty else { return ([(group.name, reads, [])], []) }
+        let apps = SchemeApps(storeKitFiles: storeKitFiles, schemes: group.schemes, workspaces: group.workspaces,
+                              projects: group.projects, configurations: group.buildConfigurations)
+        return (split(reads, name: group.name, appOf: apps.appOf).map { ($0.name, $0.reads, $0.app.flatMap { apps.bundleIDs[$0] } ?? []) },
+                apps.passedOver)
+    }
+
+    /// `reads` split by app, given the app of some of them (the anchors): every other file joins
+    /// the app whose anchor shares the longest folder with it (the first app, by path, when two
+    /// share as much). Apps come in the order of their first anchor by path. With one app or none,
+    /// the group is one part.
+    static func split(_ reads: [FileRead], name: String, appOf: [String: String]) -> [(name: String, app: String?, reads: [FileRead])] {
+        guard Set(appOf.values).count > 1 else { return [(name, nil, reads)] }
+        // Each app's anchors, the app of the first such file by path first.
         let anchors = appOf.keys.sorted()
         var order: [String] = []
         for path in anchors where !order.contains(appOf[path]!) { order.append(appOf[path]!) }
@@ -81,7 +106,7 @@ public struct CatalogLoader: Sendable {
             // A path (init writes catalog names into iap.yml): the app's files' own folder; two
             // apps in one folder both name it, and reading it splits them again.
             let common = FileDiscovery.commonFolder(part.map(\.path))
-            return (common.isEmpty ? name : common, part)
+            return (common.isEmpty ? name : common, app, part)
         }
     }
 
@@ -113,8 +138,10 @@ public struct CatalogLoader: Sendable {
     }
 
     /// One catalog from its files' readings.
-    private func assemble(name: String, reads: [FileRead], projects: [String],
-                          configurations: [String]) -> (Catalog, [PassedOverFile], [(String, String)]) {
+    /// `app`: the bundle IDs of the app targets that run with the catalog's `.storekit` files (from
+    /// the shared schemes); with some, the bundle ID is one of them.
+    private func assemble(name: String, reads: [FileRead], projects: [String], configurations: [String],
+                          app: Set<String> = []) -> (Catalog, [PassedOverFile], [(String, String)]) {
         var files: [CatalogFile] = []
         var occurrences: [ProductOccurrence] = []
         var diagnostics: [Diagnostic] = []
@@ -166,7 +193,7 @@ public struct CatalogLoader: Sendable {
         }
         // An app without a catalog needs no bundle ID: its projects are not read.
         let resolver = BundleIDResolver(bundles: bundles, projects: files.isEmpty ? [] : projects,
-                                        configurations: files.isEmpty ? [] : configurations, productIDs: products.map(\.id))
+                                        configurations: files.isEmpty ? [] : configurations, productIDs: products.map(\.id), app: app)
         if bundleID == nil {
             bundleID = resolver.bundleID
             if bundleID == nil, !files.isEmpty, !products.isEmpty, let unresolved = resolver.unresolvedFinding() {

@@ -5,7 +5,7 @@ import PropertyList
 /// app they belong to.
 ///
 /// A folder is searched recursively for `.plist`, `.storekit`, Xcode project and `.xcconfig`
-/// files, passing over what `WalkPolicy` calls junk (build output, dependency folders, hidden
+/// files (and each project's shared schemes, and the `.xcworkspace`s), passing over what `WalkPolicy` calls junk (build output, dependency folders, hidden
 /// folders, `__MACOSX`, AppleDouble `._` files, `.DS_Store`) and the insides of Xcode bundles
 /// (`.xcodeproj`, `.xcassets`, …). Paths keep the form they were given in, without `./`. A file found by the walk belongs to the app whose root
 /// is the nearest folder above it, inside the walked folder, that holds an app marker (an
@@ -30,6 +30,12 @@ public struct FileDiscovery: Sendable {
         public var projects: [String] = []
         /// `.xcconfig` files under the app's root, sorted.
         public var buildConfigurations: [String] = []
+        /// The shared schemes of the app's Xcode projects (`App.xcodeproj/xcshareddata/xcschemes/*.xcscheme`),
+        /// sorted: they say which `.storekit` file each app target runs with (`SchemeApps`).
+        public var schemes: [String] = []
+        /// The `.xcworkspace` bundles in the app's root or a folder above it, nearest first: a
+        /// scheme's StoreKit path may be written relative to one of them.
+        public var workspaces: [String] = []
         /// Whether the files were named on the command line (then each is read strictly).
         public var explicit = false
     }
@@ -148,6 +154,8 @@ public struct FileDiscovery: Sendable {
         var filesByFolder: [String: [String]] = [:]
         var projectsByFolder: [String: [String]] = [:]
         var configurationsByFolder: [String: [String]] = [:]
+        var schemesByFolder: [String: [String]] = [:]
+        var workspaces: [String] = []
         var appRoots = Set<String>()
 
         /// The app root of a folder: the nearest marked folder at or above it, not above the walk root.
@@ -180,11 +188,18 @@ public struct FileDiscovery: Sendable {
             for (folder, files) in filesByFolder { add(folder) { $0.paths += files } }
             for (folder, files) in projectsByFolder { add(folder) { $0.projects += files } }
             for (folder, files) in configurationsByFolder { add(folder) { $0.buildConfigurations += files } }
+            for (folder, files) in schemesByFolder { add(folder) { $0.schemes += files } }
             return byRoot.values.filter { !$0.paths.isEmpty }.map { group in
                 var sorted = group
                 sorted.paths.sort()
                 sorted.projects.sort()
                 sorted.buildConfigurations.sort()
+                sorted.schemes.sort()
+                if !sorted.schemes.isEmpty {
+                    // Nearest first: the workspace in the root, then the one in its folder, ….
+                    sorted.workspaces = workspaces.filter { Self.isInside(group.name, XcodeScheme.parent($0)) }
+                        .sorted { (XcodeScheme.parent($1).count, $0) < (XcodeScheme.parent($0).count, $1) }
+                }
                 return sorted
             }
         }
@@ -246,7 +261,9 @@ public struct FileDiscovery: Sendable {
                 if ext == "xcodeproj" {
                     let project = path + "/project.pbxproj"
                     if FileManager.default.isReadableFile(atPath: project) { walked.projectsByFolder[folder, default: []].append(project) }
+                    walked.schemesByFolder[folder, default: []] += Self.sharedSchemes(of: path)
                 }
+                if ext == "xcworkspace" { walked.workspaces.append(path) }
                 if Self.opaqueFolderExtensions.contains(ext) { continue }
                 // Xcode can store a .storekit file inside a folder named like one.
                 try walk(path, into: &walked)
@@ -266,6 +283,18 @@ public struct FileDiscovery: Sendable {
                 if ProjectSpec.fileNames.contains(entry), !status.isLink { walked.projectsByFolder[folder, default: []].append(path) }
             }
         }
+    }
+
+    /// The shared schemes of the project at `project`: `.xcscheme` entries of its
+    /// `xcshareddata/xcschemes` folder. A link, on the way or as an entry, is not followed (it may
+    /// lead outside the folders walked); what an entry is, the reader finds when it opens it
+    /// (`XcodeScheme.read`, which opens nothing but a regular file).
+    static func sharedSchemes(of project: String) -> [String] {
+        let shared = project + "/xcshareddata", folder = shared + "/xcschemes"
+        guard !FileIdentity.isLink(shared), !FileIdentity.isLink(folder),
+              let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        return entries.filter { $0.hasSuffix(".xcscheme") && WalkPolicy.fileReason($0) == nil }.sorted().map { folder + "/" + $0 }
+            .filter { !FileIdentity.isLink($0) }
     }
 
     static func commonFolder(_ paths: [String]) -> String {

@@ -19,6 +19,8 @@ struct XcodeProject {
         var infoPlist: String?
         /// The target's name and product name: what the app is called.
         var names: [String] = []
+        /// The target's object ID in `project.pbxproj`, which schemes name it by (none in a spec).
+        var identifier = ""
     }
 
     let path: String
@@ -33,7 +35,7 @@ struct XcodeProject {
         let sourceRoot = ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
         let project = root["rootObject"]?.string.flatMap { objects[$0] }
         let projectSettings = Self.configurations(project?["buildConfigurationList"]?.string, objects)
-        for (_, object) in objects.sorted(by: { $0.key < $1.key }) {
+        for (identifier, object) in objects.sorted(by: { $0.key < $1.key }) {
             guard object["isa"]?.string == "PBXNativeTarget",
                   object["productType"]?.string == "com.apple.product-type.application" else { continue }
             let name = object["name"]?.string ?? "app"
@@ -68,7 +70,7 @@ struct XcodeProject {
             }
             let productName = lookup("PRODUCT_NAME").flatMap { BuildSettings.expand($0, lookup: lookup) }
             appTargets.append(AppTarget(name: name, rawBundleID: rawText, bundleID: expanded, location: location,
-                                        infoPlist: infoPlist, names: [name] + [productName].compactMap { $0 }))
+                                        infoPlist: infoPlist, names: [name] + [productName].compactMap { $0 }, identifier: identifier))
         }
     }
 
