@@ -206,7 +206,10 @@ extension SwiftLinter {
 
     /// `run()` on a thread of `stackSize`, whatever thread the caller is on (the main thread's
     /// stack is 8 MB, a secondary thread's may be 512 kB).
-    func runOnLargeStack() -> (findings: [Finding], comments: [SourceComment]) {
+    /// Past `timeLimit` seconds the file is reported as not linted and the run goes on without it
+    /// (the abandoned parse ends with the process): the backstop for a shape SwiftStructureScan
+    /// misjudges. Real files take well under a second, even in a debug build.
+    func runOnLargeStack(timeLimit: Double = Self.parseTimeLimit) -> (findings: [Finding], comments: [SourceComment]) {
         let result = LargeStackResult()
         let done = DispatchSemaphore(value: 0)
         let linter = self
@@ -216,9 +219,17 @@ extension SwiftLinter {
         }
         thread.stackSize = Self.stackSize
         thread.start()
-        done.wait()
+        guard done.wait(timeout: .now() + timeLimit) == .success else {
+            let seconds = timeLimit.rounded() == timeLimit ? String(Int(timeLimit)) : String(timeLimit)
+            return ([Finding(rule: LintRules.unparsedSource,
+                             message: "swift-syntax took more than \(seconds) s to parse this file: not linted",
+                             line: 1, column: 1)], [])
+        }
         return result.value ?? ([], [])
     }
+
+    /// Seconds a file may take to parse and lint.
+    static let parseTimeLimit: Double = 20
 }
 
 /// The result a large-stack thread hands back: written once by it, read after it has signalled.

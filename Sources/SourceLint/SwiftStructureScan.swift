@@ -10,13 +10,12 @@
 ///   of the tree, which overflowed the stack at 1,400 nested generics (3 kB), 10,000 `try`s and
 ///   60,000 `.b`s.
 ///
-/// Where the scan and swift-syntax could disagree on where a literal or comment ends (a regex
-/// literal that holds a quote, `/[/*]/`), the scan errs on the side of counting, so that code can
-/// never hide from it: brackets inside a string, regex or comment count as if they were code,
-/// from the depth the literal starts at, and the literal's own count ends with it; and the
-/// shapes that recurse are counted a second time with no literal or comment recognised at all.
-/// A literal can then be refused (16 unclosed `[` in one string), code never missed. Two passes,
-/// no allocation per byte.
+/// The scan reads literals as swift-syntax lexes them: strings with their interpolations (which
+/// are code), raw strings, multi-line strings, regex literals (`#/…/#`, and bare `/…/` where an
+/// expression starts) and comments, whose brackets and quotes are text. The shapes that recurse
+/// are counted a second time with no literal or comment recognised at all, so no literal can
+/// hide them. Should the scan still misjudge where a literal ends, the parse runs under a time
+/// limit (`SwiftLinter.parseTimeLimit`) and is abandoned past it. Two passes, no allocation per byte.
 struct SwiftStructureScan {
     struct Excess: Equatable {
         /// What nests or runs too deep, for the message (`LIMIT` stands for the limit).
@@ -75,7 +74,6 @@ struct SwiftStructureScan {
     }
 
     private var square = 0
-    private var shadowSquare: Int?
     private var contexts: [Context] = [.code]
     private var interpolationParens: [Int] = []
     private var generics = 0
@@ -109,15 +107,52 @@ struct SwiftStructureScan {
     private static let prefixKeywords: Set<[UInt8]> = Set(["try", "await", "consume", "copy", "each", "repeat", "some", "any",
                                                            "borrowing", "consuming", "inout"].map { Array($0.utf8) })
 
-    /// A `[` inside a literal or comment: counted from the depth the literal starts at.
-    private mutating func shadow(_ c: UInt8) -> Excess? {
-        if c == UInt8(ascii: "[") {
-            let depth = (shadowSquare ?? square) + 1
-            shadowSquare = depth
-            return excess("square brackets nest more than LIMIT deep", depth, Self.squareBracketLimit)
+    /// Where a regex literal that starts here ends (the index after it), as swift-syntax lexes
+    /// them: `#/…/#` (any number of `#`, over several lines when `#/` ends its line), and a bare
+    /// `/…/` where an expression starts (after an opening bracket, a comma, a colon, an operator,
+    /// `return`, or at the start of a line), not followed by a space, and closed on its line.
+    private func regexLiteralEnd() -> Int? {
+        var hashes = 0
+        while at(i + hashes) == UInt8(ascii: "#") { hashes += 1 }
+        guard at(i + hashes) == UInt8(ascii: "/") else { return nil }
+        let open = i + hashes + 1
+        if hashes == 0 {
+            let next = at(open)
+            guard next != UInt8(ascii: " "), next != UInt8(ascii: "\t"), next != 0x0A, next != UInt8(ascii: "/"), next != UInt8(ascii: "*"),
+                  next != UInt8(ascii: "="), next != 0, startsExpression() else { return nil }
         }
-        if c == UInt8(ascii: "]"), let depth = shadowSquare { shadowSquare = max(depth - 1, square) }
+        let multiline = hashes > 0 && (at(open) == 0x0A || (at(open) == UInt8(ascii: "\r") && at(open + 1) == 0x0A))
+        var k = open
+        while k < bytes.count {
+            let b = bytes[k]
+            if b == UInt8(ascii: "\\") { k += 2; continue }
+            if b == 0x0A && !multiline { return nil }
+            if b == UInt8(ascii: "/") {
+                var closing = 0
+                while closing < hashes && at(k + 1 + closing) == UInt8(ascii: "#") { closing += 1 }
+                if closing == hashes { return k + 1 + hashes }
+            }
+            k += 1
+        }
         return nil
+    }
+
+    /// Whether an expression can start at `i`: what precedes it (spaces aside) opens, separates or
+    /// operates, or the line starts here.
+    private func startsExpression() -> Bool {
+        var k = i - 1
+        while k >= 0, bytes[k] == UInt8(ascii: " ") || bytes[k] == UInt8(ascii: "\t") { k -= 1 }
+        guard k >= 0 else { return true }
+        let b = bytes[k]
+        if b == 0x0A { return true }
+        if Self.isWordByte(b) {
+            // `return /x/`, `case /x/`: a keyword; `a / b`: a value.
+            var w = k
+            while w > 0, Self.isWordByte(bytes[w - 1]) { w -= 1 }
+            let word = Array(bytes[w...k])
+            return [Array("return".utf8), Array("case".utf8), Array("in".utf8), Array("try".utf8), Array("await".utf8)].contains(word)
+        }
+        return ![UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "\""), UInt8(ascii: "'")].contains(b)
     }
 
     /// Ends a postfix chain (anything but `.name`, a call, a subscript, `?`, `!`).
@@ -143,26 +178,22 @@ struct SwiftStructureScan {
         }
         // Comments: their brackets count from here, as if they were code, until they end.
         if !literalsAsCode, c == UInt8(ascii: "/") && at(i + 1) == UInt8(ascii: "/") {
-            shadowSquare = nil
-            while i < bytes.count && bytes[i] != 0x0A {
-                if let found = shadow(bytes[i]) { return found }
-                step()
-            }
-            shadowSquare = nil
+            while i < bytes.count && bytes[i] != 0x0A { step() }
             return nil
         }
         if !literalsAsCode, c == UInt8(ascii: "/") && at(i + 1) == UInt8(ascii: "*") {
-            shadowSquare = nil
             var nesting = 0
             repeat {
                 if at(i) == UInt8(ascii: "/") && at(i + 1) == UInt8(ascii: "*") { nesting += 1; step(2) }
                 else if at(i) == UInt8(ascii: "*") && at(i + 1) == UInt8(ascii: "/") { nesting -= 1; step(2) }
-                else {
-                    if let found = shadow(at(i)) { return found }
-                    step()
-                }
+                else { step() }
             } while nesting > 0 && i < bytes.count
-            shadowSquare = nil
+            return nil
+        }
+        if !literalsAsCode, let end = regexLiteralEnd() {
+            // A regex literal is text to the parser: its brackets and quotes are not code.
+            step(end - i)
+            breakChain()
             return nil
         }
         if c == UInt8(ascii: "#") || c == UInt8(ascii: "\"") {
@@ -172,7 +203,6 @@ struct SwiftStructureScan {
                 let multiline = at(i + hashes + 1) == UInt8(ascii: "\"") && at(i + hashes + 2) == UInt8(ascii: "\"")
                 step(hashes + (multiline ? 3 : 1))
                 contexts.append(.string(multiline: multiline, hashes: hashes))
-                shadowSquare = nil
                 return nil
             }
             if c == UInt8(ascii: "#"), at(i + 1) == UInt8(ascii: "i"), at(i + 2) == UInt8(ascii: "f"), !Self.isWordByte(at(i + 3)) {
@@ -330,7 +360,6 @@ struct SwiftStructureScan {
                 step(k + 1)
                 contexts.append(.code)
                 interpolationParens.append(0)
-                shadowSquare = nil
                 return excess("string interpolations nest more than LIMIT deep", interpolationParens.count, Self.interpolationLimit)
             }
             step(k + 1)
@@ -341,16 +370,14 @@ struct SwiftStructureScan {
             var k = quotes
             while k < quotes + hashes && at(i + k) == UInt8(ascii: "#") { k += 1 }
             step(k)
-            if k == quotes + hashes { contexts.removeLast(); shadowSquare = nil }
+            if k == quotes + hashes { contexts.removeLast() }
             return nil
         }
         if c == 0x0A && !multiline {
             contexts.removeLast()   // an unterminated string ends at the line's end
-            shadowSquare = nil
             step()
             return nil
         }
-        if let found = shadow(c) { return found }
         step()
         return nil
     }
