@@ -18,7 +18,10 @@ root=$PWD
 out=$root/.build/fuzz
 targets=(plist storekit shapes objc swift price config sales)
 seconds=${2:-600}
-rss_limit_mb=${IAP_FUZZ_RSS_MB:-3072}
+# Tight limits, so that a memory or time bomb is a finding, not a slow input: a fuzzer allowed
+# 3 GB and 20 s per input hides them (issue 22).
+rss_limit_mb=${IAP_FUZZ_RSS_MB:-512}
+timeout_s=${IAP_FUZZ_TIMEOUT:-5}
 
 build() {
     swift build -c release --product iap >/dev/null
@@ -117,7 +120,7 @@ run() {
     n=$(seeds "$target")
     echo "fuzz: $target for ${seconds}s from $n seeds" >&2
     IAP_FUZZ_TARGET=$target ASAN_OPTIONS=detect_leaks=0 "$out/iap-fuzz" "$work" "$out/seeds/$target" \
-        -max_total_time="$seconds" -rss_limit_mb="$rss_limit_mb" -timeout=20 -max_len=200000 \
+        -max_total_time="$seconds" -rss_limit_mb="$rss_limit_mb" -malloc_limit_mb="$rss_limit_mb" -timeout="$timeout_s" -max_len=200000 \
         -artifact_prefix="$findings/" -print_final_stats=1 2>&1 | tee "$out/$target.log" | grep -E '^(#[0-9]+ +DONE|stat::number_of_executed_units|==[0-9]+==|SUMMARY|artifact)' || true
 }
 

@@ -5,6 +5,7 @@
 //   .build/release/iap-bench storekit 10000                         (iap storekit against a Python script)
 //   .build/release/iap-bench all --full                             (adds the 1M-dict file, ~800 MB)
 //   .build/release/iap-bench validate                               (iap validate end to end against PLS and Python)
+//   .build/release/iap-bench hostile [IAP] [CASE]                   (hostile inputs: peak memory, time, exit status)
 //
 // Every measurement runs in a child process that times itself (best of N) and reports its
 // own peak memory (VmHWM), so one measurement's heap never inflates another's.
@@ -42,10 +43,16 @@ case "sales-generate":
 case "generate":
     let folder = arguments.count > 1 ? arguments[1] : "Benchmarks/inputs"
     Generator(folder: folder, full: arguments.contains("--full")).generateAll()
+case "hostile":
+    // iap-bench hostile [IAP] [CASE]: the hostile inputs of docs/robustness.md, with the release iap by default.
+    let iap = arguments.count > 1 && arguments[1].contains("/") ? URL(fileURLWithPath: arguments[1])
+        : Suite(full: false).binDirectory.appendingPathComponent("iap")
+    let only = arguments.count > 1 && !arguments[1].contains("/") ? arguments[1] : arguments.count > 2 ? arguments[2] : nil
+    HostileBench.run(iap: iap, only: only)
 case "all", nil:
     Suite(full: arguments.contains("--full")).run()
 default:
-    fail("usage: iap-bench [all [--full] | validate | stages FILE | reports [N] | bplist [N] | sales [N] | storekit [N] | lint [DIR] | prices [N] | generate DIR [--full] | child MODE FILE REPEATS]")
+    fail("usage: iap-bench [all [--full] | validate | stages FILE | reports [N] | bplist [N] | sales [N] | storekit [N] | lint [DIR] | hostile [IAP] [CASE] | prices [N] | generate DIR [--full] | child MODE FILE REPEATS]")
 }
 
 func fail(_ message: String) -> Never {
