@@ -130,7 +130,8 @@ public struct SourceLinter: Sendable {
     /// Lints these files (from `files(in:)`): findings in stable order, and the files not read.
     public func run(files: [String]) -> Run {
         // Each worker takes the next file not yet taken; each file's result goes in its own slot.
-        let results = ResultSlots.run(count: files.count, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { index in
+        let results = ResultSlots.run(count: files.count, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                                      stackSize: SwiftLinter.stackSize) { index in
             lintFile(files[index])
         }.values()
         return Run(diagnostics: results.flatMap(\.diagnostics).sortedForOutput(), unreadable: results.compactMap(\.unreadable))

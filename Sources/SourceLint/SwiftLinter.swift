@@ -208,8 +208,14 @@ extension SwiftLinter {
     /// stack is 8 MB, a secondary thread's may be 512 kB).
     /// Past `timeLimit` seconds the file is reported as not linted and the run goes on without it
     /// (the abandoned parse ends with the process): the backstop for a shape SwiftStructureScan
-    /// misjudges. Real files take well under a second, even in a debug build.
+    /// misjudges. Real files take well under a second, even in a debug build. On a worker of
+    /// `SourceLinter.run(files:)`, which has the stack already, the file is linted in place,
+    /// without the time limit.
     func runOnLargeStack(timeLimit: Double = Self.parseTimeLimit) -> (findings: [Finding], comments: [SourceComment]) {
+        // A worker of `SourceLinter.run(files:)` has the stack already: no thread of its own.
+        if let size = Thread.current.threadDictionary[ResultSlots<Int>.stackSizeKey] as? Int, size >= Self.stackSize {
+            return run()
+        }
         let result = LargeStackResult()
         let done = DispatchSemaphore(value: 0)
         let linter = self

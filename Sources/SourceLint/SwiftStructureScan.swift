@@ -104,8 +104,22 @@ struct SwiftStructureScan {
         (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39) || c == 0x5F || c >= 0x80
     }
 
-    private static let prefixKeywords: Set<[UInt8]> = Set(["try", "await", "consume", "copy", "each", "repeat", "some", "any",
-                                                           "borrowing", "consuming", "inout"].map { Array($0.utf8) })
+    private static let prefixKeywords: [StaticString] = ["try", "await", "consume", "copy", "each", "repeat", "some", "any",
+                                                         "borrowing", "consuming", "inout"]
+
+    /// Whether the word that starts at `start` and ends at `i` is `keyword`, without copying it.
+    private func isWord(_ keyword: StaticString, from start: Int) -> Bool {
+        guard i - start == keyword.utf8CodeUnitCount else { return false }
+        let pointer = keyword.utf8Start
+        for k in 0..<keyword.utf8CodeUnitCount where bytes[start + k] != pointer[k] { return false }
+        return true
+    }
+
+    private func isPrefixKeyword(from start: Int) -> Bool {
+        let length = i - start
+        guard length >= 3, length <= 9 else { return false }
+        return Self.prefixKeywords.contains { isWord($0, from: start) }
+    }
 
     /// Where a regex literal that starts here ends (the index after it), as swift-syntax lexes
     /// them: `#/…/#` (any number of `#`, over several lines when `#/` ends its line), and a bare
@@ -217,25 +231,25 @@ struct SwiftStructureScan {
             return nil
         }
         if Self.isWordByte(c) {
-            var word: [UInt8] = []
+            let wordStart = i
             let start = (line, column)
             let afterDot = i > 0 && bytes[i - 1] == UInt8(ascii: ".")
             while i < bytes.count, Self.isWordByte(bytes[i]) {
-                if word.count < 16 { word.append(bytes[i]) }
-                step()
+                if bytes[i] & 0xC0 != 0x80 { column += 1 }
+                i += 1
             }
             if !afterDot { breakChain() }
-            if Self.prefixKeywords.contains(word) {
+            if isPrefixKeyword(from: wordStart) {
                 prefixRun += 1
                 if let found = excess("more than LIMIT prefix keywords and operators in a row", prefixRun, Self.prefixRunLimit, at: start) { return found }
             } else {
                 prefixRun = 0
             }
-            if word == Array("if".utf8), previousWasElse {
+            if previousWasElse, isWord("if", from: wordStart) {
                 elseIfs += 1
                 if let found = excess("more than LIMIT `else if` branches in a row", elseIfs, Self.elseIfLimit, at: start) { return found }
             }
-            previousWasElse = word == Array("else".utf8)
+            previousWasElse = isWord("else", from: wordStart)
             return nil
         }
         let previous = i > 0 ? bytes[i - 1] : 0
