@@ -85,14 +85,16 @@ struct CatalogArguments: ParsableArguments {
     }
 }
 
-/// `--config FILE`: the `iap.yml` to read instead of the one found from the working folder up.
+/// `--config FILE`: the `iap.yml` to read instead of the one found from the working folder up to the repository root.
 struct ConfigArguments: ParsableArguments {
-    @Option(name: .customLong("config"), help: "The iap.yml to read (default: the nearest iap.yml from the working folder up).")
+    @Option(name: .customLong("config"), help: "The iap.yml to read (default: the nearest iap.yml from the working folder up to the repository root).")
     var path: String?
 
-    /// The configuration, its warnings printed on stderr.
-    func load() throws -> Configuration {
+    /// The configuration, its warnings printed on stderr. A file found above the working folder
+    /// is named first, always; with `verbose`, the file used is, wherever it is.
+    func load(verbose: Bool = false) throws -> Configuration {
         let configuration = try Terminal.run { () throws(ToolFailure) in try Configuration.load(explicit: path) }
+        if let note = verbose ? configuration.verboseNote : configuration.foundAboveNote { Terminal.err(note + "\n") }
         for warning in configuration.warnings { Terminal.err(warning + "\n") }
         return configuration
     }
