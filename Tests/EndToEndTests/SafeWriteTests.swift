@@ -71,6 +71,20 @@ final class SafeWriteTests: XCTestCase {
             // Renamed into place, not rewritten in place: a new inode.
             XCTAssertNotEqual(info("ProductID.swift").st_ino, before)
         }
+        // Its owner too, where the OS allows it (root).
+        if getuid() == 0 {
+            try "old\n".write(toFile: path("ProductID.swift"), atomically: false, encoding: .utf8)
+            XCTAssertEqual(chown(path("ProductID.swift"), 65534, 65534), 0)
+            XCTAssertEqual(try iap(["gen", "cat", "-o", "ProductID.swift"]).status, 0)
+            XCTAssertEqual(info("ProductID.swift").st_uid, 65534)
+            XCTAssertEqual(info("ProductID.swift").st_gid, 65534)
+        }
+        // A second hard link keeps the old content: the name is replaced, not the file.
+        try "old\n".write(toFile: path("ProductID.swift"), atomically: false, encoding: .utf8)
+        XCTAssertEqual(Foundation.link(path("ProductID.swift"), path("Other.swift")), 0)
+        XCTAssertEqual(try iap(["gen", "cat", "-o", "ProductID.swift"]).status, 0)
+        XCTAssertEqual(try text("ProductID.swift"), expected)
+        XCTAssertEqual(try text("Other.swift"), "old\n")
         try assertNoTemporaryFiles()
     }
 
