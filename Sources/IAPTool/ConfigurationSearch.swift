@@ -1,4 +1,3 @@
-import Diagnostics
 import Foundation
 
 /// Where `iap.yml` is looked for, and where the file a run uses came from.
@@ -46,11 +45,6 @@ extension Configuration {
             if parent.path == url.path { return Search(found: nil, repositoryRoot: root.path) }
             url = parent
         }
-    }
-
-    /// `iap.yml` in `folder` or the nearest folder above it, up to the repository root.
-    public static func find(from folder: String = FileManager.default.currentDirectoryPath) -> String? {
-        search(from: folder).found
     }
 
     /// The nearest folder at or above `start` that holds `.git`.
