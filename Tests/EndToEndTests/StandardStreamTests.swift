@@ -93,6 +93,22 @@ final class StandardStreamTests: XCTestCase {
         XCTAssertEqual(head.stderr, "")
     }
 
+    /// The plugins' tool writes its streams the same way.
+    func testIapGenWritesItsStreamsTheSameWay() throws {
+        let tool = IAPRunner.binary.deletingLastPathComponent().appendingPathComponent("iap-gen").path
+        guard FileManager.default.isExecutableFile(atPath: tool) else {
+            throw XCTSkip("iap-gen is not built next to iap (swift build builds it)")
+        }
+        let swift = folder.appendingPathComponent("P.swift").path
+        let quiet = try IAPRunner.runProgram("/bin/sh", ["-c", "exec \"$0\" gen catalogs/FakeGame -o '\(swift)' 2>/dev/full", tool])
+        XCTAssertEqual(quiet.status, 2)
+        XCTAssertEqual(quiet.stdout, "iap-gen: error: cannot write to standard error: No space left on device\n")
+        try "stale\n".write(toFile: swift, atomically: false, encoding: .utf8)
+        let diff = try IAPRunner.runProgram("/bin/sh", ["-c", "exec \"$0\" gen catalogs/FakeGame -o '\(swift)' --check >/dev/full", tool])
+        XCTAssertEqual(diff.status, 2)
+        XCTAssertEqual(diff.stderr, "iap-gen: error: cannot write to standard output: No space left on device\n")
+    }
+
     // MARK: GITHUB_STEP_SUMMARY
 
     func summaryRun(_ path: String) throws -> IAPRunner.Result {
