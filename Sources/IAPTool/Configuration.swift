@@ -21,15 +21,19 @@ public struct GenerateEntry: Sendable, Equatable {
     public var disambiguate = false
 }
 
-/// `iap.yml`: what a project checks and how. Every path in it is relative to the file's folder;
-/// `${NAME}` in a value is the environment variable. Read with Yams; every error is collected
-/// with its line and key path before the run gives up, and an unknown key is a warning naming
-/// the nearest known one.
+/// `iap.yml`: what a project checks and how. Every path in it is relative to the file's folder,
+/// and what it names for iap to write, and its baseline, stay inside that folder (`ConfinedPath`).
+/// `${NAME}` is the environment variable only in the keys `expandingKeys` lists, whose values are
+/// a choice among known names, so no variable's value can reach a report or a message. Read with
+/// Yams; every error is collected with its line, column and key path before the run gives up,
+/// and an unknown key is a warning naming the nearest known one.
 public struct Configuration: Sendable {
     public static let fileName = "iap.yml"
 
     /// The file read, as given or found; nil when there is none.
     public var path: String?
+    /// How the file was chosen (`none` without one).
+    public var source = Source.none
     /// The file's folder, relative to the working folder when it is below or above it.
     public var root = "."
     public var bundleID: String?
@@ -69,34 +73,31 @@ public struct Configuration: Sendable {
         "rules.*": ["severity", "limit"],
     ]
 
+    /// The keys where `${NAME}` is the environment variable NAME (docs/ci.md). Each takes one of
+    /// a few known names (a format, a style, an access level, a storefront code), so an expanded
+    /// value never reaches a finding, a report, a file name or a message; elsewhere `${` is an error.
+    public static let expandingKeys = ["format", "generate[].style", "generate[].access", "generate[].storefront"]
+
     /// Rules that take a `limit`.
     static let limitedRules = ["display-name-too-long", "description-too-long", "high-refund-rate"]
 
-    /// `iap.yml` in `folder` or the nearest folder above it.
-    public static func find(from folder: String = FileManager.default.currentDirectoryPath) -> String? {
-        var url = URL(fileURLWithPath: folder).standardizedFileURL
-        while true {
-            let candidate = url.appendingPathComponent(fileName).path
-            // One that is there but cannot be read is an error when parsed, never skipped for the defaults.
-            if FileManager.default.fileExists(atPath: candidate) { return candidate }
-            let parent = url.deletingLastPathComponent()
-            if parent.path == url.path { return nil }
-            url = parent
-        }
-    }
-
-    /// Reads the file at `path` (`--config`), or the one found from the working folder upward;
-    /// with neither, the defaults.
+    /// Reads the file at `path` (`--config`), or the one found from the working folder up to the
+    /// repository root (`search`); with neither, the defaults.
     public static func load(explicit path: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
         throws(ToolFailure) -> Configuration {
         if let path {
             guard FileManager.default.fileExists(atPath: path) else {
                 throw .cannotRun("\(path): configuration file not found")
             }
-            return try parse(path: path, displayPath: path, environment: environment)
+            var config = try parse(path: path, displayPath: path, environment: environment)
+            config.source = .commandLine
+            return config
         }
-        guard let found = find() else { return Configuration() }
-        return try parse(path: found, displayPath: relativeToWorkingFolder(found), environment: environment)
+        let search = search()
+        guard let found = search.found else { return Configuration() }
+        var config = try parse(path: found, displayPath: relativeToWorkingFolder(found), environment: environment)
+        config.source = search.isAncestor ? .ancestor : .workingFolder
+        return config
     }
 
     /// Parses a configuration file; `displayPath` is how messages name it.
@@ -109,7 +110,7 @@ public struct Configuration: Sendable {
         case .failure(let failure):
             throw .cannotRun("\(displayPath): cannot read: \(failure.phrase)")
         }
-        var parser = ConfigurationParser(file: displayPath, environment: environment)
+        var parser = ConfigurationParser(file: displayPath, environment: environment, confined: ConfinedPath(configPath: path))
         var config = Configuration()
         config.path = displayPath
         let folder = (displayPath as NSString).deletingLastPathComponent
@@ -156,28 +157,37 @@ public struct Configuration: Sendable {
 struct ConfigurationParser {
     let file: String
     let environment: [String: String]
+    /// The file's folder, resolved, for the paths that must stay inside it; nil when it cannot be
+    /// resolved (then only the spelling of a path is checked).
+    let confined: ConfinedPath?
     var errors: [String] = []
     var warnings: [String] = []
 
-    init(file: String, environment: [String: String]) {
+    init(file: String, environment: [String: String], confined: ConfinedPath? = nil) {
         self.file = file
         self.environment = environment
+        self.confined = confined
     }
 
     func describe(_ error: YamlError) -> String {
         switch error {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
-            "\(file):\(mark.line): not valid YAML: \(problem)"
+            "\(file):\(mark.line):\(mark.column): not valid YAML: \(problem)"
         case .reader(let problem, _, _, _): "\(file): not valid YAML: \(problem)"
         default: "\(file): not valid YAML: \(error)"
         }
     }
 
-    private mutating func error(_ node: Node, _ key: String, _ message: String) {
-        errors.append("\(file):\(node.mark?.line ?? 0): \(key): \(message)")
+    mutating func error(_ node: Node, _ key: String, _ message: String) {
+        errors.append("\(position(node)): \(key): \(message)")
     }
 
-    private static func found(_ node: Node) -> String {
+    /// `iap.yml:LINE:COL`, where the node starts.
+    func position(_ node: Node) -> String {
+        "\(file):\(node.mark?.line ?? 0):\(node.mark?.column ?? 0)"
+    }
+
+    static func found(_ node: Node) -> String {
         switch node {
         case .scalar(let scalar): "\"\(scalar.string)\""
         case .mapping: "a mapping"
@@ -220,20 +230,25 @@ struct ConfigurationParser {
             case "lint": readLint(value, into: &config)
             case "generate": readGenerate(value, into: &config)
             case "format":
-                if let format = string(value, key) {
-                    if Reporters.named(format) == nil { error(value, key, "unknown format \"\(format)\"; formats: \(Reporters.identifiers.joined(separator: ", "))") }
+                if let (format, shown) = expanded(value, key) {
+                    if Reporters.named(format) == nil { error(value, key, "unknown format \(shown); formats: \(Reporters.identifiers.joined(separator: ", "))") }
                     else { config.format = format }
                 }
             case "reports":
-                for item in list(value, key) {
-                    guard let text = string(item, "reports[]") else { continue }
+                for (index, item) in list(value, key).enumerated() {
+                    let itemKey = "reports[\(index)]"
+                    guard let text = string(item, itemKey) else { continue }
                     do {
                         var target = try ReportTarget(parsing: text)
+                        guard confine(target.path, item, itemKey, elsewhere: "--report \(target.format):\(target.path)") else { continue }
                         target.path = config.resolve(target.path)
                         config.reports.append(target)
-                    } catch { self.error(item, "reports[]", failure(error)) }
+                    } catch { self.error(item, itemKey, failure(error)) }
                 }
-            case "baseline": config.baseline = string(value, key).map(config.resolve)
+            case "baseline":
+                if let path = string(value, key), confine(path, value, key, elsewhere: "--baseline \(path)") {
+                    config.baseline = config.resolve(path)
+                }
             case "strict": config.strict = bool(value, key) ?? false
             case "fail-on-fixed-baseline": config.failOnFixedBaseline = bool(value, key) ?? false
             default: unknown(keyNode, key, in: "")
@@ -247,7 +262,7 @@ struct ConfigurationParser {
         let known = Configuration.knownKeys[section] ?? []
         let path = section.isEmpty ? key : "\(section.replacingOccurrences(of: "[]", with: "[]")).\(key)"
         let nearest = known.min { EditDistance.between($0, key) < EditDistance.between($1, key) }
-        var message = "\(file):\(node.mark?.line ?? 0): warning: \(path): unknown key, ignored"
+        var message = "\(position(node)): warning: \(path): unknown key, ignored"
         if let nearest, EditDistance.between(nearest, key) <= max(2, key.count / 3) { message += "; did you mean '\(nearest)'?" }
         else { message += "; known keys: \(known.joined(separator: ", "))" }
         warnings.append(message)
@@ -307,27 +322,33 @@ struct ConfigurationParser {
                 continue
             }
             var entry = GenerateEntry(output: "")
+            var leadsOut = false
             for (key, keyNode, value) in entries(item, path, expecting: "a mapping") {
                 switch key {
-                case "output": entry.output = string(value, "\(path).output").map(config.resolve) ?? ""
+                case "output":
+                    if let output = string(value, "\(path).output") {
+                        let command = output.lowercased().hasSuffix(".storekit") ? "iap storekit" : "iap gen"
+                        if confine(output, value, "\(path).output", elsewhere: "\(command) -o \(output)") { entry.output = config.resolve(output) }
+                        else { leadsOut = true }
+                    }
                 case "style":
-                    entry.style = string(value, "\(path).style")
-                    if let style = entry.style, !["constants", "enum"].contains(style) {
-                        error(value, "\(path).style", "expected constants or enum, found \"\(style)\"")
+                    if let (style, shown) = expanded(value, "\(path).style") {
+                        if ["constants", "enum"].contains(style) { entry.style = style }
+                        else { error(value, "\(path).style", "expected constants or enum, found \(shown)") }
                     }
                 case "type-name": entry.typeName = string(value, "\(path).type-name")
                 case "access":
-                    entry.access = string(value, "\(path).access")
-                    if let access = entry.access, !["internal", "public", "package"].contains(access) {
-                        error(value, "\(path).access", "expected internal, public or package, found \"\(access)\"")
+                    if let (access, shown) = expanded(value, "\(path).access") {
+                        if ["internal", "public", "package"].contains(access) { entry.access = access }
+                        else { error(value, "\(path).access", "expected internal, public or package, found \(shown)") }
                     }
                 case "catalog": entry.catalog = string(value, "\(path).catalog").map(config.resolve)
                 case "template": entry.template = string(value, "\(path).template").map(config.resolve)
                 case "disambiguate": entry.disambiguate = bool(value, "\(path).disambiguate") ?? false
                 case "storefront":
-                    entry.storefront = string(value, "\(path).storefront")
-                    if let code = entry.storefront, (try? Storefronts.find(code)) == nil {
-                        error(value, "\(path).storefront", "not one of the App Store's 175 storefronts (iap storefronts lists them), found \"\(code)\"")
+                    if let (code, shown) = expanded(value, "\(path).storefront") {
+                        if (try? Storefronts.find(code)) != nil { entry.storefront = code }
+                        else { error(value, "\(path).storefront", "not one of the App Store's 175 storefronts (iap storefronts lists them), found \(shown)") }
                     }
                 case "locale":
                     entry.locale = string(value, "\(path).locale")
@@ -337,102 +358,10 @@ struct ConfigurationParser {
                 default: unknown(keyNode, key, in: "generate[]")
                 }
             }
+            if leadsOut { continue }
             if entry.output.isEmpty { error(item, "\(path).output", "missing: the file to keep up to date") }
             else { config.generate.append(entry) }
         }
-    }
-
-    // MARK: Values
-
-    private mutating func string(_ node: Node, _ key: String) -> String? {
-        guard case .scalar(let scalar) = node else {
-            error(node, key, "expected a string, found \(Self.found(node))")
-            return nil
-        }
-        return expand(scalar.string, node, key)
-    }
-
-    /// `${NAME}` replaced by the environment variable; an unset one is an error.
-    private mutating func expand(_ text: String, _ node: Node, _ key: String) -> String? {
-        guard text.contains("${") else { return text }
-        var out = ""
-        var rest = Substring(text)
-        while let start = rest.range(of: "${") {
-            out += rest[..<start.lowerBound]
-            guard let end = rest[start.upperBound...].firstIndex(of: "}") else {
-                error(node, key, "unclosed ${ in \"\(text)\"")
-                return nil
-            }
-            let name = String(rest[start.upperBound..<end])
-            guard let value = environment[name] else {
-                error(node, key, "environment variable \(name) is not set")
-                return nil
-            }
-            out += value
-            rest = rest[rest.index(after: end)...]
-        }
-        return out + rest
-    }
-
-    private mutating func list(_ node: Node, _ key: String) -> [Node] {
-        if case .sequence(let sequence) = node { return Array(sequence) }
-        error(node, key, "expected a list, found \(Self.found(node))")
-        return []
-    }
-
-    /// A list of strings; a single string is taken as a list of one.
-    private mutating func strings(_ node: Node, _ key: String) -> [String] {
-        if case .scalar = node { return string(node, key).map { [$0] } ?? [] }
-        return list(node, key).enumerated().compactMap { string($1, "\(key)[\($0)]") }
-    }
-
-    private mutating func int(_ node: Node, _ key: String) -> Int? {
-        guard case .scalar(let scalar) = node, let value = Int(scalar.string) else {
-            error(node, key, "expected an integer, found \(Self.found(node))")
-            return nil
-        }
-        return value
-    }
-
-    private mutating func bool(_ node: Node, _ key: String) -> Bool? {
-        guard case .scalar(let scalar) = node else {
-            error(node, key, "expected true or false, found \(Self.found(node))")
-            return nil
-        }
-        switch scalar.string {
-        case "true", "yes", "on": return true
-        case "false", "no", "off": return false
-        default:
-            error(node, key, "expected true or false, found \(Self.found(node))")
-            return nil
-        }
-    }
-
-    /// `off`, `info`, `warning`, `error`: nil inside for off.
-    private mutating func severity(_ node: Node, _ key: String) -> Severity?? {
-        guard case .scalar(let scalar) = node else {
-            error(node, key, "expected off, info, warning or error, found \(Self.found(node))")
-            return nil
-        }
-        if scalar.string == "off" { return .some(nil) }
-        guard let severity = Severity(rawValue: scalar.string) else {
-            error(node, key, "expected off, info, warning or error, found \(Self.found(node))")
-            return nil
-        }
-        return .some(severity)
-    }
-
-    private mutating func bundleID(fromInfoPlist path: String, node: Node, key: String) -> String? {
-        guard let document = try? PlistReader().read(path: path),
-              let id = document.root.value.dictionaryValue?.entry("CFBundleIdentifier")?.value.value.stringValue else {
-            error(node, key, "\(path) is not a readable Info.plist with a CFBundleIdentifier")
-            return nil
-        }
-        guard !id.contains("$(") && !id.contains("${") else {
-            error(node, key, "CFBundleIdentifier in \(path) is the build setting '\(id)'; set bundle-id instead")
-            return nil
-        }
-        return id
     }
 }
 

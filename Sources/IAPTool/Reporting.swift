@@ -49,12 +49,20 @@ public struct ReportPlan: Sendable {
     public init() {}
 }
 
+/// A file a run writes: a report or the baseline, and the line to say once it is written.
+public struct OutputContent: Sendable {
+    public var path: String
+    public var content: String
+    /// For stderr after the file is written ("iap: wrote the baseline …"); not said when the write fails.
+    public var note: String?
+}
+
 /// What a run produced, for the CLI to write: stdout, report files, the baseline file, notes for
 /// stderr, and the exit status from the one table.
 public struct RunOutcome: Sendable {
     public var result: RunResult
     public var stdout: String
-    public var files: [(path: String, content: String)]
+    public var files: [OutputContent]
     /// Lines for stderr (baseline counts), without trailing newlines.
     public var notes: [String]
     public var status: ExitStatus
@@ -86,17 +94,17 @@ extension ReportPlan {
             throw .usage("unknown format '\(stdoutFormat)'; formats: \(Reporters.identifiers.joined(separator: ", "))")
         }
         let stdout = stdoutReporter.init().report(result, options: ReportOptions(useColor: useColor))
-        var written: [(path: String, content: String)] = []
+        var written: [OutputContent] = []
         for target in reports {
             guard let reporter = Reporters.named(target.format) else {
                 throw .usage("unknown report format '\(target.format)'; formats: \(Reporters.identifiers.joined(separator: ", "))")
             }
-            written.append((target.path, reporter.init().report(result, options: ReportOptions())))
+            written.append(OutputContent(path: target.path, content: reporter.init().report(result, options: ReportOptions())))
         }
         if let writeBaseline {
             // The baseline of everything found, before any baseline held findings back.
-            written.append((writeBaseline, Baseline(findings: configured, root: root).rendered()))
-            notes.append("iap: wrote the baseline \(writeBaseline) (\(plural(configured.count, "finding")))")
+            written.append(OutputContent(path: writeBaseline, content: Baseline(findings: configured, root: root).rendered(),
+                                         note: "iap: wrote the baseline \(writeBaseline) (\(plural(configured.count, "finding")))"))
         }
         var status = ExitStatus.of(kept, strict: strict)
         if failOnFixedBaseline, let outcome, outcome.fixed > 0 { status = status.combined(with: .findings) }

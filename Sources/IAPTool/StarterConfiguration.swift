@@ -49,8 +49,8 @@ public enum StarterConfiguration {
         if sourceFolders.contains(".") { sourceFolders = ["."] }
 
         var out = """
-        # iap.yml: what `iap check` checks, and how. Paths are relative to this file; ${NAME} is an
-        # environment variable. `iap rules` lists every rule; docs/ci.md shows CI set-ups.
+        # iap.yml: what `iap check` checks, and how. Paths are relative to this file (what it writes
+        # stays inside this folder). `iap rules` lists every rule; docs/ci.md shows CI set-ups.
 
         """
         if catalogs.count == 1, let bundle = catalogs[0].bundleID {

@@ -14,9 +14,24 @@ let usage = """
     """
 
 func fail(_ message: String, _ status: ExitStatus) -> Never {
-    FileHandle.standardError.write(Data("iap-gen: error: \(message)\n".utf8))
+    _ = Descriptor.write("iap-gen: error: \(message)\n", to: STDERR_FILENO)
     exit(status.rawValue)
 }
+
+/// Writes to stdout or stderr as `iap` does: a reader that left (EPIPE) is no error; any other
+/// write error is status 2 with a message on the other stream.
+func say(_ text: String, to fd: Int32) {
+    guard let code = Descriptor.write(text, to: fd), code != EPIPE else { return }
+    let stream = fd == STDOUT_FILENO ? "standard output" : "standard error"
+    _ = Descriptor.write("iap-gen: error: cannot write to \(stream): \(String(cString: strerror(code)))\n",
+                         to: fd == STDOUT_FILENO ? STDERR_FILENO : STDOUT_FILENO)
+    exit(ExitStatus.cannotRun.rawValue)
+}
+
+// As in iap (Terminal.prepareStandardStreams): a closed pipe is EPIPE, not a signal; a closed
+// standard descriptor is held by /dev/null read-only, so no output file takes its number.
+signal(SIGPIPE, SIG_IGN)
+for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(fd, F_GETFD) == -1 { _ = open("/dev/null", O_RDONLY) }
 
 /// The command, its paths and its options (`--name value` each).
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -75,6 +90,6 @@ do throws(ToolFailure) {
 } catch {
     fail(error.message, error.status)
 }
-FileHandle.standardOutput.write(Data(outcome.stdout.utf8))
-FileHandle.standardError.write(Data(outcome.stderr.utf8))
+say(outcome.stdout, to: STDOUT_FILENO)
+say(outcome.stderr, to: STDERR_FILENO)
 exit(outcome.status.rawValue)

@@ -6,7 +6,7 @@ import IAPTool
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run what iap.yml configures: validate, gen --check for each generated file, and lint; one report, one exit status.",
-        discussion: "With no iap.yml (found from the working folder up, or --config), validates ./catalogs, or the catalogs found under the working folder when there is no ./catalogs.")
+        discussion: "With no iap.yml (found from the working folder up to the repository root, or --config), validates ./catalogs, or the catalogs found under the working folder when there is no ./catalogs.")
 
     @Option(name: .customLong("bundle-id"), help: "The app's bundle ID; wins over iap.yml, Info.plist and the Xcode project.", transform: ArgumentCheck.bundleID)
     var bundleID: String?
@@ -25,7 +25,7 @@ struct Check: ParsableCommand {
     @OptionGroup var report: ReportArguments
 
     func run() throws {
-        let configuration = try config.load()
+        let configuration = try config.load(verbose: verbose)
         let (found, counts) = try Terminal.run { () throws(ToolFailure) in
             var job = CheckJob(configuration: configuration, bundleID: bundleID)
             job.jobs = jobs

@@ -14,13 +14,26 @@ struct IAP: ParsableCommand {
     )
 
     /// `iap price -4.99 …`: a negative amount would read as an option, so it is moved behind `--`.
+    /// Help, usage errors and `--version` are written through `Terminal` like everything else,
+    /// so a write error there is a status 2 with a message, not a silent loss.
     static func main() {
+        Terminal.prepareStandardStreams()
         var arguments = ArgumentCheck.joiningNegativeValues(Array(CommandLine.arguments.dropFirst()))
         if arguments.first == "price", !arguments.contains("--"),
            let index = arguments.firstIndex(where: { $0.count > 1 && $0.hasPrefix("-") && $0.dropFirst().allSatisfy { $0.isNumber || $0 == "." } }) {
             let amount = arguments.remove(at: index)
             arguments += ["--", amount]
         }
-        main(arguments)
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            let status = exitCode(for: error)
+            let text = fullMessage(for: error)
+            if !text.isEmpty {
+                if status == .success { Terminal.out(text + "\n") } else { Terminal.err(text + "\n") }
+            }
+            Foundation.exit(status.rawValue)
+        }
     }
 }

@@ -45,7 +45,7 @@ struct Lint: ParsableCommand {
             Terminal.out(RuleListing.text(LintRules.all))
             return
         }
-        let configuration = try config.load()
+        let configuration = try config.load(verbose: verbose)
         var job = LintJob(configuration: configuration)
         if !paths.isEmpty {
             // Sources named on the command line: their own catalogs, not the file's.

@@ -23,7 +23,7 @@ struct List: ParsableCommand {
     @OptionGroup var config: ConfigArguments
 
     func run() throws {
-        let configuration = try config.load()
+        let configuration = try config.load(verbose: verbose)
         let policy = CatalogPolicy(bundleID: catalog.bundleID ?? configuration.bundleID,
                                    bundleIDSource: catalog.bundleID == nil ? configuration.bundleIDSource : nil)
         let catalogs = try CatalogArguments.load(policy, catalog.paths.isEmpty ? configuration.catalogs : catalog.paths, verbose: verbose).catalogs

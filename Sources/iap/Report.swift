@@ -69,7 +69,7 @@ struct Report: ParsableCommand {
             do {
                 _ = try OutputFile.write(outcome.content, to: output)
             } catch {
-                throw Terminal.cannotRun("\(output): \(error)")
+                throw Terminal.cannotRun(error.description)
             }
             Terminal.err("iap: wrote \(output): \(outcome.summary)\n")
         } else {

@@ -50,31 +50,38 @@ struct ReportArguments: ParsableArguments {
 }
 
 extension Terminal {
-    /// Writes a run's outcome: stdout, each report file (atomically), the GitHub step summary,
-    /// the summary line (for text on stdout) and notes on stderr; then exits with its status.
-    /// Writes the outcome and exits with its status. `unreadable` are the findings of files that
-    /// could not be read at all: each is said again on stderr and the run exits with status 2,
-    /// after reporting what it could check.
+    /// Writes a run's outcome: stdout, each report file (atomically, or as a stream; see
+    /// `OutputFile`), the GitHub step summary, the summary line (for text on stdout) and notes on
+    /// stderr; then exits with its status. A file that cannot be written is said on stderr and
+    /// the others are still written; the run then exits with status 2. `unreadable` are the
+    /// findings of files that could not be read at all: each is said again on stderr and the run
+    /// exits with status 2, after reporting what it could check.
     static func finish(_ outcome: RunOutcome, plan: ReportPlan, summary: String?, unreadable: [Diagnostic] = []) throws -> Never {
         out(outcome.stdout)
+        var failures: [String] = []
+        var notes: [String] = []
         for file in outcome.files {
             do {
                 _ = try OutputFile.write(file.content, to: file.path)
+                if let note = file.note { notes.append(note) }
             } catch {
-                throw cannotRun(error.description)
+                failures.append("iap: error: \(error.description)")
             }
         }
         let usesGitHub = plan.stdoutFormat == GitHubReporter.identifier || plan.reports.contains { $0.format == GitHubReporter.identifier }
-        if usesGitHub, let path = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !path.isEmpty,
-           let handle = FileHandle(forWritingAtPath: path) {
-            handle.seekToEndOfFile()
-            handle.write(Data(GitHubStepSummary.markdown(outcome.result).utf8))
-            handle.closeFile()
+        if usesGitHub, let path = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !path.isEmpty {
+            // Opened like any output: a full disk, a FIFO with no reader or a folder is an error, never a crash or a wait.
+            do {
+                try OutputFile.append(GitHubStepSummary.markdown(outcome.result), to: path)
+            } catch {
+                failures.append("iap: error: the job summary (GITHUB_STEP_SUMMARY): \(error.description)")
+            }
         }
         if let summary, plan.stdoutFormat == TextReporter.identifier { err(summary + "\n") }
-        for note in outcome.notes { err(note + "\n") }
+        for note in outcome.notes + notes { err(note + "\n") }
         for finding in unreadable { err("iap: error: \(finding.location.path): \(finding.message)\n") }
-        let status = unreadable.isEmpty ? outcome.status : outcome.status.combined(with: .cannotRun)
+        for failure in failures { err(failure + "\n") }
+        let status = unreadable.isEmpty && failures.isEmpty ? outcome.status : outcome.status.combined(with: .cannotRun)
         // Exit here, not by unwinding: a million products' catalog is not freed piece by piece
         // on the way out (output is written unbuffered above, so nothing is lost).
         Foundation.exit(status.rawValue)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CodeGeneration
 import Foundation
 import Diagnostics
 import IAPCatalog
@@ -7,11 +8,34 @@ import IAPTool
 /// Everything the CLI writes goes through here: stdout for results, stderr for progress and errors.
 enum Terminal {
     static func out(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        write(text, to: STDOUT_FILENO)
     }
 
     static func err(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        write(text, to: STDERR_FILENO)
+    }
+
+    /// A write error on stdout or stderr (a full disk, a closed descriptor) ends the run with
+    /// status 2 and says so on the other stream, if it still works. A reader that stopped reading
+    /// (`iap rules | head -1`: EPIPE, SIGPIPE being ignored) is not an error: it has what it
+    /// wanted, the rest is dropped, and the run ends with the status it would have had, the same
+    /// whether or not the output happened to fit in the pipe before the reader left.
+    private static func write(_ text: String, to fd: Int32) {
+        guard let code = Descriptor.write(text, to: fd), code != EPIPE else { return }
+        let (stream, other) = fd == STDOUT_FILENO ? ("standard output", STDERR_FILENO) : ("standard error", STDOUT_FILENO)
+        _ = Descriptor.write("iap: error: cannot write to \(stream): \(String(cString: strerror(code)))\n", to: other)
+        Foundation.exit(ExitStatus.cannotRun.rawValue)
+    }
+
+    /// Before anything runs: SIGPIPE ignored, so a closed pipe is an EPIPE to handle, not a death
+    /// by signal; and a standard descriptor the parent closed (`iap … >&-`) taken by /dev/null
+    /// opened read-only, so no file iap opens later gets its number (what iap prints would land
+    /// in that file) and writes to it fail with EBADF, reported as above.
+    static func prepareStandardStreams() {
+        signal(SIGPIPE, SIG_IGN)
+        for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(fd, F_GETFD) == -1 {
+            _ = open("/dev/null", O_RDONLY)
+        }
     }
 
     /// Colour only on a terminal, and never when NO_COLOR is set or TERM is dumb.
@@ -61,14 +85,16 @@ struct CatalogArguments: ParsableArguments {
     }
 }
 
-/// `--config FILE`: the `iap.yml` to read instead of the one found from the working folder up.
+/// `--config FILE`: the `iap.yml` to read instead of the one found from the working folder up to the repository root.
 struct ConfigArguments: ParsableArguments {
-    @Option(name: .customLong("config"), help: "The iap.yml to read (default: the nearest iap.yml from the working folder up).")
+    @Option(name: .customLong("config"), help: "The iap.yml to read (default: the nearest iap.yml from the working folder up to the repository root).")
     var path: String?
 
-    /// The configuration, its warnings printed on stderr.
-    func load() throws -> Configuration {
+    /// The configuration, its warnings printed on stderr. A file found above the working folder
+    /// is named first, always; with `verbose`, the file used is, wherever it is.
+    func load(verbose: Bool = false) throws -> Configuration {
         let configuration = try Terminal.run { () throws(ToolFailure) in try Configuration.load(explicit: path) }
+        if let note = verbose ? configuration.verboseNote : configuration.foundAboveNote { Terminal.err(note + "\n") }
         for warning in configuration.warnings { Terminal.err(warning + "\n") }
         return configuration
     }

@@ -43,7 +43,7 @@ struct Validate: ParsableCommand {
     }
 
     func run() throws {
-        let configuration = try config.load()
+        let configuration = try config.load(verbose: verbose)
         var job = ValidateJob(configuration: configuration)
         if !catalog.paths.isEmpty { job.paths = catalog.paths }
         job.overrideBundleID(catalog.bundleID)

@@ -64,12 +64,12 @@ final class CIEndToEndTests: XCTestCase {
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.stdout, "")
         XCTAssertEqual(result.stderr, """
-        iap: error: iap.yml:4: rules.similar-ids: expected off, info, warning or error, found "loud"
-        iap.yml:7: rules.display-name-too-long.limit: expected an integer, found "thirty"
-        iap.yml:8: rules.similar-idz: no such rule; did you mean 'similar-ids'? (iap rules lists them)
-        iap.yml:10: lint.include-tests: expected true or false, found "maybe"
-        iap.yml:12: generate[0].output: missing: the file to keep up to date
-        iap.yml:13: reports[]: unknown report format 'pdf'; formats: text, json, sarif, github, junit, checkstyle, markdown, gitlab
+        iap: error: iap.yml:4:16: rules.similar-ids: expected off, info, warning or error, found "loud"
+        iap.yml:7:12: rules.display-name-too-long.limit: expected an integer, found "thirty"
+        iap.yml:8:3: rules.similar-idz: no such rule; did you mean 'similar-ids'? (iap rules lists them)
+        iap.yml:10:18: lint.include-tests: expected true or false, found "maybe"
+        iap.yml:12:5: generate[0].output: missing: the file to keep up to date
+        iap.yml:13:11: reports[0]: unknown report format 'pdf'; formats: text, json, sarif, github, junit, checkstyle, markdown, gitlab
         iap.yml: 6 errors; fix the file (see docs/ci.md)
 
         """)
@@ -77,13 +77,15 @@ final class CIEndToEndTests: XCTestCase {
         try write("rules:\n  - a\n b: [\n", "iap.yml")
         let broken = try IAPRunner.run(["validate"], in: folder)
         XCTAssertEqual(broken.status, 2)
-        XCTAssertTrue(broken.stderr.hasPrefix("iap: error: iap.yml:3: not valid YAML: "), broken.stderr)
+        XCTAssertTrue(broken.stderr.hasPrefix("iap: error: iap.yml:3:2: not valid YAML: "), broken.stderr)
     }
 
-    func testUnknownKeyWarnsWithTheNearestAndEnvironmentIsExpanded() throws {
+    /// `${NAME}` in `bundle-id` is an error now (ConfigurationBoundaryTests): a value expanded
+    /// there would be quoted in findings.
+    func testUnknownKeyWarnsWithTheNearest() throws {
         try write(ids(["com.acme.app.coins", "com.other.gems"]), "Store/IAP_ProductIDs.plist")
-        try write("bundle-id: ${APP_BUNDLE_ID}\ncatalog: [Store]\ncatalogs: [Store]\nrules: {undeclared-kind: off}\n", "iap.yml")
-        let result = try IAPRunner.run(["validate"], in: folder, environment: ["APP_BUNDLE_ID": "com.acme.app"])
+        try write("bundle-id: com.acme.app\ncatalog: [Store]\ncatalogs: [Store]\nrules: {undeclared-kind: off}\n", "iap.yml")
+        let result = try IAPRunner.run(["validate"], in: folder)
         XCTAssertEqual(result.status, 0)
         XCTAssertEqual(result.stdout, """
         Store/IAP_ProductIDs.plist:6:2: warning: product ID 'com.other.gems' does not start with the bundle ID 'com.acme.app.' [missing-bundle-prefix]
@@ -92,21 +94,21 @@ final class CIEndToEndTests: XCTestCase {
 
         """)
         XCTAssertEqual(result.stderr, """
-        iap.yml:2: warning: catalog: unknown key, ignored; did you mean 'catalogs'?
+        iap.yml:2:1: warning: catalog: unknown key, ignored; did you mean 'catalogs'?
         1 file checked: 0 errors, 1 warning, 0 infos, 2 products in 1 catalog
 
         """)
-        let unset = try IAPRunner.run(["validate"], in: folder, environment: ["APP_BUNDLE_ID_UNUSED": "x"])
-        XCTAssertEqual(unset.status, 2)
-        XCTAssertTrue(unset.stderr.contains("iap.yml:1: bundle-id: environment variable APP_BUNDLE_ID is not set"), unset.stderr)
     }
 
     func testConfiguredSeveritiesFoundUpwardAndWithConfigFlag() throws {
         try write(ids(["com.acme.app.goldpack", "com.acme.app.goldpak", "com.acme.app.mystery"]), "Store/IAP_ProductIDs.plist")
         try write("bundle-id: com.acme.app\ncatalogs: [Store]\nrules:\n  similar-ids: error\n  undeclared-kind: off\n", "iap.yml")
-        // Found from a subfolder upward; paths stay relative to the file, shown from where iap runs.
+        // Found from a subfolder upward, up to the repository root; paths stay relative to the
+        // file, shown from where iap runs, and the file is named first.
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
         let result = try IAPRunner.run(["validate"], in: folder.appendingPathComponent("Store"))
         XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.hasPrefix("iap: using ../iap.yml, found above the working folder\n"), result.stderr)
         XCTAssertEqual(result.stdout.split(separator: "\n").first,
                        "../Store/IAP_ProductIDs.plist:6:2: error: product ID 'com.acme.app.goldpak' is one edit away from 'com.acme.app.goldpack': a typo? [similar-ids]")
         XCTAssertFalse(result.stdout.contains("undeclared-kind"))

@@ -297,10 +297,10 @@ final class BadArgumentTests: XCTestCase {
         let result = try IAPRunner.run(["validate", "--config", file.path, "catalogs/FakeGame"])
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.stderr, """
-            iap: error: \(file.path):1: bundle-id: not a bundle ID: use letters, digits, '-' and '.', as in com.example.app (found "com..x")
-            \(file.path):2: required-locales: not a locale: use a language and region, as in en-US, de-DE or zh-Hans (found "xx-YY")
-            \(file.path):5: generate[0].storefront: not one of the App Store's 175 storefronts (iap storefronts lists them), found "XYZ"
-            \(file.path):6: generate[0].locale: not a locale: use a language and region, as in en-US, de-DE or zh-Hans (found "en-QQ")
+            iap: error: \(file.path):1:12: bundle-id: not a bundle ID: use letters, digits, '-' and '.', as in com.example.app (found "com..x")
+            \(file.path):2:19: required-locales: not a locale: use a language and region, as in en-US, de-DE or zh-Hans (found "xx-YY")
+            \(file.path):5:17: generate[0].storefront: not one of the App Store's 175 storefronts (iap storefronts lists them), found "XYZ"
+            \(file.path):6:13: generate[0].locale: not a locale: use a language and region, as in en-US, de-DE or zh-Hans (found "en-QQ")
             \(file.path): 4 errors; fix the file (see docs/ci.md)
 
             """)

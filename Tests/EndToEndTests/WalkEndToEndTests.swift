@@ -108,7 +108,7 @@ final class WalkEndToEndTests: XCTestCase {
         let configured = try IAPRunner.run(["check", "--verbose"], in: root)
         XCTAssertEqual(configured.status, 0, configured.stderr)
         XCTAssertEqual(configured.stdout, Self.finding)
-        XCTAssertEqual(configured.stderr, lintPassedOver + """
+        XCTAssertEqual(configured.stderr, "iap: using iap.yml in the working folder\n" + lintPassedOver + """
             iap: using the catalog in . (1 product)
             1 catalog file (1 product in 1 catalog), 1 source file checked: 0 errors, 0 warnings, 1 info
 
