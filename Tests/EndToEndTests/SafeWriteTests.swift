@@ -88,6 +88,29 @@ final class SafeWriteTests: XCTestCase {
         try assertNoTemporaryFiles()
     }
 
+    /// In a repository, a link is content a pull request can commit: one that leads out of the
+    /// repository is refused (`iap.sarif -> ~/.bashrc`); the same file named itself is written.
+    func testALinkThatLeadsOutOfTheRepositoryIsRefused() throws {
+        try FileManager.default.createDirectory(atPath: path("repo/.git"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: path("repo/cat"), withIntermediateDirectories: true)
+        for file in try FileManager.default.contentsOfDirectory(atPath: path("cat")) {
+            try FileManager.default.copyItem(atPath: path("cat/\(file)"), toPath: path("repo/cat/\(file)"))
+        }
+        try "keep\n".write(toFile: path("outside.txt"), atomically: false, encoding: .utf8)
+        try link("repo/iap.sarif", to: "../outside.txt")
+        let repo = folder.appendingPathComponent("repo")
+        let refused = try IAPRunner.run(["validate", "cat", "--report", "sarif:iap.sarif"], in: repo)
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.stderr.contains("iap: error: cannot write 'iap.sarif': it is a link to '../outside.txt', outside the repository at '"),
+                      refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("a committed link does not choose what iap overwrites: remove the link, or name the file itself"))
+        XCTAssertEqual(try text("outside.txt"), "keep\n")
+        XCTAssertEqual(kind("repo/iap.sarif"), S_IFLNK)
+        let named = try IAPRunner.run(["validate", "cat", "--report", "sarif:../outside.txt"], in: repo)
+        XCTAssertEqual(named.status, 0, named.stderr)
+        XCTAssertTrue(try text("outside.txt").contains("2.1.0"))
+    }
+
     func testALinkToARegularFileIsWrittenThroughAndStays() throws {
         let expected = try generated()
         try FileManager.default.createDirectory(atPath: path("real"), withIntermediateDirectories: true)
