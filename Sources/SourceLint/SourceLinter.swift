@@ -66,9 +66,22 @@ public struct SourceLinter: Sendable {
                 continue
             }
             let enumerator = FileManager.default.enumerator(atPath: path)
+            let root = FileDiscovery.realPath(path) ?? path
             while let relative = enumerator?.nextObject() as? String {
                 let name = (relative as NSString).lastPathComponent
                 let full = WalkPolicy.joined(path, relative)
+                // A link that leads out of the folder named is not followed: a pull request can
+                // commit one to any file the job can read.
+                if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: full) {
+                    let real = FileDiscovery.realPath(full) ?? target
+                    if real != root, !real.hasPrefix(root == "/" ? "/" : root + "/") {
+                        if !excluded(full) {
+                            passedOver.append(PassedOverFile(path: full, reason: "a link to \(target), outside the folders checked: not followed"))
+                        }
+                        enumerator?.skipDescendants()
+                        continue
+                    }
+                }
                 var isFolder: ObjCBool = false
                 _ = FileManager.default.fileExists(atPath: full, isDirectory: &isFolder)
                 if isFolder.boolValue {

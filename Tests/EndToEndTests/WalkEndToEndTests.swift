@@ -204,3 +204,31 @@ final class WalkEndToEndTests: XCTestCase {
         XCTAssertFalse(run.stderr.contains(base.path), run.stderr)
     }
 }
+
+/// Every walk stays inside the folders named: a link a pull request commits (to a file the CI job
+/// can read, or a folder of them) is passed over, said under --verbose, and never read or quoted.
+final class WalkStaysInsideTests: XCTestCase {
+    func testLinksThatLeadOutOfTheFolderNamedAreNotFollowed() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("iap-walk-inside-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let outside = root.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("repo/Sources/Inner"), withIntermediateDirectories: true)
+        try Data("let token = \"$0.99 secret\"\n".utf8).write(to: outside.appendingPathComponent("Secret.swift"))
+        try Data("let price = \"$1.99\"\n".utf8).write(to: root.appendingPathComponent("repo/Sources/Inner/Shop.swift"))
+        let fm = FileManager.default
+        try fm.createSymbolicLink(atPath: root.appendingPathComponent("repo/Sources/Evil.swift").path, withDestinationPath: "../../outside/Secret.swift")
+        try fm.createSymbolicLink(atPath: root.appendingPathComponent("repo/Sources/Linked").path, withDestinationPath: "../../outside")
+        // A link that stays inside is linted like any file.
+        try fm.createSymbolicLink(atPath: root.appendingPathComponent("repo/Sources/Alias.swift").path, withDestinationPath: "Inner/Shop.swift")
+        let result = try IAPRunner.run(["lint", "Sources", "--verbose"], in: root.appendingPathComponent("repo"))
+        XCTAssertEqual(result.stdout, """
+        Sources/Alias.swift:1:13: warning: the literal shows a price ('$1.99'); show the product's displayPrice so every storefront sees its own [hardcoded-price]
+        Sources/Inner/Shop.swift:1:13: warning: the literal shows a price ('$1.99'); show the product's displayPrice so every storefront sees its own [hardcoded-price]
+
+        """)
+        XCTAssertTrue(result.stderr.contains("iap: passed over Sources/Evil.swift: a link to ../../outside/Secret.swift, outside the folders checked: not followed\n"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("iap: passed over Sources/Linked: a link to ../../outside, outside the folders checked: not followed\n"), result.stderr)
+        XCTAssertFalse(result.stdout.contains("secret") || result.stderr.contains("secret"))
+    }
+}

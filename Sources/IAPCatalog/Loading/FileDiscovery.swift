@@ -100,7 +100,7 @@ public struct FileDiscovery: Sendable {
     }
 
     /// The path with every link resolved, or nil when it cannot be.
-    static func realPath(_ path: String) -> String? {
+    public static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
