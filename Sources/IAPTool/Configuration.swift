@@ -110,7 +110,8 @@ public struct Configuration: Sendable {
         case .failure(let failure):
             throw .cannotRun("\(displayPath): cannot read: \(failure.phrase)")
         }
-        var parser = ConfigurationParser(file: displayPath, environment: environment, confined: ConfinedPath(configPath: path))
+        var parser = ConfigurationParser(file: displayPath, environment: environment, confined: ConfinedPath(configPath: path),
+                                         repository: ConfinedPath(repositoryOf: path))
         var config = Configuration()
         config.path = displayPath
         let folder = (displayPath as NSString).deletingLastPathComponent
@@ -160,13 +161,16 @@ struct ConfigurationParser {
     /// The file's folder, resolved, for the paths that must stay inside it; nil when it cannot be
     /// resolved (then only the spelling of a path is checked).
     let confined: ConfinedPath?
+    /// The repository holding the file, for the paths it names to read; nil outside one.
+    let repository: ConfinedPath?
     var errors: [String] = []
     var warnings: [String] = []
 
-    init(file: String, environment: [String: String], confined: ConfinedPath? = nil) {
+    init(file: String, environment: [String: String], confined: ConfinedPath? = nil, repository: ConfinedPath? = nil) {
         self.file = file
         self.environment = environment
         self.confined = confined
+        self.repository = repository
     }
 
     func describe(_ error: YamlError) -> String {
@@ -215,12 +219,12 @@ struct ConfigurationParser {
                 }
                 config.bundleIDSource = SourceLocation(path: file, line: value.mark?.line ?? 0)
             case "info-plist":
-                if let path = string(value, key), config.bundleID == nil {
+                if let path = string(value, key), confineRead(path, value, key), config.bundleID == nil {
                     config.bundleID = bundleID(fromInfoPlist: config.resolve(path), node: value, key: key)
                     config.bundleIDSource = SourceLocation(path: file, line: value.mark?.line ?? 0)
                 }
-            case "catalogs": config.catalogs = strings(value, key).map(config.resolve)
-            case "retired": config.retired = string(value, key).map(config.resolve)
+            case "catalogs": config.catalogs = readPaths(value, key).map(config.resolve)
+            case "retired": config.retired = string(value, key).flatMap { confineRead($0, value, key) ? $0 : nil }.map(config.resolve)
             case "required-locales":
                 config.requiredLocales = strings(value, key)
                 for locale in config.requiredLocales {
@@ -305,10 +309,10 @@ struct ConfigurationParser {
     private mutating func readLint(_ node: Node, into config: inout Configuration) {
         for (key, keyNode, value) in entries(node, "lint", expecting: "a mapping with paths, exclude, include-tests, catalog") {
             switch key {
-            case "paths": config.lintPaths = strings(value, "lint.paths").map(config.resolve)
+            case "paths": config.lintPaths = readPaths(value, "lint.paths").map(config.resolve)
             case "exclude": config.lintExcludes = strings(value, "lint.exclude")
             case "include-tests": config.lintIncludeTests = bool(value, "lint.include-tests") ?? false
-            case "catalog": config.lintCatalog = string(value, "lint.catalog").map(config.resolve)
+            case "catalog": config.lintCatalog = string(value, "lint.catalog").flatMap { confineRead($0, value, "lint.catalog") ? $0 : nil }.map(config.resolve)
             default: unknown(keyNode, key, in: "lint")
             }
         }
@@ -342,8 +346,8 @@ struct ConfigurationParser {
                         if ["internal", "public", "package"].contains(access) { entry.access = access }
                         else { error(value, "\(path).access", "expected internal, public or package, found \(shown)") }
                     }
-                case "catalog": entry.catalog = string(value, "\(path).catalog").map(config.resolve)
-                case "template": entry.template = string(value, "\(path).template").map(config.resolve)
+                case "catalog": entry.catalog = string(value, "\(path).catalog").flatMap { confineRead($0, value, "\(path).catalog") ? $0 : nil }.map(config.resolve)
+                case "template": entry.template = string(value, "\(path).template").flatMap { confineRead($0, value, "\(path).template") ? $0 : nil }.map(config.resolve)
                 case "disambiguate": entry.disambiguate = bool(value, "\(path).disambiguate") ?? false
                 case "storefront":
                     if let (code, shown) = expanded(value, "\(path).storefront") {

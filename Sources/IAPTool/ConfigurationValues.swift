@@ -68,6 +68,29 @@ extension ConfigurationParser {
         return false
     }
 
+    /// Whether `path`, named to be read, stays inside the repository holding the file: a pull
+    /// request must not point a CI job at the rest of the machine (`catalogs: [/home/runner/.ssh]`),
+    /// whose files' first bytes a message about them would quote. Outside a repository, any path.
+    mutating func confineRead(_ path: String, _ node: Node, _ key: String) -> Bool {
+        guard let repository, let why = repository.escape(path) else { return true }
+        error(node, key, "\"\(path)\" \(why): the files iap.yml names to read stay inside the repository; "
+              + "a path on the command line may go anywhere")
+        return false
+    }
+
+    /// A list of paths to read, each inside the repository.
+    mutating func readPaths(_ node: Node, _ key: String) -> [String] {
+        var kept: [String] = []
+        if case .scalar = node {
+            if let path = string(node, key), confineRead(path, node, key) { kept.append(path) }
+            return kept
+        }
+        for (index, item) in list(node, key).enumerated() {
+            if let path = string(item, "\(key)[\(index)]"), confineRead(path, item, "\(key)[\(index)]") { kept.append(path) }
+        }
+        return kept
+    }
+
     mutating func list(_ node: Node, _ key: String) -> [Node] {
         if case .sequence(let sequence) = node { return Array(sequence) }
         error(node, key, "expected a list, found \(Self.found(node))")

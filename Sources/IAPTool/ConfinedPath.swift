@@ -7,8 +7,12 @@ import Foundation
 /// file itself) leads out; a path into `.git` is refused too (hooks live there). The command line
 /// is not limited: `--report`, `--baseline` and `-o` may name any path.
 struct ConfinedPath {
-    /// The folder holding `iap.yml`, with every link resolved.
+    /// The folder holding `iap.yml` (or the repository), with every link resolved.
     let root: String
+    /// What the root is, for messages: "the folder of iap.yml", "the repository".
+    let name: String
+    /// Where relative paths start: the folder of iap.yml.
+    let start: String
 
     /// The folder of the configuration file at `configPath`, resolved; nil when it cannot be.
     init?(configPath: String) {
@@ -16,6 +20,23 @@ struct ConfinedPath {
         guard let real = realpath(folder.isEmpty ? "." : folder, nil) else { return nil }
         defer { free(real) }
         root = String(cString: real)
+        start = root
+        name = "the folder of iap.yml"
+    }
+
+    /// The repository holding the configuration file at `configPath` (the nearest folder at or
+    /// above it with `.git`): what `iap.yml` may name to read. Nil outside a repository, where no
+    /// pull request writes the file.
+    init?(repositoryOf configPath: String) {
+        guard let folder = ConfinedPath(configPath: configPath)?.root else { return nil }
+        var current = folder
+        while access((current == "/" ? "" : current) + "/.git", F_OK) != 0 {
+            guard current != "/", let slash = current.lastIndex(of: "/") else { return nil }
+            current = slash == current.startIndex ? "/" : String(current[..<slash])
+        }
+        root = current
+        start = folder
+        name = "the repository"
     }
 
     /// Why `path`, relative to the folder, leads out of it; nil when it stays inside.
@@ -25,7 +46,7 @@ struct ConfinedPath {
     /// link's target, not the folder), and a link is resolved where it is met.
     func escape(_ path: String) -> String? {
         if path.hasPrefix("/") { return "is an absolute path" }
-        var here = root
+        var here = start
         var missing = false
         var walked: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -34,7 +55,7 @@ struct ConfinedPath {
             walked.append(part)
             if part == ".." {
                 here = (here as NSString).deletingLastPathComponent
-                guard inside(here) else { return "leads out of the folder of iap.yml ('..')" }
+                guard inside(here) else { return "leads out of \(name) ('..')" }
                 continue
             }
             here += here.hasSuffix("/") ? String(part) : "/\(part)"
@@ -50,7 +71,7 @@ struct ConfinedPath {
             guard let real = realpath(here, nil) else { return "goes through the link '\(link)', which leads to nothing" }
             here = String(cString: real)
             free(real)
-            guard inside(here) else { return "leads out of the folder of iap.yml through the link '\(link)'" }
+            guard inside(here) else { return "leads out of \(name) through the link '\(link)'" }
         }
         return nil
     }

@@ -37,6 +37,36 @@ final class ConfigurationBoundaryTests: XCTestCase {
 
     // MARK: Paths that lead out
 
+    /// What iap.yml names to read stays inside the repository (a message about a file that is not
+    /// a catalog quotes its first bytes; `catalogs: [/home/runner/.ssh]` would put them in a public
+    /// CI log); anywhere inside the repository is fine, above iap.yml's own folder too.
+    func testWhatTheFileNamesToReadStaysInsideTheRepository() throws {
+        try FileManager.default.createDirectory(at: repo.appendingPathComponent("app"), withIntermediateDirectories: true)
+        try write("token: secret-value\n", "outside/IAP_ProductIDs.plist")
+        try write("""
+        catalogs: [../../outside, /etc]
+        lint:
+          paths: [.]
+          catalog: ../.git
+        info-plist: /etc/passwd
+        """, "repo/app/iap.yml")
+        let refused = try iap(["check"], in: "repo/app")
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertEqual(refused.stderr, """
+        iap: error: iap.yml:1:12: catalogs[0]: "../../outside" leads out of the repository ('..'): the files iap.yml names to read stay inside the repository; a path on the command line may go anywhere
+        iap.yml:1:27: catalogs[1]: "/etc" is an absolute path: the files iap.yml names to read stay inside the repository; a path on the command line may go anywhere
+        iap.yml:4:12: lint.catalog: "../.git" is inside .git: the files iap.yml names to read stay inside the repository; a path on the command line may go anywhere
+        iap.yml:5:13: info-plist: "/etc/passwd" is an absolute path: the files iap.yml names to read stay inside the repository; a path on the command line may go anywhere
+        iap.yml: 4 errors; fix the file (see docs/ci.md)
+
+        """)
+        XCTAssertFalse(refused.stdout.contains("secret") || refused.stderr.contains("secret"))
+        try write("catalogs: [../Store]\n", "repo/app/iap.yml")
+        let inside = try iap(["validate"], in: "repo/app")
+        XCTAssertEqual(inside.status, 0, inside.stderr)
+        XCTAssertTrue(inside.stdout.hasPrefix("../Store/IAP_ProductIDs.plist:"), inside.stdout)
+    }
+
     func testWhatTheFileNamesToWriteStaysInsideItsFolder() throws {
         try write("untouched\n", "outside/victim")
         try FileManager.default.createSymbolicLink(atPath: repo.appendingPathComponent("out").path, withDestinationPath: "../outside")
