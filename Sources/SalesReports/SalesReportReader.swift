@@ -103,6 +103,22 @@ private struct FileReading {
 
     // MARK: Header
 
+    /// What a first line that is not a report's header looks like, without quoting it: a file
+    /// that is not a report may be anything the job can read (a walk of a folder takes every
+    /// `.txt` in it), and its text has no place in a CI log.
+    static func shape(of line: String) -> String {
+        let trimmed = line.drop { $0 == " " }
+        let length = "\(line.count) characters"
+        if trimmed.isEmpty { return "is blank" }
+        if trimmed.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" && $0 != "\r" } ) || trimmed.contains("\u{FFFD}") {
+            return "holds binary data (\(length)); it is not text"
+        }
+        if trimmed.hasPrefix("<") { return "starts like HTML or XML (\(length)): a web page saved instead of the report?" }
+        if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") { return "starts like JSON (\(length))" }
+        if trimmed.contains(",") || trimmed.contains(";") { return "is separated by commas or semicolons (\(length)): a spreadsheet's export, not the report?" }
+        return "has no tab (\(length))"
+    }
+
     private mutating func header(_ line: UnsafeBufferPointer<UInt8>, number: Int, ledger: inout SalesLedger) -> Bool {
         if isBlank(line) { return true }
         var text = String(decoding: line, as: UTF8.self)
@@ -115,7 +131,7 @@ private struct FileReading {
                 summary.noSales = true
             } else {
                 ledger.diagnostics.append(ReportRules.unreadableReport.finding(
-                    "not a tab-separated App Store Connect report: its first line is '\(Self.printable(text.prefix(60)))'",
+                    "not a tab-separated App Store Connect report: its first line \(Self.shape(of: text))",
                     at: SourceLocation(path: path, line: number, column: 1),
                     fix: SuggestedFix("pass the .txt or .txt.gz file App Store Connect downloads (Sales and Trends, or Payments and Financial Reports)")))
             }
@@ -131,7 +147,8 @@ private struct FileReading {
             return true
         case .failure(.unknownHeader):
             ledger.diagnostics.append(ReportRules.unreadableReport.finding(
-                "the header names no App Store Connect report iap reads (Summary Sales, Subscription, Subscription Event, Financial): it has \(names.prefix(4).map { "'\($0)'" }.joined(separator: ", "))\(names.count > 4 ? ", …" : "")",
+                "the header names no App Store Connect report iap reads (Summary Sales, Subscription, Subscription Event, Financial): "
+                    + "its \(names.count) tab-separated names include none of Provider, SKU, Units, Vendor Identifier, Quantity",
                 at: SourceLocation(path: path, line: number, column: 1)))
         case .failure(.missingColumns(let kind, let missing)):
             // Named as this kind of report names them (a Financial report's units are 'Quantity'),

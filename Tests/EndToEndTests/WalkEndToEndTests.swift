@@ -231,4 +231,23 @@ final class WalkStaysInsideTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("iap: passed over Sources/Linked: a link to ../../outside, outside the folders checked: not followed\n"), result.stderr)
         XCTAssertFalse(result.stdout.contains("secret") || result.stderr.contains("secret"))
     }
+
+    /// `report --sales FOLDER` takes the reports in the folder, not links out of it, and never
+    /// quotes a file that is not a report (a walk takes every .txt there).
+    func testTheSalesWalkStaysInsideAndQuotesNoOtherFile() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("iap-sales-inside-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("reports"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: IAPRunner.packageRoot.appendingPathComponent("Tests/Fixtures/Sales/S_D_80012345_20261102.txt"),
+                                         to: root.appendingPathComponent("reports/S_D_80012345_20261102.txt"))
+        try Data("AWS_SECRET=abc123 token\n".utf8).write(to: root.appendingPathComponent("secret.txt"))
+        try Data("AWS_SECRET=abc123 token\n".utf8).write(to: root.appendingPathComponent("reports/notes.txt"))
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("reports/S_D_80012345_20261109.txt").path,
+                                                   withDestinationPath: "../secret.txt")
+        let result = try IAPRunner.run(["report", "--sales", "reports", "--format", "csv"], in: root)
+        XCTAssertFalse(result.stdout.contains("20261109") || result.stderr.contains("20261109"), result.stderr)
+        XCTAssertFalse(result.stdout.contains("SECRET") || result.stderr.contains("SECRET"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("reports/notes.txt:1:1: error: not a tab-separated App Store Connect report: its first line has no tab (23 characters) [unreadable-report]"),
+                      result.stderr)
+    }
 }

@@ -147,8 +147,8 @@ final class SalesReaderTests: XCTestCase {
         }
         XCTAssertEqual(ledger.diagnostics.map(\.ruleID), Array(repeating: "unreadable-report", count: 4))
         XCTAssertTrue(ledger.diagnostics[0].message.hasPrefix("the compressed report is damaged or cut short"), ledger.diagnostics[0].message)
-        XCTAssertEqual(ledger.diagnostics[1].message, "the header names no App Store Connect report iap reads (Summary Sales, Subscription, Subscription Event, Financial): it has 'Name', 'Age'")
-        XCTAssertEqual(ledger.diagnostics[2].message, "not a tab-separated App Store Connect report: its first line is 'just some text'")
+        XCTAssertEqual(ledger.diagnostics[1].message, "the header names no App Store Connect report iap reads (Summary Sales, Subscription, Subscription Event, Financial): its 2 tab-separated names include none of Provider, SKU, Units, Vendor Identifier, Quantity")
+        XCTAssertEqual(ledger.diagnostics[2].message, "not a tab-separated App Store Connect report: its first line has no tab (14 characters)")
         XCTAssertEqual(ledger.diagnostics[3].message, "cannot open the report: No such file or directory")
     }
 
@@ -186,7 +186,7 @@ final class SalesReaderTests: XCTestCase {
         SalesReportReader.read(folder.appendingPathComponent("image.txt").path, displayPath: "image.txt", into: &ledger)
         SalesReportReader.read(folder.appendingPathComponent("long.txt").path, displayPath: "long.txt", into: &ledger)
         XCTAssertEqual(ledger.diagnostics.map { "\($0.location) \($0.message)" }, [
-            "image.txt:1:1 not a tab-separated App Store Connect report: its first line is '?PNG'",
+            "image.txt:1:1 not a tab-separated App Store Connect report: its first line holds binary data (4 characters); it is not text",
             "long.txt:1 not a text report: line 1 is longer than 16 MB; the rows before it are counted",
         ])
     }
