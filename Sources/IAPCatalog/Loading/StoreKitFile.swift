@@ -145,7 +145,7 @@ struct StoreKitReader {
         // Once per file: the prices have no currency because the file names a storefront we do not know.
         if pricing.currency == nil, let first = reading.occurrences.first(where: { $0.metadata?.price != nil })?.metadata?.price {
             let count = reading.occurrences.filter { $0.metadata?.price != nil }.count
-            let why = "its storefront '\(configuration.settings?._storefront ?? "")' is not one of the App Store's 175"
+            let why = "its storefront \(Quote.bounded(configuration.settings?._storefront ?? "")) is not one of the App Store's 175"
             reading.diagnostics.append(LoadRules.unknownPriceCurrency.finding(
                 "the \(count == 1 ? "price" : "\(count) prices") of this StoreKit configuration \(count == 1 ? "has" : "have") no currency: \(why)",
                 at: first.location, fix: SuggestedFix("choose the storefront in Xcode's StoreKit configuration editor (Editor > Default Storefront)")))
@@ -189,7 +189,7 @@ struct StoreKitReader {
                 occurrence.declaredKind = metadata.kind
                 occurrence.declaredBy = "type \(type)"
             } else {
-                diagnostics.append(LoadRules.invalidMetadata.finding("unknown StoreKit product type '\(type)' for '\(entry.productID)'", at: at))
+                diagnostics.append(LoadRules.invalidMetadata.finding("unknown StoreKit product type \(Quote.bounded(type)) for \(Quote.bounded(entry.productID))", at: at))
             }
         }
         if let name = entry.referenceName { metadata.referenceName = Located(name, at: at) }
@@ -198,7 +198,7 @@ struct StoreKitReader {
                 metadata.price = Located(ProductPrice(amount: amount, currency: pricing.currency, locale: pricing.locale, storefront: pricing.storefront,
                                                       writtenDecimals: AmountText.writtenDecimals(price)), at: at)
             } else {
-                diagnostics.append(LoadRules.invalidMetadata.finding("displayPrice '\(price)' of '\(entry.productID)' is not an amount", at: at))
+                diagnostics.append(LoadRules.invalidMetadata.finding("displayPrice \(Quote.bounded(price)) of \(Quote.bounded(entry.productID)) is not an amount", at: at))
             }
         }
         metadata.familyShareable = entry.familyShareable
@@ -222,7 +222,7 @@ struct StoreKitReader {
         }
         for offer in entry.adHocOffers ?? [] {
             guard let mode = PaymentMode(spelling: offer.paymentMode) else {
-                diagnostics.append(LoadRules.invalidMetadata.finding("unknown promotional offer paymentMode '\(offer.paymentMode)'", at: at))
+                diagnostics.append(LoadRules.invalidMetadata.finding("unknown promotional offer paymentMode \(Quote.bounded(offer.paymentMode))", at: at))
                 continue
             }
             guard let period = period(offer.subscriptionPeriod, of: entry.productID, at: at, &diagnostics) else { continue }
@@ -239,7 +239,7 @@ struct StoreKitReader {
         do {
             return try SubscriptionPeriod(iso8601: text)
         } catch {
-            diagnostics.append(LoadRules.invalidMetadata.finding("subscription period '\(text)' of '\(id)' is not a period such as P1W, P1M or P1Y", at: location))
+            diagnostics.append(LoadRules.invalidMetadata.finding("subscription period \(Quote.bounded(text)) of \(Quote.bounded(id)) is not a period such as P1W, P1M or P1Y", at: location))
             return nil
         }
     }
