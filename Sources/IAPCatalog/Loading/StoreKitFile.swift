@@ -93,6 +93,10 @@ struct StoreKitConfiguration: Decodable {
 struct StoreKitReader {
     let path: String
 
+    /// The largest `.storekit` file read, as for property lists: Xcode's are a few kilobytes, and
+    /// a million products in one would be about 500 MB.
+    static let maxBytes = 1 << 30
+
     func read(_ data: Data) -> PlistReading {
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return failure("empty StoreKit configuration file: Xcode writes JSON with products and subscriptionGroups; recreate it with File ▸ New ▸ File ▸ StoreKit Configuration File",
