@@ -189,15 +189,22 @@ struct MetadataPlist {
             return nil
         }
         guard let period = period(periodText, periodNode, "introductoryOffer period", &diagnostics) else { return nil }
-        var periods = 1
-        if let n = dict["periods"] {
-            if let value = n.value.integerValue?.int64Value, value >= 1, value <= 1000 { periods = Int(value) } else {
-                diagnostics.append(invalid("periods must be a positive <integer>", n.position))
-            }
-        }
+        let periods = offerPeriods(dict["periods"], &diagnostics)
         let amount = dict["price"].flatMap { price($0, "introductoryOffer price", &diagnostics) }
         return IntroductoryOffer(paymentMode: mode, period: period, numberOfPeriods: periods, price: amount,
                                  location: location(node.position))
+    }
+
+    /// An offer's `periods`: an `<integer>` from 1 to 1000; 1 when absent, and 1 with a finding
+    /// when it is anything else (a negative or huge count would make no offer, and its length
+    /// could pass what an integer holds).
+    private func offerPeriods(_ node: PlistNode?, _ diagnostics: inout [Diagnostic]) -> Int {
+        guard let node else { return 1 }
+        if let value = node.value.integerValue?.int64Value, let count = Int(exactly: value), SubscriptionPeriod.offerPeriods.contains(count) {
+            return count
+        }
+        diagnostics.append(invalid("periods must be an <integer> from \(SubscriptionPeriod.offerPeriods.lowerBound) to \(SubscriptionPeriod.offerPeriods.upperBound)", node.position))
+        return 1
     }
 
     /// `promotionalOffers`: an `<array>` of dicts with `id`, `paymentMode`, `period` (required) and
@@ -223,9 +230,9 @@ struct MetadataPlist {
                 return nil
             }
             guard let period = period(periodText, periodNode, "promotional offer period", &diagnostics) else { return nil }
-            let periods = dict["periods"]?.value.integerValue?.int64Value.map { Int(clamping: $0) } ?? 1
+            let periods = offerPeriods(dict["periods"], &diagnostics)
             return PromotionalOffer(id: id, referenceName: dict["referenceName"]?.value.stringValue, paymentMode: mode,
-                                    period: period, numberOfPeriods: max(periods, 1),
+                                    period: period, numberOfPeriods: periods,
                                     price: dict["price"].flatMap { price($0, "promotional offer price", &diagnostics) },
                                     location: location(item.position))
         }

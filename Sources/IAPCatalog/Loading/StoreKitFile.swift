@@ -218,10 +218,10 @@ struct StoreKitReader {
             if let mode = PaymentMode(spelling: offer.paymentMode),
                let period = period(offer.subscriptionPeriod, of: entry.productID, at: at, &diagnostics) {
                 metadata.introductoryOffer = IntroductoryOffer(
-                    paymentMode: mode, period: period, numberOfPeriods: offer.numberOfPeriods ?? 1,
+                    paymentMode: mode, period: period, numberOfPeriods: periods(offer.numberOfPeriods, of: entry.productID, at: at, &diagnostics),
                     price: offer.displayPrice.flatMap(AmountText.parse), location: at)
             } else if PaymentMode(spelling: offer.paymentMode) == nil {
-                diagnostics.append(LoadRules.invalidMetadata.finding("unknown introductory offer paymentMode '\(offer.paymentMode)'", at: at))
+                diagnostics.append(LoadRules.invalidMetadata.finding("unknown introductory offer paymentMode \(Quote.bounded(offer.paymentMode))", at: at))
             }
         }
         for offer in entry.adHocOffers ?? [] {
@@ -232,7 +232,8 @@ struct StoreKitReader {
             guard let period = period(offer.subscriptionPeriod, of: entry.productID, at: at, &diagnostics) else { continue }
             metadata.promotionalOffers.append(PromotionalOffer(
                 id: offer.offerID ?? "", referenceName: offer.referenceName, paymentMode: mode, period: period,
-                numberOfPeriods: offer.numberOfPeriods ?? 1, price: offer.displayPrice.flatMap(AmountText.parse), location: at))
+                numberOfPeriods: periods(offer.numberOfPeriods, of: entry.productID, at: at, &diagnostics),
+                price: offer.displayPrice.flatMap(AmountText.parse), location: at))
         }
         occurrence.metadata = metadata
         return occurrence
@@ -246,6 +247,18 @@ struct StoreKitReader {
             diagnostics.append(LoadRules.invalidMetadata.finding("subscription period \(Quote.bounded(text)) of \(Quote.bounded(id)) is not a period such as P1W, P1M or P1Y", at: location))
             return nil
         }
+    }
+
+    /// An offer's `numberOfPeriods`: 1 to 1000; 1 when absent, and 1 with a finding otherwise.
+    private func periods(_ count: Int?, of id: String, at location: SourceLocation, _ diagnostics: inout [Diagnostic]) -> Int {
+        guard let count else { return 1 }
+        guard SubscriptionPeriod.offerPeriods.contains(count) else {
+            diagnostics.append(LoadRules.invalidMetadata.finding(
+                "numberOfPeriods \(count) of \(Quote.bounded(id)) is not from \(SubscriptionPeriod.offerPeriods.lowerBound) to \(SubscriptionPeriod.offerPeriods.upperBound); read as 1",
+                at: location))
+            return 1
+        }
+        return count
     }
 
     private func failure(_ message: String, line: Int = 0, column: Int = 0) -> PlistReading {
