@@ -151,7 +151,7 @@ enum StoreKitExtras {
             }
             let named = (decoded.subscriptionGroups ?? []).filter { !($0.localizations ?? []).isEmpty }
             if !named.isEmpty {
-                losses.append("\(name): the localized names of subscription group \(named.map { "'\($0.name)'" }.joined(separator: ", "))")
+                losses.append("\(name): the localized names of subscription group \(named.map { "\(Quote.bounded($0.name))" }.joined(separator: ", "))")
             }
             let policies = decoded.appPolicies
             if !(policies?.eula ?? "").isEmpty || (policies?.policies ?? []).contains(where: { !($0.policyText ?? "").isEmpty || !($0.policyURL ?? "").isEmpty }) {

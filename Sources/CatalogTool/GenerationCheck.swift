@@ -14,35 +14,54 @@ public struct GenerationCheck: Sendable {
 
     public let output: String
     public let state: State
-    /// The unified diff from the file on disk to the generated text, when stale.
-    public let diff: String?
+    /// The text on disk, when it is stale and UTF-8 text: what `diff` compares.
+    private let existing: String?
+    private let generated: String
 
     /// The command that writes the file (`gen`, `storekit`), named in the status line.
     public let command: String
 
+    /// The most an existing file is read for the comparison: 64 MiB, or twice what generation
+    /// writes. A larger file cannot be what iap writes: stale, without reading it whole.
+    static func readLimit(_ generated: String) -> Int { max(64 << 20, 2 * generated.utf8.count) }
+
+    /// Compares bytes, once: equal or not. The diff, which only the text report of `gen --check`
+    /// shows, is made when asked for (`diff`), never by `iap check`.
     public init(output: String, generated: String, command: String = "gen") {
         self.output = output
         self.command = command
-        switch FileContents.text(output) {
-        case .success(let existing):
-            if existing == generated {
+        self.generated = generated
+        switch FileContents.read(output, limit: Self.readLimit(generated)) {
+        case .success(let data):
+            if data.elementsEqual(generated.utf8) {
                 state = .upToDate
-                diff = nil
+                existing = nil
             } else {
                 state = .stale
-                diff = UnifiedDiff.make(old: existing, new: generated, oldName: output, newName: output + " (generated)")
+                // Bytes that are not UTF-8 are not what iap writes: stale, with no diff.
+                existing = String(validating: data, as: UTF8.self)
             }
-        case .failure(let failure) where failure.reason == FileContents.notText:
-            // Bytes that are not UTF-8 are not what iap writes.
+        case .failure(let failure) where failure == FileContents.tooLarge(Self.readLimit(generated)):
             state = .stale
-            diff = nil
+            existing = nil
         case .failure(let failure) where FileContents.isMissing(failure):
             state = .missing
-            diff = nil
+            existing = nil
         case .failure(let failure):
             state = .unreadable(failure.phrase)
-            diff = nil
+            existing = nil
         }
+    }
+
+    /// The unified diff from the file on disk to the generated text, when stale and the file is
+    /// text: hunks with 3 lines of context, or, when the files differ in more lines than
+    /// `UnifiedDiff.maxChangedLines`, the first differing line alone (`UnifiedDiff`).
+    public var diff: String? {
+        guard let existing else { return nil }
+        let made = UnifiedDiff.diff(old: existing, new: generated, oldName: output, newName: output + " (generated)")
+        guard !made.complete else { return made.text }
+        return made.text + "# iap: the files differ in more than \(UnifiedDiff.maxChangedLines) lines: only the first difference is shown; "
+            + "run iap \(command) without --check to write the file\n"
     }
 
     /// The line `gen --check` prints on stderr.

@@ -62,11 +62,20 @@ public struct Baseline: Sendable, Equatable {
             throw .cannotRun("\(path): \"findings\" must be an array; recreate it with --write-baseline \(path)")
         }
         var entries: [Entry] = []
+        // The counts together stay within an Int, so no sum of them (per fingerprint, or of the
+        // fixed ones) can overflow when the baseline is applied.
+        var total = 0
         for (i, item) in items.enumerated() {
             guard let rule = item["rule"] as? String, let file = item["path"] as? String, let subject = item["subject"] as? String,
                   let count = item["count"] as? Int, count > 0 else {
                 throw .cannotRun("\(path): findings[\(i)] needs rule, path, subject (strings) and a positive count")
             }
+            let (sum, overflow) = total.addingReportingOverflow(count)
+            guard !overflow else {
+                throw .cannotRun("\(path): findings[\(i)]: the counts add up past \(Int.max); a count is how many times a finding "
+                                 + "occurs: recreate the baseline with --write-baseline \(path)")
+            }
+            total = sum
             entries.append(Entry(fingerprint: Fingerprint(rule: rule, path: file, subject: subject), count: count))
         }
         return Baseline(entries: entries)
@@ -77,7 +86,9 @@ public struct Baseline: Sendable, Equatable {
     /// are the baselined ones.
     public func apply(to findings: [Diagnostic], root: String) -> (new: [Diagnostic], suppressed: Int, fixed: Int) {
         var remaining: [Fingerprint: Int] = [:]
-        for entry in entries { remaining[entry.fingerprint, default: 0] += entry.count }
+        // `load` keeps the counts' total within an Int; entries made in code saturate instead of trapping.
+        func adding(_ a: Int, _ b: Int) -> Int { let (sum, overflow) = a.addingReportingOverflow(b); return overflow ? .max : sum }
+        for entry in entries { remaining[entry.fingerprint] = adding(remaining[entry.fingerprint] ?? 0, entry.count) }
         let sorted = findings.sortedForOutput()
         var new: [Diagnostic] = []
         var suppressed = 0
@@ -89,6 +100,6 @@ public struct Baseline: Sendable, Equatable {
                 new.append(finding)
             }
         }
-        return (new, suppressed, remaining.values.reduce(0, +))
+        return (new, suppressed, remaining.values.reduce(0, adding))
     }
 }

@@ -47,7 +47,7 @@ public enum CatalogPrices {
                 case .freeTrial: offer = words.freeTrial(ip, thenPrice: price, every: p)
                 case .payAsYouGo: offer = introPrice.map { words.payAsYouGo($0, ip, periods: intro.numberOfPeriods) } ?? ""
                 case .payUpFront:
-                    offer = introPrice.map { words.payUpFront($0, SubscriptionPeriod(value: ip.value * intro.numberOfPeriods, unit: ip.unit)) } ?? ""
+                    offer = introPrice.map { words.payUpFront($0, ip.times(intro.numberOfPeriods) ?? SubscriptionPeriod(value: .max, unit: ip.unit)) } ?? ""
                 }
             }
         }

@@ -39,7 +39,7 @@ public enum SalesJoin {
         for product in totals.products + totals.others {
             guard let rate = product.refundRate, rate >= threshold, let at = ledger.firstSeen[product.product] else { continue }
             out.append(ReportRules.highRefundRate.finding(
-                "'\(product.product)' was refunded for \(product.amounts.refunded) of \(product.amounts.sold) units sold (\(SalesReportOutput.percentText(rate)))",
+                "\(Quote.bounded(product.product)) was refunded for \(product.amounts.refunded) of \(product.amounts.sold) units sold (\(SalesReportOutput.percentText(rate)))",
                 at: at, fix: SuggestedFix("read its reviews and check that its name, description and price say what it is"),
                 subject: product.product))
         }
@@ -62,7 +62,7 @@ public enum SalesJoin {
             let at = ledger.firstSeen[product.product] ?? SourceLocation(path: "")
             guard let entry = byID[product.product] else {
                 out.append(ReportRules.soldNotInCatalog.finding(
-                    "'\(product.product)' sold \(product.amounts.sold) unit\(product.amounts.sold == 1 ? "" : "s") as \(product.types.joined(separator: ", ")) but is not in the catalog",
+                    "\(Quote.bounded(product.product)) sold \(product.amounts.sold) unit\(product.amounts.sold == 1 ? "" : "s") as \(product.types.joined(separator: ", ")) but is not in the catalog",
                     at: at, fix: SuggestedFix("add it to the catalog, or check the catalog's IDs against App Store Connect"),
                     subject: product.product))
                 continue
@@ -73,7 +73,7 @@ public enum SalesJoin {
                 let category = ProductType(code: code).category
                 guard let allowed = kinds(for: category), !allowed.contains(kind) else { continue }
                 out.append(ReportRules.kindMismatch.finding(
-                    "'\(entry.id)' is sold as \(code) (\(category.rawValue)) but the catalog has it as \(kind.displayName) (\(entry.kindReason.description))",
+                    "\(Quote.bounded(entry.id)) is sold as \(code) (\(category.rawValue)) but the catalog has it as \(kind.displayName) (\(entry.kindReason.description))",
                     at: at, related: [RelatedLocation(entry.location, "the catalog's product")],
                     fix: SuggestedFix("declare the kind App Store Connect sells it as"), subject: entry.id))
             }
@@ -89,7 +89,7 @@ public enum SalesJoin {
                 for product in catalog.products where !sold.contains(product.id) {
                     sold.insert(product.id)
                     out.append(ReportRules.unsoldProduct.finding(
-                        "'\(product.id)' is in the catalog but sold nothing \(period)",
+                        "\(Quote.bounded(product.id)) is in the catalog but sold nothing \(period)",
                         at: product.location, subject: product.id))
                 }
             }

@@ -35,7 +35,8 @@ public struct OfferText: Sendable {
 
     /// "$0.99/month for 3 months": `periods` periods at the offer price.
     public func payAsYouGo(_ price: String, _ period: SubscriptionPeriod, periods: Int) -> String {
-        let total = SubscriptionPeriod(value: period.value * periods, unit: period.unit)
+        // Loaders keep `periods` to 1...1000 (`SubscriptionPeriod.offerPeriods`); past an Int, the longest there is.
+        let total = period.times(periods) ?? SubscriptionPeriod(value: .max, unit: period.unit)
         return fill(language.payAsYouGo, ["perPeriod": perPeriod(price, period), "duration": words(total, afterPreposition)])
     }
 

@@ -25,6 +25,17 @@ public struct SubscriptionPeriod: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { "P\(value)\(unit.rawValue)" }
 
+    /// How many periods an offer may run for, as iap reads offers (`periods` in a metadata plist,
+    /// `numberOfPeriods` in a `.storekit` file): App Store Connect offers at most 12 months.
+    public static let offerPeriods: ClosedRange<Int> = 1...1000
+
+    /// `count` periods end to end (`P3M` for 3 × `P1M`), or nil when the length is more than an
+    /// `Int` holds: the length of an offer of several periods, without trapping on any count.
+    public func times(_ count: Int) -> SubscriptionPeriod? {
+        let (total, overflow) = value.multipliedReportingOverflow(by: count)
+        return overflow ? nil : SubscriptionPeriod(value: total, unit: unit)
+    }
+
     /// The period in months when it is a whole number of them (P1Y = 12), for per-month prices.
     public var months: Int? {
         switch unit {

@@ -63,8 +63,8 @@ public enum FileContents {
         }
     }
 
-    /// The whole regular file at `path`; with `limit`, a file larger than that is refused as soon
-    /// as more bytes arrive, never read whole.
+    /// The whole regular file at `path`; with `limit`, a file larger than that is refused before
+    /// a byte is read when its size says so, and as soon as more bytes arrive when it grows.
     public static func read(_ path: String, limit: Int = .max) -> Result<Data, Failure> {
         let fd: Int32
         switch open(path) {
@@ -72,6 +72,7 @@ public enum FileContents {
         case .failure(let failure): return .failure(failure)
         }
         defer { close(fd) }
+        if let size = size(fd), size > limit { return .failure(tooLarge(limit)) }
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -79,11 +80,21 @@ public enum FileContents {
             switch result {
             case .success(0): return .success(data)
             case .success(let n):
-                guard data.count + n <= limit else { return .failure(Failure(reason: "larger than \(limit) bytes")) }
+                guard data.count + n <= limit else { return .failure(tooLarge(limit)) }
                 data.append(contentsOf: buffer[0..<n])
             case .failure(let failure): return .failure(failure)
             }
         }
+    }
+
+    /// The reason `read(_:limit:)` gives for a file over its limit.
+    public static func tooLarge(_ limit: Int) -> Failure { Failure(reason: "larger than \(limit) bytes") }
+
+    /// The size `fstat` gives an open file, or nil when it gives none.
+    public static func size(_ fd: Int32) -> Int? {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return nil }
+        return Int(info.st_size)
     }
 
     /// The whole regular file at `path` as UTF-8 text, or nil with the reason when it cannot be

@@ -30,9 +30,18 @@ public enum ISO8601 {
         return Date(timeIntervalSince1970: seconds)
     }
 
-    /// Writes `YYYY-MM-DDTHH:MM:SSZ` in UTC (whole seconds, as Apple's writer does).
+    /// The seconds since 1970 of the dates the form can write: 0000-01-01T00:00:00Z to
+    /// 9999-12-31T23:59:59Z.
+    public static let secondsSince1970: ClosedRange<Double> =
+        Double(daysFromCivil(year: 0, month: 1, day: 1) * 86_400)...Double(daysFromCivil(year: 9999, month: 12, day: 31) * 86_400 + 86_399)
+
+    /// Writes `YYYY-MM-DDTHH:MM:SSZ` in UTC (whole seconds, as Apple's writer does). A date
+    /// outside the years 0000 to 9999, which no reader of iap's makes, is written as the nearest
+    /// one the form holds rather than trapping on a number of seconds no integer holds.
     public static func format(_ date: Date) -> String {
-        let total = Int(date.timeIntervalSince1970.rounded(.down))
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        let clamped = seconds.isNaN ? 0 : min(max(seconds, secondsSince1970.lowerBound), secondsSince1970.upperBound)
+        let total = Int(clamped)
         var days = total / 86_400
         var rest = total % 86_400
         if rest < 0 { rest += 86_400; days -= 1 }

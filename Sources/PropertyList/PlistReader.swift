@@ -32,6 +32,9 @@ public struct PlistReader: Sendable {
         case .failure(let failure): throw PlistError(.io, "cannot open file: \(failure.reason)")
         }
         defer { close(fd) }
+        // Refused by its size before a byte is read (a binary plist is held whole); the count
+        // while reading still catches a file that grows.
+        if let size = FileContents.size(fd), size > maxBytes { throw Self.tooLarge(maxBytes) }
         let root = try parse(name: path) { (buffer) throws(PlistError) -> Int in
             switch FileContents.read(fd, into: buffer.baseAddress!, count: buffer.count) {
             case .success(let n): return n
@@ -82,10 +85,7 @@ public struct PlistReader: Sendable {
         func next() throws(PlistError) -> Int {
             let n = try fill(buffer)
             total += n
-            if total > limit {
-                throw PlistError(.refused, "file is larger than \(limit) bytes, the most iap reads; "
-                                 + "split the catalog into several files")
-            }
+            if total > limit { throw Self.tooLarge(limit) }
             return n
         }
         var count = try next()
@@ -143,6 +143,10 @@ public struct PlistReader: Sendable {
                              line: state.pointee.xmlLine, column: state.pointee.xmlColumn)
         }
         return try state.pointee.finish()
+    }
+
+    private static func tooLarge(_ limit: Int) -> PlistError {
+        PlistError(.refused, "file is larger than \(limit) bytes, the most iap reads; split the catalog into several files")
     }
 
     /// Refuses inputs that are not XML plists before libxml2 sees them, saying what the file is

@@ -12,22 +12,31 @@ struct LineReader: ~Copyable {
         case damaged(String)
         /// A line longer than `longestLine`: not a text report.
         case lineTooLong
+        /// More than `maxTextBytes` of text (uncompressed): a gzip bomb, or not a report.
+        case tooLarge
     }
 
     /// The longest line read before the file is judged not to be a report.
     static let longestLine = 16 << 20
+    /// The most text read from one report, after decompression: 1 GiB, as for a property list.
+    /// A 1 MB gzip file can hold 1 GiB of newlines; App Store Connect's reports are megabytes.
+    static let maxTextBytes = 1 << 30
 
     private let file: gzFile
     private var buffer: [UInt8]
     private var start = 0
     private var end = 0
     private var atEOF = false
+    /// Text bytes read so far (after decompression), and the most read (`maxTextBytes`).
+    private var textBytes = 0
+    let textLimit: Int
     /// The number of the line last returned, from 1.
     private(set) var lineNumber = 0
     /// True when the file was gzip-compressed.
     let compressed: Bool
 
-    init(path: String, chunkSize: Int = 1 << 18) throws(Failure) {
+    init(path: String, chunkSize: Int = 1 << 18, textLimit: Int = LineReader.maxTextBytes) throws(Failure) {
+        self.textLimit = textLimit
         // Opened as every input is (never a FIFO or device), then handed to zlib.
         let fd: Int32
         switch FileContents.open(path) {
@@ -46,9 +55,13 @@ struct LineReader: ~Copyable {
 
     deinit { gzclose(file) }
 
-    /// Calls `body` with the next line's bytes (without its `\n` or `\r\n`) and its number; nil at the end.
+    /// Calls `body` with the next line's bytes (without its `\n` or `\r\n`) and its number; nil at
+    /// the end. Blank lines (spaces and tabs at most) are counted and passed over here, a buffer
+    /// at a time, never handed to `body`: a report has no use for them, and a gzip file of a
+    /// billion newlines costs the time to inflate it, not a billion calls.
     mutating func next<R>(_ body: (UnsafeBufferPointer<UInt8>, Int) throws -> R) throws -> R? {
         while true {
+            skipBlankLines()
             if let newline = findNewline() {
                 var lineEnd = newline
                 if lineEnd > start, buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
@@ -74,6 +87,33 @@ struct LineReader: ~Copyable {
             }
             try fill()
         }
+    }
+
+    /// Moves `start` past the whole blank lines at the front of the buffer, counting them.
+    private mutating func skipBlankLines() {
+        let (skipped, lines) = buffer.withUnsafeBufferPointer { p -> (Int, Int) in
+            var i = start
+            var lineStart = start
+            var lines = 0
+            while i < end {
+                let b = p[i]
+                if b == 0x20 || b == 0x09 { i += 1; continue }
+                if b == 0x0A {
+                    lines += 1
+                    i += 1
+                    lineStart = i
+                } else if b == 0x0D, i + 1 < end, p[i + 1] == 0x0A {
+                    lines += 1
+                    i += 2
+                    lineStart = i
+                } else {
+                    break
+                }
+            }
+            return (lineStart, lines)
+        }
+        start = skipped
+        lineNumber += lines
     }
 
     private func findNewline() -> Int? {
@@ -121,5 +161,7 @@ struct LineReader: ~Copyable {
             return
         }
         end += Int(read)
+        textBytes += Int(read)
+        guard textBytes <= textLimit else { throw .tooLarge }
     }
 }

@@ -168,6 +168,19 @@ public struct SalesLedger: Sendable {
 
     public init() {}
 
+    /// The units of every row counted so far, each taken positive. Kept within `Int.max`, so that
+    /// no sum of units, however the rows are grouped, can overflow.
+    private(set) var unitsCounted = 0
+
+    /// Counts a row's units (or subscribers, or events) before they are added to any total; false,
+    /// leaving the count as it was, when the units of all rows would pass `Int.max`.
+    mutating func count(units: Int) -> Bool {
+        let (sum, overflow) = unitsCounted.addingReportingOverflow(units.magnitude > UInt(Int.max) ? Int.max : Int(units.magnitude))
+        guard !overflow else { return false }
+        unitsCounted = sum
+        return true
+    }
+
     /// Rows read from the reports counted (a report given twice counts once).
     public var rowCount: Int { files.reduce(0) { $0 + ($1.duplicateOf == nil ? $1.rows : 0) } }
     public var badRowCount: Int { files.reduce(0) { $0 + ($1.duplicateOf == nil ? $1.badRows : 0) } }

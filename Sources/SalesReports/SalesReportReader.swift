@@ -10,10 +10,15 @@ public enum SalesReportReader {
 
     /// Reads one report. `displayPath` is the path diagnostics and summaries name.
     public static func read(_ path: String, displayPath: String? = nil, into ledger: inout SalesLedger) {
+        read(path, displayPath: displayPath, textLimit: LineReader.maxTextBytes, into: &ledger)
+    }
+
+    /// Reads one report, refusing the rest of it past `textLimit` bytes of text.
+    static func read(_ path: String, displayPath: String? = nil, textLimit: Int, into ledger: inout SalesLedger) {
         let shown = displayPath ?? path
         var reader: LineReader
         do {
-            reader = try LineReader(path: path)
+            reader = try LineReader(path: path, textLimit: textLimit)
         } catch {
             let why = if case .cannotOpen(let reason) = error { reason } else { "cannot be read" }
             let finding = ReportRules.unreadableReport.finding("cannot open the report: \(why)", at: SourceLocation(path: shown))
@@ -25,6 +30,14 @@ public enum SalesReportReader {
         var file = FileReading(path: shown, compressed: reader.compressed, findingsBefore: ledger.diagnostics.count)
         do {
             while let more = try reader.next({ line, number in file.handle(line, number: number, ledger: &ledger) }), more {}
+            // The reader passes blank lines over: the last line is the file's, blank or not.
+            if !file.stopped { file.lastLine = max(file.lastLine, reader.lineNumber) }
+        } catch LineReader.Failure.tooLarge {
+            ledger.diagnostics.append(ReportRules.unreadableReport.finding(
+                "the report holds more than \(textLimit) bytes of text (uncompressed), the most iap reads of one report; "
+                    + "the rows before line \(reader.lineNumber + 1) are counted",
+                at: SourceLocation(path: shown, line: reader.lineNumber + 1),
+                fix: SuggestedFix("pass the report App Store Connect sends; split a larger one into several files")))
         } catch LineReader.Failure.lineTooLong {
             ledger.diagnostics.append(ReportRules.unreadableReport.finding(
                 "not a text report: line \(reader.lineNumber + 1) is longer than \(LineReader.longestLine >> 20) MB; the rows before it are counted",
@@ -216,6 +229,17 @@ private struct FileReading {
         return n
     }
 
+    /// A row's units (or subscribers, or events), counted into the ledger before any total takes
+    /// them: past what an `Int` holds across all rows, the row is left out instead of trapping.
+    private func counted(_ units: Int, _ field: Field, _ map: ColumnMap, ledger: inout SalesLedger) throws(Problem) -> Int {
+        guard ledger.count(units: units) else {
+            let i = map[field]!
+            throw Problem(message: "\(Self.printable(map.name(of: field).prefix(60))) \(units) would bring the units of the rows read "
+                          + "past \(Int.max), the most iap can count", column: starts[i] + 1)
+        }
+        return units
+    }
+
     /// An amount for exact sums (Summary Sales and Financial rows).
     private func fixed(_ line: UnsafeBufferPointer<UInt8>, _ field: Field, _ map: ColumnMap) throws(Problem) -> FixedAmount {
         let i = map[field]!
@@ -282,7 +306,8 @@ private struct FileReading {
                 let customerCurrency = try currency(line, .customerCurrency, map)
                 let proceeds = try decimal(line, .proceeds, map)
                 let proceedsCurrency = try currency(line, .proceedsCurrency, map)
-                let subscribers = try integer(line, map[.subscribers] != nil ? .subscribers : .activeStandard, map)
+                let subscribersField: Field = map[.subscribers] != nil ? .subscribers : .activeStandard
+                let subscribers = try counted(try integer(line, subscribersField, map), subscribersField, map, ledger: &ledger)
                 if let fileDay { ledger.see(fileDay) }
                 ledger.note(product: product, title: product, at: SourceLocation(path: path, line: number, column: 1))
                 var a = Amounts()
@@ -296,7 +321,7 @@ private struct FileReading {
                 let day = try date(line, .beginDate, map, .isoDate)
                 let event = try required(line, .event, map)
                 let product = try required(line, .subscriptionName, map)
-                let quantity = try integer(line, .units, map)
+                let quantity = try counted(try integer(line, .units, map), .units, map, ledger: &ledger)
                 ledger.see(day)
                 ledger.note(product: product, title: product, at: SourceLocation(path: path, line: number, column: 1))
                 events[EventKey(product: product, event: event, day: day), default: 0] += quantity
@@ -325,6 +350,7 @@ private struct FileReading {
             if customerCurrency.isEmpty { customerCurrency = proceedsCurrency }
             if proceedsCurrency.isEmpty { proceedsCurrency = customerCurrency }
         }
+        _ = try counted(units, .units, map, ledger: &ledger)
         var extended: FixedAmount?
         var isReturn = units < 0
         if financial {

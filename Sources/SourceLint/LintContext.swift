@@ -104,7 +104,7 @@ public struct LintContext: Sendable {
     /// so. A typo of one of its IDs (a "did you mean") stays an error.
     func unknownProductID(_ text: String) -> (message: String, severity: Severity?) {
         let suggestion = suggestedID(for: text)
-        let message = "'\(text)' is used as a product ID but is not in the catalog" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        let message = "\(Quote.bounded(text)) is used as a product ID but is not in the catalog" + (suggestion.map { "; did you mean \(Quote.bounded($0))?" } ?? "")
         guard !catalogIsComplete, suggestion == nil else { return (message, nil) }
         return (message + " (a warning: the catalog is a local StoreKit configuration, which may leave out products App Store Connect still has)",
                 .warning)

@@ -8,8 +8,11 @@
 /// any other message on the way (`URLForResource:@"IAP_ProductIDs"`), a dictionary literal's key
 /// or value, or another statement's text is never one.
 ///
-/// Linear in the tokens: brackets are matched once, each message is read once, and following
-/// values has a fixed budget per sink.
+/// Linear in the tokens: brackets are matched once, each message is read once per pass (and
+/// kept when values lead into it), where each expression ends is worked out once for all, and
+/// following values has a fixed budget per sink that every step spends — each value looked at,
+/// each token stepped over, each declaration of a name considered — so no sink costs more than
+/// the budget, however large the literal or however many the assignments its value leads to.
 struct ObjCProductIDFlow {
     typealias Token = ObjCTokenizer.Token
 
@@ -20,6 +23,15 @@ struct ObjCProductIDFlow {
     private let enclosingBrace: [Int]
     /// Name → where its value is written: (first token, end, enclosing brace, through `self.`/`_`).
     private var declarations: [String: [(start: Int, end: Int, brace: Int, member: Bool)]] = [:]
+    /// The same, sorted for lookup: per name, the local declarations by the brace that holds
+    /// them, and the file's and the object's own in order.
+    private var locals: [String: [Int: [Range<Int>]]] = [:]
+    private var shared: [String: [Range<Int>]] = [:]
+    /// The messages values were followed into, read once each for all sinks (nil: not a message).
+    private var reached: [Int: Message?] = [:]
+    /// Where an expression starting at each token ends (`expressionEnd`), for a start outside
+    /// and inside a `#define`.
+    private var ends: [[Int32]] = []
     /// The string tokens whose values reach a product-ID sink.
     private(set) var productIDStrings = Set<Int>()
     /// Strings that name things (resources, keys, notifications, error domains) or sit in a
@@ -28,6 +40,10 @@ struct ObjCProductIDFlow {
 
     static let maxNameHops = 6
     static let maxValueDepth = 24
+    /// Steps one sink may spend following values.
+    static let budgetPerSink = 1024
+    /// Enclosing blocks looked through for a local declaration of a name.
+    static let maxBlockLevels = 256
 
     /// Selector parts whose string argument names a resource, key, notification or domain.
     static let namingSelectors: Set<String> = ["ofType", "withExtension", "imageNamed", "systemImageNamed", "named", "name",
@@ -74,9 +90,38 @@ struct ObjCProductIDFlow {
         }
         self.closer = closer
         enclosingBrace = enclosing
+        ends = [false, true].map { inDefine in Self.expressionEnds(tokens, closer: closer, inDefine: inDefine) }
         gatherDeclarations()
+        for (name, list) in declarations {
+            for declaration in list {
+                if !declaration.member && declaration.brace >= 0 {
+                    locals[name, default: [:]][declaration.brace, default: []].append(declaration.start..<declaration.end)
+                } else {
+                    shared[name, default: []].append(declaration.start..<declaration.end)
+                }
+            }
+        }
         markNamingStrings()
         gatherSinks()
+    }
+
+    /// For every start, where `expressionEnd` stops, worked out from the end of the file back:
+    /// an expression ends at a `;`, `,` or bracket at its own depth, steps over a group to after
+    /// its closer, and ends where the `#define` it started in (or out of) ends.
+    private static func expressionEnds(_ tokens: [Token], closer: [Int], inDefine: Bool) -> [Int32] {
+        var ends = [Int32](repeating: Int32(tokens.count), count: tokens.count + 1)
+        for k in stride(from: tokens.count - 1, through: 0, by: -1) {
+            let text = tokens[k].text
+            if tokens[k].kind == .punctuation {
+                if (text == "(" || text == "[" || text == "{"), closer[k] > k { ends[k] = ends[closer[k] + 1]; continue }
+                if text == ";" || text == "," || text == ")" || text == "]" || text == "}" || text == "(" || text == "[" || text == "{" {
+                    ends[k] = Int32(k)
+                    continue
+                }
+            }
+            ends[k] = tokens[k].inDefine != inDefine ? Int32(k) : ends[k + 1]
+        }
+        return ends
     }
 
     // MARK: Declarations
@@ -120,17 +165,8 @@ struct ObjCProductIDFlow {
     /// Where an expression that starts at `start` ends: the `;` or `,` at its own depth, or the
     /// closer of the bracket it sits in.
     private func expressionEnd(from start: Int) -> Int {
-        var k = start
-        while k < tokens.count {
-            let text = tokens[k].text
-            if tokens[k].kind == .punctuation {
-                if (text == "(" || text == "[" || text == "{"), closer[k] > k { k = closer[k] + 1; continue }
-                if text == ";" || text == "," || text == ")" || text == "]" || text == "}" || text == "(" || text == "[" || text == "{" { return k }
-            }
-            if tokens[k].inDefine != tokens[start].inDefine { return k }
-            k += 1
-        }
-        return k
+        guard start < tokens.count else { return tokens.count }
+        return Int(ends[tokens[start].inDefine ? 1 : 0][start])
     }
 
     // MARK: Messages
@@ -218,8 +254,9 @@ struct ObjCProductIDFlow {
             }
         }
         for sink in sinks {
-            var budget = 512
-            productIDStrings.formUnion(valueStrings(sink, depth: 0, hops: 0, budget: &budget))
+            var budget = Self.budgetPerSink
+            let found = valueStrings(sink, depth: 0, hops: 0, budget: &budget)
+            productIDStrings.formUnion(found)
         }
     }
 
@@ -245,7 +282,7 @@ struct ObjCProductIDFlow {
     // MARK: Values
 
     /// The string tokens an expression's value can be, as far as the file shows.
-    private func valueStrings(_ range: Range<Int>, depth: Int, hops: Int, budget: inout Int) -> [Int] {
+    private mutating func valueStrings(_ range: Range<Int>, depth: Int, hops: Int, budget: inout Int) -> [Int] {
         budget -= 1
         guard depth < Self.maxValueDepth, budget > 0, !range.isEmpty else { return [] }
         var (a, b) = (range.lowerBound, range.upperBound)
@@ -266,7 +303,7 @@ struct ObjCProductIDFlow {
             }
         }
         // `cond ? x : y`.
-        if let question = topLevel("?", in: a..<b), let colon = topLevel(":", in: (question + 1)..<b) {
+        if let question = topLevel("?", in: a..<b, budget: &budget), let colon = topLevel(":", in: (question + 1)..<b, budget: &budget) {
             return valueStrings((question + 1)..<colon, depth: next, hops: hops, budget: &budget)
                 + valueStrings((colon + 1)..<b, depth: next, hops: hops, budget: &budget)
         }
@@ -276,16 +313,16 @@ struct ObjCProductIDFlow {
         }
         // `@[a, b]`.
         if tokens[a].text == "@", tokens[a + 1].text == "[", closer[a + 1] == b - 1 {
-            return elements((a + 2)..<(b - 1)).flatMap { valueStrings($0, depth: next, hops: hops, budget: &budget) }
+            return values(of: elements((a + 2)..<(b - 1), budget: &budget), depth: next, hops: hops, budget: &budget)
         }
         // `[receiver part:argument …]`.
-        if tokens[a].text == "[", closer[a] == b - 1, let send = message(at: a), let first = send.parts.first {
+        if tokens[a].text == "[", closer[a] == b - 1, let send = reachedMessage(at: a), let first = send.parts.first {
             if Self.collectionConstructors.contains(first.name) {
-                return first.arguments.flatMap { valueStrings($0, depth: next, hops: hops, budget: &budget) }
+                return values(of: first.arguments, depth: next, hops: hops, budget: &budget)
             }
             if Self.collectionExtenders.contains(first.name) {
                 return valueStrings(send.receiver, depth: next, hops: hops, budget: &budget)
-                    + first.arguments.flatMap { valueStrings($0, depth: next, hops: hops, budget: &budget) }
+                    + values(of: first.arguments, depth: next, hops: hops, budget: &budget)
             }
             if send.parts.count == 1, first.arguments.isEmpty || first.name == "sortedArrayUsingSelector" {
                 if first.name == "allKeys" || first.name == "allValues" {
@@ -297,10 +334,30 @@ struct ObjCProductIDFlow {
         return []
     }
 
-    /// The first `text` at the range's own depth.
-    private func topLevel(_ text: String, in range: Range<Int>) -> Int? {
+    /// The message at `open`, read the first time a value leads into it: a large message many
+    /// sinks lead to is read once.
+    private mutating func reachedMessage(at open: Int) -> Message? {
+        if let known = reached[open] { return known }
+        let send = message(at: open)
+        reached[open] = .some(send)
+        return send
+    }
+
+    /// The strings of each expression in turn, while the budget lasts.
+    private mutating func values(of ranges: [Range<Int>], depth: Int, hops: Int, budget: inout Int) -> [Int] {
+        var found: [Int] = []
+        for range in ranges {
+            guard budget > 0 else { break }
+            found += valueStrings(range, depth: depth, hops: hops, budget: &budget)
+        }
+        return found
+    }
+
+    /// The first `text` at the range's own depth; each token stepped over spends the budget.
+    private func topLevel(_ text: String, in range: Range<Int>, budget: inout Int) -> Int? {
         var k = range.lowerBound
-        while k < range.upperBound {
+        while k < range.upperBound, budget > 0 {
+            budget -= 1
             if tokens[k].kind == .punctuation, ["(", "[", "{"].contains(tokens[k].text), closer[k] > k { k = closer[k] + 1; continue }
             if tokens[k].text == text, tokens[k].kind == .punctuation { return k }
             k += 1
@@ -308,12 +365,15 @@ struct ObjCProductIDFlow {
         return nil
     }
 
-    /// A literal's elements: the ranges between its commas at its own depth.
-    private func elements(_ range: Range<Int>) -> [Range<Int>] {
+    /// A literal's elements: the ranges between its commas at its own depth, as many as the
+    /// budget reaches.
+    private func elements(_ range: Range<Int>, budget: inout Int) -> [Range<Int>] {
         var found: [Range<Int>] = []
         var start = range.lowerBound
         var k = start
         while k < range.upperBound {
+            guard budget > 0 else { return found }
+            budget -= 1
             if tokens[k].kind == .punctuation, ["(", "[", "{"].contains(tokens[k].text), closer[k] > k { k = closer[k] + 1; continue }
             if tokens[k].text == "," { found.append(start..<k); start = k + 1 }
             k += 1
@@ -323,20 +383,21 @@ struct ObjCProductIDFlow {
     }
 
     /// The keys or values of `@{k: v, …}`, given directly or by name.
-    private func dictionaryParts(_ range: Range<Int>, keys: Bool, depth: Int, hops: Int, budget: inout Int) -> [Int] {
+    private mutating func dictionaryParts(_ range: Range<Int>, keys: Bool, depth: Int, hops: Int, budget: inout Int) -> [Int] {
         var literals: [Range<Int>] = []
         let (a, b) = (range.lowerBound, range.upperBound)
         if b - a >= 2, tokens[a].text == "@", tokens[a + 1].text == "{", closer[a + 1] == b - 1 {
             literals = [range]
         } else if b - a == 1, tokens[a].kind == .identifier, hops < Self.maxNameHops {
-            literals = declarationsSeen(tokens[a].text, at: a, member: tokens[a].text.hasPrefix("_")).filter {
+            literals = declarationsSeen(tokens[a].text, at: a, member: tokens[a].text.hasPrefix("_"), budget: &budget).filter {
                 $0.count >= 2 && tokens[$0.lowerBound].text == "@" && tokens[$0.lowerBound + 1].text == "{" && closer[$0.lowerBound + 1] == $0.upperBound - 1
             }
         }
         var found: [Int] = []
         for literal in literals {
-            for element in elements((literal.lowerBound + 2)..<(literal.upperBound - 1)) {
-                guard let colon = topLevel(":", in: element) else { continue }
+            for element in elements((literal.lowerBound + 2)..<(literal.upperBound - 1), budget: &budget) {
+                guard budget > 0 else { return found }
+                guard let colon = topLevel(":", in: element, budget: &budget) else { continue }
                 let part = keys ? element.lowerBound..<colon : (colon + 1)..<element.upperBound
                 found += valueStrings(part, depth: depth, hops: hops + 1, budget: &budget)
             }
@@ -344,30 +405,28 @@ struct ObjCProductIDFlow {
         return found
     }
 
-    private func valuesNamed(_ name: String, at use: Int, member: Bool, hops: Int, depth: Int, budget: inout Int) -> [Int] {
+    private mutating func valuesNamed(_ name: String, at use: Int, member: Bool, hops: Int, depth: Int, budget: inout Int) -> [Int] {
         guard hops < Self.maxNameHops else { return [] }
-        return declarationsSeen(name, at: use, member: member).flatMap { valueStrings($0, depth: depth, hops: hops + 1, budget: &budget) }
+        return values(of: declarationsSeen(name, at: use, member: member, budget: &budget), depth: depth, hops: hops + 1, budget: &budget)
     }
 
     /// The values written to a name that a use at `use` sees: the innermost local declaration
-    /// whose braces hold the use; else the file's (`#define`, a global) and the object's own
-    /// (`self.name = …`, `_name = …`). A local of another method is never followed.
-    private func declarationsSeen(_ rawName: String, at use: Int, member: Bool) -> [Range<Int>] {
+    /// whose braces hold the use (looked for through at most `maxBlockLevels` enclosing blocks);
+    /// else the file's (`#define`, a global) and the object's own (`self.name = …`, `_name = …`).
+    /// A local of another method is never followed. At most as many as the budget has steps.
+    private func declarationsSeen(_ rawName: String, at use: Int, member: Bool, budget: inout Int) -> [Range<Int>] {
         let name = rawName.hasPrefix("_") ? String(rawName.dropFirst()) : rawName
-        guard let declared = declarations[name] else { return [] }
-        if !member {
-            var best: (brace: Int, ranges: [Range<Int>])?
-            for declaration in declared where !declaration.member && declaration.brace >= 0
-                && declaration.brace < use && closer[declaration.brace] > use {
-                if best == nil || declaration.brace > best!.brace {
-                    best = (declaration.brace, [declaration.start..<declaration.end])
-                } else if declaration.brace == best!.brace {
-                    best!.ranges.append(declaration.start..<declaration.end)
-                }
+        if !member, let byBrace = locals[name] {
+            var brace = enclosingBrace[use]
+            var levels = 0
+            while brace >= 0, levels < Self.maxBlockLevels, budget > 0 {
+                budget -= 1
+                if closer[brace] > use, let ranges = byBrace[brace] { return Array(ranges.prefix(max(budget, 0))) }
+                brace = enclosingBrace[brace]
+                levels += 1
             }
-            if let best { return best.ranges }
         }
-        return declared.filter { $0.member || $0.brace < 0 }.map { $0.start..<$0.end }
+        return Array((shared[name] ?? []).prefix(max(budget, 0)))
     }
 
     // MARK: Naming positions
@@ -386,8 +445,10 @@ struct ObjCProductIDFlow {
         }
         // Keys and values of dictionary literals: `@{@"user_id": @"…"}`.
         for i in tokens.indices where tokens[i].text == "@" && i + 1 < tokens.count && tokens[i + 1].text == "{" && closer[i + 1] > i + 1 {
-            for element in elements((i + 2)..<closer[i + 1]) {
-                guard let colon = topLevel(":", in: element) else { continue }
+            // Each literal once for the file: no budget to spend.
+            var unlimited = Int.max
+            for element in elements((i + 2)..<closer[i + 1], budget: &unlimited) {
+                guard let colon = topLevel(":", in: element, budget: &unlimited) else { continue }
                 for part in [element.lowerBound..<colon, (colon + 1)..<element.upperBound] where part.count == 1 && tokens[part.lowerBound].kind == .string {
                     namingStrings.insert(part.lowerBound)
                 }

@@ -36,7 +36,18 @@ struct ObjCTokenizer {
         var defineLine = 0
         // Each open conditional: whether this branch is DEBUG-only, and whether its #else would be.
         var conditionals: [(debug: Bool, elseDebug: Bool)] = []
-        var debugOnly: Bool { conditionals.contains { $0.debug } }
+        // How many open branches are DEBUG-only: asked for every token, so counted, not searched.
+        var debugBranches = 0
+        var debugOnly: Bool { debugBranches > 0 }
+        func push(_ branch: (debug: Bool, elseDebug: Bool)) {
+            conditionals.append(branch)
+            if branch.debug { debugBranches += 1 }
+        }
+        func pop() -> (debug: Bool, elseDebug: Bool)? {
+            guard let top = conditionals.popLast() else { return nil }
+            if top.debug { debugBranches -= 1 }
+            return top
+        }
         func advance(_ n: Int = 1) {
             for _ in 0..<n where i < chars.count {
                 if chars[i] == "\n" { line += 1; column = 1; atLineStart = true } else { column += 1 }
@@ -69,11 +80,11 @@ struct ObjCTokenizer {
                 switch name {
                 case "if", "ifdef":
                     let debug = argument == "DEBUG" || argument == "defined(DEBUG)" || argument.hasPrefix("DEBUG &&")
-                    conditionals.append((debug, argument == "!DEBUG" || argument == "!defined(DEBUG)"))
-                case "ifndef": conditionals.append((false, argument == "DEBUG"))
-                case "elif": if let top = conditionals.popLast() { conditionals.append((false, top.elseDebug)) }
-                case "else": if let top = conditionals.popLast() { conditionals.append((top.elseDebug, false)) }
-                case "endif": _ = conditionals.popLast()
+                    push((debug, argument == "!DEBUG" || argument == "!defined(DEBUG)"))
+                case "ifndef": push((false, argument == "DEBUG"))
+                case "elif": if let top = pop() { push((false, top.elseDebug)) }
+                case "else": if let top = pop() { push((top.elseDebug, false)) }
+                case "endif": _ = pop()
                 case "import", "include":
                     if argument.contains("StoreKit/") { importsStoreKit = true }
                 default: break

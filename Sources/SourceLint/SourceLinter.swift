@@ -251,7 +251,7 @@ public struct SourceLinter: Sendable {
         var diagnostics = Self.capped(findings.filter { !suppressions.isSuppressed($0.rule.id, line: $0.line) }, path: path)
         for (line, column, name) in suppressions.unknown {
             diagnostics.append(LintRules.invalidSuppression.finding(
-                "unknown rule '\(name)' in a suppression comment; see iap lint --rules",
+                "unknown rule \(Quote.bounded(name)) in a suppression comment; see iap lint --rules",
                 at: SourceLocation(path: path, line: line, column: column)))
         }
         return diagnostics.sortedForOutput()

@@ -1,3 +1,4 @@
+import Diagnostics
 import PriceFormatting
 import SwiftSyntax
 
@@ -23,7 +24,7 @@ extension SwiftLintVisitor {
                function.signature.returnClause?.type.trimmedDescription.contains("Formatter") == true { return }
             current = syntax.parent
         }
-        add(LintRules.currencyFormatterLocale, "'\(name)' formats currency but its locale is never set from the product's priceLocale", at: node)
+        add(LintRules.currencyFormatterLocale, "\(Quote.bounded(name)) formats currency but its locale is never set from the product's priceLocale", at: node)
     }
 
     /// `String(format: "%.2f", price)`: a price without its currency or the product's locale.

@@ -1,4 +1,5 @@
 import IAPCatalog
+import Diagnostics
 import PriceFormatting
 import SwiftSyntax
 
@@ -45,16 +46,16 @@ extension SwiftLintVisitor {
         if !logged, handBuilt {
             add(LintRules.currencyFormatterLocale, "the literal builds a price from currencySymbol by hand; the symbol's side, spacing and digits differ per locale: show product.displayPrice or format with the product's priceLocale", at: node)
         } else if !logged, let price {
-            add(LintRules.hardcodedPrice, "the literal shows a price ('\(price)'); show the product's displayPrice so every storefront sees its own", at: node)
+            add(LintRules.hardcodedPrice, "the literal shows a price (\(Quote.bounded(price))); show the product's displayPrice so every storefront sees its own", at: node)
         }
         if title, !logged, !isLocalizedCopy(node), !isIdentifierArgument(node) {
-            add(LintRules.hardcodedTitle, "'\(text)' is a product's name or description from the catalog; show the product's displayName or description", at: node)
+            add(LintRules.hardcodedTitle, "\(Quote.bounded(text)) is a product's name or description from the catalog; show the product's displayName or description", at: node)
         }
         if catalogID {
             if isDefinition(node) {
                 definitions.append((node, text))
             } else if let constant = context.productConstants[text] {
-                add(LintRules.hardcodedProductID, "product ID '\(text)' typed as a literal; use \(constant)", at: node)
+                add(LintRules.hardcodedProductID, "product ID \(Quote.bounded(text)) typed as a literal; use \(constant)", at: node)
             }
         } else if let misspelling {
             // Reported in `finish`, after the sinks: "used as a product ID" says more.
@@ -67,7 +68,7 @@ extension SwiftLintVisitor {
     func reportUnknown(_ text: String, at literal: StringLiteralExprSyntax, misspelling: String? = nil) {
         guard reportedLiterals.insert(literal.id).inserted, !neverShips(literal) else { return }
         if let misspelling {
-            add(LintRules.unknownProductID, "'\(text)' is not in the catalog; it looks like a typo of '\(misspelling)'", at: literal)
+            add(LintRules.unknownProductID, "\(Quote.bounded(text)) is not in the catalog; it looks like a typo of \(Quote.bounded(misspelling))", at: literal)
         } else {
             let (message, severity) = context.unknownProductID(text)
             add(LintRules.unknownProductID, message, at: literal, severity: severity)

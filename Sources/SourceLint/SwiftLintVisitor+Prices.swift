@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 import PriceFormatting
 import SwiftSyntax
 
@@ -26,7 +27,7 @@ extension SwiftLintVisitor {
               let code = node.arguments.first(where: { $0.label?.text == "code" })?.expression.as(StringLiteralExprSyntax.self),
               let text = plainText(code), text.count == 3, facts.sellsProducts, !neverShips(code), !isLogged(code) else { return }
         add(LintRules.currencyFormatterLocale,
-            "the currency '\(text)' is written in code: each storefront charges in its own; show product.displayPrice or format with product.priceFormatStyle",
+            "the currency \(Quote.bounded(text)) is written in code: each storefront charges in its own; show product.displayPrice or format with product.priceFormatStyle",
             at: code)
     }
 
@@ -37,7 +38,7 @@ extension SwiftLintVisitor {
               let code = elements[2].as(StringLiteralExprSyntax.self), let text = plainText(code), text.count == 3,
               facts.sellsProducts, !neverShips(code) else { return }
         add(LintRules.currencyFormatterLocale,
-            "the currency '\(text)' is written in code: each storefront charges in its own; set the formatter's locale to the product's priceLocale instead",
+            "the currency \(Quote.bounded(text)) is written in code: each storefront charges in its own; set the formatter's locale to the product's priceLocale instead",
             at: code)
     }
 
@@ -135,13 +136,13 @@ extension SwiftLintVisitor {
                   binding.parent?.parent?.as(VariableDeclSyntax.self)?.parent?.is(MemberBlockItemSyntax.self) == true else { return }
         }
         guard !neverShips(node) else { return }
-        add(LintRules.priceFloatConversion, "'\(name)' keeps a price as \(bare), which cannot hold most cents exactly; keep the Decimal (or the product) instead", at: node)
+        add(LintRules.priceFloatConversion, "\(Quote.bounded(name)) keeps a price as \(bare), which cannot hold most cents exactly; keep the Decimal (or the product) instead", at: node)
     }
 
     /// `static let price = 4.99`, `let kProAnnualPrice: Decimal = 6.99`: a price written in code.
     func checkPriceConstant(name: String, value: ExprSyntax, in binding: PatternBindingSyntax) {
         guard LintScope.namesPrice(name), let amount = Self.writtenAmount(value), amount != "0", !neverShips(binding), !isLogged(binding) else { return }
-        add(LintRules.hardcodedPrice, "'\(name)' holds a price written in code (\(amount)); show the product's displayPrice so every storefront sees its own", at: binding)
+        add(LintRules.hardcodedPrice, "\(Quote.bounded(name)) holds a price written in code (\(amount)); show the product's displayPrice so every storefront sees its own", at: binding)
     }
 
     /// The amount of `4.99`, `Decimal(4.99)`, `Decimal(string: "4.99")`, `NSDecimalNumber(value: 4.99)`.

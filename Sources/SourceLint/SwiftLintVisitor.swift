@@ -49,12 +49,12 @@ final class SwiftLintVisitor: SyntaxVisitor {
         reportProductIDSinks()
         for (literal, text, near) in misspellings { reportUnknown(text, at: literal, misspelling: near) }
         if definitions.count >= 2 {
-            let shown = definitions.prefix(3).map { "'\($0.id)'" }.joined(separator: ", ") + (definitions.count > 3 ? ", …" : "")
+            let shown = definitions.prefix(3).map { "\(Quote.bounded($0.id))" }.joined(separator: ", ") + (definitions.count > 3 ? ", …" : "")
             add(LintRules.hardcodedProductID,
                 "\(definitions.count) product IDs are defined here as string literals (\(shown)); generate them with `iap gen` so the compiler checks every use against the catalog",
                 at: definitions[0].literal)
         } else if let only = definitions.first, let constant = context.productConstants[only.id] {
-            add(LintRules.hardcodedProductID, "product ID '\(only.id)' typed as a literal; use \(constant)", at: only.literal)
+            add(LintRules.hardcodedProductID, "product ID \(Quote.bounded(only.id)) typed as a literal; use \(constant)", at: only.literal)
         }
     }
 

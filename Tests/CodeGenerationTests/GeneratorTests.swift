@@ -94,4 +94,60 @@ final class GeneratorTests: XCTestCase {
         """)
         XCTAssertEqual(UnifiedDiff.make(old: "same\n", new: "same\n", oldName: "x", newName: "y"), "")
     }
+
+    /// Three changes far apart in 30,000 lines: aligned without a table of every line against
+    /// every line (issue 22: 10,000 products took 7.1 GB), hunks numbered as `diff -u` numbers them.
+    func testUnifiedDiffOfALongFileIsItsHunksAlone() {
+        let old = (0..<30_000).map { "line \($0)" }
+        var new = old
+        new[10] = "changed 10"
+        new.remove(at: 20_000)
+        new.insert("added", at: 29_000)
+        let start = Date()
+        let made = UnifiedDiff.diff(old: old.joined(separator: "\n") + "\n", new: new.joined(separator: "\n") + "\n", oldName: "a", newName: "b")
+        XCTAssertLessThan(Date().timeIntervalSince(start), 10)
+        XCTAssertTrue(made.complete)
+        XCTAssertEqual(made.text, """
+            --- a
+            +++ b
+            @@ -8,7 +8,7 @@
+             line 7
+             line 8
+             line 9
+            -line 10
+            +changed 10
+             line 11
+             line 12
+             line 13
+            @@ -19998,7 +19998,6 @@
+             line 19997
+             line 19998
+             line 19999
+            -line 20000
+             line 20001
+             line 20002
+             line 20003
+            @@ -28999,6 +28998,7 @@
+             line 28998
+             line 28999
+             line 29000
+            +added
+             line 29001
+             line 29002
+             line 29003
+
+            """)
+    }
+
+    /// Past 1,000 changed lines, the diff is the first differing line with its context.
+    func testUnifiedDiffPastItsLimitShowsTheFirstDifference() {
+        let same = (0..<5).map { "same \($0)" }
+        let old = same + (0..<3000).map { "a\($0)" }, new = same + (0..<3000).map { "b\($0)" }
+        let made = UnifiedDiff.diff(old: old.joined(separator: "\n"), new: new.joined(separator: "\n"), oldName: "x", newName: "y")
+        XCTAssertFalse(made.complete)
+        XCTAssertEqual(made.text, "--- x\n+++ y\n@@ -3,4 +3,4 @@\n same 2\n same 3\n same 4\n-a0\n+b0\n")
+        // One side ends first: the first line the other goes on with.
+        XCTAssertEqual(UnifiedDiff.diff(old: "a\nb", new: "a\nb\n" + (0..<2000).map { "c\($0)" }.joined(separator: "\n"),
+                                        oldName: "x", newName: "y").text, "--- x\n+++ y\n@@ -1,2 +1,3 @@\n a\n b\n+c0\n")
+    }
 }

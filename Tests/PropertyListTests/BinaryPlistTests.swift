@@ -132,8 +132,65 @@ final class BinaryPlistTests: XCTestCase {
         var objects: [[UInt8]] = (0..<59).map { (i: Int) -> [UInt8] in [0xA2, UInt8(i + 1), UInt8(i + 1)] }
         objects.append([0x09])
         let wide = bplist(objects)
-        XCTAssertEqual(error(wide)?.message, "shared objects expand to more than 1001352 values; refused")
+        XCTAssertEqual(error(wide)?.message, "shared objects expand to more than 1000056 values; refused")
         XCTAssertLessThan(Date().timeIntervalSince(start), 20)
+    }
+
+    /// A string referenced many times is read once and shared; the tree it expands to is still
+    /// bounded, and refused at the shared object past its budget (issue 22: a 100 kB file whose
+    /// references all named one 50 kB string took 2.47 GB).
+    func testASharedStringIsReadOnceAndItsExpansionIsBudgeted() throws {
+        func sharing(_ references: Int, of length: Int) -> [UInt8] {
+            let array: [UInt8] = [0xAF, 0x11, UInt8(references >> 8), UInt8(references & 0xFF)] + Array(repeating: 1, count: references)
+            let string: [UInt8] = [0x5F, 0x11, UInt8(length >> 8), UInt8(length & 0xFF)] + Array(repeating: 0x61, count: length)
+            return bplist([array, string])
+        }
+        // 200 references to a 40,000-byte string: 8 MB of text, read as one string.
+        let fine = try reader.read(bytes: sharing(200, of: 40_000)).root
+        let items = try XCTUnwrap(fine.value.arrayValue)
+        XCTAssertEqual(items.count, 200)
+        XCTAssertTrue(items.allSatisfy { $0.value == .string(String(repeating: "a", count: 40_000)) })
+        XCTAssertEqual(Set(items.map(\.position)), [PlistPosition(line: 1, column: 213)])
+        // 20,000 references: 800 MB of text from a 60,052-byte file.
+        let start = Date()
+        let bomb = sharing(20_000, of: 40_000)
+        XCTAssertEqual(bomb.count, 60_052)
+        XCTAssertEqual(error(bomb)?.description,
+                       "1:20013: shared strings and data expand to more than 17017424 bytes (16 MiB and 4 per byte of the file); refused")
+        XCTAssertEqual(error(bomb)?.kind, .refused)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+    }
+
+    /// A container read once and referenced again deeper still counts at its new depth.
+    func testASharedContainerReusedDeeperIsRefusedPastTheDepthLimit() {
+        // Object 0: [c0, d0]; c0 → c1 → … → c99 → true (object 101); d0 → … → d49 → c0.
+        var objects: [[UInt8]] = [[0xA2, 1, 102]]
+        objects += (0..<100).map { (i: Int) -> [UInt8] in [0xA1, UInt8(i + 2)] }
+        objects.append([0x09])
+        objects += (0..<50).map { (j: Int) -> [UInt8] in [0xA1, j == 49 ? 1 : UInt8(103 + j)] }
+        let bytes = bplist(objects)
+        // Read once, c0 is 100 levels deep; under d49 it would reach level 150.
+        XCTAssertEqual(error(bytes)?.description, "1:12: nesting deeper than 128 levels; refused")
+        // Without the second path it reads.
+        XCTAssertNil(error(bplist([[0xA1, 1]] + objects[1...101])))
+    }
+
+    /// A date past what the XML form writes is refused where it is, never a trap when printed.
+    func testADateOutsideTheYearsAPlistWritesIsRefused() throws {
+        func date(_ seconds: Double) -> [UInt8] {
+            [0x33] + (0..<8).reversed().map { UInt8(truncatingIfNeeded: seconds.bitPattern >> ($0 * 8)) }
+        }
+        XCTAssertEqual(error(bplist([date(1e300)]))?.description,
+                       "1:9: binary property list: date 1e+300 s from 2001-01-01 is outside the years 0000 to 9999 a plist date can write")
+        XCTAssertEqual(error(bplist([date(-1e300)]))?.message,
+                       "binary property list: date -1e+300 s from 2001-01-01 is outside the years 0000 to 9999 a plist date can write")
+        let last = ISO8601.secondsSince1970.upperBound - Date.timeIntervalBetween1970AndReferenceDate
+        XCTAssertEqual(try reader.read(bytes: bplist([date(last)])).root.value.description, "9999-12-31T23:59:59Z")
+        XCTAssertNotNil(error(bplist([date(last + 1)])))
+        // Dates made in code are written as the nearest the form holds.
+        XCTAssertEqual(ISO8601.format(Date(timeIntervalSince1970: 1e300)), "9999-12-31T23:59:59Z")
+        XCTAssertEqual(ISO8601.format(Date(timeIntervalSince1970: -1e300)), "0000-01-01T00:00:00Z")
+        XCTAssertEqual(ISO8601.format(Date(timeIntervalSince1970: .nan)), "1970-01-01T00:00:00Z")
     }
 
     func testEveryTruncationOfARealFileIsAnErrorNotACrash() throws {

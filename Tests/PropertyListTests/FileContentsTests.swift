@@ -40,6 +40,21 @@ final class FileContentsTests: XCTestCase {
         }
     }
 
+    /// A file over a reader's limit is refused by its size before a byte is read: a 2 GiB
+    /// sparse file costs nothing (issue 22: a 2 GiB `.storekit` took 4.2 GB).
+    func testAFileOverTheLimitIsRefusedByItsSizeUnread() throws {
+        let file = try makeFolder().appendingPathComponent("huge.plist")
+        XCTAssertTrue(FileManager.default.createFile(atPath: file.path, contents: Data("<plist>".utf8)))
+        XCTAssertEqual(truncate(file.path, 2 << 30), 0)
+        let start = Date()
+        XCTAssertEqual(reason(FileContents.read(file.path, limit: 1 << 20)), "larger than 1048576 bytes")
+        XCTAssertThrowsError(try PlistReader(maxBytes: 1 << 20).read(path: file.path)) { error in
+            XCTAssertEqual((error as? PlistError)?.message,
+                           "file is larger than 1048576 bytes, the most iap reads; split the catalog into several files")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 1)
+    }
+
     func testAMissingFileIsToldFromAnUnreadableOne() throws {
         let folder = try makeFolder()
         let missing = FileContents.read(folder.appendingPathComponent("nothing.plist").path)

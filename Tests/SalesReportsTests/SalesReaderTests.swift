@@ -207,6 +207,71 @@ final class SalesReaderTests: XCTestCase {
         XCTAssertEqual(ledger.files.first?.badRows, 25)
     }
 
+    /// Units that add up past an Int trapped (SIGILL) in the totals; the row that would pass it
+    /// is left out with a finding at its Units field, and the rest are counted.
+    func testUnitsPastWhatAnIntHoldsAreLeftOutNotATrap() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-units-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let header = ["SKU", "Product Type Identifier", "Units", "Developer Proceeds", "Begin Date", "Customer Currency", "Country Code",
+                      "Currency of Proceeds", "Customer Price"].joined(separator: "\t")
+        let big = "com.a.coins\tIA1\t999999999999999999\t0.70\t11/02/2026\tUSD\tUS\tUSD\t0.99"
+        let small = "com.a.coins\tIA1\t-1\t0.70\t11/02/2026\tUSD\tUS\tUSD\t0.99"
+        try ([header] + Array(repeating: big, count: 10) + [small]).joined(separator: "\n")
+            .write(to: folder.appendingPathComponent("big.txt"), atomically: true, encoding: .utf8)
+        var ledger = SalesLedger()
+        SalesReportReader.read(folder.appendingPathComponent("big.txt").path, displayPath: "big.txt", into: &ledger)
+        XCTAssertEqual(ledger.diagnostics.map { "\($0.location) \($0.message)" }, [
+            "big.txt:11:17 Units 999999999999999999 would bring the units of the rows read past 9223372036854775807, the most iap can count: the row is left out of the totals",
+        ])
+        let totals = SalesTotals(ledger)
+        XCTAssertEqual(totals.byCurrency.map { "\($0.currency) \($0.sold) \($0.refunded)" }, ["USD 8999999999999999991 1"])
+        XCTAssertEqual(totals.products.map { "\($0.product) \($0.amounts.net)" }, ["com.a.coins 8999999999999999990"])
+    }
+
+    /// Blank lines are counted by the line reader, a buffer at a time, and never handed to the
+    /// report reader: a gzip file of a billion newlines cost 39 s. The lines after them keep
+    /// their numbers, and a report past the text limit is refused with what was read counted.
+    func testBlankLinesAreCountedAndTheTextIsLimited() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-blank-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let header = ["SKU", "Product Type Identifier", "Units", "Developer Proceeds", "Begin Date", "Customer Currency", "Country Code",
+                      "Currency of Proceeds", "Customer Price"].joined(separator: "\t")
+        let row = "com.a.coins\tIA1\t2\t0.70\t11/02/2026\tUSD\tUS\tUSD\t0.99"
+        // 1,000,000 blank lines of three kinds between the header and two rows, one bad.
+        let blanks = String(repeating: "\n \t\r\n\t\n", count: 333_334)
+        let text = header + "\n" + blanks + row + "\n" + "com.a.coins\tIA1\ttwo\t0.70\t11/02/2026\tUSD\tUS\tUSD\t0.99\n\n\n"
+        let file = folder.appendingPathComponent("blank.txt")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        var ledger = SalesLedger()
+        SalesReportReader.read(file.path, displayPath: "blank.txt", into: &ledger)
+        XCTAssertEqual(ledger.diagnostics.map { "\($0.location) \($0.message)" }, [
+            "blank.txt:1000005:17 Units 'two' is not a whole number: the row is left out of the totals",
+        ])
+        XCTAssertEqual(SalesTotals(ledger).byCurrency.map { "\($0.currency) \($0.sold)" }, ["USD 2"])
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/gzip") || FileManager.default.isExecutableFile(atPath: "/bin/gzip") {
+            let gzip = Process()
+            gzip.executableURL = URL(fileURLWithPath: "/bin/sh")
+            gzip.arguments = ["-c", "gzip -c blank.txt > blank.txt.gz"]
+            gzip.currentDirectoryURL = folder
+            try gzip.run()
+            gzip.waitUntilExit()
+            var zipped = SalesLedger()
+            SalesReportReader.read(folder.appendingPathComponent("blank.txt.gz").path, displayPath: "blank.txt.gz", into: &zipped)
+            XCTAssertEqual(zipped.diagnostics.map { "\($0.location) \($0.message)" }, [
+                "blank.txt.gz:1000005:17 Units 'two' is not a whole number: the row is left out of the totals",
+            ])
+        }
+        // Past the limit of text: what came before the chunk that passed it is counted.
+        var limited = SalesLedger()
+        SalesReportReader.read(file.path, displayPath: "blank.txt", textLimit: 1000, into: &limited)
+        XCTAssertEqual(limited.diagnostics.map { "\($0.location) \($0.message)" }, [
+            "blank.txt:1 the report holds more than 1000 bytes of text (uncompressed), the most iap reads of one report; the rows before line 1 are counted",
+        ])
+        XCTAssertEqual(LineReader.maxTextBytes, 1 << 30)
+    }
+
     func testFieldParsers() {
         func fixed(_ s: String) -> String? {
             var s = s

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import IAPCatalog
 import PriceFormatting
@@ -106,7 +107,7 @@ public struct MetadataWriter: Sendable {
     public static func inferredKinds(_ catalog: Catalog) -> [String] {
         let inferred = catalog.products.filter { $0.kind != nil && !$0.kindReason.isDeclared && $0.metadata.kind == nil }
         guard let first = inferred.first else { return [] }
-        return ["the kind of \(inferred.count == 1 ? "'\(first.id)'" : "\(inferred.count) products (the first '\(first.id)')"), inferred from words, not declared: written without <key>kind</key> (iap list says what it was inferred from)"]
+        return ["the kind of \(inferred.count == 1 ? "\(Quote.bounded(first.id))" : "\(inferred.count) products (the first \(Quote.bounded(first.id)))"), inferred from words, not declared: written without <key>kind</key> (iap list says what it was inferred from)"]
     }
 
     /// Products with a second localization in one locale, which `onePerLocale` leaves out: what
@@ -117,7 +118,7 @@ public struct MetadataWriter: Sendable {
             for localization in product.metadata.localizations { counts[plistLocale(localization.locale), default: 0] += 1 }
             let repeated = counts.filter { $0.value > 1 }.keys.sorted()
             guard !repeated.isEmpty else { return nil }
-            return "'\(product.id)': a second localization in \(repeated.joined(separator: ", ")) (the metadata plist holds one per locale; the first is kept)"
+            return "\(Quote.bounded(product.id)): a second localization in \(repeated.joined(separator: ", ")) (the metadata plist holds one per locale; the first is kept)"
         }
     }
 

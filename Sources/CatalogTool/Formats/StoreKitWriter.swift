@@ -25,7 +25,7 @@ public struct StoreKitWriter: Sendable {
         do {
             self.storefront = try Storefronts.find(storefront)
         } catch {
-            throw .usage("--storefront '\(storefront)' is not one of the App Store's 175 storefronts (iap storefronts lists them)")
+            throw .usage("--storefront \(Quote.bounded(storefront)) is not one of the App Store's 175 storefronts (iap storefronts lists them)")
         }
         self.locale = Self.storeKitLocale(locale ?? self.storefront.locale)
     }
@@ -73,13 +73,13 @@ public struct StoreKitWriter: Sendable {
             if missing.count > 1 {
                 let keys = missing.flatMap { $0.key == "price" ? ["price", "currency"] : [$0.key] }
                 findings.append(ToolRules.storeKitMissingField.finding(
-                    "'\(product.id)' has no \(Self.list(missing.map(\.what))): a StoreKit configuration for \(storefront.alpha3) needs each",
+                    "\(Quote.bounded(product.id)) has no \(Self.list(missing.map(\.what))): a StoreKit configuration for \(storefront.alpha3) needs each",
                     at: product.location, fix: SuggestedFix(Self.metadataAdvice(keys, product, metadataFile)), subject: product.id))
                 continue
             }
             guard let kind = product.kind else {
                 findings.append(ToolRules.storeKitMissingField.finding(
-                    "'\(product.id)' has no kind: a StoreKit configuration needs Consumable, NonConsumable, NonRenewingSubscription or RecurringSubscription",
+                    "\(Quote.bounded(product.id)) has no kind: a StoreKit configuration needs Consumable, NonConsumable, NonRenewingSubscription or RecurringSubscription",
                     at: product.location, fix: SuggestedFix(Self.metadataAdvice(["kind"], product, metadataFile)), subject: product.id))
                 continue
             }
@@ -93,13 +93,13 @@ public struct StoreKitWriter: Sendable {
             case .autoRenewable:
                 guard let group = metadata.subscriptionGroup?.value else {
                     findings.append(ToolRules.storeKitMissingField.finding(
-                        "'\(product.id)' is an auto-renewable subscription with no subscription group: a StoreKit configuration puts every subscription in one",
+                        "\(Quote.bounded(product.id)) is an auto-renewable subscription with no subscription group: a StoreKit configuration puts every subscription in one",
                         at: product.location, fix: SuggestedFix(Self.metadataAdvice(["subscriptionGroup"], product, metadataFile)), subject: product.id))
                     continue
                 }
                 guard metadata.subscriptionPeriod != nil else {
                     findings.append(ToolRules.storeKitMissingField.finding(
-                        "'\(product.id)' is an auto-renewable subscription with no period: a StoreKit configuration needs one such as P1M",
+                        "\(Quote.bounded(product.id)) is an auto-renewable subscription with no period: a StoreKit configuration needs one such as P1M",
                         at: product.location, fix: SuggestedFix(Self.metadataAdvice(["subscriptionPeriod"], product, metadataFile)), subject: product.id))
                     continue
                 }
@@ -201,7 +201,7 @@ public struct StoreKitWriter: Sendable {
             + groups.flatMap { $0.members.map(\.product) }.filter { !$0.kindReason.isDeclared }
         var remarks: [String] = []
         if let first = inferred.first {
-            remarks.append("the kind of \(inferred.count == 1 ? "'\(first.id)'" : "\(inferred.count) products (the first '\(first.id)')") is inferred, not declared (iap list says why): the file states it as a fact; declare it with <key>kind</key>")
+            remarks.append("the kind of \(inferred.count == 1 ? "\(Quote.bounded(first.id))" : "\(inferred.count) products (the first \(Quote.bounded(first.id)))") is inferred, not declared (iap list says why): the file states it as a fact; declare it with <key>kind</key>")
         }
         let others = otherStorefronts.subtracting([""]).sorted()
         if !others.isEmpty {
@@ -248,7 +248,7 @@ public struct StoreKitWriter: Sendable {
             why = "a price in \(price.currency ?? "no currency")\(price.storefront.map { " (storefront \($0))" } ?? "") only"
         }
         findings.append(ToolRules.storeKitMissingField.finding(
-            "'\(product.id)' has \(why), and a StoreKit configuration for \(storefront.alpha3) needs its price in \(storefront.currency)",
+            "\(Quote.bounded(product.id)) has \(why), and a StoreKit configuration for \(storefront.alpha3) needs its price in \(storefront.currency)",
             at: metadata.price?.location ?? product.location,
             fix: SuggestedFix(fix),
             subject: product.id))
@@ -275,14 +275,14 @@ public struct StoreKitWriter: Sendable {
         var lost: [(String, SourceLocation)] = []
         if kind != .autoRenewable {
             if let period = metadata.subscriptionPeriod { lost.append(("a subscription period \(period.value)", period.location)) }
-            if let group = metadata.subscriptionGroup { lost.append(("the subscription group '\(group.value)'", group.location)) }
+            if let group = metadata.subscriptionGroup { lost.append(("the subscription group \(Quote.bounded(group.value))", group.location)) }
             if let level = metadata.groupLevel { lost.append(("the group level \(level.value)", level.location)) }
             if let offer = metadata.introductoryOffer { lost.append(("an introductory offer", offer.location)) }
             if let offer = metadata.promotionalOffers.first { lost.append(("promotional offers", offer.location)) }
         }
         for (fact, location) in lost {
             findings.append(ToolRules.storeKitCannotHold.finding(
-                "'\(product.id)' is \(kind.displayName) and has \(fact): a StoreKit configuration gives that only to auto-renewable subscriptions, so it is not written",
+                "\(Quote.bounded(product.id)) is \(kind.displayName) and has \(fact): a StoreKit configuration gives that only to auto-renewable subscriptions, so it is not written",
                 at: location, subject: product.id))
         }
     }

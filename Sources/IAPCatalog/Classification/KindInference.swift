@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Guesses a product's kind from words: of its ID, of the key it is listed under, of its names.
 /// Word lists are checked in priority order, so `nonRenewing.standard` is non-renewing even though
 /// `renewing` alone would suggest a subscription, and `pro.monthly` is a subscription, not an unlock.
@@ -239,11 +241,11 @@ struct Classifier {
         }
         guard let metadata = box?.value else { return (nil, unknown) }
         if let name = metadata.referenceName?.value, let (kind, words) = KindInference.infer(from: name) {
-            return (kind, ReasonBox(.inferred(words, source: "its name '\(name)'")))
+            return (kind, ReasonBox(.inferred(words, source: "its name \(Quote.bounded(name))")))
         }
         for localization in metadata.localizations {
             if let name = localization.displayName, let (kind, words) = KindInference.infer(from: name) {
-                return (kind, ReasonBox(.inferred(words, source: "its name '\(name)'")))
+                return (kind, ReasonBox(.inferred(words, source: "its name \(Quote.bounded(name))")))
             }
         }
         return (nil, unknown)
@@ -252,7 +254,7 @@ struct Classifier {
     /// What a container key (`Consumables`) says, once per key: its products share the reason.
     private mutating func fromContainer(_ key: String) -> (ProductKind?, ReasonBox)? {
         if let cached = containers[key] { return cached.map { ($0.0, $0.1) } }
-        let found = KindInference.infer(from: key).map { ($0.0, ReasonBox(.inferred($0.1, source: "the container key '\(key)'"))) }
+        let found = KindInference.infer(from: key).map { ($0.0, ReasonBox(.inferred($0.1, source: "the container key \(Quote.bounded(key))"))) }
         containers[key] = .some(found)
         return found.map { ($0.0, $0.1) }
     }

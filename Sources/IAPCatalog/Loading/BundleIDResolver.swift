@@ -125,9 +125,9 @@ struct BundleIDResolver {
         let location: SourceLocation
         let what: String
         if let appBundle, let id = appBundle.info.bundleID {
-            (location, what) = (id.location, "CFBundleIdentifier is '\(id.value)'")
+            (location, what) = (id.location, "CFBundleIdentifier is \(Quote.bounded(id.value))")
         } else if let target = targets.first(where: { $0.bundleID == nil }) {
-            (location, what) = (target.location, "PRODUCT_BUNDLE_IDENTIFIER of target '\(target.name)' is '\(target.rawBundleID)'")
+            (location, what) = (target.location, "PRODUCT_BUNDLE_IDENTIFIER of target \(Quote.bounded(target.name)) is \(Quote.bounded(target.rawBundleID))")
         } else {
             return nil
         }
@@ -147,7 +147,7 @@ struct BundleIDResolver {
                 } else if let lent {
                     reason = "an Info.plist of the app; the bundle ID comes from \(lent.location)"
                 } else {
-                    reason = "the app's Info.plist, whose bundle ID '\(info.bundleID?.value ?? "")' is not written out"
+                    reason = "the app's Info.plist, whose bundle ID \(Quote.bounded(info.bundleID?.value ?? "")) is not written out"
                 }
             }
             return PassedOverFile(path: info.path, reason: reason + (info.preprocessed ? " (preprocessor lines evaluated with no macro defined)" : ""))

@@ -46,8 +46,14 @@ struct CatalogFileReader {
         let fileName = (path as NSString).lastPathComponent
         if fileName.hasSuffix(".storekit") {
             let data: Data
-            switch FileContents.read(path) {
+            switch FileContents.read(path, limit: StoreKitReader.maxBytes) {
             case .success(let bytes): data = bytes
+            case .failure(let failure) where failure == FileContents.tooLarge(StoreKitReader.maxBytes):
+                let message = "file is larger than \(StoreKitReader.maxBytes) bytes, the most iap reads of a StoreKit configuration; "
+                    + "split the catalog into several files"
+                return .catalog(PlistReading(content: .unreadable(message), diagnostics: [
+                    LoadRules.malformedCatalog.finding(message, at: SourceLocation(path: path)),
+                ]))
             case .failure(let failure): return .unreadable(failure.phrase)
             }
             // Xcode never writes an empty configuration: a 0-byte one a walk meets is left-over junk
@@ -63,7 +69,10 @@ struct CatalogFileReader {
         } catch {
             if error.kind == .io { return .unreadable(error.osReason) }
             // Xcode runs the C preprocessor on Info.plist files that ask for it (INFOPLIST_PREPROCESS).
-            if BundleInfo.isInfoPlistName(fileName), case .success(let data) = FileContents.read(path),
+            // Not on a file refused for its size or its sharing, nor on binary data: the file is
+            // read a second time only when it is text within the limit.
+            if BundleInfo.isInfoPlistName(fileName), error.kind != .refused, WalkPolicy.contentReason(ofFileAt: path) == nil,
+               case .success(let data) = FileContents.read(path, limit: reader.maxBytes),
                let evaluated = InfoPlistPreprocessor.preprocess([UInt8](data)),
                let again = try? reader.read(bytes: evaluated, name: path), BundleInfo.isBundleInfo(again.root) {
                 return .bundle(BundleInfo(path: path, root: again.root, preprocessed: true))

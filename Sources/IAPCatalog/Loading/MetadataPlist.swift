@@ -76,7 +76,7 @@ struct MetadataPlist {
         }
         for entry in products.entries {
             guard let fields = entry.value.value.dictionaryValue else {
-                reading.diagnostics.append(invalid("metadata for '\(entry.key)' must be a <dict>", entry.value.position))
+                reading.diagnostics.append(invalid("metadata for \(Quote.bounded(entry.key)) must be a <dict>", entry.value.position))
                 continue
             }
             var occurrence = ProductOccurrence(id: entry.key, location: location(entry.keyPosition), role: .metadata)
@@ -119,7 +119,7 @@ struct MetadataPlist {
                     if let valid = try? CurrencyCodes.validate(code), valid == code {
                         currency = code
                     } else {
-                        diagnostics.append(invalid("currency must be an ISO 4217 code such as USD (found '\(code)')", node.position))
+                        diagnostics.append(invalid("currency must be an ISO 4217 code such as USD (found \(Quote.bounded(code)))", node.position))
                     }
                 }
             case "prices":
@@ -154,7 +154,7 @@ struct MetadataPlist {
             metadata.price = Located(ProductPrice(amount: amount.value, currency: currency, writtenDecimals: amountDecimals), at: amount.location)
             if currency == nil {
                 diagnostics.append(LoadRules.unknownPriceCurrency.finding(
-                    "the price \(amount.value) of '\(occurrence.id)' has no currency: it cannot be shown in any storefront",
+                    "the price \(amount.value) of \(Quote.bounded(occurrence.id)) has no currency: it cannot be shown in any storefront",
                     at: amount.location, fix: SuggestedFix("add <key>currency</key> with its ISO 4217 code, e.g. USD")))
             }
         }
@@ -166,7 +166,7 @@ struct MetadataPlist {
         do {
             return try SubscriptionPeriod(iso8601: text)
         } catch {
-            diagnostics.append(invalid("\(name) '\(text)' is not a period such as P1W, P1M or P1Y", node.position))
+            diagnostics.append(invalid("\(name) \(Quote.bounded(text)) is not a period such as P1W, P1M or P1Y", node.position))
             return nil
         }
     }
@@ -189,15 +189,22 @@ struct MetadataPlist {
             return nil
         }
         guard let period = period(periodText, periodNode, "introductoryOffer period", &diagnostics) else { return nil }
-        var periods = 1
-        if let n = dict["periods"] {
-            if let value = n.value.integerValue?.int64Value, value >= 1, value <= 1000 { periods = Int(value) } else {
-                diagnostics.append(invalid("periods must be a positive <integer>", n.position))
-            }
-        }
+        let periods = offerPeriods(dict["periods"], &diagnostics)
         let amount = dict["price"].flatMap { price($0, "introductoryOffer price", &diagnostics) }
         return IntroductoryOffer(paymentMode: mode, period: period, numberOfPeriods: periods, price: amount,
                                  location: location(node.position))
+    }
+
+    /// An offer's `periods`: an `<integer>` from 1 to 1000; 1 when absent, and 1 with a finding
+    /// when it is anything else (a negative or huge count would make no offer, and its length
+    /// could pass what an integer holds).
+    private func offerPeriods(_ node: PlistNode?, _ diagnostics: inout [Diagnostic]) -> Int {
+        guard let node else { return 1 }
+        if let value = node.value.integerValue?.int64Value, let count = Int(exactly: value), SubscriptionPeriod.offerPeriods.contains(count) {
+            return count
+        }
+        diagnostics.append(invalid("periods must be an <integer> from \(SubscriptionPeriod.offerPeriods.lowerBound) to \(SubscriptionPeriod.offerPeriods.upperBound)", node.position))
+        return 1
     }
 
     /// `promotionalOffers`: an `<array>` of dicts with `id`, `paymentMode`, `period` (required) and
@@ -223,9 +230,9 @@ struct MetadataPlist {
                 return nil
             }
             guard let period = period(periodText, periodNode, "promotional offer period", &diagnostics) else { return nil }
-            let periods = dict["periods"]?.value.integerValue?.int64Value.map { Int(clamping: $0) } ?? 1
+            let periods = offerPeriods(dict["periods"], &diagnostics)
             return PromotionalOffer(id: id, referenceName: dict["referenceName"]?.value.stringValue, paymentMode: mode,
-                                    period: period, numberOfPeriods: max(periods, 1),
+                                    period: period, numberOfPeriods: periods,
                                     price: dict["price"].flatMap { price($0, "promotional offer price", &diagnostics) },
                                     location: location(item.position))
         }
@@ -240,7 +247,7 @@ struct MetadataPlist {
         var result: [Located<ProductPrice>] = []
         for entry in dict.entries {
             guard let storefront = try? Storefronts.find(entry.key) else {
-                diagnostics.append(invalid("prices: '\(entry.key)' is not one of the App Store's 175 storefronts (iap storefronts lists them)",
+                diagnostics.append(invalid("prices: \(Quote.bounded(entry.key)) is not one of the App Store's 175 storefronts (iap storefronts lists them)",
                                            entry.keyPosition))
                 continue
             }
@@ -259,7 +266,7 @@ struct MetadataPlist {
         var result: [Localization] = []
         for entry in dict.entries {
             guard let fields = entry.value.value.dictionaryValue else {
-                diagnostics.append(invalid("localization '\(entry.key)' must be a <dict> with displayName and description",
+                diagnostics.append(invalid("localization \(Quote.bounded(entry.key)) must be a <dict> with displayName and description",
                                            entry.value.position))
                 continue
             }
@@ -292,7 +299,7 @@ struct MetadataPlist {
             return nil
         }
         guard let value = AmountText.parse(text), value >= 0 else {
-            diagnostics.append(invalid("\(name) '\(text)' is not an amount: write digits with a '.' for decimals, e.g. 0.99",
+            diagnostics.append(invalid("\(name) \(Quote.bounded(text)) is not an amount: write digits with a '.' for decimals, e.g. 0.99",
                                        node.position))
             return nil
         }
@@ -312,16 +319,16 @@ struct MetadataPlist {
 
     private func unknownKey(_ entry: PlistDictionary.Entry, expected: [String]) -> Diagnostic {
         let guess = expected.min { EditDistance.between($0.lowercased(), entry.key.lowercased()) < EditDistance.between($1.lowercased(), entry.key.lowercased()) }
-        var message = "unknown key '\(entry.key)'"
+        var message = "unknown key \(Quote.bounded(entry.key))"
         var fix: SuggestedFix?
         if let guess, EditDistance.between(guess.lowercased(), entry.key.lowercased()) <= 3 {
-            message += " (did you mean '\(guess)'?)"
+            message += " (did you mean \(Quote.bounded(guess))?)"
             // An exact edit of the name in `<key>name</key>` in an XML file (a binary
             // plist's positions are byte offsets on line 1; a key with entities is written otherwise).
             let plain = !entry.key.contains(where: { "&<>]\n\r".contains($0) })
             fix = plain && entry.keyPosition.line > 1
-                ? SuggestedFix("rename the key to '\(guess)'", replacement: guess, replacing: entry.key, at: Int(entry.keyPosition.column) + 5)
-                : SuggestedFix("rename the key to '\(guess)'")
+                ? SuggestedFix("rename the key to \(Quote.bounded(guess))", replacement: guess, replacing: entry.key, at: Int(entry.keyPosition.column) + 5)
+                : SuggestedFix("rename the key to \(Quote.bounded(guess))")
         } else {
             message += "; expected one of " + expected.joined(separator: ", ")
         }

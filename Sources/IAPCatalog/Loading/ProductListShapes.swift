@@ -170,7 +170,7 @@ struct ProductListShapes {
     /// or `{"Products": [dicts with "ID"]}`.
     private func readProductsKey(_ products: PlistDictionary.Entry, dict: PlistDictionary) -> PlistReading {
         guard let items = products.value.value.arrayValue else {
-            return notAList("'\(products.key)' holds a <\(products.value.value.typeName)>, not an <array> of product IDs")
+            return notAList("\(Quote.bounded(products.key)) holds a <\(products.value.value.typeName)>, not an <array> of product IDs")
         }
         if !items.isEmpty, items.allSatisfy({ $0.value.dictionaryValue != nil }) {
             var reading = PlistReading(content: .productList(.productsArrayOfDicts))
@@ -234,7 +234,7 @@ struct ProductListShapes {
                 addIDStrings(items, containerKey: entry.key, group: nil, to: &reading)
             default:
                 reading.diagnostics.append(LoadRules.invalidMetadata.finding(
-                    "MKStoreKit key '\(entry.key)' holds a <\(entry.value.value.typeName)>; expected a <dict> or <array> of product IDs",
+                    "MKStoreKit key \(Quote.bounded(entry.key)) holds a <\(entry.value.value.typeName)>; expected a <dict> or <array> of product IDs",
                     at: location(entry.value.position)))
             }
         }
@@ -378,7 +378,7 @@ struct ProductListShapes {
     }
 
     private func entrySummary(_ dict: PlistDictionary) -> String {
-        let shown = dict.entries.prefix(6).map { "'\($0.key)' (\($0.value.value.typeName))" }.joined(separator: ", ")
+        let shown = dict.entries.prefix(6).map { "\(Quote.bounded($0.key)) (\($0.value.value.typeName))" }.joined(separator: ", ")
         return dict.count > 6 ? shown + ", …" : shown
     }
 }

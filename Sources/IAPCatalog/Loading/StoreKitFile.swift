@@ -93,6 +93,10 @@ struct StoreKitConfiguration: Decodable {
 struct StoreKitReader {
     let path: String
 
+    /// The largest `.storekit` file read, as for property lists: Xcode's are a few kilobytes, and
+    /// a million products in one would be about 500 MB.
+    static let maxBytes = 1 << 30
+
     func read(_ data: Data) -> PlistReading {
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return failure("empty StoreKit configuration file: Xcode writes JSON with products and subscriptionGroups; recreate it with File ▸ New ▸ File ▸ StoreKit Configuration File",
@@ -145,7 +149,7 @@ struct StoreKitReader {
         // Once per file: the prices have no currency because the file names a storefront we do not know.
         if pricing.currency == nil, let first = reading.occurrences.first(where: { $0.metadata?.price != nil })?.metadata?.price {
             let count = reading.occurrences.filter { $0.metadata?.price != nil }.count
-            let why = "its storefront '\(configuration.settings?._storefront ?? "")' is not one of the App Store's 175"
+            let why = "its storefront \(Quote.bounded(configuration.settings?._storefront ?? "")) is not one of the App Store's 175"
             reading.diagnostics.append(LoadRules.unknownPriceCurrency.finding(
                 "the \(count == 1 ? "price" : "\(count) prices") of this StoreKit configuration \(count == 1 ? "has" : "have") no currency: \(why)",
                 at: first.location, fix: SuggestedFix("choose the storefront in Xcode's StoreKit configuration editor (Editor > Default Storefront)")))
@@ -189,7 +193,7 @@ struct StoreKitReader {
                 occurrence.declaredKind = metadata.kind
                 occurrence.declaredBy = "type \(type)"
             } else {
-                diagnostics.append(LoadRules.invalidMetadata.finding("unknown StoreKit product type '\(type)' for '\(entry.productID)'", at: at))
+                diagnostics.append(LoadRules.invalidMetadata.finding("unknown StoreKit product type \(Quote.bounded(type)) for \(Quote.bounded(entry.productID))", at: at))
             }
         }
         if let name = entry.referenceName { metadata.referenceName = Located(name, at: at) }
@@ -198,7 +202,7 @@ struct StoreKitReader {
                 metadata.price = Located(ProductPrice(amount: amount, currency: pricing.currency, locale: pricing.locale, storefront: pricing.storefront,
                                                       writtenDecimals: AmountText.writtenDecimals(price)), at: at)
             } else {
-                diagnostics.append(LoadRules.invalidMetadata.finding("displayPrice '\(price)' of '\(entry.productID)' is not an amount", at: at))
+                diagnostics.append(LoadRules.invalidMetadata.finding("displayPrice \(Quote.bounded(price)) of \(Quote.bounded(entry.productID)) is not an amount", at: at))
             }
         }
         metadata.familyShareable = entry.familyShareable
@@ -214,21 +218,22 @@ struct StoreKitReader {
             if let mode = PaymentMode(spelling: offer.paymentMode),
                let period = period(offer.subscriptionPeriod, of: entry.productID, at: at, &diagnostics) {
                 metadata.introductoryOffer = IntroductoryOffer(
-                    paymentMode: mode, period: period, numberOfPeriods: offer.numberOfPeriods ?? 1,
+                    paymentMode: mode, period: period, numberOfPeriods: periods(offer.numberOfPeriods, of: entry.productID, at: at, &diagnostics),
                     price: offer.displayPrice.flatMap(AmountText.parse), location: at)
             } else if PaymentMode(spelling: offer.paymentMode) == nil {
-                diagnostics.append(LoadRules.invalidMetadata.finding("unknown introductory offer paymentMode '\(offer.paymentMode)'", at: at))
+                diagnostics.append(LoadRules.invalidMetadata.finding("unknown introductory offer paymentMode \(Quote.bounded(offer.paymentMode))", at: at))
             }
         }
         for offer in entry.adHocOffers ?? [] {
             guard let mode = PaymentMode(spelling: offer.paymentMode) else {
-                diagnostics.append(LoadRules.invalidMetadata.finding("unknown promotional offer paymentMode '\(offer.paymentMode)'", at: at))
+                diagnostics.append(LoadRules.invalidMetadata.finding("unknown promotional offer paymentMode \(Quote.bounded(offer.paymentMode))", at: at))
                 continue
             }
             guard let period = period(offer.subscriptionPeriod, of: entry.productID, at: at, &diagnostics) else { continue }
             metadata.promotionalOffers.append(PromotionalOffer(
                 id: offer.offerID ?? "", referenceName: offer.referenceName, paymentMode: mode, period: period,
-                numberOfPeriods: offer.numberOfPeriods ?? 1, price: offer.displayPrice.flatMap(AmountText.parse), location: at))
+                numberOfPeriods: periods(offer.numberOfPeriods, of: entry.productID, at: at, &diagnostics),
+                price: offer.displayPrice.flatMap(AmountText.parse), location: at))
         }
         occurrence.metadata = metadata
         return occurrence
@@ -239,9 +244,21 @@ struct StoreKitReader {
         do {
             return try SubscriptionPeriod(iso8601: text)
         } catch {
-            diagnostics.append(LoadRules.invalidMetadata.finding("subscription period '\(text)' of '\(id)' is not a period such as P1W, P1M or P1Y", at: location))
+            diagnostics.append(LoadRules.invalidMetadata.finding("subscription period \(Quote.bounded(text)) of \(Quote.bounded(id)) is not a period such as P1W, P1M or P1Y", at: location))
             return nil
         }
+    }
+
+    /// An offer's `numberOfPeriods`: 1 to 1000; 1 when absent, and 1 with a finding otherwise.
+    private func periods(_ count: Int?, of id: String, at location: SourceLocation, _ diagnostics: inout [Diagnostic]) -> Int {
+        guard let count else { return 1 }
+        guard SubscriptionPeriod.offerPeriods.contains(count) else {
+            diagnostics.append(LoadRules.invalidMetadata.finding(
+                "numberOfPeriods \(count) of \(Quote.bounded(id)) is not from \(SubscriptionPeriod.offerPeriods.lowerBound) to \(SubscriptionPeriod.offerPeriods.upperBound); read as 1",
+                at: location))
+            return 1
+        }
+        return count
     }
 
     private func failure(_ message: String, line: Int = 0, column: Int = 0) -> PlistReading {
@@ -269,24 +286,65 @@ struct StoreKitReader {
 }
 
 /// Lines of `"productID" : "…"` in a `.storekit` file, handed out in order per ID, so that each
-/// product decoded by `JSONDecoder` (which keeps no positions) points at its own line.
+/// product decoded by `JSONDecoder` (which keeps no positions) points at its own line; and the
+/// lines of a few other keys, to point at a group's `"name"` or the offer key. Built in one pass
+/// over the bytes: asking for a line never reads the file again (2,000 groups used to read it
+/// 2,000 times).
 struct ProductIDLines {
     private var positions: [String: [(Int, Int)]] = [:]
     private var used: [String: Int] = [:]
-    private let lines: [Substring]
+    /// The keys `line(ofKey:value:)` answers for.
+    static let indexedKeys = ["name", "privateKey"]
+    /// Per indexed key: the first line holding `"key"`; and per text found between two quotes on
+    /// such a line, the first line holding both.
+    private var firstKeyLine: [String: Int] = [:]
+    private var keyValueLines: [String: [String: Int]] = [:]
 
     init(text: String) {
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        for (index, line) in lines.enumerated() {
-            guard let range = line.range(of: "\"productID\"") else { continue }
-            let rest = line[range.upperBound...]
-            guard let open = rest.firstIndex(of: "\""), let close = rest[rest.index(after: open)...].firstIndex(of: "\"") else {
-                continue
+        let bytes = Array(text.utf8)
+        let productID = Array("\"productID\"".utf8)
+        let keys = Self.indexedKeys.map { (name: $0, quoted: Array("\"\($0)\"".utf8)) }
+        var start = 0
+        var number = 0
+        while start <= bytes.count {
+            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            number += 1
+            let line = bytes[start..<end]
+            if line.contains(0x22) {
+                if let at = Self.find(productID, in: line) {
+                    let rest = line[(at + productID.count)...]
+                    if let open = rest.firstIndex(of: 0x22), let close = rest[(open + 1)...].firstIndex(of: 0x22) {
+                        let id = String(decoding: rest[(open + 1)..<close], as: UTF8.self)
+                        // Columns count characters, as the text shows them.
+                        let column = String(decoding: line[..<at], as: UTF8.self).count + 1
+                        positions[id, default: []].append((number, column))
+                    }
+                }
+                for key in keys where Self.find(key.quoted, in: line) != nil {
+                    if firstKeyLine[key.name] == nil { firstKeyLine[key.name] = number }
+                    // Every text between two quotes: what `"value"` on this line can be. Changed in
+                    // place: a copy of the table per line made 20,000 groups quadratic again.
+                    let segments = line.split(separator: 0x22, omittingEmptySubsequences: false)
+                    for segment in segments.dropFirst().dropLast() {
+                        let value = String(decoding: segment, as: UTF8.self)
+                        if keyValueLines[key.name, default: [:]][value] == nil { keyValueLines[key.name, default: [:]][value] = number }
+                    }
+                }
             }
-            let id = String(rest[rest.index(after: open)..<close])
-            let column = line.distance(from: line.startIndex, to: range.lowerBound) + 1
-            positions[id, default: []].append((index + 1, column))
+            start = end + 1
         }
+    }
+
+    /// Where `pattern` first starts in `line`.
+    private static func find(_ pattern: [UInt8], in line: ArraySlice<UInt8>) -> Int? {
+        guard let first = pattern.first, line.count >= pattern.count else { return nil }
+        var i = line.startIndex
+        while let hit = line[i...].firstIndex(of: first) {
+            guard hit + pattern.count <= line.endIndex else { return nil }
+            if line[hit..<(hit + pattern.count)].elementsEqual(pattern) { return hit }
+            i = hit + 1
+        }
+        return nil
     }
 
     mutating func next(productID: String) -> (Int, Int) {
@@ -296,12 +354,10 @@ struct ProductIDLines {
         return list[min(n, list.count - 1)]
     }
 
-    /// The first line with `"key"` (and `value`, when given).
+    /// The first line with `"key"` (and `"value"`, when given); 0 when none has. `key` is one of
+    /// `indexedKeys`.
     func line(ofKey key: String, value: String?) -> Int {
-        for (index, line) in lines.enumerated() where line.contains("\"\(key)\"") {
-            if let value, !line.contains("\"\(value)\"") { continue }
-            return index + 1
-        }
-        return 0
+        guard let value else { return firstKeyLine[key] ?? 0 }
+        return keyValueLines[key]?[value] ?? 0
     }
 }

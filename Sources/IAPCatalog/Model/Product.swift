@@ -295,7 +295,7 @@ public enum KindReason: Sendable, Hashable {
         switch self {
         case .declared(let location, let words): "declared in \(location) (\(words))"
         case .inferred(let words, let source):
-            "inferred from " + words.map { "'\($0)'" }.joined(separator: ", ") + " in \(source)"
+            "inferred from " + words.map { "\(Quote.bounded($0))" }.joined(separator: ", ") + " in \(source)"
         case .unknown: "unknown: nothing declares it and no word of its ID tells"
         }
     }

@@ -19,13 +19,13 @@ struct MissingBundlePrefixRule: CatalogRule {
         for product in catalog.products where !product.id.hasPrefix(prefix) && Self.bundlePrefix(of: product.id, bundle: bundle) == nil
             && !PlaceholderPrefixRule.isPlaceholder(product.id) {
             if Self.equalIgnoringASCIICase(product.id, bundle) {
-                found.append(finding("product ID '\(product.id)' is the app's bundle ID itself; product IDs should extend it, e.g. '\(prefix)pro'",
+                found.append(finding("product ID \(Quote.bounded(product.id)) is the app's bundle ID itself; product IDs should extend it, e.g. '\(prefix)pro'",
                                      at: product.location))
             } else {
                 let suggestion = prefix + Self.ownSegments(of: product.id, bundle: bundle)
-                found.append(finding("product ID '\(product.id)' does not start with the bundle ID '\(prefix)'",
+                found.append(finding("product ID \(Quote.bounded(product.id)) does not start with the bundle ID \(Quote.bounded(prefix))",
                                      at: product.location, related: [RelatedLocation(catalog.bundleID!.location, "bundle ID from here")],
-                                     fix: SuggestedFix("use '\(suggestion)' for new products (existing IDs cannot be renamed)")))
+                                     fix: SuggestedFix("use \(Quote.bounded(suggestion)) for new products (existing IDs cannot be renamed)")))
             }
         }
         return found
@@ -140,13 +140,13 @@ struct BundlePrefixConventionRule: CatalogRule {
             let example = String(MissingBundlePrefixRule.bundlePrefix(of: first.id, bundle: bundle) ?? Substring(first.id))
             let how = example.lowercased() == bundle.lowercased() + "."
                 ? "in another case; bundle IDs are case-insensitive, so" : "written with other separators;"
-            return [finding("\(plural(count, "product ID")) \(count == 1 ? "starts" : "start") with '\(example)', the bundle ID '\(bundle)' \(how) the prefix is accepted",
+            return [finding("\(plural(count, "product ID")) \(count == 1 ? "starts" : "start") with \(Quote.bounded(example)), the bundle ID \(Quote.bounded(bundle)) \(how) the prefix is accepted",
                             at: first.location)]
         case .otherPrefix:
             let suggestion = bundle + "." + MissingBundlePrefixRule.ownSegments(of: first.id, bundle: bundle)
-            let what = count == 1 ? "the only product ID, '\(first.id)', does not start with the bundle ID '\(bundle).'"
-                : "none of the \(count) product IDs starts with the bundle ID '\(bundle).' (the first is '\(first.id)')"
-            return [finding("\(what); existing IDs cannot be renamed, but new ones are safest under the bundle ID, e.g. '\(suggestion)'",
+            let what = count == 1 ? "the only product ID, \(Quote.bounded(first.id)), does not start with the bundle ID '\(bundle).'"
+                : "none of the \(count) product IDs starts with the bundle ID '\(bundle).' (the first is \(Quote.bounded(first.id)))"
+            return [finding("\(what); existing IDs cannot be renamed, but new ones are safest under the bundle ID, e.g. \(Quote.bounded(suggestion))",
                             at: first.location, related: [RelatedLocation(catalog.bundleID!.location, "bundle ID from here")])]
         }
     }

@@ -67,7 +67,7 @@ struct CatalogDriftRule: CatalogRule {
                     onlyInPlist.append((product.id, plist.location))
                 } else if plist == nil, let kit = kits.first {
                     findings.append(finding(
-                        "'\(product.id)' is in \(name(kit.location.path)) but not in the metadata plist (\(names(metadataFiles)))",
+                        "\(Quote.bounded(product.id)) is in \(name(kit.location.path)) but not in the metadata plist (\(names(metadataFiles)))",
                         at: kit.location, fix: SuggestedFix("add it to the metadata plist (iap convert writes one from the .storekit file)")))
                 } else if plist != nil {
                     inBoth += 1
@@ -85,13 +85,13 @@ struct CatalogDriftRule: CatalogRule {
             if inBoth >= onlyInPlist.count {
                 for (id, location) in onlyInPlist {
                     findings.append(finding(
-                        "'\(id)' is in the metadata plist but in no StoreKit configuration of this catalog (\(names(storeKitFiles)))",
+                        "\(Quote.bounded(id)) is in the metadata plist but in no StoreKit configuration of this catalog (\(names(storeKitFiles)))",
                         at: location, fix: SuggestedFix(regenerate(metadataFiles, storeKitFiles))))
                 }
             } else {
                 let total = inBoth + onlyInPlist.count
                 findings.append(finding(
-                    "\(names(storeKitFiles)) \(storeKitFiles.count == 1 ? "holds" : "hold") \(inBoth) of the metadata plist's \(total) products: a partial test configuration, not compared product by product (\(onlyInPlist.count) missing, the first '\(first.0)')",
+                    "\(names(storeKitFiles)) \(storeKitFiles.count == 1 ? "holds" : "hold") \(inBoth) of the metadata plist's \(total) products: a partial test configuration, not compared product by product (\(onlyInPlist.count) missing, the first \(Quote.bounded(first.0)))",
                     at: first.1, fix: SuggestedFix("iap storekit writes a configuration with every product")))
             }
         }
@@ -121,29 +121,29 @@ struct CatalogDriftRule: CatalogRule {
             guard let left, let right, left != right else { return }
             differences.append((field, left, right, at ?? a.location))
         }
-        differ("reference name", ma.referenceName.map { "'\($0.value)'" }, mb.referenceName.map { "'\($0.value)'" }, ma.referenceName?.location)
+        differ("reference name", ma.referenceName.map { "\(Quote.bounded($0.value))" }, mb.referenceName.map { "\(Quote.bounded($0.value))" }, ma.referenceName?.location)
         if let price = mb.price?.value, let storefront = price.storefront, let currency = price.currency,
            let mine = ma.price(in: storefront, currency: currency) {
             differ("price in \(storefront)", "\(mine.value.amount) \(price.currency ?? "")", "\(price.amount) \(price.currency ?? "")", mine.location)
         }
         differ("subscription period", ma.subscriptionPeriod.map { "\($0.value)" }, mb.subscriptionPeriod.map { "\($0.value)" }, ma.subscriptionPeriod?.location)
-        differ("subscription group", ma.subscriptionGroup.map { "'\($0.value)'" }, mb.subscriptionGroup.map { "'\($0.value)'" }, ma.subscriptionGroup?.location)
+        differ("subscription group", ma.subscriptionGroup.map { "\(Quote.bounded($0.value))" }, mb.subscriptionGroup.map { "\(Quote.bounded($0.value))" }, ma.subscriptionGroup?.location)
         differ("group level", ma.groupLevel.map { "\($0.value)" }, mb.groupLevel.map { "\($0.value)" }, ma.groupLevel?.location)
         differ("family sharing", ma.familyShareable.map { $0 ? "on" : "off" }, mb.familyShareable.map { $0 ? "on" : "off" }, nil)
         differ("introductory offer", Self.describe(ma.introductoryOffer), Self.describe(mb.introductoryOffer), ma.introductoryOffer?.location)
         let offersA = Dictionary(ma.promotionalOffers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let offersB = Dictionary(mb.promotionalOffers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for offerID in Set(offersA.keys).union(offersB.keys).sorted() {
-            differ("promotional offer '\(offerID)'", Self.describe(offersA[offerID]), Self.describe(offersB[offerID]), offersA[offerID]?.location)
+            differ("promotional offer \(Quote.bounded(offerID))", Self.describe(offersA[offerID]), Self.describe(offersB[offerID]), offersA[offerID]?.location)
         }
         let localesB = Dictionary(mb.localizations.map { (Localization.key($0.locale), $0) }, uniquingKeysWith: { first, _ in first })
         for localization in ma.localizations {
             guard let other = localesB[Localization.key(localization.locale)] else { continue }
-            differ("display name (\(localization.locale))", localization.displayName.map { "'\($0)'" }, other.displayName.map { "'\($0)'" }, localization.location)
-            differ("description (\(localization.locale))", localization.description.map { "'\($0)'" }, other.description.map { "'\($0)'" }, localization.location)
+            differ("display name (\(localization.locale))", localization.displayName.map { "\(Quote.bounded($0))" }, other.displayName.map { "\(Quote.bounded($0))" }, localization.location)
+            differ("description (\(localization.locale))", localization.description.map { "\(Quote.bounded($0))" }, other.description.map { "\(Quote.bounded($0))" }, localization.location)
         }
         return differences.map { difference in
-            finding("'\(id)': \(difference.field) is \(difference.right) in \(name(b.location.path)) but \(difference.left) in \(name(a.location.path))",
+            finding("\(Quote.bounded(id)): \(difference.field) is \(difference.right) in \(name(b.location.path)) but \(difference.left) in \(name(a.location.path))",
                     at: b.location, related: [RelatedLocation(difference.at, "\(difference.field) \(difference.left) here")],
                     fix: SuggestedFix("make the two agree: iap storekit regenerates the configuration from the catalog"))
         }

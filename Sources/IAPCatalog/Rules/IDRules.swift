@@ -40,7 +40,7 @@ struct DuplicateIDRule: CatalogRule {
             let sorted = repeated.sorted { $0.location < $1.location }
             let places = sorted.map(\.location.description).joined(separator: ", ")
             found.append(finding(
-                "product ID '\(product.id)' is listed \(sorted.count) times: \(places)",
+                "product ID \(Quote.bounded(product.id)) is listed \(sorted.count) times: \(places)",
                 at: sorted[1].location,
                 related: sorted.enumerated().filter { $0.offset != 1 }.map { RelatedLocation($0.element.location, "also listed here") },
                 fix: SuggestedFix("remove the repeated entry, or give it the ID it was meant to have")))
@@ -62,8 +62,8 @@ struct CaseDuplicateIDRule: CatalogRule {
         IDKeys.forEachRepeat(products.lazy.map(\.id), hashes: products.lazy.map { UInt64($0.lowerHash) << 32 }, .lower) { first, later in
             let earlier = products[first], product = products[later]
             found.append(finding(
-                "product ID '\(product.id)' differs from '\(earlier.id)' only in case",
-                at: product.location, related: [RelatedLocation(earlier.location, "'\(earlier.id)' is here")],
+                "product ID \(Quote.bounded(product.id)) differs from \(Quote.bounded(earlier.id)) only in case",
+                at: product.location, related: [RelatedLocation(earlier.location, "\(Quote.bounded(earlier.id)) is here")],
                 fix: SuggestedFix("use one spelling for both")))
         }
         return found
@@ -84,7 +84,7 @@ struct InvalidIDCharactersRule: CatalogRule {
             for ch in product.id where !ch.isWhitespace && !IDCharacters.isAllowed(ch) && !bad.contains(ch) { bad.append(ch) }
             guard !bad.isEmpty else { return nil }
             let list = bad.map { "'\($0)'" }.joined(separator: ", ")
-            return finding("product ID '\(product.id)' contains \(list): only letters A–Z, digits, '.', '_' and '-' are allowed",
+            return finding("product ID \(Quote.bounded(product.id)) contains \(list): only letters A–Z, digits, '.', '_' and '-' are allowed",
                            at: product.location)
         }
     }
@@ -178,7 +178,7 @@ struct WhitespaceInIDRule: CatalogRule {
             else if id.last?.isWhitespace == true { what = "ends with whitespace" }
             else { what = "contains whitespace" }
             let fix = trimmed.contains(where: \.isWhitespace) ? nil : SuggestedFix("remove the whitespace", replacement: trimmed)
-            return finding("product ID '\(id)' \(what)", at: product.location, fix: fix)
+            return finding("product ID \(Quote.bounded(id)) \(what)", at: product.location, fix: fix)
         }
     }
 }
@@ -200,7 +200,7 @@ struct EmptyIDSegmentRule: CatalogRule {
             if id.hasSuffix(".") { problems.append("ends with '.'") }
             if id.contains("..") { problems.append("contains '..'") }
             guard !problems.isEmpty else { return nil }
-            return finding("product ID '\(product.id)' \(problems.joined(separator: " and ")): an empty segment", at: product.location)
+            return finding("product ID \(Quote.bounded(product.id)) \(problems.joined(separator: " and ")): an empty segment", at: product.location)
         }
     }
 }
@@ -250,14 +250,14 @@ struct PlaceholderPrefixRule: CatalogRule {
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
         catalog.products.compactMap { product in
             if Self.isAppleSample(product.id) {
-                return finding("product ID '\(product.id)' is from Apple's StoreKit sample app; replace it with your own product", at: product.location)
+                return finding("product ID \(Quote.bounded(product.id)) is from Apple's StoreKit sample app; replace it with your own product", at: product.location)
             }
             if let prefix = Self.placeholderPrefix(product.id) {
-                return finding("product ID '\(product.id)' uses the placeholder prefix '\(prefix)'", at: product.location,
+                return finding("product ID \(Quote.bounded(product.id)) uses the placeholder prefix \(Quote.bounded(prefix))", at: product.location,
                                fix: SuggestedFix("use your bundle ID as the prefix"))
             }
             guard let word = PlaceholderIDs.placeholderSegment(product.id) else { return nil }
-            return finding("product ID '\(product.id)' holds '\(word)', a placeholder from a template or tutorial", at: product.location,
+            return finding("product ID \(Quote.bounded(product.id)) holds '\(word)', a placeholder from a template or tutorial", at: product.location,
                            fix: SuggestedFix("replace it with the ID of your product in App Store Connect"))
         }
     }
@@ -279,7 +279,7 @@ struct RetiredIDRule: CatalogRule {
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
         catalog.products.compactMap { product in
             guard let retired = options.retiredIDs[product.id] ?? catalog.retiredIDs[product.id] else { return nil }
-            return finding("product ID '\(product.id)' was retired and cannot be used again in this app", at: product.location,
+            return finding("product ID \(Quote.bounded(product.id)) was retired and cannot be used again in this app", at: product.location,
                            related: [RelatedLocation(retired, "listed as retired here")],
                            fix: SuggestedFix("choose a new product ID"))
         }

@@ -19,7 +19,7 @@ extension CatalogRule {
             product.metadata.localizations.flatMap { l in
                 l.texts.compactMap { field, text -> Diagnostic? in
                     guard let text, let (what, fix) = problem(text) else { return nil }
-                    return finding("the \(field) of '\(product.id)' (\(l.locale)) \(what)", at: l.location, fix: fix)
+                    return finding("the \(field) of \(Quote.bounded(product.id)) (\(l.locale)) \(what)", at: l.location, fix: fix)
                 }
             }
         }
@@ -71,12 +71,12 @@ struct EmptyLocalizationRule: CatalogRule {
         return byFile.keys.sorted().flatMap { path -> [Diagnostic] in
             let found = byFile[path]!
             if Set(found.map(\.0.id)).count > Self.summaryThreshold {
-                let first = found.prefix(3).map { "'\($0.0.id)'" }.joined(separator: ", ")
+                let first = found.prefix(3).map { "\(Quote.bounded($0.0.id))" }.joined(separator: ", ")
                 return [finding("\(found.count) localizations in this file have an empty display name or description (first \(first))",
                                 at: found[0].1.location, fix: fix)]
             }
             return found.map { product, l, empty in
-                finding("the \(empty.joined(separator: " and ")) of '\(product.id)' (\(l.locale)) \(empty.count > 1 ? "are" : "is") empty",
+                finding("the \(empty.joined(separator: " and ")) of \(Quote.bounded(product.id)) (\(l.locale)) \(empty.count > 1 ? "are" : "is") empty",
                         at: l.location, fix: fix)
             }
         }
@@ -93,7 +93,7 @@ struct PriceInLocalizationRule: CatalogRule {
 
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
         textFindings(catalog) { text in
-            PricePattern.firstMatch(in: text).map { ("shows a price ('\($0)')", SuggestedFix("remove the price: the App Store shows each storefront's own")) }
+            PricePattern.firstMatch(in: text).map { ("shows a price (\(Quote.bounded($0)))", SuggestedFix("remove the price: the App Store shows each storefront's own")) }
         }
     }
 }
@@ -109,7 +109,7 @@ struct UntrimmedLocalizationRule: CatalogRule {
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
         textFindings(catalog) { text in
             guard !text.allSatisfy(\.isWhitespace), text.first?.isWhitespace == true || text.last?.isWhitespace == true else { return nil }
-            return ("has whitespace around it: '\(text)'",
+            return ("has whitespace around it: \(Quote.bounded(text))",
                     SuggestedFix("trim it", replacement: text.trimmingCharacters(in: .whitespacesAndNewlines)))
         }
     }

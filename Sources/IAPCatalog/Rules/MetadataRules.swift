@@ -26,7 +26,7 @@ struct MissingMetadataRule: CatalogRule {
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
         guard catalog.hasMetadataSource else { return [] }
         return catalog.products.filter { !$0.hasMetadataSource }.map {
-            finding("'\($0.id)' has no metadata: no metadata plist or .storekit file of this catalog describes it", at: $0.location)
+            finding("\(Quote.bounded($0.id)) has no metadata: no metadata plist or .storekit file of this catalog describes it", at: $0.location)
         }
     }
 }
@@ -45,7 +45,7 @@ struct OrphanMetadataRule: CatalogRule {
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
         guard catalog.hasProductList else { return [] }
         return catalog.products.filter { !$0.isListed }.map {
-            finding("'\($0.id)' has metadata but no product list of this catalog holds it: the app never requests it",
+            finding("\(Quote.bounded($0.id)) has metadata but no product list of this catalog holds it: the app never requests it",
                     at: $0.location)
         }
     }
@@ -70,7 +70,7 @@ struct KindConflictRule: CatalogRule {
             let others = product.occurrences.filter { ($0.declaredKind?.value).map { $0 != kind } ?? false }
             guard let other = others.first, let otherKind = other.declaredKind else { return nil }
             return finding(
-                "'\(product.id)' is declared \(otherKind.value.displayName) here (\(other.declaredBy ?? "")) but \(kind.displayName) in \(location) (\(words))",
+                "\(Quote.bounded(product.id)) is declared \(otherKind.value.displayName) here (\(other.declaredBy ?? "")) but \(kind.displayName) in \(location) (\(words))",
                 at: otherKind.location, related: [RelatedLocation(location, "declared \(kind.displayName) here")])
         }
     }
@@ -108,7 +108,7 @@ struct KindContradictsIDRule: CatalogRule {
             // "nonconsumable" contains the pair "non"+"consumable": the most specific word wins.
             let stated = Self.explicit.filter { words.contains($0.key) }.max { $0.key.count < $1.key.count }
             guard let stated, stated.value != kind else { return nil }
-            return finding("'\(product.id)' is declared \(kind.displayName) but its ID says '\(stated.key)'", at: location)
+            return finding("\(Quote.bounded(product.id)) is declared \(kind.displayName) but its ID says '\(stated.key)'", at: location)
         }
     }
 }
@@ -124,7 +124,7 @@ struct ReferenceNameTooLongRule: CatalogRule {
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
         catalog.describedProducts.compactMap { product in
             guard let name = product.metadata.referenceName, name.value.count > Self.limit else { return nil }
-            return finding("reference name of '\(product.id)' is \(name.value.count) characters; App Store Connect allows \(Self.limit)",
+            return finding("reference name of \(Quote.bounded(product.id)) is \(name.value.count) characters; App Store Connect allows \(Self.limit)",
                            at: name.location)
         }
     }
@@ -149,7 +149,7 @@ struct DuplicateReferenceNameRule: CatalogRule {
         var found: [Diagnostic] = []
         IDKeys.forEachRepeat(keys, .lower) { first, later in
             let (earlier, earlierName) = named[first], (product, name) = named[later]
-            found.append(finding("reference name '\(name.value)' of '\(product.id)' is already used by '\(earlier.id)'",
+            found.append(finding("reference name \(Quote.bounded(name.value)) of \(Quote.bounded(product.id)) is already used by \(Quote.bounded(earlier.id))",
                                  at: name.location, related: [RelatedLocation(earlierName.location, "first used here")]))
         }
         return found
@@ -162,7 +162,7 @@ extension CatalogRule {
         catalog.describedProducts.flatMap { product in
             product.metadata.localizations.compactMap { l -> Diagnostic? in
                 guard let text = l[keyPath: field], text.count > limit else { return nil }
-                return finding("\(what) of '\(product.id)' (\(l.locale)) is \(text.count) characters; the limit is \(limit)",
+                return finding("\(what) of \(Quote.bounded(product.id)) (\(l.locale)) is \(text.count) characters; the limit is \(limit)",
                                at: l.location)
             }
         }
@@ -211,7 +211,7 @@ struct MissingLocalizationRule: CatalogRule {
         return catalog.products.filter(\.hasMetadataSource).flatMap { product in
             let have = Set(product.metadata.localizations.map { Localization.key($0.locale) })
             return required.filter { !have.contains(Localization.key($0)) }.map {
-                finding("'\(product.id)' has no \($0) localization", at: product.location)
+                finding("\(Quote.bounded(product.id)) has no \($0) localization", at: product.location)
             }
         }
     }
@@ -226,7 +226,7 @@ struct SubscriptionWithoutGroupRule: CatalogRule {
 
     func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
         catalog.products.filter { $0.kind == .autoRenewable && $0.hasMetadataSource && $0.metadata.subscriptionGroup == nil }.map {
-            finding("auto-renewable subscription '\($0.id)' has no subscription group", at: $0.location,
+            finding("auto-renewable subscription \(Quote.bounded($0.id)) has no subscription group", at: $0.location,
                     fix: SuggestedFix("add subscriptionGroup to its metadata"))
         }
     }
@@ -252,15 +252,15 @@ struct UnknownSubscriptionPeriodRule: CatalogRule {
         var found: [Diagnostic] = []
         for product in catalog.describedProducts {
             if let period = product.metadata.subscriptionPeriod, !Self.billingPeriods.contains(period.value.description) {
-                found.append(finding("subscription period '\(period.value)' of '\(product.id)' is not one App Store Connect offers (\(Self.billingPeriods.sorted().joined(separator: ", ")))",
+                found.append(finding("subscription period '\(period.value)' of \(Quote.bounded(product.id)) is not one App Store Connect offers (\(Self.billingPeriods.sorted().joined(separator: ", ")))",
                                      at: period.location))
             }
             if let offer = product.metadata.introductoryOffer, !Self.offerPeriods.contains(offer.period.description) {
-                found.append(finding("introductory offer period '\(offer.period)' of '\(product.id)' is not one App Store Connect offers",
+                found.append(finding("introductory offer period '\(offer.period)' of \(Quote.bounded(product.id)) is not one App Store Connect offers",
                                      at: offer.location))
             }
             for offer in product.metadata.promotionalOffers where !Self.offerPeriods.contains(offer.period.description) {
-                found.append(finding("promotional offer '\(offer.id)' of '\(product.id)' has period '\(offer.period)', not one App Store Connect offers",
+                found.append(finding("promotional offer \(Quote.bounded(offer.id)) of \(Quote.bounded(product.id)) has period '\(offer.period)', not one App Store Connect offers",
                                      at: offer.location))
             }
         }
@@ -279,7 +279,7 @@ struct FreeTrialWithPriceRule: CatalogRule {
         catalog.describedProducts.compactMap { product in
             guard let offer = product.metadata.introductoryOffer, offer.paymentMode == .freeTrial,
                   let price = offer.price, price != 0 else { return nil }
-            return finding("free-trial offer of '\(product.id)' carries a price (\(price)); a free trial is free", at: offer.location,
+            return finding("free-trial offer of \(Quote.bounded(product.id)) carries a price (\(price)); a free trial is free", at: offer.location,
                            fix: SuggestedFix("remove the price, or make it a pay-as-you-go or pay-up-front offer"))
         }
     }
@@ -327,7 +327,7 @@ struct UndeclaredKindRule: CatalogRule {
                 return finding("kind of '" + product.id + "' is " + product.kind!.displayName + ", inferred from " + quoted
                                + " in " + source + "; declare it in metadata", at: product.location)
             default:
-                return finding("kind of '\(product.id)' is unknown: nothing declares it and no word of its ID tells; declare it in metadata",
+                return finding("kind of \(Quote.bounded(product.id)) is unknown: nothing declares it and no word of its ID tells; declare it in metadata",
                                at: product.location)
             }
         }

@@ -69,8 +69,8 @@ struct PeriodContradictsNameRule: CatalogRule {
             for (what, text) in [("ID", product.id), ("reference name", product.metadata.referenceName?.value ?? "")] {
                 let stated = Self.statedPeriods(text)
                 guard !stated.isEmpty, stated[actual] == nil else { continue }
-                let said = stated.sorted { $0.key < $1.key }.map { "'\($0.value)' (\($0.key))" }.joined(separator: ", ")
-                return finding("the \(what) '\(text)' says \(said) but the subscription period of '\(product.id)' is \(period.value)",
+                let said = stated.sorted { $0.key < $1.key }.map { "\(Quote.bounded($0.value)) (\($0.key))" }.joined(separator: ", ")
+                return finding("the \(what) \(Quote.bounded(text)) says \(said) but the subscription period of \(Quote.bounded(product.id)) is \(period.value)",
                                at: period.location, fix: SuggestedFix("correct the period, or the \(what) for new products"))
             }
             return nil

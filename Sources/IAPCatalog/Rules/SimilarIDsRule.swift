@@ -39,8 +39,8 @@ struct SimilarIDsRule: CatalogRule {
             let earlier = products[pair.a], later = products[pair.b]
             // Two products declared as different kinds are two products, however alike their IDs.
             if earlier.kindReason.isDeclared, later.kindReason.isDeclared, earlier.kind != later.kind { return }
-            found.append(finding("product ID '\(later.id)' \(why) '\(earlier.id)': a typo?", at: later.location,
-                                 related: [RelatedLocation(earlier.location, "'\(earlier.id)' is here")]))
+            found.append(finding("product ID \(Quote.bounded(later.id)) \(why) \(Quote.bounded(earlier.id)): a typo?", at: later.location,
+                                 related: [RelatedLocation(earlier.location, "\(Quote.bounded(earlier.id)) is here")]))
         }
 
         // Equal once separators and case are ignored (case alone is case-duplicate-id's finding).
