@@ -1,3 +1,4 @@
+import CatalogTool
 import Diagnostics
 import Foundation
 @testable import IAPCatalog
@@ -20,6 +21,8 @@ enum FuzzEntries {
         "price": price,
         "config": config,
         "sales": sales,
+        "gencheck": gencheck,
+        "baseline": baseline,
     ]
 
     /// The plist reader, XML and binary.
@@ -82,6 +85,31 @@ enum FuzzEntries {
         withFile(bytes, name: "S_D_80012345_20261104.txt") { path in
             var ledger = SalesLedger()
             SalesReportReader.read(path, into: &ledger)
+        }
+    }
+
+    /// `gen --check`: the input split at its first NUL into the file on disk and what generation
+    /// writes; compared, and the diff the text report shows made.
+    static func gencheck(_ bytes: [UInt8]) {
+        let cut = bytes.firstIndex(of: 0) ?? bytes.count / 2
+        let generated = String(decoding: bytes[cut...].dropFirst(), as: UTF8.self)
+        withFile(Array(bytes[..<cut]), name: "ProductID.swift") { path in
+            let check = GenerationCheck(output: path, generated: generated)
+            _ = check.diff
+            _ = check.findings
+        }
+    }
+
+    /// A baseline file, read and applied to findings that share its fingerprints.
+    static func baseline(_ bytes: [UInt8]) {
+        withFile(bytes, name: "baseline.json") { path in
+            guard let baseline = try? Baseline.load(path) else { return }
+            let findings = baseline.entries.prefix(50).flatMap { entry in
+                Array(repeating: Diagnostic(ruleID: entry.fingerprint.rule, severity: .warning, message: entry.fingerprint.subject,
+                                            location: SourceLocation(path: entry.fingerprint.path, line: 1, column: 1), subject: entry.fingerprint.subject),
+                      count: min(entry.count, 3))
+            }
+            _ = baseline.apply(to: findings, root: ".")
         }
     }
 

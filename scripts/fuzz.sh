@@ -5,7 +5,8 @@
 #   scripts/fuzz.sh plist 60        run one target for 60 s
 #   scripts/fuzz.sh --build         build only
 #
-# Targets (Fuzz/FuzzEntries.swift): plist, storekit, shapes, objc, swift, price, config, sales.
+# Targets (Fuzz/FuzzEntries.swift): plist, storekit, shapes, objc, swift, price, config, sales,
+# gencheck (gen --check's comparison and diff), baseline.
 # SwiftPM cannot link a -sanitize=fuzzer executable, so the project's modules are compiled here
 # with swiftc, instrumented (-sanitize=fuzzer,address), and linked with the release build's
 # objects of the packages they use (Yams, Stencil, PathKit, swift-syntax), which are not
@@ -16,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 out=$root/.build/fuzz
-targets=(plist storekit shapes objc swift price config sales)
+targets=(plist storekit shapes objc swift price config sales gencheck baseline)
 seconds=${2:-600}
 # Tight limits, so that a memory or time bomb is a finding, not a slow input: a fuzzer allowed
 # 3 GB and 20 s per input hides them (issue 22).
@@ -71,8 +72,20 @@ seeds() {
         swift) { find Tests/Fixtures "$corpus" Examples -name '*.swift'; find Sources/SourceLint Tests/SourceLintTests -name '*.swift'; } 2>/dev/null ;;
         config) find . -maxdepth 4 -name 'iap*.yml' -not -path './.build/*' 2>/dev/null ;;
         sales) find Tests/Fixtures/Sales -type f 2>/dev/null ;;
+        gencheck|baseline) ;;
         price) ;;
     esac | cat - <(find "Tests/Fixtures/FuzzFindings/$target" -type f 2>/dev/null) | while IFS= read -r f; do [[ -f $f && $(stat -c %s "$f") -lt 1000000 ]] && cp "$f" "$dir/$(echo "$f" | tr '/' '_')"; done
+    if [[ $target == gencheck ]]; then
+        # The file on disk, a NUL, then what generation writes: equal, one line changed, all changed.
+        local gen="enum ProductID {\n    static let coins = \"com.acme.app.coins\"\n}\n"
+        printf "$gen\0$gen" > "$dir/equal"
+        printf "$gen\0${gen/coins\"/gems\"}" > "$dir/one-line"
+        printf 'a\nb\nc\n\0x\ny\nz\n' > "$dir/all-lines"
+    fi
+    if [[ $target == baseline ]]; then
+        printf '{"findings": [{"count": 2, "path": "Sources/A.swift", "rule": "hardcoded-price", "subject": "$0.99"}], "version": 1}' > "$dir/one"
+        printf '{"findings": [{"count": 9223372036854775807, "path": "a", "rule": "r", "subject": "s"}, {"count": 9223372036854775807, "path": "a", "rule": "r", "subject": "s"}], "version": 1}' > "$dir/overflow"
+    fi
     if [[ $target == price ]]; then
         for p in 0.99 1 -1 1234.5678 99999999999999999999999999999999999999 0.000001 1e5 1,99 "+1" ".5" "5." ""; do
             printf '%s' "$p" > "$dir/$(printf '%s' "$p" | md5sum | cut -c1-8)"
