@@ -11,10 +11,12 @@ enum HostileBench {
     struct Case: Sendable {
         let name: String
         /// Writes the input of size step `n` into the folder; returns the path iap is given and the
-        /// input's size in bytes (what the memory budget scales with; 0 for a sparse file iap must not read).
+        /// input's size in bytes (what the memory budget scales with; a sparse file's length).
         let make: @Sendable (_ folder: URL, _ n: Int) throws -> (path: String, bytes: Int)
         let command: @Sendable (_ path: String) -> [String]
         let small: Int
+        /// Whether the input grows with `n` (else one run: a trap, a fixed sparse file).
+        var scaled = true
     }
 
     struct Measurement {
@@ -33,7 +35,7 @@ enum HostileBench {
         var failures = 0
         for hostile in cases where only == nil || hostile.name.hasPrefix(only!) {
             var runs: [(bytes: Int, m: Measurement)] = []
-            for n in [hostile.small, hostile.small * 10] {
+            for n in hostile.scaled ? [hostile.small, hostile.small * 10] : [hostile.small] {
                 let folder = root.appendingPathComponent("\(hostile.name.replacingOccurrences(of: " ", with: "-"))-\(n)")
                 do {
                     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -117,7 +119,7 @@ enum HostileBench {
         let handle = try FileHandle(forWritingTo: url)
         try handle.truncate(atOffset: UInt64(bytes))
         try handle.close()
-        return (name, 0)
+        return (name, bytes)
     }
 
     static func idList(_ ids: [String]) -> String {
@@ -145,6 +147,13 @@ enum HostileBench {
         bytes += withUnsafeBytes(of: UInt64(tableOffset).bigEndian, Array.init)
         return Data(bytes)
     }
+
+    static let offerStoreKit = """
+        {"products": [], "version": {"major": 4, "minor": 0}, "subscriptionGroups": [{"id": "G", "name": "Pro", "subscriptions": [\
+        {"displayPrice": "4.99", "productID": "com.acme.app.pro.monthly", "recurringSubscriptionPeriod": "P1M", "referenceName": "Pro", \
+        "type": "RecurringSubscription", "introductoryOffer": {"displayPrice": "0.99", "numberOfPeriods": 9223372036854775807, \
+        "paymentMode": "payUpFront", "subscriptionPeriod": "P2Y"}}]}]}
+        """
 
     static func storeKit(groups: Int) -> String {
         let list = (0..<groups).map { g in
@@ -209,6 +218,40 @@ enum HostileBench {
         Case(name: "sparse .storekit of n × 200 MB", make: { folder, n in
             try sparse(folder, "Products.storekit", bytes: n * 200 << 20, head: "{\"products\":[")
         }, command: { ["validate", $0] }, small: 1),
+        Case(name: "bplist sharing one string as Settings.plist, walked", make: { folder, n in
+            try sharedStringPlist(refs: n).write(to: folder.appendingPathComponent("Settings.plist"))
+            _ = try write(idList(["com.acme.app.coins"]), folder, "IAP_ProductIDs.plist")
+            return (".", sharedStringPlist(refs: n).count)
+        }, command: { ["validate", $0, "--bundle-id", "com.acme.app"] }, small: 10_000),
+        Case(name: "sparse Info.plist of 1.1 GiB, walked", make: { folder, _ in
+            _ = try write(idList(["com.acme.app.coins"]), folder, "IAP_ProductIDs.plist")
+            _ = try sparse(folder, "Info.plist", bytes: 1_100 << 20, head: "<?xml")
+            return (".", 1_100 << 20)
+        }, command: { ["validate", $0, "--bundle-id", "com.acme.app"] }, small: 1, scaled: false),
+        Case(name: "sales units past an Int", make: { folder, _ in
+            let header = "SKU\tProduct Type Identifier\tUnits\tDeveloper Proceeds\tBegin Date\tCustomer Currency\tCountry Code\tCurrency of Proceeds\tCustomer Price\n"
+            let row = "com.a.coins\tIA1\t999999999999999999\t0.70\t11/02/2026\tUSD\tUS\tUSD\t0.99\n"
+            return try write(header + String(repeating: row, count: 10), folder, "S_D_80012345_20261102.txt")
+        }, command: { ["report", "--sales", $0] }, small: 1, scaled: false),
+        Case(name: "baseline counts past an Int", make: { folder, _ in
+            _ = try write(idList(["com.acme.app.coins"]), folder, "IAP_ProductIDs.plist")
+            let entry = #"{"rule": "undeclared-kind", "path": "x", "subject": "SUBJECT", "count": 9223372036854775807}"#
+            return try write(#"{"version": 1, "findings": ["# + entry.replacingOccurrences(of: "SUBJECT", with: "s") + ", "
+                             + entry.replacingOccurrences(of: "SUBJECT", with: "t") + "]}", folder, "baseline.json")
+        }, command: { ["validate", "IAP_ProductIDs.plist", "--baseline", $0, "--bundle-id", "com.acme.app"] }, small: 1, scaled: false),
+        Case(name: "an offer of 9223372036854775807 × P2Y: price --catalog", make: { folder, _ in
+            try write(offerStoreKit, folder, "Offers.storekit")
+        }, command: { ["price", "--catalog", $0] }, small: 1, scaled: false),
+        Case(name: "the same: report", make: { folder, _ in
+            try write(offerStoreKit, folder, "Offers.storekit")
+        }, command: { ["report", $0, "--storefronts", "USA"] }, small: 1, scaled: false),
+        Case(name: "a binary-plist date of 1e300: plist print", make: { folder, _ in
+            var bytes = Array("bplist00".utf8) + [0x33] + withUnsafeBytes(of: (1e300 as Double).bitPattern.bigEndian, Array.init) + [8]
+            bytes += [0, 0, 0, 0, 0, 0, 1, 1] + withUnsafeBytes(of: UInt64(1).bigEndian, Array.init)
+                + withUnsafeBytes(of: UInt64(0).bigEndian, Array.init) + withUnsafeBytes(of: UInt64(17).bigEndian, Array.init)
+            try Data(bytes).write(to: folder.appendingPathComponent("date.plist"))
+            return ("date.plist", bytes.count)
+        }, command: { ["plist", "print", $0] }, small: 1, scaled: false),
         Case(name: "a product ID of n MB", make: { folder, n in
             try write(idList(["com.acme.app." + String(repeating: "a", count: n << 20)]), folder, "IAP_ProductIDs.plist")
         }, command: { ["validate", $0] }, small: 3),
