@@ -1,4 +1,5 @@
 import Foundation
+import IAPCatalog
 
 /// What stands at an output path, and so how iap writes there (docs/robustness.md, "Writes and
 /// configuration"). A regular file, or the regular file a link leads to, is replaced atomically;
@@ -55,7 +56,7 @@ enum OutputTarget {
             let target = String(cString: real)
             // A link in a repository is content a pull request can commit: it may not aim a write
             // outside the repository (`iap.sarif -> ~/.bashrc`). Naming the file itself may.
-            if let root = repositoryRoot(of: OutputFile.folder(of: path)), target != root, !target.hasPrefix(root == "/" ? "/" : root + "/") {
+            if let root = FileDiscovery.repositoryRoot(of: OutputFile.folder(of: path)), !FileDiscovery.isInside(real: target, root: root) {
                 throw .refused(path, "it is a link to '\(link ?? target)', outside the repository at '\(root)'; "
                     + "a committed link does not choose what iap overwrites: remove the link, or name the file itself")
             }
@@ -67,19 +68,6 @@ enum OutputTarget {
         case S_IFSOCK: throw .refused(path, "it is \(link.map { "a link to a socket ('\($0)')" } ?? "a socket"), not a file; name a regular file")
         case S_IFBLK: throw .refused(path, "it is \(link.map { "a link to a block device ('\($0)')" } ?? "a block device"); iap writes no disks; name a regular file")
         default: throw .refused(path, "it is not a regular file; name a regular file")
-        }
-    }
-
-    /// The real path of the nearest folder at or above `folder` that holds `.git` (a folder, or
-    /// a worktree's or submodule's file), or nil outside any repository.
-    static func repositoryRoot(of folder: String) -> String? {
-        guard let real = realpath(folder.isEmpty ? "." : folder, nil) else { return nil }
-        defer { free(real) }
-        var current = String(cString: real)
-        while true {
-            if access(current == "/" ? "/.git" : current + "/.git", F_OK) == 0 { return current }
-            guard current != "/", let slash = current.lastIndex(of: "/") else { return nil }
-            current = slash == current.startIndex ? "/" : String(current[..<slash])
         }
     }
 

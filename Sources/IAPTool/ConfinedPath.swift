@@ -1,4 +1,5 @@
 import Foundation
+import IAPCatalog
 
 /// The paths `iap.yml` names for iap to write — `reports`, `generate[].output` — and its
 /// `baseline` stay inside the folder holding the file: a pull request can change `iap.yml`, and
@@ -28,13 +29,8 @@ struct ConfinedPath {
     /// above it with `.git`): what `iap.yml` may name to read. Nil outside a repository, where no
     /// pull request writes the file.
     init?(repositoryOf configPath: String) {
-        guard let folder = ConfinedPath(configPath: configPath)?.root else { return nil }
-        var current = folder
-        while access((current == "/" ? "" : current) + "/.git", F_OK) != 0 {
-            guard current != "/", let slash = current.lastIndex(of: "/") else { return nil }
-            current = slash == current.startIndex ? "/" : String(current[..<slash])
-        }
-        root = current
+        guard let folder = ConfinedPath(configPath: configPath)?.root, let repository = FileDiscovery.repositoryRoot(of: folder) else { return nil }
+        root = repository
         start = folder
         name = "the repository"
     }
@@ -77,6 +73,6 @@ struct ConfinedPath {
     }
 
     private func inside(_ path: String) -> Bool {
-        path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+        FileDiscovery.isInside(real: path, root: root)
     }
 }

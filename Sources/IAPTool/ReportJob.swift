@@ -71,16 +71,11 @@ public enum ReportJob {
             } catch {
                 throw .cannotRun("\(path): cannot list folder: \(FileContents.Failure(reason: FileDiscovery.listingReason(path, error)).phrase)")
             }
-            // A link that leads out of the folder is not followed: a pull request can commit one
-            // to any file the job can read.
             let root = FileDiscovery.realPath(path) ?? path
             let reports = names.filter { name in
                 let full = (path as NSString).appendingPathComponent(name)
-                guard !name.hasPrefix("."), [".txt", ".tsv", ".gz"].contains(where: { name.lowercased().hasSuffix($0) }),
-                      FileIdentity.specialKind(full) == nil else { return false }
-                guard (try? FileManager.default.destinationOfSymbolicLink(atPath: full)) != nil else { return true }
-                let real = FileDiscovery.realPath(full) ?? ""
-                return real.hasPrefix(root == "/" ? "/" : root + "/")
+                return !name.hasPrefix(".") && [".txt", ".tsv", ".gz"].contains(where: { name.lowercased().hasSuffix($0) })
+                    && FileIdentity.specialKind(full) == nil && FileDiscovery.linkLeadingOut(full, of: root) == nil
             }
             guard !reports.isEmpty else {
                 throw .cannotRun("\(path): no report files in this folder (.txt, .txt.gz or .tsv, as App Store Connect downloads them)")

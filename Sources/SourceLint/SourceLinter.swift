@@ -70,17 +70,12 @@ public struct SourceLinter: Sendable {
             while let relative = enumerator?.nextObject() as? String {
                 let name = (relative as NSString).lastPathComponent
                 let full = WalkPolicy.joined(path, relative)
-                // A link that leads out of the folder named is not followed: a pull request can
-                // commit one to any file the job can read.
-                if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: full) {
-                    let real = FileDiscovery.realPath(full) ?? target
-                    if real != root, !real.hasPrefix(root == "/" ? "/" : root + "/") {
-                        if !excluded(full) {
-                            passedOver.append(PassedOverFile(path: full, reason: "a link to \(target), outside the folders checked: not followed"))
-                        }
-                        enumerator?.skipDescendants()
-                        continue
+                if let target = FileDiscovery.linkLeadingOut(full, of: root) {
+                    if !excluded(full) {
+                        passedOver.append(PassedOverFile(path: full, reason: "a link to \(target), outside the folders checked: not followed"))
                     }
+                    enumerator?.skipDescendants()
+                    continue
                 }
                 var isFolder: ObjCBool = false
                 _ = FileManager.default.fileExists(atPath: full, isDirectory: &isFolder)

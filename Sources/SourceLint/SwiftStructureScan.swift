@@ -20,7 +20,6 @@ struct SwiftStructureScan {
     struct Excess: Equatable {
         /// What nests or runs too deep, for the message (`LIMIT` stands for the limit).
         let what: String
-        let count: Int
         let limit: Int
         let line: Int
         let column: Int
@@ -97,7 +96,7 @@ struct SwiftStructureScan {
     }
 
     private func excess(_ what: String, _ count: Int, _ limit: Int, at position: (line: Int, column: Int)? = nil) -> Excess? {
-        count > limit ? Excess(what: what, count: count, limit: limit, line: position?.line ?? line, column: position?.column ?? column) : nil
+        count > limit ? Excess(what: what, limit: limit, line: position?.line ?? line, column: position?.column ?? column) : nil
     }
 
     private static func isWordByte(_ c: UInt8) -> Bool {

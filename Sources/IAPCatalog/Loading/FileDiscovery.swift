@@ -106,6 +106,31 @@ public struct FileDiscovery: Sendable {
         return String(cString: resolved)
     }
 
+    /// Whether `real` is `root` or below it, both with every link resolved.
+    public static func isInside(real: String, root: String) -> Bool {
+        real == root || real.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
+
+    /// The text of the link at `path` when it leads out of `root` (a real path), or to nothing;
+    /// nil when `path` is not a link or stays inside. A pull request can commit a link to any
+    /// file the job can read: a walk does not follow one that leads out.
+    public static func linkLeadingOut(_ path: String, of root: String) -> String? {
+        guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) else { return nil }
+        guard let real = realPath(path), isInside(real: real, root: root) else { return target }
+        return nil
+    }
+
+    /// The real path of the nearest folder at or above `folder` that holds `.git` (a folder, or a
+    /// worktree's or submodule's file); nil outside any repository.
+    public static func repositoryRoot(of folder: String) -> String? {
+        guard var current = realPath(folder.isEmpty ? "." : folder) else { return nil }
+        while access((current == "/" ? "" : current) + "/.git", F_OK) != 0 {
+            guard current != "/", let slash = current.lastIndex(of: "/") else { return nil }
+            current = slash == current.startIndex ? "/" : String(current[..<slash])
+        }
+        return current
+    }
+
     /// Whether a file name is one this tool reads.
     public static func isCatalogFile(_ name: String) -> Bool {
         name.hasSuffix(".plist") || name.hasSuffix(".storekit")
@@ -149,7 +174,7 @@ public struct FileDiscovery: Sendable {
         }
 
         func isInsideRoots(_ real: String) -> Bool {
-            realRoots.contains { real == $0 || real.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+            realRoots.contains { FileDiscovery.isInside(real: real, root: $0) }
         }
         var filesByFolder: [String: [String]] = [:]
         var projectsByFolder: [String: [String]] = [:]
