@@ -2,8 +2,8 @@ import Diagnostics
 
 /// A subscription whose ID or reference name says one billing period and whose declared period
 /// is another (`yearly_sub` billed `P1M`): one of the two is wrong, and customers see the period.
-struct PeriodContradictsNameRule: CatalogRule {
-    let description = RuleDescription(
+public struct PeriodContradictsNameRule: CatalogRule, Rule {
+    public static let description = RuleDescription(
         id: "period-contradicts-name", name: "Period contradicts the name", severity: .warning,
         rationale: "An ID or reference name that says 'yearly' for a product billed monthly confuses every reader and often hides a wrong period in App Store Connect.",
         triggering: [
@@ -60,7 +60,7 @@ struct PeriodContradictsNameRule: CatalogRule {
         return "P\(n)\(unit)"
     }
 
-    func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
+    public func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
         catalog.describedProducts.compactMap { product in
             // A period App Store Connect does not offer is unknown-subscription-period's finding.
             guard let period = product.metadata.subscriptionPeriod,

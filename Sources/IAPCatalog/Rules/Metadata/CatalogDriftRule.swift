@@ -15,8 +15,8 @@ import Foundation
 ///   storefront, or its `price` when in that storefront's currency; two `.storekit` files only
 ///   when they are for the same storefront;
 /// - localized text only in locales both sides have (`en-US` and `en_US` are one locale).
-struct CatalogDriftRule: CatalogRule {
-    let description = RuleDescription(
+public struct CatalogDriftRule: CatalogRule, Rule {
+    public static let description = RuleDescription(
         id: "catalog-drift", name: "Catalog formats disagree", severity: .warning,
         rationale: "When a metadata plist and a StoreKit configuration describe the same products, StoreKit testing and the app's reviewed catalog should agree; a price, period, group, offer, family-sharing flag or localized text that differs means one was edited and the other not (iap storekit regenerates the configuration).",
         triggering: [RuleExample([
@@ -52,7 +52,7 @@ struct CatalogDriftRule: CatalogRule {
         """
     }
 
-    func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
+    public func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
         let storeKitFiles = catalog.files.filter { if case .storeKit = $0.content { true } else { false } }.map(\.path)
         let metadataFiles = catalog.files.filter { $0.content == .metadata }.map(\.path)
         guard storeKitFiles.count + metadataFiles.count >= 2 else { return [] }

@@ -7,8 +7,8 @@ import Diagnostics
 /// `coins_500`) are intentional. That also makes the search fast: digits collapse into one symbol,
 /// IDs that then look alike share a skeleton, and only distinct skeletons are compared, through
 /// hashed one-deletion neighbourhoods sorted by hash — never all pairs.
-struct SimilarIDsRule: CatalogRule {
-    let description = RuleDescription(
+public struct SimilarIDsRule: CatalogRule, Rule {
+    public static let description = RuleDescription(
         id: "similar-ids", name: "Similar IDs", severity: .warning,
         rationale: "Two IDs one typo apart, or equal but for separators, are usually one product typed twice; the app requests both and one never loads.",
         triggering: [
@@ -27,7 +27,10 @@ struct SimilarIDsRule: CatalogRule {
                     + RuleExample.product("com.acme.app.coins", "<key>kind</key><string>non-consumable</string>")))]),
         ])
 
-    func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
+    /// Among the slowest rules on a large catalog: started first (`CatalogRule.schedulingRank`).
+    public var schedulingRank: Int? { 0 }
+
+    public func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
         let products = catalog.products
         let ids = products.map(\.id)
         var reported = Set<Pair>()
