@@ -36,7 +36,7 @@ let package = Package(
         ),
         .target(name: "PropertyList", dependencies: ["CLibXML2"]),
         // App Store Connect sales and finance reports: streamed, totalled exactly, and rendered.
-        .target(name: "SalesReports", dependencies: ["CZlib", "Diagnostics", "PriceFormatting", "PropertyList"]),
+        .target(name: "SalesReports", dependencies: ["CZlib", "Diagnostics", "IAPCatalog", "PriceFormatting", "PropertyList"]),
         .target(name: "Diagnostics"),
         .target(name: "IAPCatalog", dependencies: ["PropertyList", "Diagnostics", "PriceFormatting"]),
         .target(name: "PriceFormatting"),
