@@ -34,15 +34,19 @@ public struct RuleDescription: Sendable {
     public var name: String
     /// The severity the rule reports at unless `iap.yml` configures another.
     public var severity: Severity
+    /// For a rule that takes a limit (`rules.ID.limit` in `iap.yml`: a length, a percentage, as
+    /// its rationale says), the limit it applies unless one is set; nil for a rule that takes none.
+    public var defaultLimit: Int?
     public var rationale: String
     public var triggering: [RuleExample]
     public var nonTriggering: [RuleExample]
 
-    public init(id: String, name: String, severity: Severity, rationale: String,
+    public init(id: String, name: String, severity: Severity, defaultLimit: Int? = nil, rationale: String,
                 triggering: [RuleExample], nonTriggering: [RuleExample]) {
         self.id = id
         self.name = name
         self.severity = severity
+        self.defaultLimit = defaultLimit
         self.rationale = rationale
         self.triggering = triggering
         self.nonTriggering = nonTriggering
@@ -60,4 +64,16 @@ public struct RuleDescription: Sendable {
         Diagnostic(ruleID: id, severity: severity, message: message, location: location, related: related, fix: fix,
                    subject: subject)
     }
+}
+
+/// A rule as one type, in one file with its description, examples and decisions: code that needs
+/// the rule's ID or makes its findings names the type (`DuplicateIDRule.id`,
+/// `HardcodedPriceRule.description.finding(…)`), never the ID as a string.
+public protocol Rule: Sendable {
+    static var description: RuleDescription { get }
+}
+
+extension Rule {
+    /// The rule's ID, as `iap.yml`, suppressions and every report name it.
+    public static var id: String { description.id }
 }

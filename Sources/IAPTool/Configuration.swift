@@ -3,6 +3,7 @@ import Foundation
 import IAPCatalog
 import PriceFormatting
 import PropertyList
+import SalesReports
 import Yams
 
 /// One output `iap check` keeps up to date (`generate:` in `iap.yml`): Swift constants, or a
@@ -45,10 +46,12 @@ public struct Configuration: Sendable {
     public var retired: String?
     public var requiredLocales: [String] = []
     public var severities: [String: Severity?] = [:]
-    public var displayNameLimit: Int?
-    /// `rules.high-refund-rate.limit`: the refund rate, in percent, from which a product is reported.
-    public var refundRateLimit: Int?
-    public var descriptionLimit: Int?
+    /// `rules.ID.limit` by rule ID, for the rules that take a limit (`limitedRules`).
+    public var limits: [String: Int] = [:]
+    public var displayNameLimit: Int? { limits[DisplayNameTooLongRule.id] }
+    /// The refund rate, in percent, from which a product is reported.
+    public var refundRateLimit: Int? { limits[HighRefundRateRule.id] }
+    public var descriptionLimit: Int? { limits[DescriptionTooLongRule.id] }
     public var lintPaths: [String] = []
     public var lintExcludes: [String] = []
     public var lintIncludeTests = false
@@ -78,8 +81,8 @@ public struct Configuration: Sendable {
     /// value never reaches a finding, a report, a file name or a message; elsewhere `${` is an error.
     public static let expandingKeys = ["format", "generate[].style", "generate[].access", "generate[].storefront"]
 
-    /// Rules that take a `limit`.
-    static let limitedRules = ["display-name-too-long", "description-too-long", "high-refund-rate"]
+    /// Rules that take a `limit`: the ones whose description has a default limit.
+    static let limitedRules = RuleRegistry.all.filter { $0.defaultLimit != nil }.map(\.id)
 
     /// Reads the file at `path` (`--config`), or the one found from the working folder up to the
     /// repository root (`search`); with neither, the defaults.
@@ -295,11 +298,7 @@ struct ConfigurationParser {
                     }
                     guard let limit = int(optionValue, "\(path).limit") else { continue }
                     guard limit > 0 else { error(optionValue, "\(path).limit", "expected a positive integer, found \(limit)"); continue }
-                    switch id {
-                    case "display-name-too-long": config.displayNameLimit = limit
-                    case "description-too-long": config.descriptionLimit = limit
-                    default: config.refundRateLimit = limit
-                    }
+                    config.limits[id] = limit
                 default: unknown(optionKey, option, in: "rules.*")
                 }
             }

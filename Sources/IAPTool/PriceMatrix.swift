@@ -41,7 +41,7 @@ public struct PriceMatrix {
     public var findings: [Diagnostic]
 
     /// The rules whose findings the matrix shows: the ones about prices.
-    static let priceRules: Set<String> = ["unknown-price-currency", "invalid-metadata"]
+    static let priceRules: Set<String> = [UnknownPriceCurrencyRule.id, InvalidMetadataRule.id]
 
     /// Builds the matrix. `storefronts` is nil for "the storefronts the catalog prices".
     public init(catalogs: [Catalog], storefronts: [Storefront]?, severities: [String: Severity?] = [:],

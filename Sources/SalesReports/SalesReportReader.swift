@@ -21,7 +21,7 @@ public enum SalesReportReader {
             reader = try LineReader(path: path, textLimit: textLimit)
         } catch {
             let why = if case .cannotOpen(let reason) = error { reason } else { "cannot be read" }
-            let finding = ReportRules.unreadableReport.finding("cannot open the report: \(why)", at: SourceLocation(path: shown))
+            let finding = UnreadableReportRule.description.finding("cannot open the report: \(why)", at: SourceLocation(path: shown))
             ledger.diagnostics.append(finding)
             ledger.unopened.append(finding)
             ledger.files.append(ReportFileSummary(path: shown, kind: nil, compressed: false, rows: 0, badRows: 0, noSales: false))
@@ -33,18 +33,18 @@ public enum SalesReportReader {
             // The reader passes blank lines over: the last line is the file's, blank or not.
             if !file.stopped { file.lastLine = max(file.lastLine, reader.lineNumber) }
         } catch LineReader.Failure.tooLarge {
-            ledger.diagnostics.append(ReportRules.unreadableReport.finding(
+            ledger.diagnostics.append(UnreadableReportRule.description.finding(
                 "the report holds more than \(textLimit) bytes of text (uncompressed), the most iap reads of one report; "
                     + "the rows before line \(reader.lineNumber + 1) are counted",
                 at: SourceLocation(path: shown, line: reader.lineNumber + 1),
                 fix: SuggestedFix("pass the report App Store Connect sends; split a larger one into several files")))
         } catch LineReader.Failure.lineTooLong {
-            ledger.diagnostics.append(ReportRules.unreadableReport.finding(
+            ledger.diagnostics.append(UnreadableReportRule.description.finding(
                 "not a text report: line \(reader.lineNumber + 1) is longer than \(LineReader.longestLine >> 20) MB; the rows before it are counted",
                 at: SourceLocation(path: shown, line: reader.lineNumber + 1)))
         } catch {
             let why = if let failure = error as? LineReader.Failure, case .damaged(let m) = failure { m } else { "\(error)" }
-            ledger.diagnostics.append(ReportRules.unreadableReport.finding(
+            ledger.diagnostics.append(UnreadableReportRule.description.finding(
                 "the compressed report is damaged or cut short (\(why)); the rows before line \(reader.lineNumber + 1) are counted",
                 at: SourceLocation(path: shown, line: reader.lineNumber + 1),
                 fix: SuggestedFix("download the report again from App Store Connect")))
@@ -143,7 +143,7 @@ private struct FileReading {
                 // App Store Connect's answer for a day without sales: an empty report.
                 summary.noSales = true
             } else {
-                ledger.diagnostics.append(ReportRules.unreadableReport.finding(
+                ledger.diagnostics.append(UnreadableReportRule.description.finding(
                     "not a tab-separated App Store Connect report: its first line \(Self.shape(of: text))",
                     at: SourceLocation(path: path, line: number, column: 1),
                     fix: SuggestedFix("pass the .txt or .txt.gz file App Store Connect downloads (Sales and Trends, or Payments and Financial Reports)")))
@@ -159,7 +159,7 @@ private struct FileReading {
             summary.kind = map.kind
             return true
         case .failure(.unknownHeader):
-            ledger.diagnostics.append(ReportRules.unreadableReport.finding(
+            ledger.diagnostics.append(UnreadableReportRule.description.finding(
                 "the header names no App Store Connect report iap reads (Summary Sales, Subscription, Subscription Event, Financial): "
                     + "its \(names.count) tab-separated names include none of Provider, SKU, Units, Vendor Identifier, Quantity",
                 at: SourceLocation(path: path, line: number, column: 1)))
@@ -167,7 +167,7 @@ private struct FileReading {
             // Named as this kind of report names them (a Financial report's units are 'Quantity'),
             // with the name older versions of its header used where that differs.
             let named = missing.map { field in "'\(field.name(in: kind))'" + (field.olderName(in: kind).map { " (or '\($0)' in older reports)" } ?? "") }
-            ledger.diagnostics.append(ReportRules.unreadableReport.finding(
+            ledger.diagnostics.append(UnreadableReportRule.description.finding(
                 "a \(kind.rawValue) report without the column\(missing.count == 1 ? "" : "s") \(named.joined(separator: ", "))",
                 at: SourceLocation(path: path, line: number, column: 1),
                 fix: SuggestedFix("use the file as App Store Connect downloads it: iap finds columns by their header names (docs/reports.md lists them), and an edited header may have renamed or dropped one")))
@@ -369,7 +369,7 @@ private struct FileReading {
         if type.isNew, case let typeCode = ledger.interner[type.id], !typeCode.isEmpty, !ProductType(code: typeCode).isKnown,
            !unknownTypes.contains(typeCode) {
             unknownTypes.insert(typeCode)
-            ledger.diagnostics.append(ReportRules.unknownProductType.finding(
+            ledger.diagnostics.append(UnknownProductTypeRule.description.finding(
                 "Product Type Identifier '\(typeCode)' is not in Apple's table: its rows are totalled as unknown, apart from the in-app purchases",
                 at: SourceLocation(path: path, line: number, column: starts[typeIndex!] + 1)))
         }
@@ -404,7 +404,7 @@ private struct FileReading {
         summary.badRows += 1
         badRowLines.append(line)
         if badRowLines.count <= SalesReportReader.reportedBadRowsPerFile {
-            ledger.diagnostics.append(ReportRules.unreadableRow.finding(
+            ledger.diagnostics.append(UnreadableReportRowRule.description.finding(
                 "\(problem.message): the row is left out of the totals", at: SourceLocation(path: path, line: line, column: column)))
         }
     }
@@ -415,7 +415,7 @@ private struct FileReading {
         let extra = badRowLines.count - SalesReportReader.reportedBadRowsPerFile
         if extra > 0 {
             let first = badRowLines[SalesReportReader.reportedBadRowsPerFile]
-            ledger.diagnostics.append(ReportRules.unreadableRow.finding(
+            ledger.diagnostics.append(UnreadableReportRowRule.description.finding(
                 "\(extra) more unreadable row\(extra == 1 ? "" : "s") from this line on are left out of the totals (\(badRowLines.count) in all)",
                 at: SourceLocation(path: path, line: first, column: 1)))
         }
@@ -427,7 +427,7 @@ private struct FileReading {
             if let first = ledger.digests[digest] {
                 // Counted once: the rows and this file's findings (the first copy's, again) are dropped.
                 ledger.diagnostics.removeSubrange(findingsBefore...)
-                ledger.diagnostics.append(ReportRules.duplicateReport.finding(
+                ledger.diagnostics.append(DuplicateReportRule.description.finding(
                     "the same report as \(first), read before it (the same \(summary.rows) row\(summary.rows == 1 ? "" : "s")): its sales are counted once",
                     at: SourceLocation(path: path, line: 1, column: 1),
                     fix: SuggestedFix("pass each report once (a browser names a second download '… (1).txt')")))
@@ -452,7 +452,7 @@ private struct FileReading {
         let names = ["Total_Rows", "Total_Amount", "Total_Units"]
         let missing = names.filter { totals[$0] == nil }
         guard missing.isEmpty else {
-            ledger.diagnostics.append(ReportRules.totalsMissing.finding(
+            ledger.diagnostics.append(ReportTotalsMissingRule.description.finding(
                 "the Financial report ends without its \(missing.joined(separator: ", ")) line\(missing.count == 1 ? "" : "s"): it may be cut short",
                 at: SourceLocation(path: path, line: lastLine, column: 1),
                 fix: SuggestedFix("download the report again from Payments and Financial Reports")))
@@ -461,7 +461,7 @@ private struct FileReading {
         let left = summary.badRows > 0 ? " (\(summary.badRows) unreadable row\(summary.badRows == 1 ? " is" : "s are") not in the sum)" : ""
         func mismatch(_ name: String, _ ours: String, then note: String = "") {
             let (text, line) = totals[name]!
-            ledger.diagnostics.append(ReportRules.totalMismatch.finding(
+            ledger.diagnostics.append(ReportTotalMismatchRule.description.finding(
                 "\(name) is \(text) but the rows add up to \(ours)\(left)\(note)", at: SourceLocation(path: path, line: line, column: 1)))
         }
         let rowsText = totals["Total_Rows"]!.text

@@ -160,11 +160,11 @@ public struct SourceLinter: Sendable {
 
     func lintFile(_ path: String) -> FileResult {
         if let kind = FileIdentity.specialKind(path) {
-            return .notRead(LintRules.unreadableSource.finding("\(kind), not a regular file: not read", at: SourceLocation(path: path)))
+            return .notRead(UnreadableSourceRule.description.finding("\(kind), not a regular file: not read", at: SourceLocation(path: path)))
         }
         var info = stat()
         if stat(path, &info) == 0, Int(info.st_size) > maxSourceBytes {
-            return FileResult(diagnostics: [LintRules.unreadableSource.finding(
+            return FileResult(diagnostics: [UnreadableSourceRule.description.finding(
                 "\(Self.megabytes(Int(info.st_size))) MB, more than the \(Self.megabytes(maxSourceBytes)) MB iap lints: not read; "
                     + "if it is generated, leave it out with --exclude or lint.exclude in iap.yml",
                 at: SourceLocation(path: path))])
@@ -173,14 +173,14 @@ public struct SourceLinter: Sendable {
         switch FileContents.read(path) {
         case .success(let bytes): data = bytes
         case .failure(let failure):
-            return .notRead(LintRules.unreadableSource.finding("cannot read the file: \(failure.reason)", at: SourceLocation(path: path)))
+            return .notRead(UnreadableSourceRule.description.finding("cannot read the file: \(failure.reason)", at: SourceLocation(path: path)))
         }
         // A NUL byte near the start: binary data named like a source file (what git calls binary).
         if let nul = data.prefix(8000).firstIndex(of: 0) {
             let before = data[data.startIndex..<nul]
             let line = before.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
             let column = nul - (before.lastIndex(of: 0x0A).map { $0 + 1 } ?? data.startIndex) + 1
-            return FileResult(diagnostics: [LintRules.unreadableSource.finding("binary data (a NUL byte), not source text: not linted",
+            return FileResult(diagnostics: [UnreadableSourceRule.description.finding("binary data (a NUL byte), not source text: not linted",
                                                                                at: SourceLocation(path: path, line: line, column: column))])
         }
         let source = String(decoding: data, as: UTF8.self)
@@ -244,11 +244,7 @@ public struct SourceLinter: Sendable {
             : ObjCLinter(source: source, context: context, path: path, includeTests: includeTests).run()
         let suppressions = Suppressions(comments: comments, knownRules: LintRules.ids)
         var diagnostics = Self.capped(findings.filter { !suppressions.isSuppressed($0.rule.id, line: $0.line) }, path: path)
-        for (line, column, name) in suppressions.unknown {
-            diagnostics.append(LintRules.invalidSuppression.finding(
-                "unknown rule \(Quote.bounded(name)) in a suppression comment; see iap lint --rules",
-                at: SourceLocation(path: path, line: line, column: column)))
-        }
+        diagnostics += InvalidSuppressionRule.findings(suppressions, path: path)
         return diagnostics.sortedForOutput()
     }
 }

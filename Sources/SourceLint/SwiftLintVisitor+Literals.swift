@@ -3,7 +3,9 @@ import Diagnostics
 import PriceFormatting
 import SwiftSyntax
 
-/// String literals: prices written as text, product titles, product IDs.
+/// String literals, read once for every rule that reads them: prices written as text
+/// (`hardcoded-price`, `currency-formatter-locale`), product titles (`hardcoded-title`), product IDs
+/// (`hardcoded-product-id`, `unknown-product-id`); each rule's own decisions are in its file.
 extension SwiftLintVisitor {
     func checkLiteral(_ node: StringLiteralExprSyntax) {
         var text = ""
@@ -44,18 +46,18 @@ extension SwiftLintVisitor {
         let standIn = (handBuilt || price != nil || title) && isStandInValue(node)
         let logged = isLogged(node) || standIn
         if !logged, handBuilt {
-            add(LintRules.currencyFormatterLocale, "the literal builds a price from currencySymbol by hand; the symbol's side, spacing and digits differ per locale: show product.displayPrice or format with the product's priceLocale", at: node)
+            add(CurrencyFormatterLocaleRule.description, "the literal builds a price from currencySymbol by hand; the symbol's side, spacing and digits differ per locale: show product.displayPrice or format with the product's priceLocale", at: node)
         } else if !logged, let price {
-            add(LintRules.hardcodedPrice, "the literal shows a price (\(Quote.bounded(price))); show the product's displayPrice so every storefront sees its own", at: node)
+            add(HardcodedPriceRule.description, "the literal shows a price (\(Quote.bounded(price))); show the product's displayPrice so every storefront sees its own", at: node)
         }
         if title, !logged, !isLocalizedCopy(node), !isIdentifierArgument(node) {
-            add(LintRules.hardcodedTitle, "\(Quote.bounded(text)) is a product's name or description from the catalog; show the product's displayName or description", at: node)
+            add(HardcodedTitleRule.description, "\(Quote.bounded(text)) is a product's name or description from the catalog; show the product's displayName or description", at: node)
         }
         if catalogID {
             if isDefinition(node) {
                 definitions.append((node, text))
             } else if let constant = context.productConstants[text] {
-                add(LintRules.hardcodedProductID, "product ID \(Quote.bounded(text)) typed as a literal; use \(constant)", at: node)
+                add(HardcodedProductIDRule.description, "product ID \(Quote.bounded(text)) typed as a literal; use \(constant)", at: node)
             }
         } else if let misspelling {
             // Reported in `finish`, after the sinks: "used as a product ID" says more.
@@ -63,34 +65,9 @@ extension SwiftLintVisitor {
         }
     }
 
-    /// `misspelling`: the catalog ID the literal is a typo of, when it was found by its shape
-    /// rather than by where it is used.
-    func reportUnknown(_ text: String, at literal: StringLiteralExprSyntax, misspelling: String? = nil) {
-        guard reportedLiterals.insert(literal.id).inserted, !neverShips(literal) else { return }
-        if let misspelling {
-            add(LintRules.unknownProductID, "\(Quote.bounded(text)) is not in the catalog; it looks like a typo of \(Quote.bounded(misspelling))", at: literal)
-        } else {
-            let (message, severity) = context.unknownProductID(text)
-            add(LintRules.unknownProductID, message, at: literal, severity: severity)
-        }
-    }
-
     /// The `comment:` argument of a localization call.
     func isTranslatorComment(_ node: StringLiteralExprSyntax) -> Bool {
         node.parent?.as(LabeledExprSyntax.self)?.label?.text == "comment"
-    }
-
-    /// A literal handed to the app's localization: `NSLocalizedString("…")`, `String(localized:)`,
-    /// `LocalizedStringResource`, `"…".localized`. That is UI copy with a translation workflow:
-    /// prices in it are still reported, product titles are not.
-    func isLocalizedCopy(_ node: StringLiteralExprSyntax) -> Bool {
-        if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.baseName.text.hasPrefix("localized") { return true }
-        guard let argument = node.parent?.as(LabeledExprSyntax.self),
-              let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), let name = Self.calleeName(call) else { return false }
-        if name.hasPrefix("NSLocalizedString") || name == "LocalizedStringResource" || name == "LocalizedStringKey" { return true }
-        // Any call that takes a translator's comment (`Text("…", comment:)`, an app's own helper).
-        if call.arguments.contains(where: { $0.label?.text == "comment" }) { return true }
-        return name == "String" && call.arguments.first?.label?.text == "localized"
     }
 
     /// Whether the literal is an argument of a stand-in's initializer (`TestStoreProduct(…)`,
@@ -105,44 +82,6 @@ extension SwiftLintVisitor {
             }
             if syntax.is(CodeBlockItemSyntax.self) || syntax.is(MemberBlockItemSyntax.self) { return false }
             current = syntax.parent
-        }
-        return false
-    }
-
-    /// Argument labels and calls whose strings name things rather than show them.
-    static let identifierLabels: Set<String> = ["id", "identifier", "key", "forKey", "forKeyPath", "named", "systemName", "imageName",
-                                                "withIdentifier", "reuseIdentifier", "forResource", "ofType", "accessibilityIdentifier"]
-
-    /// `BirdFood(id: "Golden Acorn")`, `Image("Premium")`-style names, `.accessibilityIdentifier("…")`:
-    /// an identifier that happens to spell a product's name is not its title shown to customers.
-    func isIdentifierArgument(_ node: StringLiteralExprSyntax) -> Bool {
-        guard let argument = node.parent?.as(LabeledExprSyntax.self) else { return false }
-        if let label = argument.label?.text {
-            if Self.identifierLabels.contains(label) { return true }
-            // `nameKey: "PRO THEME"`, `titleID:`: a key that looks the text up, not the text.
-            if let last = LintScope.words(label).last, ["key", "id", "identifier"].contains(last) { return true }
-        }
-        guard let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), let name = Self.calleeName(call) else { return false }
-        return ["accessibilityIdentifier", "Image", "UIImage", "NSImage", "imageNamed"].contains(name)
-    }
-
-    /// Whether the literal defines a constant: an enum case's raw value, or the value (or an
-    /// element of the array, set or dictionary) of a property or top-level constant.
-    func isDefinition(_ node: StringLiteralExprSyntax) -> Bool {
-        var current = node.parent
-        while let syntax = current {
-            if syntax.is(ArrayElementSyntax.self) || syntax.is(ArrayElementListSyntax.self) || syntax.is(ArrayExprSyntax.self)
-                || syntax.is(DictionaryElementSyntax.self) || syntax.is(DictionaryElementListSyntax.self) || syntax.is(DictionaryExprSyntax.self)
-                || syntax.is(LabeledExprSyntax.self) || syntax.is(LabeledExprListSyntax.self) || syntax.is(FunctionCallExprSyntax.self) {
-                current = syntax.parent
-                continue
-            }
-            guard let initializer = syntax.as(InitializerClauseSyntax.self) else { return false }
-            if initializer.parent?.is(EnumCaseElementSyntax.self) == true { return true }
-            guard let declaration = initializer.parent?.parent?.parent?.as(VariableDeclSyntax.self) else { return false }
-            // A member of a type, or a constant at the top of the file; not a local in a function.
-            if declaration.parent?.is(MemberBlockItemSyntax.self) == true { return true }
-            return declaration.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
         }
         return false
     }

@@ -2,9 +2,10 @@ import Diagnostics
 import PriceFormatting
 import SwiftSyntax
 
-/// The rules over one Swift syntax tree. Rule by rule in the extensions beside this file:
-/// literals (prices, titles, product IDs), conversions of prices to `Float`/`Double`, and
-/// currency formatters.
+/// The lint rules over one Swift syntax tree, in one walk that serves every rule: the visits
+/// below hand each node to the checks that want it, and each rule's checks and messages are in
+/// its own file (`Rules/<Family>/<Name>Rule.swift`, as extensions of this class). String
+/// literals, which several rules read, are sorted out once (`SwiftLintVisitor+Literals`).
 final class SwiftLintVisitor: SyntaxVisitor {
     let context: LintContext
     let converter: SourceLocationConverter
@@ -48,17 +49,10 @@ final class SwiftLintVisitor: SyntaxVisitor {
     func finish() {
         reportProductIDSinks()
         for (literal, text, near) in misspellings { reportUnknown(text, at: literal, misspelling: near) }
-        if definitions.count >= 2 {
-            let shown = definitions.prefix(3).map { "\(Quote.bounded($0.id))" }.joined(separator: ", ") + (definitions.count > 3 ? ", …" : "")
-            add(LintRules.hardcodedProductID,
-                "\(definitions.count) product IDs are defined here as string literals (\(shown)); generate them with `iap gen` so the compiler checks every use against the catalog",
-                at: definitions[0].literal)
-        } else if let only = definitions.first, let constant = context.productConstants[only.id] {
-            add(LintRules.hardcodedProductID, "product ID \(Quote.bounded(only.id)) typed as a literal; use \(constant)", at: only.literal)
-        }
+        reportDefinitions()
     }
 
-    // MARK: Visits (each rule's work is in the extension for it)
+    // MARK: Visits (each rule's checks are in its file under Rules/)
 
     override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
         checkLiteral(node)

@@ -16,7 +16,7 @@ struct SwiftLinter {
         // Shapes whose cost in swift-syntax is not linear (brackets that double the parser's
         // time, recursion that overflows the stack: see SwiftStructureScan) are not parsed.
         if let excess = SwiftStructureScan.excess(in: source) {
-            return ([Finding(rule: LintRules.unparsedSource, message: excess.message, line: excess.line, column: excess.column)], [])
+            return ([Finding(rule: UnparsedSourceRule.description, message: excess.message, line: excess.line, column: excess.column)], [])
         }
         // The same limit in debug and release builds (swift-syntax lowers its default in debug
         // builds), so that both lint alike; the large stack below holds it.
@@ -34,13 +34,13 @@ struct SwiftLinter {
             // parses: not a defect of the code, so an info, not a string "that never ends".
             let location = converter.location(for: stop)
             visitor.findings.append(Finding(
-                rule: LintRules.unparsedSource,
+                rule: UnparsedSourceRule.description,
                 message: "the code nests deeper here than iap's Swift parser follows (closures, calls and interpolations inside each other): the rest of the file is not linted",
                 line: location.line, column: location.column, severity: .info))
         } else if let stop = Self.firstError(in: tree) {
             let location = converter.location(for: stop.position)
             visitor.findings.append(Finding(
-                rule: LintRules.unparsedSource, message: "\(stop.what) that never ends: findings after this point may be missed",
+                rule: UnparsedSourceRule.description, message: "\(stop.what) that never ends: findings after this point may be missed",
                 line: location.line, column: location.column))
         }
         var comments = source.utf8.containsASCII("iap:") ? Self.comments(in: tree, converter: converter) : []
@@ -227,7 +227,7 @@ extension SwiftLinter {
         thread.start()
         guard done.wait(timeout: .now() + timeLimit) == .success else {
             let seconds = timeLimit.rounded() == timeLimit ? String(Int(timeLimit)) : String(timeLimit)
-            return ([Finding(rule: LintRules.unparsedSource,
+            return ([Finding(rule: UnparsedSourceRule.description,
                              message: "swift-syntax took more than \(seconds) s to parse this file: not linted",
                              line: 1, column: 1)], [])
         }

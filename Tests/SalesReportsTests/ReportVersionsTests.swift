@@ -91,8 +91,8 @@ final class ReportVersionsTests: XCTestCase {
         XCTAssertEqual(findings(ledger), [
             "80012345_0309_US.txt:9:1 warning report-total-mismatch: Total_Units is 35 but the rows add up to 34, or 35 without the 1 returned unit: Apple does not document whether Total_Units counts returns",
         ])
-        XCTAssertEqual(ReportRules.totalMismatch.severity, .warning)
-        XCTAssertEqual(ReportRules.totalsMissing.severity, .error)
+        XCTAssertEqual(ReportTotalMismatchRule.description.severity, .warning)
+        XCTAssertEqual(ReportTotalsMissingRule.description.severity, .error)
         // The totals are the rows', whatever the total line says.
         XCTAssertEqual(SalesTotals(ledger).byCurrency.map { "\($0.sold) \($0.refunded) \($0.proceeds)" }, ["10 1 11.88"])
     }

@@ -131,7 +131,7 @@ struct BundleIDResolver {
         } else {
             return nil
         }
-        return LoadRules.unresolvedBundleID.finding("\(what), a build setting this tool cannot expand: pass --bundle-id com.your.app to check ID prefixes", at: location, fix: SuggestedFix("run with --bundle-id set to the app's PRODUCT_BUNDLE_IDENTIFIER"))
+        return UnresolvedBundleIDRule.description.finding("\(what), a build setting this tool cannot expand: pass --bundle-id com.your.app to check ID prefixes", at: location, fix: SuggestedFix("run with --bundle-id set to the app's PRODUCT_BUNDLE_IDENTIFIER"))
     }
 
     /// The `Info.plist` files that lent nothing, with why.

@@ -52,7 +52,7 @@ struct CatalogFileReader {
                 let message = "file is larger than \(StoreKitReader.maxBytes) bytes, the most iap reads of a StoreKit configuration; "
                     + "split the catalog into several files"
                 return .catalog(PlistReading(content: .unreadable(message), diagnostics: [
-                    LoadRules.malformedCatalog.finding(message, at: SourceLocation(path: path)),
+                    MalformedCatalogRule.description.finding(message, at: SourceLocation(path: path)),
                 ]))
             case .failure(let failure): return .unreadable(failure.phrase)
             }
@@ -83,7 +83,7 @@ struct CatalogFileReader {
                 return .passedOver("not readable as a property list: \(error.message)")
             }
             return .catalog(PlistReading(content: .unreadable(error.message), diagnostics: [
-                LoadRules.malformedCatalog.finding(malformedMessage(error), at: SourceLocation(path: path, line: error.line, column: error.column)),
+                MalformedCatalogRule.description.finding(malformedMessage(error), at: SourceLocation(path: path, line: error.line, column: error.column)),
             ]))
         }
         let root = document.root
@@ -94,14 +94,14 @@ struct CatalogFileReader {
         switch reading.content {
         case .notACatalog(let why):
             guard strict else { return .passedOver("not a product list: \(why)") }
-            reading.diagnostics.append(LoadRules.unrecognizedCatalog.finding("not a product list: \(why)", at: rootLocation, fix: SuggestedFix("list product IDs as an <array> of <string>, or move this file out of the catalog")))
+            reading.diagnostics.append(UnrecognizedCatalogRule.description.finding("not a product list: \(why)", at: rootLocation, fix: SuggestedFix("list product IDs as an <array> of <string>, or move this file out of the catalog")))
         case .productList(let shape):
             if !strict && !reading.byContent && !ProductListShapes.looksLikeCatalogFile(fileName) && !Self.isRetiredList(fileName)
                 && !ProductListShapes.looksLikeProductIDs(reading.occurrences.map(\.id)) {
                 return .passedOver("\(shape.summary), but neither its name nor its strings say product IDs")
             }
             if reading.occurrences.isEmpty {
-                reading.diagnostics.append(LoadRules.emptyProductList.finding("the product list is empty: the app would request no products", at: rootLocation))
+                reading.diagnostics.append(EmptyProductListRule.description.finding("the product list is empty: the app would request no products", at: rootLocation))
             }
         default:
             break

@@ -121,7 +121,7 @@ public struct CatalogLoader: Sendable {
     public func loadCatalog(name: String, paths: [String], explicit: Set<String> = []) -> Catalog {
         var (catalog, _, unreadable) = load(name: name, files: paths.map { ($0, explicit.contains($0)) }, projects: [], configurations: [])
         for (path, why) in unreadable {
-            catalog.loadDiagnostics.append(LoadRules.malformedCatalog.finding("cannot read the file: \(why)", at: SourceLocation(path: path)))
+            catalog.loadDiagnostics.append(MalformedCatalogRule.description.finding("cannot read the file: \(why)", at: SourceLocation(path: path)))
         }
         return catalog
     }

@@ -24,7 +24,7 @@ struct MetadataPlist {
     }
 
     private func invalid(_ message: String, _ position: PlistPosition) -> Diagnostic {
-        LoadRules.invalidMetadata.finding(message, at: location(position))
+        InvalidMetadataRule.description.finding(message, at: location(position))
     }
 
     func read(_ root: PlistNode) -> PlistReading {
@@ -153,7 +153,7 @@ struct MetadataPlist {
         if let amount {
             metadata.price = Located(ProductPrice(amount: amount.value, currency: currency, writtenDecimals: amountDecimals), at: amount.location)
             if currency == nil {
-                diagnostics.append(LoadRules.unknownPriceCurrency.finding(
+                diagnostics.append(UnknownPriceCurrencyRule.description.finding(
                     "the price \(amount.value) of \(Quote.bounded(occurrence.id)) has no currency: it cannot be shown in any storefront",
                     at: amount.location, fix: SuggestedFix("add <key>currency</key> with its ISO 4217 code, e.g. USD")))
             }
@@ -332,7 +332,7 @@ struct MetadataPlist {
         } else {
             message += "; expected one of " + expected.joined(separator: ", ")
         }
-        return LoadRules.unknownMetadataKey.finding(message, at: location(entry.keyPosition), fix: fix)
+        return UnknownMetadataKeyRule.description.finding(message, at: location(entry.keyPosition), fix: fix)
     }
 }
 

@@ -87,7 +87,7 @@ struct ProductListShapes {
     private func addProductDicts(_ dicts: [(PlistNode, PlistDictionary)], containerKey: String?, to reading: inout PlistReading) {
         for (node, dict) in dicts {
             guard let idEntry = idEntry(in: dict), let id = idEntry.value.value.stringValue else {
-                reading.diagnostics.append(LoadRules.invalidMetadata.finding(
+                reading.diagnostics.append(InvalidMetadataRule.description.finding(
                     "product dict without a product-ID key (\(Self.idKeys.prefix(4).joined(separator: ", ")), …)",
                     at: location(node.position)))
                 continue
@@ -183,7 +183,7 @@ struct ProductListShapes {
             for groupNode in subscriptions.value.value.arrayValue ?? [] {
                 guard let group = groupNode.value.dictionaryValue,
                       let ids = group.entry(anyOf: ["Products", "products"])?.value.value.arrayValue else {
-                    reading.diagnostics.append(LoadRules.invalidMetadata.finding(
+                    reading.diagnostics.append(InvalidMetadataRule.description.finding(
                         "a Subscriptions entry must be a <dict> with Group and Products",
                         at: location(groupNode.position)))
                     continue
@@ -201,7 +201,7 @@ struct ProductListShapes {
                               to reading: inout PlistReading) {
         for item in items {
             guard let id = item.value.stringValue else {
-                reading.diagnostics.append(LoadRules.invalidMetadata.finding(
+                reading.diagnostics.append(InvalidMetadataRule.description.finding(
                     "expected a product ID <string>, found <\(item.value.typeName)>",
                     at: location(item.position)))
                 continue
@@ -233,7 +233,7 @@ struct ProductListShapes {
             case .array(let items):
                 addIDStrings(items, containerKey: entry.key, group: nil, to: &reading)
             default:
-                reading.diagnostics.append(LoadRules.invalidMetadata.finding(
+                reading.diagnostics.append(InvalidMetadataRule.description.finding(
                     "MKStoreKit key \(Quote.bounded(entry.key)) holds a <\(entry.value.value.typeName)>; expected a <dict> or <array> of product IDs",
                     at: location(entry.value.position)))
             }
@@ -280,7 +280,7 @@ struct ProductListShapes {
         let xcodeItemKeys = dict.keys.allSatisfy { $0.hasPrefix("Item ") && Int($0.dropFirst(5)) != nil }
         guard namedAsList || xcodeItemKeys else { return nil }
         let why = xcodeItemKeys ? "its keys are Xcode's default array labels ('Item 0', …)" : "the file is named as a list of IDs"
-        return LoadRules.dictRootedIDList.finding(
+        return DictRootedIDListRule.description.finding(
             "the root is a <dict> of name → ID but \(why): code that reads it as an array ([String], NSArray(contentsOfFile:)) gets nothing and the app loads no products",
             at: location(root.position),
             fix: SuggestedFix("make the root an <array> of ID strings, or read the file as a dictionary and use its values"))

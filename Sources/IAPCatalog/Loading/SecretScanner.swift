@@ -9,7 +9,7 @@ enum SecretScanner {
         case .string(let s):
             var location: SourceLocation { SourceLocation(path: path, line: Int(node.position.line), column: Int(node.position.column)) }
             if let key, isSecretKey(key), s.utf8.count >= 16, !s.hasPrefix("$(") {
-                diagnostics.append(LoadRules.committedSecret.finding("\(Quote.bounded(key)) holds an App Store shared secret committed with the catalog: anyone with the repository can validate receipts as your app", at: location, fix: SuggestedFix("remove it, rotate the secret in App Store Connect, and load it from the environment or a keychain at build time")))
+                diagnostics.append(CommittedSecretRule.description.finding("\(Quote.bounded(key)) holds an App Store shared secret committed with the catalog: anyone with the repository can validate receipts as your app", at: location, fix: SuggestedFix("remove it, rotate the secret in App Store Connect, and load it from the environment or a keychain at build time")))
             } else if s.utf8.count > 40, s.utf8.first(where: { $0 > 0x20 }) == 0x2D,
                       s.contains("-----BEGIN") && s.contains("PRIVATE KEY") {
                 diagnostics.append(privateKey(at: location, key: key))
@@ -32,6 +32,6 @@ enum SecretScanner {
     }
 
     static func privateKey(at location: SourceLocation, key: String?) -> Diagnostic {
-        LoadRules.committedSecret.finding("\(key.map { "\(Quote.bounded($0)) holds" } ?? "found") a private key committed with the catalog (subscription-offer signing key)", at: location, fix: SuggestedFix("remove the key from the file, revoke it in App Store Connect and keep signing keys out of the repository"))
+        CommittedSecretRule.description.finding("\(key.map { "\(Quote.bounded($0)) holds" } ?? "found") a private key committed with the catalog (subscription-offer signing key)", at: location, fix: SuggestedFix("remove the key from the file, revoke it in App Store Connect and keep signing keys out of the repository"))
     }
 }

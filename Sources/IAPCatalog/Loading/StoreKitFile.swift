@@ -150,14 +150,14 @@ struct StoreKitReader {
         if pricing.currency == nil, let first = reading.occurrences.first(where: { $0.metadata?.price != nil })?.metadata?.price {
             let count = reading.occurrences.filter { $0.metadata?.price != nil }.count
             let why = "its storefront \(Quote.bounded(configuration.settings?._storefront ?? "")) is not one of the App Store's 175"
-            reading.diagnostics.append(LoadRules.unknownPriceCurrency.finding(
+            reading.diagnostics.append(UnknownPriceCurrencyRule.description.finding(
                 "the \(count == 1 ? "price" : "\(count) prices") of this StoreKit configuration \(count == 1 ? "has" : "have") no currency: \(why)",
                 at: first.location, fix: SuggestedFix("choose the storefront in Xcode's StoreKit configuration editor (Editor > Default Storefront)")))
         }
         if let pair = configuration.subscriptionOffersKeyPair, let key = pair.privateKey, !key.isEmpty {
             let location = SourceLocation(path: path, line: lines.line(ofKey: "privateKey", value: nil), column: 0)
             if let id = pair.id, Self.isXcodeGeneratedKeyID(id) {
-                reading.diagnostics.append(LoadRules.localOfferKey.finding("subscriptionOffersKeyPair holds the key Xcode generated (key ID \(id)) to sign promotional offers in local StoreKit testing; it signs nothing on the App Store", at: location))
+                reading.diagnostics.append(LocalOfferKeyRule.description.finding("subscriptionOffersKeyPair holds the key Xcode generated (key ID \(id)) to sign promotional offers in local StoreKit testing; it signs nothing on the App Store", at: location))
             } else {
                 reading.diagnostics.append(SecretScanner.privateKey(at: location, key: "subscriptionOffersKeyPair.privateKey"))
             }
@@ -193,7 +193,7 @@ struct StoreKitReader {
                 occurrence.declaredKind = metadata.kind
                 occurrence.declaredBy = "type \(type)"
             } else {
-                diagnostics.append(LoadRules.invalidMetadata.finding("unknown StoreKit product type \(Quote.bounded(type)) for \(Quote.bounded(entry.productID))", at: at))
+                diagnostics.append(InvalidMetadataRule.description.finding("unknown StoreKit product type \(Quote.bounded(type)) for \(Quote.bounded(entry.productID))", at: at))
             }
         }
         if let name = entry.referenceName { metadata.referenceName = Located(name, at: at) }
@@ -202,7 +202,7 @@ struct StoreKitReader {
                 metadata.price = Located(ProductPrice(amount: amount, currency: pricing.currency, locale: pricing.locale, storefront: pricing.storefront,
                                                       writtenDecimals: AmountText.writtenDecimals(price)), at: at)
             } else {
-                diagnostics.append(LoadRules.invalidMetadata.finding("displayPrice \(Quote.bounded(price)) of \(Quote.bounded(entry.productID)) is not an amount", at: at))
+                diagnostics.append(InvalidMetadataRule.description.finding("displayPrice \(Quote.bounded(price)) of \(Quote.bounded(entry.productID)) is not an amount", at: at))
             }
         }
         metadata.familyShareable = entry.familyShareable
@@ -221,12 +221,12 @@ struct StoreKitReader {
                     paymentMode: mode, period: period, numberOfPeriods: periods(offer.numberOfPeriods, of: entry.productID, at: at, &diagnostics),
                     price: offer.displayPrice.flatMap(AmountText.parse), location: at)
             } else if PaymentMode(spelling: offer.paymentMode) == nil {
-                diagnostics.append(LoadRules.invalidMetadata.finding("unknown introductory offer paymentMode \(Quote.bounded(offer.paymentMode))", at: at))
+                diagnostics.append(InvalidMetadataRule.description.finding("unknown introductory offer paymentMode \(Quote.bounded(offer.paymentMode))", at: at))
             }
         }
         for offer in entry.adHocOffers ?? [] {
             guard let mode = PaymentMode(spelling: offer.paymentMode) else {
-                diagnostics.append(LoadRules.invalidMetadata.finding("unknown promotional offer paymentMode \(Quote.bounded(offer.paymentMode))", at: at))
+                diagnostics.append(InvalidMetadataRule.description.finding("unknown promotional offer paymentMode \(Quote.bounded(offer.paymentMode))", at: at))
                 continue
             }
             guard let period = period(offer.subscriptionPeriod, of: entry.productID, at: at, &diagnostics) else { continue }
@@ -244,7 +244,7 @@ struct StoreKitReader {
         do {
             return try SubscriptionPeriod(iso8601: text)
         } catch {
-            diagnostics.append(LoadRules.invalidMetadata.finding("subscription period \(Quote.bounded(text)) of \(Quote.bounded(id)) is not a period such as P1W, P1M or P1Y", at: location))
+            diagnostics.append(InvalidMetadataRule.description.finding("subscription period \(Quote.bounded(text)) of \(Quote.bounded(id)) is not a period such as P1W, P1M or P1Y", at: location))
             return nil
         }
     }
@@ -253,7 +253,7 @@ struct StoreKitReader {
     private func periods(_ count: Int?, of id: String, at location: SourceLocation, _ diagnostics: inout [Diagnostic]) -> Int {
         guard let count else { return 1 }
         guard SubscriptionPeriod.offerPeriods.contains(count) else {
-            diagnostics.append(LoadRules.invalidMetadata.finding(
+            diagnostics.append(InvalidMetadataRule.description.finding(
                 "numberOfPeriods \(count) of \(Quote.bounded(id)) is not from \(SubscriptionPeriod.offerPeriods.lowerBound) to \(SubscriptionPeriod.offerPeriods.upperBound); read as 1",
                 at: location))
             return 1
@@ -263,7 +263,7 @@ struct StoreKitReader {
 
     private func failure(_ message: String, line: Int = 0, column: Int = 0) -> PlistReading {
         PlistReading(content: .unreadable(message), diagnostics: [
-            LoadRules.malformedCatalog.finding(message, at: SourceLocation(path: path, line: line, column: column)),
+            MalformedCatalogRule.description.finding(message, at: SourceLocation(path: path, line: line, column: column)),
         ])
     }
 

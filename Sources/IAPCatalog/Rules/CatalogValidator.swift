@@ -21,7 +21,7 @@ public struct CatalogValidator: Sendable {
 
     private func unsorted(_ catalog: Catalog) -> [Diagnostic] {
         // The slowest rules on a large catalog are taken first, so two threads end together.
-        let order = rules.indices.sorted { (Self.slowFirst[rules[$0].description.id] ?? 99, $0) < (Self.slowFirst[rules[$1].description.id] ?? 99, $1) }
+        let order = rules.indices.sorted { (rules[$0].schedulingRank ?? 99, $0) < (rules[$1].schedulingRank ?? 99, $1) }
         let workers = catalog.products.count < 2_000 ? 1 : options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let found = ResultSlots.run(count: rules.count, workers: workers) { slot in
             let rule = rules[order[slot]]
@@ -30,10 +30,9 @@ public struct CatalogValidator: Sendable {
         return Self.syncedAsInfo(found, catalog)
     }
 
-    /// Rules that predict App Store Connect refusing a value when it is saved there.
-    public static let appStoreConnectLimits: Set<String> = ["reference-name-too-long", "duplicate-reference-name", "display-name-too-long",
-                                                            "description-too-long", "invalid-id-characters", "id-too-long",
-                                                            "whitespace-in-id", "empty-id-segment", "too-many-products"]
+    /// Rules that predict App Store Connect refusing a value when it is saved there (each says so:
+    /// `isAppStoreConnectLimit`).
+    public static let appStoreConnectLimits = Set(CatalogRules.all.filter(\.isAppStoreConnectLimit).map(\.description.id))
 
     /// In a `.storekit` synced from App Store Connect, what those rules find is what App Store
     /// Connect already holds (a description from before today's limit): info, saying why.
@@ -49,8 +48,6 @@ public struct CatalogValidator: Sendable {
             return copy
         }
     }
-
-    private static let slowFirst = ["similar-ids": 0, "case-duplicate-id": 1, "placeholder-prefix": 2, "undeclared-kind": 3]
 
     /// The first `limit` findings in output order, and one summary of the rest at the first one's
     /// place: a rule that fires on most of a large catalog says so once, not a million times.
@@ -83,13 +80,4 @@ public struct CatalogValidator: Sendable {
         if a.location.column != b.location.column { return a.location.column < b.location.column }
         return a.message < b.message
     }
-}
-
-/// The registry of catalog rules, in the order `iap rules` lists them.
-public enum CatalogRules {
-    public static let all: [any CatalogRule] = fileRules + idRules + metadataRules + localizationRules + [UndeclaredKindRule()]
-
-    public static func rule(_ id: String) -> (any CatalogRule)? { all.first { $0.description.id == id } }
-
-    public static var descriptions: [RuleDescription] { all.map(\.description) }
 }

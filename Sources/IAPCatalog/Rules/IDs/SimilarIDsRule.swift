@@ -1,0 +1,274 @@
+import Diagnostics
+
+/// IDs one edit apart (`goldpack` / `goldpak`), or equal once separators and case are ignored
+/// (`gold_pack` / `goldpack` / `gold-pack`).
+///
+/// Edits between digits are not reported: numbered series (`octane87`, `octane89`, `coins_100`,
+/// `coins_500`) are intentional. That also makes the search fast: digits collapse into one symbol,
+/// IDs that then look alike share a skeleton, and only distinct skeletons are compared, through
+/// hashed one-deletion neighbourhoods sorted by hash — never all pairs.
+public struct SimilarIDsRule: CatalogRule, Rule {
+    public static let description = RuleDescription(
+        id: "similar-ids", name: "Similar IDs", severity: .warning,
+        rationale: "Two IDs one typo apart, or equal but for separators, are usually one product typed twice; the app requests both and one never loads.",
+        triggering: [
+            .ids("com.acme.app.goldpack", "↓com.acme.app.goldpak"),
+            .ids("com.acme.app.gold_pack", "↓com.acme.app.gold-pack"),
+            .ids("com.acme.app.goldpack", "↓com.acme.app.gold.pack"),
+            .ids("com.acme.app.level1", "↓com.acme.app.levell"),
+        ],
+        nonTriggering: [
+            .ids("com.acme.app.coins_100", "com.acme.app.coins_500", "com.acme.app.coins_1000"),
+            .ids("com.acme.app.tip.small", "com.acme.app.tip.large"),
+            .ids("consumable.fuel.octane87", "consumable.fuel.octane89"),
+            .ids("com.acme.app.pack.a", "com.acme.app.pack.b"),
+            RuleExample([ExampleFile("Metadata.plist", RuleExample.metadataPlist(
+                RuleExample.product("com.acme.app.coin", "<key>kind</key><string>consumable</string>") + "\n"
+                    + RuleExample.product("com.acme.app.coins", "<key>kind</key><string>non-consumable</string>")))]),
+        ])
+
+    /// Among the slowest rules on a large catalog: started first (`CatalogRule.schedulingRank`).
+    public var schedulingRank: Int? { 0 }
+
+    public func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
+        let products = catalog.products
+        let ids = products.map(\.id)
+        var reported = Set<Pair>()
+        var found: [Diagnostic] = []
+
+        func report(_ i: Int, _ j: Int, _ why: String) {
+            let pair = Pair(min(i, j), max(i, j))
+            guard reported.insert(pair).inserted else { return }
+            let earlier = products[pair.a], later = products[pair.b]
+            // Two products declared as different kinds are two products, however alike their IDs.
+            if earlier.kindReason.isDeclared, later.kindReason.isDeclared, earlier.kind != later.kind { return }
+            found.append(finding("product ID \(Quote.bounded(later.id)) \(why) \(Quote.bounded(earlier.id)): a typo?", at: later.location,
+                                 related: [RelatedLocation(earlier.location, "\(Quote.bounded(earlier.id)) is here")]))
+        }
+
+        // Equal once separators and case are ignored (case alone is case-duplicate-id's finding).
+        // Each later ID is paired with the earliest one that differs from it in more than case.
+        var looseGroups: [Int: [Int]] = [:]
+        IDKeys.forEachRepeat(ids, .loose) { first, later in
+            let group = looseGroups[first, default: [first]]
+            if let earlier = group.first(where: { !IDKeys.equal(ids[$0], ids[later], .lower) }) {
+                report(earlier, later, "equals, but for separators,")
+            }
+            looseGroups[first] = group + [later]
+        }
+
+        // One edit apart, found through skeletons (digits folded to '#'): one representative per
+        // skeleton, members kept only for skeletons shared by several IDs.
+        var representatives: [Int] = []
+        var groupIndex = [Int32](repeating: 0, count: ids.count)
+        var groupOf: [UInt64: Int32] = [:]
+        var lastGroup = -1
+        groupOf.reserveCapacity(ids.count)
+        for (i, id) in ids.enumerated() {
+            if lastGroup >= 0, IDKeys.equal(ids[representatives[lastGroup]], id, .skeleton) {
+                groupIndex[i] = Int32(lastGroup)
+                continue
+            }
+            let h = IDKeys.hash(id, .skeleton)
+            if let g = groupOf[h], IDKeys.equal(ids[representatives[Int(g)]], id, .skeleton) {
+                lastGroup = Int(g)
+            } else {
+                // A hash shared by two skeletons keeps the first in the table; the second is only
+                // found through its deletion keys, which still pair it with its neighbours.
+                if groupOf[h] == nil { groupOf[h] = Int32(representatives.count) }
+                lastGroup = representatives.count
+                representatives.append(i)
+            }
+            groupIndex[i] = Int32(lastGroup)
+        }
+        let candidates = Self.candidatePairs(ids, representatives)
+        // Members only of the groups that have a candidate neighbour.
+        var members: [Int32: [Int]] = [:]
+        for (s, t) in candidates { members[Int32(s)] = []; members[Int32(t)] = [] }
+        if !members.isEmpty {
+            for (i, g) in groupIndex.enumerated() where members[g] != nil { members[g]!.append(i) }
+        }
+        let group = { (g: Int) -> [Int] in members[Int32(g)] ?? [] }
+        for (s, t) in candidates {
+            let left = group(s), right = group(t)
+            let bytes = { (i: Int) in Array(ids[i].utf8) }
+            if left.count * right.count <= 10_000 {
+                for i in left { for j in right where Self.oneNonDigitEdit(bytes(i), bytes(j)) { check(i, j) } }
+            } else {
+                // Large numbered families: an edit outside the digits keeps the digits as they are.
+                var byDigits: [[UInt8]: [Int]] = [:]
+                for i in left { byDigits[Self.digits(bytes(i)), default: []].append(i) }
+                for j in right {
+                    for i in byDigits[Self.digits(bytes(j))] ?? [] where Self.oneNonDigitEdit(bytes(i), bytes(j)) { check(i, j) }
+                }
+            }
+        }
+
+        func check(_ i: Int, _ j: Int) {
+            if IDKeys.equal(ids[i], ids[j], .loose) { return } // reported above, or case-only
+            report(i, j, "is one edit away from")
+        }
+        return found
+    }
+
+    private struct Pair: Hashable {
+        let a: Int, b: Int
+        init(_ a: Int, _ b: Int) { self.a = a; self.b = b }
+    }
+
+    static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+    static func isSeparator(_ c: UInt8) -> Bool { c == 0x2E || c == 0x5F || c == 0x2D }
+    static func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c + 32 : c }
+    static func digits(_ id: [UInt8]) -> [UInt8] { id.filter(isDigit) }
+
+    /// Exactly one substitution, insertion or deletion, not between two digits, not of a digit,
+    /// and not of a whole one-character segment.
+    static func oneNonDigitEdit(_ x: [UInt8], _ y: [UInt8]) -> Bool {
+        if x.count == y.count {
+            guard let i = x.indices.first(where: { x[$0] != y[$0] }) else { return false }
+            guard x[(i + 1)...] == y[(i + 1)...] else { return false }
+            // A one-character segment (`….a` / `….b`) is an enumeration, like a digit.
+            let wholeSegment = (i == 0 || isSeparator(x[i - 1])) && (i + 1 == x.count || isSeparator(x[i + 1]))
+            return !(isDigit(x[i]) && isDigit(y[i])) && !wholeSegment
+        }
+        let (short, long) = x.count < y.count ? (x, y) : (y, x)
+        guard long.count == short.count + 1 else { return false }
+        let i = short.indices.first(where: { short[$0] != long[$0] }) ?? short.count
+        guard short[i...] == long[(i + 1)...] else { return false }
+        return !isDigit(long[i])
+    }
+
+    /// Pairs of distinct skeletons that may be one edit apart, from three kinds of hashed keys
+    /// per skeleton: the whole skeleton (W), each one-deletion variant (D), and each one-deletion
+    /// variant with its position (S). A substitution at position p leaves equal S keys (the same
+    /// string without p, at p); an insertion makes the shorter skeleton's W key equal to one of
+    /// the longer's D keys. Two D keys alike say only that two skeletons are within two edits, so
+    /// they pair nothing: among a million distinct letter IDs that is most of the key collisions.
+    ///
+    /// Two IDs that share a prefix cannot differ by one edit inside it (a substitution there is
+    /// impossible, and a deletion inside a run of equal bytes equals one at the run's end), so
+    /// deletion variants start after the prefix all skeletons share. Each key packs a 36-bit hash,
+    /// its kind and a 26-bit index into one `UInt64`, so finding equal hashes is an integer radix
+    /// sort; every candidate is verified exactly afterwards.
+    static func candidatePairs(_ all: [String], _ chosen: [Int]) -> [(Int, Int)] {
+        let ids = LazyIDs(all: all, chosen: chosen)
+        guard ids.count > 1, ids.count < 1 << 26 else { return [] }
+        let first = Array(ids[0].utf8)
+        var common = first.count
+        for id in ids.dropFirst() {
+            var i = 0
+            for c in id.utf8 {
+                guard i < common, skeletonByte(c) == skeletonByte(first[i]) else { break }
+                i += 1
+            }
+            common = i
+        }
+        // An insertion pairs a skeleton with one a byte longer: W keys are needed only for lengths
+        // that have a longer neighbour, D keys only for those with a shorter one (IDs of one
+        // length, like a generated family, need neither).
+        let lengths = Set(ids.map(\.utf8.count))
+        var keys: [UInt64] = []
+        keys.reserveCapacity(ids.reduce(0) { $0 + 2 * max($1.utf8.count - common, 0) + 1 })
+        var s: [UInt8] = []
+        var prefix: [UInt64] = [], suffix: [UInt64] = [], power: [UInt64] = [1]
+        for (index, id) in ids.enumerated() {
+            // Only what follows the shared prefix is hashed: the prefix is the same in every key.
+            s.removeAll(keepingCapacity: true)
+            IDKeys.withBytes(id) { bytes in for c in bytes.dropFirst(common) { s.append(skeletonByte(c)) } }
+            let length = s.count + common
+            let shorter = lengths.contains(length - 1), longer = lengths.contains(length + 1)
+            Self.deletionHashes(s, prefix: &prefix, suffix: &suffix, power: &power) { skipping, hash in
+                guard skipping >= 0 else {
+                    if longer { keys.append(pack(hash, .whole, index)) }
+                    return
+                }
+                // A deletion anywhere in a run of equal bytes leaves the same string: one D key per run.
+                if shorter, skipping == 0 || s[skipping] != s[skipping - 1] { keys.append(pack(hash, .deletion, index)) }
+                keys.append(pack(mix(hash ^ (UInt64(skipping + 1) &* 0xD6E8_FEB8_6659_FD93), length: 0), .substitution, index))
+            }
+        }
+        IDKeys.radixSort(&keys, bitsFrom: hashShift)
+        var pairs = Set<Pair>()
+        var start = 0
+        var whole: [Int] = [], deleted: [Int] = [], substituted: [Int] = []
+        func add(_ i: Int, _ j: Int) { if i != j { pairs.insert(Pair(min(i, j), max(i, j))) } }
+        while start < keys.count {
+            var end = start + 1
+            while end < keys.count && keys[end] >> hashShift == keys[start] >> hashShift { end += 1 }
+            if end - start > 1 {
+                whole.removeAll(keepingCapacity: true)
+                deleted.removeAll(keepingCapacity: true)
+                substituted.removeAll(keepingCapacity: true)
+                for key in keys[start..<end] {
+                    let index = Int(key & indexMask)
+                    switch KeyKind(rawValue: (key >> 26) & 3) {
+                    case .whole: whole.append(index)
+                    case .deletion: deleted.append(index)
+                    default: substituted.append(index)
+                    }
+                }
+                for a in substituted.indices { for b in substituted[(a + 1)...] { add(substituted[a], b) } }
+                for i in whole { for j in deleted { add(i, j) } }
+            }
+            start = end
+        }
+        return pairs.map { ($0.a, $0.b) }.sorted { $0.0 == $1.0 ? $0.1 < $1.1 : $0.0 < $1.0 }
+    }
+
+    /// `chosen` of `all`, by position: no copy of a million strings.
+    private struct LazyIDs: RandomAccessCollection {
+        let all: [String]
+        let chosen: [Int]
+        var startIndex: Int { 0 }
+        var endIndex: Int { chosen.count }
+        subscript(position: Int) -> String { all[chosen[position]] }
+    }
+
+    private enum KeyKind: UInt64 {
+        case whole = 0, deletion = 1, substitution = 2
+    }
+
+    /// A key: bits 28–63 the hash's top 36, bits 26–27 its kind, bits 0–25 the skeleton's index.
+    private static let hashShift: UInt64 = 28
+    private static let indexMask: UInt64 = (1 << 26) - 1
+
+    private static func pack(_ hash: UInt64, _ kind: KeyKind, _ index: Int) -> UInt64 {
+        (hash >> hashShift) << hashShift | kind.rawValue << 26 | UInt64(index)
+    }
+
+    private static func skeletonByte(_ c: UInt8) -> UInt8 { isDigit(c) ? 0x23 : c }
+
+    /// The hash of `s` (skipping -1), then of `s` without each byte in turn, in linear time: a
+    /// polynomial hash splits at any byte into the hash of what precedes it and of what follows,
+    /// so each deletion costs a multiply and an add. Equal strings have equal hashes, whichever
+    /// byte they lost; a final mix spreads the bits the keys keep.
+    static func deletionHashes(_ s: [UInt8], prefix: inout [UInt64], suffix: inout [UInt64], power: inout [UInt64],
+                               _ body: (_ skipping: Int, _ hash: UInt64) -> Void) {
+        let base: UInt64 = 0x100_0000_01B3
+        let n = s.count
+        while power.count <= n { power.append(power[power.count - 1] &* base) }
+        // prefix[i]: bytes 0..<i; suffix[i]: bytes i..<n, each as a polynomial in `base`.
+        prefix.removeAll(keepingCapacity: true)
+        suffix.removeAll(keepingCapacity: true)
+        prefix.append(0)
+        for c in s { prefix.append(prefix[prefix.count - 1] &* base &+ UInt64(c) &+ 1) }
+        suffix.append(contentsOf: repeatElement(0, count: n + 1))
+        if n > 0 {
+            for i in stride(from: n - 1, through: 0, by: -1) {
+                suffix[i] = (UInt64(s[i]) &+ 1) &* power[n - 1 - i] &+ suffix[i + 1]
+            }
+        }
+        body(-1, mix(prefix[n], length: n))
+        for i in 0..<n {
+            body(i, mix(prefix[i] &* power[n - 1 - i] &+ suffix[i + 1], length: n - 1))
+        }
+    }
+
+    /// A polynomial hash and its length, mixed (splitmix64's finaliser).
+    private static func mix(_ h: UInt64, length: Int) -> UInt64 {
+        var z = h ^ (UInt64(length) &* 0x9E37_79B9_7F4A_7C15)
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

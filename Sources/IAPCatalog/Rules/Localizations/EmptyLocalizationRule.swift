@@ -1,0 +1,36 @@
+import Diagnostics
+
+public struct EmptyLocalizationRule: CatalogRule, Rule {
+    public static let description = RuleDescription(
+        id: "empty-localization", name: "Empty display name or description", severity: .warning,
+        rationale: "App Store Connect needs a display name and a description in every localization, and a store screen that shows product.displayName shows nothing for an empty one.",
+        triggering: [storeKitLocalization("com.acme.app.coins", displayName: "Coins", description: ""),
+                     storeKitLocalization("com.acme.app.coins", displayName: " ", description: "A bag of coins")],
+        nonTriggering: [storeKitLocalization("com.acme.app.coins", displayName: "Coins", description: "A bag of coins", marked: false)])
+
+    /// Above this many products with empty texts in one file, one finding for the file.
+    static let summaryThreshold = 3
+
+    public func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
+        var byFile: [String: [(Product, Localization, [String])]] = [:]
+        for product in catalog.describedProducts {
+            for l in product.metadata.localizations where l.locale != "default" {
+                let empty = l.texts.filter { $0.text.map { $0.allSatisfy(\.isWhitespace) } ?? false }.map(\.field)
+                if !empty.isEmpty { byFile[l.location.path, default: []].append((product, l, empty)) }
+            }
+        }
+        let fix = SuggestedFix("write the text customers see in the store")
+        return byFile.keys.sorted().flatMap { path -> [Diagnostic] in
+            let found = byFile[path]!
+            if Set(found.map(\.0.id)).count > Self.summaryThreshold {
+                let first = found.prefix(3).map { "\(Quote.bounded($0.0.id))" }.joined(separator: ", ")
+                return [finding("\(found.count) localizations in this file have an empty display name or description (first \(first))",
+                                at: found[0].1.location, fix: fix)]
+            }
+            return found.map { product, l, empty in
+                finding("the \(empty.joined(separator: " and ")) of \(Quote.bounded(product.id)) (\(l.locale)) \(empty.count > 1 ? "are" : "is") empty",
+                        at: l.location, fix: fix)
+            }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Diagnostics
+import Foundation
+import PriceFormatting
+import SwiftSyntax
+
+/// `hardcoded-price`. Found in the one walk of each file: a string literal by
+/// `SwiftLintVisitor.checkLiteral` and `ObjCLinter.run`; a price written as a number by the functions
+/// below.
+public enum HardcodedPriceRule: Rule {
+    public static let description = RuleDescription(
+        id: "hardcoded-price", name: "Hardcoded price", severity: .warning,
+        rationale: "A price written in code is wrong in 174 of 175 storefronts and the day the price changes; show the product's displayPrice.",
+        triggering: [.init(#"let label = ↓"$0.99""#), .init(#"text = ↓"0,99 €""#), .init(#"text = ↓"¥120""#), .init(#"text = ↓"USD 4.99""#),
+                     .init(#"text = ↓"4.99 USD""#), .init(#"text = ↓"R$ 5,90""#), .init(#"text = ↓"₹99""#), .init(#"text = ↓"CHF 1.00""#),
+                     .init(#"text = ↓"Buy for 0.99""#), .init(#"text = ↓"only 4.99/month""#), .init(#"text = ↓"$\(price)""#),
+                     .init(#"text = ↓"\(price) €""#), .init(#"text = ↓"Save $38""#), .init(#"text = ↓"Only 99¢""#), .init(#"label.text = ↓@"$0.99";"#, .objc), .init(#"NSString *s = ↓@"Only 1,99 €";"#, .objc),
+                     .init(#"#define PRICE_TEXT ↓@"$0.99""#, .objc), .init(#"let title = NSLocalizedString(↓"Only $0.99 a month", comment: "")"#),
+                     .init("enum Pricing {\n    static let ↓proPrice = 4.99\n}"), .init(#"let ↓yearlyCost = Decimal(string: "29.99")!"#),
+                     .init("#define ↓kProAnnualPrice 6.99", .objc), .init("static const double ↓kProPrice = 4.99;", .objc),
+                     .init("final class FakeStore {\n    let banner = ↓\"Only $0.99\"\n}")],
+        nonTriggering: [.init(#"let v = "1.2.3""#), .init(#"let p = "50%""#), .init(#"let t = "12:30""#), .init(#"let c = "37.33, -122.03""#),
+                        .init(#"let s = "$""#), .init(#"let f = "%.2f""#), .init(#"let i = "coins_100""#), .init(#"let a = "icon_4.99.png""#),
+                        .init(#"let r = "$1""#), .init(#"let name = "$\(index)""#),
+                        .init(#"let q = "Solve for X: $X = 1/e^1.365^ = 0.255$, if k is $34.62 h^-1^$ in $t = ln(2)/k$""#), .init(#"let t = "the yield for 0.98% of runs""#), .init(#"// let label = "$0.99""#), .init(#"/* "$0.99" */ let x = 1"#),
+                        .init(#"NSString *v = @"version 2.10";"#, .objc), .init(#"// label.text = @"$0.99";"#, .objc),
+                        .init(#"#import "Offer $0.99.h""#, .objc),
+                        .init("#Preview {\n    Text(\"$0.99\")\n}"),
+                        .init("struct Shop_Previews: PreviewProvider {\n    static var previews: some View { Text(\"$0.99\") }\n}"),
+                        .init("#if DEBUG\nlet label = \"$0.99\"\n#endif"),
+                        .init("extension Product {\n    static let preview = Product(price: \"$0.99\")\n}"),
+                        .init(#"let buy = NSLocalizedString("Buy", comment: "Button, as in 'Buy for $4.99'")"#),
+                        .init(#"print("charged $0.99")"#), .init("var totalPrice = 0.0"), .init("let priceLabelHeight = 20.5"),
+                        .init(#"NSString *s = [NSString stringWithFormat:@"%@$$$%@", first, second];"#, .objc),
+                        .init("#ifdef DEBUG\nlabel.text = @\"$0.99\";\n#endif", .objc),
+                        .init(#"NSString *t = NSLocalizedString(@"Buy", @"e.g. Buy for $0.99");"#, .objc),
+                        .init(#"let total = formatted ?? "$0.00""#), .init(#"let usage = "Est. cost: $\(apiCost)""#),
+                        .init(#"static let weekly = TestStoreProduct(localizedPriceString: "$1.99")"#),
+                        .init(#"#define __DARWIN_SUF_1050 "$1050""#, .objc)])
+}
+
+extension SwiftLintVisitor {
+    /// `static let price = 4.99`, `let kProAnnualPrice: Decimal = 6.99`: a price written in code.
+    func checkPriceConstant(name: String, value: ExprSyntax, in binding: PatternBindingSyntax) {
+        guard LintScope.namesPrice(name), let amount = Self.writtenAmount(value), amount != "0", !neverShips(binding), !isLogged(binding) else { return }
+        add(HardcodedPriceRule.description, "\(Quote.bounded(name)) holds a price written in code (\(amount)); show the product's displayPrice so every storefront sees its own", at: binding)
+    }
+
+    /// The amount of `4.99`, `Decimal(4.99)`, `Decimal(string: "4.99")`, `NSDecimalNumber(value: 4.99)`.
+    static func writtenAmount(_ value: ExprSyntax) -> String? {
+        if let unwrapped = value.as(ForceUnwrapExprSyntax.self) { return writtenAmount(unwrapped.expression) }
+        if let float = value.as(FloatLiteralExprSyntax.self) { return trimmedAmount(float.literal.text) }
+        guard let call = value.as(FunctionCallExprSyntax.self), let name = calleeName(call),
+              ["Decimal", "NSDecimalNumber", "Double", "Float"].contains(name), call.arguments.count == 1,
+              let argument = call.arguments.first?.expression else { return nil }
+        if let float = argument.as(FloatLiteralExprSyntax.self) { return trimmedAmount(float.literal.text) }
+        if let literal = argument.as(StringLiteralExprSyntax.self), literal.segments.count == 1,
+           let text = literal.segments.first?.as(StringSegmentSyntax.self)?.content.text, AmountText.parse(text) != nil, text.contains(".") {
+            return trimmedAmount(text)
+        }
+        return nil
+    }
+
+    /// "0.0" → "0", "4.99" → "4.99"; nil for what is not a plain amount with at most two decimals.
+    private static func trimmedAmount(_ text: String) -> String? {
+        let digits = text.replacingOccurrences(of: "_", with: "")
+        guard let dot = digits.firstIndex(of: "."), digits[digits.index(after: dot)...].count <= 2,
+              digits.allSatisfy({ $0.isNumber || $0 == "." }) else { return nil }
+        var trimmed = digits
+        while trimmed.hasSuffix("0") { trimmed.removeLast() }
+        if trimmed.hasSuffix(".") { trimmed.removeLast() }
+        return trimmed.isEmpty ? "0" : trimmed
+    }
+}
+
+extension ObjCLinter {
+    /// A number written as a price: a decimal with one or two places, not zero.
+    static func amount(_ text: String) -> String? {
+        guard let dot = text.firstIndex(of: "."), text[text.index(after: dot)...].count <= 2,
+              text.allSatisfy({ $0.isNumber || $0 == "." }), Decimal(string: text).map({ $0 != 0 }) == true else { return nil }
+        return text
+    }
+
+    /// Prices written as numbers (`#define kProPrice 4.99`), once the walk is done: one finding for
+    /// a table of them, or one for a single one.
+    func priceConstantFindings(_ tokens: [Token], _ priceConstants: [(name: Int, value: Int)]) -> [Finding] {
+        if priceConstants.count >= 2 {
+            let first = tokens[priceConstants[0].name]
+            let shown = priceConstants.prefix(3).map { "\(tokens[$0.name].text) \(tokens[$0.value].text)" }.joined(separator: ", ")
+                + (priceConstants.count > 3 ? ", …" : "")
+            return [Finding(rule: HardcodedPriceRule.description, message: "\(priceConstants.count) prices are written in code here (\(shown)); show each product's localized price instead",
+                            line: first.line, column: first.column)]
+        } else if let only = priceConstants.first {
+            let name = tokens[only.name]
+            return [Finding(rule: HardcodedPriceRule.description, message: "\(Quote.bounded(name.text)) holds a price written in code (\(tokens[only.value].text)); show the product's localized price",
+                            line: name.line, column: name.column)]
+        }
+        return []
+    }
+}

@@ -1,0 +1,90 @@
+import Diagnostics
+import Foundation
+import IAPCatalog
+import IAPTool
+import SalesReports
+import SourceLint
+import XCTest
+
+/// The house rule for rules: each catalog, lint and report rule is one type in its own file,
+/// `Sources/<Engine>/Rules/<Family>/<Name>.swift`, with its description, examples, decisions and
+/// settings; and no code names a rule by its ID as a string (it names the type: `DuplicateIDRule.id`).
+/// Read from the sources themselves, so a rule added another way fails here.
+final class RuleLayoutTests: XCTestCase {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Every `.swift` file under `Sources/`, by its path from the package root.
+    static func sources() throws -> [String: String] {
+        let root = packageRoot.path
+        guard let walk = FileManager.default.enumerator(atPath: root + "/Sources") else { return [:] }
+        var files: [String: String] = [:]
+        while let path = walk.nextObject() as? String {
+            guard path.hasSuffix(".swift") else { continue }
+            files["Sources/" + path] = try String(contentsOfFile: root + "/Sources/" + path, encoding: .utf8)
+        }
+        return files
+    }
+
+    /// The engine each registered rule belongs in, by ID; the tool's own rules (`ToolRules`) have none.
+    static let engines: [(module: String, rules: [RuleDescription])] = [
+        ("IAPCatalog", CatalogRules.descriptions), ("SourceLint", LintRules.all), ("SalesReports", ReportRules.all),
+    ]
+
+    func testNoRuleIDIsWrittenAsAStringOutsideItsRule() throws {
+        let files = try Self.sources()
+        XCTAssertGreaterThan(files.count, 100)
+        for rule in RuleRegistry.all {
+            let literal = "\"\(rule.id)\""
+            let holding = files.filter { $0.value.contains(literal) }.map(\.key).sorted()
+            let defining = holding.filter { files[$0]!.contains("id: \(literal)") }
+            XCTAssertEqual(defining.count, 1, "\(rule.id) is defined in \(defining)")
+            XCTAssertEqual(holding, defining, "\(rule.id) written as a string outside its rule; name the rule's type (`…Rule.id`) instead")
+        }
+    }
+
+    func testEveryEngineRuleIsOneTypeInItsOwnFileUnderRulesFamily() throws {
+        let files = try Self.sources()
+        var ruleFiles = Set<String>()
+        for (module, rules) in Self.engines {
+            XCTAssertFalse(rules.isEmpty, module)
+            for rule in rules {
+                guard let (path, text) = files.first(where: { $0.value.contains("id: \"\(rule.id)\"") }) else {
+                    XCTFail("\(rule.id): no file defines it")
+                    continue
+                }
+                ruleFiles.insert(path)
+                // Sources/<Engine>/Rules/<Family>/<Name>.swift
+                let parts = path.split(separator: "/").map(String.init)
+                XCTAssertEqual(parts.count, 5, "\(rule.id) is in \(path), not in Sources/\(module)/Rules/<Family>/<Name>.swift")
+                guard parts.count == 5 else { continue }
+                XCTAssertEqual(parts[1], module, "\(rule.id) is in \(path)")
+                XCTAssertEqual(parts[2], "Rules", "\(rule.id) is in \(path)")
+                let name = String(parts[4].dropLast(".swift".count))
+                XCTAssertTrue(name.hasSuffix("Rule"), "\(path): a rule's file is named for its type, …Rule.swift")
+                XCTAssertTrue(text.contains("public struct \(name): CatalogRule, Rule {") || text.contains("public enum \(name): Rule {"),
+                              "\(path) does not declare the rule type \(name)")
+                XCTAssertEqual(text.components(separatedBy: "= RuleDescription(").count - 1, 1, "\(path) holds more than one rule")
+            }
+        }
+        // Nothing else sits in a family folder: each file there is a registered rule's.
+        let inFamilies = files.keys.filter { path in
+            let parts = path.split(separator: "/")
+            return parts.count == 5 && parts[2] == "Rules" && Self.engines.contains { $0.module == parts[1] }
+        }
+        XCTAssertEqual(Set(inFamilies).subtracting(ruleFiles).sorted(), [], "files in a family folder that define no registered rule")
+        XCTAssertEqual(ruleFiles.count, Self.engines.map(\.rules.count).reduce(0, +))
+    }
+
+    func testRulesOwnTheirLimits() {
+        // The rules that take `rules.ID.limit` in iap.yml say so in their description, with the default.
+        let limited = RuleRegistry.all.filter { $0.defaultLimit != nil }.map { "\($0.id)=\($0.defaultLimit!)" }
+        XCTAssertEqual(limited, ["display-name-too-long=35", "description-too-long=55", "high-refund-rate=10"])
+        XCTAssertEqual(ValidationOptions().displayNameLimit, 35)
+        XCTAssertEqual(ValidationOptions(descriptionLimit: 40).limit(of: DescriptionTooLongRule.description), 40)
+        XCTAssertEqual(SalesJoin.defaultRefundRateLimit, 10)
+        XCTAssertEqual(CatalogValidator.appStoreConnectLimits.sorted(),
+                       ["description-too-long", "display-name-too-long", "duplicate-reference-name", "empty-id-segment", "id-too-long",
+                        "invalid-id-characters", "reference-name-too-long", "too-many-products", "whitespace-in-id"])
+    }
+}
