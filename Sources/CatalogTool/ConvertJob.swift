@@ -23,15 +23,16 @@ public enum CatalogFormat: String, Sendable, CaseIterable {
 /// `iap storekit` and `iap convert`: one catalog written in another format, with findings for
 /// what the target needs and the catalog lacks, and notes for what the target cannot hold.
 public struct ConvertJob: Sendable {
-    public var paths: [String]
+    /// The catalog converted.
+    public var catalogs: CatalogSelection
     public var format: CatalogFormat
     /// The storefront a `.storekit` holds prices for; nil: the one the catalog's prices are for
     /// (a `.storekit` file's, or a metadata plist's `storefront`), else the USA.
     public var storefront: String?
     public var locale: String?
 
-    public init(paths: [String], format: CatalogFormat, storefront: String? = nil, locale: String? = nil) {
-        self.paths = paths
+    public init(catalogs: CatalogSelection, format: CatalogFormat, storefront: String? = nil, locale: String? = nil) {
+        self.catalogs = catalogs
         self.format = format
         self.storefront = storefront
         self.locale = locale
@@ -74,7 +75,7 @@ public struct ConvertJob: Sendable {
     /// The writer is made first, so a bad `--storefront` is a usage error before anything is read.
     public func run() throws(ToolFailure) -> Result {
         var writer: StoreKitWriter? = format == .storekit ? try StoreKitWriter(storefront: storefront ?? "USA", locale: locale) : nil
-        let catalog = try CatalogPolicy().loadOne(paths)
+        let catalog = try catalogs.loadOne()
         if format == .storekit, storefront == nil, let origin = MetadataWriter.priceOrigin(catalog) {
             writer = try StoreKitWriter(storefront: origin.storefront, locale: locale ?? origin.locale)
         }

@@ -33,14 +33,11 @@ public struct CheckJob: Sendable {
         var counts = Counts()
         let config = configuration
 
-        var validate = ValidateJob(configuration: config)
-        validate.overrideBundleID(bundleID)
+        var validate = ValidateJob(configuration: config, bundleID: bundleID)
         validate.jobs = jobs
-        if config.path == nil {
-            // No iap.yml: the default every command reads (CatalogPolicy).
-            let policy = CatalogPolicy()
-            validate.paths = policy.resolvedPaths([])
-            result.notes.append("iap: no iap.yml here or above; validating \(policy.defaultDescription) (iap init writes one)")
+        if validate.catalogs.origin == .defaulted {
+            // No iap.yml: the default every command reads (CatalogSelection).
+            result.notes.append("iap: no iap.yml here or above; validating \(validate.catalogs.defaultDescription) (iap init writes one)")
         }
         let options = try validate.options()
         let loaded = try validate.load()
@@ -79,11 +76,10 @@ public struct CheckJob: Sendable {
         }
 
         if !config.lintPaths.isEmpty {
-            var lint = LintJob(configuration: config)
-            lint.overrideBundleID(bundleID)
+            var lint = LintJob(configuration: config, bundleID: bundleID)
             lint.jobs = jobs
             // The catalogs validation loaded, not walked for a second time.
-            lint.catalogPaths = validate.paths
+            lint.catalogs = validate.catalogs
             lint.loadedCatalogs = loaded.catalogs
             let linted = try lint.run()
             result.findings += linted.findings

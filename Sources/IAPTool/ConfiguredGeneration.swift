@@ -42,9 +42,9 @@ public struct ConfiguredGeneration: Sendable {
 
     /// Makes the output `entry` (at `index` in the list) from its catalog, else the file's catalogs.
     public func make(_ index: Int, _ entry: GenerateEntry) throws(ToolFailure) -> Output {
-        let catalogPaths = entry.catalog.map { [$0] } ?? configuration.catalogs
+        let catalogs = CatalogSelection.generating(entry.catalog.map { [$0] } ?? [], configuration: configuration)
         if Self.isStoreKit(entry) {
-            let job = ConvertJob(paths: catalogPaths, format: .storekit, storefront: entry.storefront, locale: entry.locale)
+            let job = ConvertJob(catalogs: catalogs, format: .storekit, storefront: entry.storefront, locale: entry.locale)
             let written: ConvertJob.Result
             do {
                 written = try job.run()
@@ -60,17 +60,17 @@ public struct ConfiguredGeneration: Sendable {
                                         typeName: entry.typeName,
                                         access: entry.access.flatMap(GenerationOptions.Access.init(rawValue:)) ?? .internal,
                                         disambiguate: entry.disambiguate)
-        let job = GenJob(paths: catalogPaths, output: entry.output, options: options, template: entry.template, root: configuration.root)
+        let job = GenJob(catalogs: catalogs, output: entry.output, options: options, template: entry.template, root: configuration.root)
         let catalog: Catalog
-        do {
+        do throws(ToolFailure) {
             catalog = try job.loadCatalog()
+        } catch where !error.findings.isEmpty {
+            // A catalog with unreadable files: their findings, and no file.
+            return Output(index: index, entry: entry, command: "gen", text: nil, findings: error.findings,
+                          note: "iap: generate[\(index)]: \(entry.output) not checked: its catalog has unreadable files (malformed-catalog above)",
+                          productCount: 0)
         } catch {
             throw ToolFailure(error.message + " (\(place(index)); give it a catalog:)", status: error.status)
-        }
-        if !catalog.unreadableFileFindings.isEmpty {
-            return Output(index: index, entry: entry, command: "gen", text: nil, findings: catalog.unreadableFileFindings,
-                          note: "iap: generate[\(index)]: \(entry.output) not checked: its catalog has unreadable files (malformed-catalog above)",
-                          productCount: catalog.products.count)
         }
         return Output(index: index, entry: entry, command: "gen", text: try job.generate(catalog), findings: [], note: nil,
                       productCount: catalog.products.count)

@@ -75,16 +75,13 @@ do throws(ToolFailure) {
             access = chosen
         }
         let generation = GenerationOptions(style: style, typeName: options["--type-name"], access: access)
-        let job = GenJob(paths: paths, output: output, options: generation)
+        let job = GenJob(catalogs: CatalogSelection(given: paths), output: output, options: generation)
         let catalog = try job.loadCatalog()
-        if let problem = catalog.unreadableFileFindings.first {
-            fail("\(problem.location): \(problem.message); fix the file before generating", .findings)
-        }
         let text = try job.generate(catalog)
         outcome = ConvertJob.Result(text: text, findings: [], losses: [], productCount: catalog.products.count)
             .deliver(to: output, check: check, command: "gen")
     } else {
-        let job = ConvertJob(paths: paths, format: .storekit, storefront: options["--storefront"], locale: options["--locale"])
+        let job = ConvertJob(catalogs: CatalogSelection(given: paths), format: .storekit, storefront: options["--storefront"], locale: options["--locale"])
         outcome = try job.run().deliver(to: output, check: check, command: "storekit")
     }
 } catch {

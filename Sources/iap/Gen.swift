@@ -48,13 +48,18 @@ struct Gen: ParsableCommand {
             })
             return
         }
-        let job = GenJob(paths: paths.isEmpty && configuration.path != nil ? configuration.catalogs : paths, output: output,
+        let job = GenJob(catalogs: .generating(paths, configuration: configuration), output: output,
                          options: options, template: template, root: configuration.root)
-        let catalog = try Terminal.run { () throws(ToolFailure) in try job.loadCatalog() }
-        if let problem = catalog.unreadableFileFindings.first {
+        let catalog: Catalog
+        do throws(ToolFailure) {
+            catalog = try job.loadCatalog()
+        } catch where !error.findings.isEmpty {
+            let problem = error.findings[0]
             Terminal.err("\(problem.location): error: \(problem.message) [\(problem.ruleID)]\n")
             Terminal.err("iap: error: the catalog has unreadable files; fix them before generating\n")
             throw ExitCode(ExitStatus.findings)
+        } catch {
+            throw Terminal.fail(error)
         }
         let content = try Terminal.run { () throws(ToolFailure) in try job.generate(catalog) }
         if check {

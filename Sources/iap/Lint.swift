@@ -46,14 +46,8 @@ struct Lint: ParsableCommand {
             return
         }
         let configuration = try config.load(verbose: verbose)
-        var job = LintJob(configuration: configuration)
-        if !paths.isEmpty {
-            // Sources named on the command line: their own catalogs, not the file's.
-            job.paths = paths
-            job.catalogPaths = []
-        }
-        if let catalog { job.catalog = catalog }
-        job.overrideBundleID(bundleID)
+        // Sources named on the command line: their own catalogs, not the file's.
+        var job = LintJob(configuration: configuration, paths: paths, catalog: catalog, bundleID: bundleID)
         job.excludes = exclude + job.excludes
         job.includeTests = includeTests || job.includeTests
         job.jobs = jobs

@@ -24,15 +24,14 @@ struct List: ParsableCommand {
 
     func run() throws {
         let configuration = try config.load(verbose: verbose)
-        let policy = CatalogPolicy(bundleID: catalog.bundleID ?? configuration.bundleID,
-                                   bundleIDSource: catalog.bundleID == nil ? configuration.bundleIDSource : nil)
-        let catalogs = try CatalogArguments.load(policy, catalog.paths.isEmpty ? configuration.catalogs : catalog.paths, verbose: verbose).catalogs
+        let selection = CatalogSelection(catalog.paths, configuration: configuration, bundleID: catalog.bundleID)
+        let catalogs = try CatalogArguments.load(selection, verbose: verbose).catalogs
         switch format {
         case .text: Terminal.out(ListText.render(catalogs, verbose: verbose))
         case .json: Terminal.out(ListJSON.render(catalogs))
         }
         if catalogs.contains(where: { !$0.unreadableFileFindings.isEmpty }) {
-            // The same catalogs as this run: the paths given, else the same default (CatalogPolicy).
+            // The same catalogs as this run: the paths given, else the same default (CatalogSelection).
             let command = (["iap", "validate"] + catalog.paths.map(ArgumentCheck.shellQuoted)).joined(separator: " ")
             Terminal.err("iap: some files could not be read as catalogs; run '\(command)' for the details\n")
             throw ExitCode(ExitStatus.findings)

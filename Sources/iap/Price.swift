@@ -82,7 +82,7 @@ struct Price: ParsableCommand {
 
     /// Every product with a declared price (`CatalogPrices`).
     private func printCatalog(_ path: String, _ formatter: PriceFormatter) throws {
-        let catalogs = try Terminal.run { () throws(ToolFailure) in try CatalogPolicy().load([path]).requireCatalogs(verbose: false) }
+        let catalogs = try Terminal.run { () throws(ToolFailure) in try CatalogSelection(given: [path]).load().requireCatalogs(verbose: false) }
         let rows = try CatalogPrices.rows(catalogs, locale: locale, style: style, formatter: formatter)
         if rows.isEmpty {
             // A header and no rows would read as "nothing to show" and pass in a script.

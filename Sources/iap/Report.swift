@@ -44,21 +44,18 @@ struct Report: ParsableCommand {
 
     func run() throws {
         let configuration = try config.load()
-        let policy = CatalogPolicy(bundleID: bundleID ?? configuration.bundleID,
-                                   bundleIDSource: bundleID == nil ? configuration.bundleIDSource : nil)
-        let given = paths + catalogPaths
+        let selection = CatalogSelection(paths + catalogPaths, configuration: configuration, bundleID: bundleID)
         let outcome: ReportJob.Outcome
         if !sales.isEmpty {
             if storefronts != nil { throw Terminal.fail(.usage("--storefronts is for the price matrix; sales reports show the storefronts that sold")) }
             // The catalog joins only when named: a PATH, --catalog, or an iap.yml.
-            let join = !given.isEmpty || configuration.path != nil
-            let catalogs = join ? try CatalogArguments.load(policy, given.isEmpty ? configuration.catalogs : given, verbose: false).catalogs : []
+            let catalogs = selection.isNamed ? try CatalogArguments.load(selection, verbose: false).catalogs : []
             outcome = try Terminal.run { () throws(ToolFailure) in
                 try ReportJob.sales(files: sales, catalogs: catalogs, format: format, locale: locale,
                                     severities: configuration.severities, refundRateLimit: configuration.refundRateLimit)
             }
         } else {
-            let catalogs = try CatalogArguments.load(policy, given.isEmpty ? configuration.catalogs : given, verbose: false).catalogs
+            let catalogs = try CatalogArguments.load(selection, verbose: false).catalogs
             outcome = try Terminal.run { () throws(ToolFailure) in
                 try ReportJob.prices(catalogs: catalogs, storefronts: storefronts, format: format, severities: configuration.severities)
             }

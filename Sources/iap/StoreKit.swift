@@ -34,8 +34,7 @@ struct StoreKitCommand: ParsableCommand {
             })
             return
         }
-        let catalogs = paths.isEmpty && configuration.path != nil ? configuration.catalogs : paths
-        try ConvertCommand.convert(ConvertJob(paths: catalogs, format: .storekit, storefront: storefront, locale: locale),
+        try ConvertCommand.convert(ConvertJob(catalogs: .generating(paths, configuration: configuration), format: .storekit, storefront: storefront, locale: locale),
                                    output: output, check: check, command: "storekit")
     }
 }
@@ -66,7 +65,7 @@ struct ConvertCommand: ParsableCommand {
 
     func run() throws {
         let format = to ?? CatalogFormat.implied(by: output)
-        try Self.convert(ConvertJob(paths: paths, format: format, storefront: storefront, locale: locale),
+        try Self.convert(ConvertJob(catalogs: CatalogSelection(given: paths), format: format, storefront: storefront, locale: locale),
                          output: output, check: check, command: "convert")
     }
 

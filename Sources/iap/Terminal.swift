@@ -71,11 +71,11 @@ struct CatalogArguments: ParsableArguments {
     @Option(name: .customLong("bundle-id"), help: "The app's bundle ID; wins over Info.plist and the metadata plist.", transform: ArgumentCheck.bundleID)
     var bundleID: String?
 
-    /// Loads the catalogs under the paths (`CatalogPolicy`). With `verbose`, the files a walk
+    /// Loads the catalogs selected (`CatalogSelection`). With `verbose`, the files a walk
     /// passed over are listed on stderr with the reason.
-    static func load(_ policy: CatalogPolicy, _ paths: [String], verbose: Bool) throws -> CatalogPolicy.Loaded {
+    static func load(_ selection: CatalogSelection, verbose: Bool) throws -> CatalogSelection.Loaded {
         try Terminal.run { () throws(ToolFailure) in
-            let loaded = try policy.load(paths)
+            let loaded = try selection.load()
             if verbose {
                 for file in loaded.passedOver { Terminal.err("iap: passed over \(file.path): \(file.reason)\n") }
             }

@@ -44,9 +44,7 @@ struct Validate: ParsableCommand {
 
     func run() throws {
         let configuration = try config.load(verbose: verbose)
-        var job = ValidateJob(configuration: configuration)
-        if !catalog.paths.isEmpty { job.paths = catalog.paths }
-        job.overrideBundleID(catalog.bundleID)
+        var job = ValidateJob(configuration: configuration, paths: catalog.paths, bundleID: catalog.bundleID)
         if let retired { job.retired = retired }
         if !requiredLocales.isEmpty { job.requiredLocales = requiredLocales }
         if let displayNameLimit { job.displayNameLimit = displayNameLimit }
@@ -54,7 +52,7 @@ struct Validate: ParsableCommand {
         if allFindings { job.findingsPerRule = nil }
         job.jobs = jobs
         let options = try Terminal.run { () throws(ToolFailure) in try job.options() }
-        let loaded = try CatalogArguments.load(CatalogPolicy(bundleID: job.bundleID, bundleIDSource: job.bundleIDSource), job.paths, verbose: verbose)
+        let loaded = try CatalogArguments.load(job.catalogs, verbose: verbose)
         let found = job.run(loaded, options: options)
         let plan = try report.plan(over: configuration.basePlan)
         let outcome = try Terminal.run { () throws(ToolFailure) in
