@@ -166,45 +166,42 @@ enum StoreKitExtras {
     }
 }
 
-/// What a writing command tells the user, and its exit status: the CLI prints it as it is.
-public struct WriteOutcome: Sendable {
-    public var stdout = ""
-    public var stderr = ""
-    public var status = ExitStatus.clean
-
-    public init() {}
-}
-
 extension ConvertJob.Result {
     /// Writes the text to `output` (atomically, only when changed), or with `check` compares it
     /// with the file there and gives the diff when stale, as `gen --check` does. `command` names
     /// the command in messages (`storekit`, `convert`).
-    public func deliver(to output: String, check: Bool, command: String) -> WriteOutcome {
-        var outcome = WriteOutcome()
+    public func deliver(to output: String, check: Bool, command: String) -> CommandOutcome {
+        var outcome = CommandOutcome()
+        outcome.findings = findings
+        outcome.retained = [self]
         let reporter = TextReporter(useColor: false)
-        outcome.stderr += reporter.render(findings)
-        for loss in losses { outcome.stderr += "iap: not carried over: \(loss)\n" }
-        for remark in remarks { outcome.stderr += "iap: note: \(remark)\n" }
+        outcome.closing += reporter.render(findings)
+        for loss in losses { outcome.closing += "iap: not carried over: \(loss)\n" }
+        for remark in remarks { outcome.closing += "iap: note: \(remark)\n" }
         outcome.status = ExitStatus.of(findings, strict: false)
         guard let text else {
-            outcome.stderr += "iap: error: \(output) not written: \(plural(blockedProducts, "product")) lack\(blockedProducts == 1 ? "s" : "") what the file needs (above)\n"
+            outcome.closing += "iap: error: \(output) not written: \(plural(blockedProducts, "product")) lack\(blockedProducts == 1 ? "s" : "") what the file needs (above)\n"
             outcome.status = .findings
             return outcome
         }
         if check {
             let state = GenerationCheck(output: output, generated: text, command: command)
             outcome.stdout = state.diff ?? ""
-            outcome.stderr += "iap: \(state.statusLine)\n"
-            if state.state != .upToDate { outcome.status = .findings }
+            outcome.closing += "iap: \(state.statusLine)\n"
+            if state.state != .upToDate {
+                outcome.status = .findings
+                outcome.findings += state.findings
+            }
             return outcome
         }
         do {
             switch try OutputFile.write(text, to: output) {
-            case .written: outcome.stderr += "iap: wrote \(output) (\(plural(productCount, "product")))\n"
-            case .unchanged: outcome.stderr += "iap: \(output) unchanged\n"
+            case .written: outcome.closing += "iap: wrote \(output) (\(plural(productCount, "product")))\n"
+            case .unchanged: outcome.closing += "iap: \(output) unchanged\n"
             }
+            outcome.written = [output]
         } catch {
-            outcome.stderr += "iap: error: \(error.description)\n"
+            outcome.closing += "iap: error: \(error.description)\n"
             outcome.status = .cannotRun
         }
         return outcome

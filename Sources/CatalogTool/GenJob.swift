@@ -62,6 +62,15 @@ public struct GenJob: Sendable {
         }
     }
 
+    /// The catalog's constants written to `output` (atomically, only when changed), or with
+    /// `check` compared with the file there, as `iap-gen` does: what `ConvertJob.Result.deliver` says.
+    public func deliver(check: Bool) throws(ToolFailure) -> CommandOutcome {
+        let catalog = try loadCatalog()
+        let text = try generate(catalog)
+        return ConvertJob.Result(text: text, findings: [], losses: [], productCount: catalog.products.count)
+            .deliver(to: output, check: check, command: "gen")
+    }
+
     /// Paths in the header relative to the working directory, so the file is the same on every machine.
     public static func relative(_ path: String) -> String {
         guard path.hasPrefix("/") else { return path }

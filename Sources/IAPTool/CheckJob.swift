@@ -28,7 +28,25 @@ public struct CheckJob: Sendable {
         public var sources = 0
     }
 
-    public func run() throws(ToolFailure) -> (result: JobResult, counts: Counts) {
+    /// `iap check`: validation, the generated files and lint, as `iap.yml` says; one report as
+    /// `plan` says and one exit status. With `verbose`, the files the walks passed over are said on stderr.
+    public func run(plan: ReportPlan, verbose: Bool) -> CommandOutcome {
+        var outcome = CommandOutcome()
+        do throws(ToolFailure) {
+            let (found, counts) = try findings()
+            if verbose { outcome.stderr += PassedOverFile.lines(found.passedOver) }
+            for note in found.notes { outcome.stderr += note + "\n" }
+            let rendered = try plan.render(command: "check", findings: found.findings, rules: found.rules, files: found.files)
+            outcome.append(plan.deliver(rendered, summary: "\(counts.summary): \(rendered.result.severityCounts)", unreadable: found.unreadable))
+            outcome.retained.append(found)
+        } catch {
+            outcome.fail(error)
+        }
+        return outcome
+    }
+
+    /// What each part found, and what each checked.
+    public func findings() throws(ToolFailure) -> (result: JobResult, counts: Counts) {
         var result = JobResult()
         var counts = Counts()
         let config = configuration
@@ -81,7 +99,7 @@ public struct CheckJob: Sendable {
             // The catalogs validation loaded, not walked for a second time.
             lint.catalogs = validate.catalogs
             lint.loadedCatalogs = loaded.catalogs
-            let linted = try lint.run()
+            let linted = try lint.findings()
             result.findings += linted.findings
             result.files += linted.files
             result.notes += linted.notes

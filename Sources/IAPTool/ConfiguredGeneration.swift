@@ -79,7 +79,7 @@ public struct ConfiguredGeneration: Sendable {
     /// `iap gen` (`storeKit` false) or `iap storekit` (true) with no `-o`: each listed output of
     /// that kind written, or with `check` compared with the file there, as the command does for
     /// one `-o FILE`. With no iap.yml, or none of that kind listed, a usage error that says what to pass.
-    public func deliver(storeKit: Bool, check: Bool) throws(ToolFailure) -> WriteOutcome {
+    public func deliver(storeKit: Bool, check: Bool) throws(ToolFailure) -> CommandOutcome {
         let command = storeKit ? "storekit" : "gen"
         let kind = storeKit ? ".storekit" : "Swift"
         guard let path = configuration.path else {
@@ -90,21 +90,19 @@ public struct ConfiguredGeneration: Sendable {
         guard !entries.isEmpty else {
             throw .usage("no -o FILE given and \(path) lists no \(kind) output under generate:; pass -o FILE, or add one there")
         }
-        var outcome = WriteOutcome()
+        var outcome = CommandOutcome()
         for (index, entry) in entries {
             let made = try make(index, entry)
             let result = ConvertJob.Result(text: made.text, findings: made.findings, losses: [], productCount: made.productCount)
             if made.text == nil, !storeKit {
                 // A catalog with an unreadable file: its findings, and why nothing was written.
-                outcome.stderr += TextReporter(useColor: false).render(made.findings)
-                outcome.stderr += "iap: error: \(entry.output) not written: its catalog has unreadable files; fix them before generating\n"
+                outcome.findings += made.findings
+                outcome.closing += TextReporter(useColor: false).render(made.findings)
+                outcome.closing += "iap: error: \(entry.output) not written: its catalog has unreadable files; fix them before generating\n"
                 outcome.status = outcome.status.combined(with: .findings)
                 continue
             }
-            let one = result.deliver(to: entry.output, check: check, command: command)
-            outcome.stdout += one.stdout
-            outcome.stderr += one.stderr
-            outcome.status = outcome.status.combined(with: one.status)
+            outcome.append(result.deliver(to: entry.output, check: check, command: command))
         }
         return outcome
     }

@@ -61,6 +61,25 @@ public struct ValidateJob: Sendable {
     public func load() throws(ToolFailure) -> CatalogSelection.Loaded {
         try catalogs.load()
     }
+
+    /// `iap validate`: the catalogs loaded (with `verbose`, the files the walk passed over said
+    /// on stderr), every rule run over them, and the findings reported as `plan` says.
+    public func run(plan: ReportPlan, verbose: Bool) -> CommandOutcome {
+        var outcome = CommandOutcome()
+        do throws(ToolFailure) {
+            let options = try options()
+            let loaded = try catalogs.loadRequired(verbose: verbose, into: &outcome)
+            let found = run(loaded, options: options)
+            let rendered = try plan.render(command: "validate", findings: found.findings, rules: found.rules, files: found.files)
+            let summary = TextReporter().summary(rendered.result.findings, files: loaded.fileCount)
+                + ", \(plural(loaded.productCount, "product")) in \(plural(loaded.catalogs.count, "catalog"))"
+            outcome.append(plan.deliver(rendered, summary: summary))
+            outcome.retained += [loaded, found]
+        } catch {
+            outcome.fail(error)
+        }
+        return outcome
+    }
 }
 
 /// `lint`: the sources under the paths, each file with the catalog of its app.
@@ -138,10 +157,45 @@ public struct LintJob: Sendable {
         }
     }
 
-    public func run() throws(ToolFailure) -> JobResult {
+    /// What linting found, for `check` to report with the rest.
+    public func findings() throws(ToolFailure) -> JobResult {
         let prepared = try prepare()
         let run = prepared.linter.run(files: prepared.files)
         return JobResult(findings: run.diagnostics, files: prepared.files, notes: prepared.notes, passedOver: prepared.passedOver,
                          rules: LintRules.all, unreadable: run.unreadable)
+    }
+
+    /// `iap lint --rules`: the lint rules, one line each.
+    public static var ruleList: String { RuleListing.text(LintRules.all) }
+
+    /// `iap lint`: the sources linted, each with its app's catalog, and the findings reported as
+    /// `plan` says. With `verbose`, the files the walk passed over are said on stderr. `progress`,
+    /// when given (the CLI gives it on a terminal), is called once before a long run with what
+    /// the run has said so far and a line that it is linting, so they show at once.
+    public func run(plan: ReportPlan, verbose: Bool, progress: (@Sendable (String) -> Void)? = nil) -> CommandOutcome {
+        var outcome = CommandOutcome()
+        do throws(ToolFailure) {
+            let prepared = try prepare()
+            let files = prepared.files
+            if verbose { outcome.stderr += PassedOverFile.lines(prepared.passedOver) }
+            for note in prepared.notes { outcome.stderr += note + "\n" }
+            if files.isEmpty {
+                // "0 files checked" and exit 0 would pass a CI job pointed at the wrong folder.
+                let skipped = includeTests ? "" : "; test files and folders are skipped without --include-tests"
+                throw .cannotRun("no source file to lint in \(paths.joined(separator: ", ")): iap lints .swift, .m, .mm and .h files\(skipped)")
+            }
+            if files.count > 200, let progress {
+                progress(outcome.stderr + "iap: linting \(files.count) files…\n")
+                outcome.stderr = ""
+            }
+            let linted = prepared.linter.run(files: files)
+            let rendered = try plan.render(command: "lint", findings: linted.diagnostics, rules: LintRules.all, files: files)
+            outcome.append(plan.deliver(rendered, summary: TextReporter().summary(rendered.result.findings, files: files.count),
+                                        unreadable: linted.unreadable))
+            outcome.retained.append(linted)
+        } catch {
+            outcome.fail(error)
+        }
+        return outcome
     }
 }

@@ -26,6 +26,41 @@ public enum ReportJob {
 
     static var generator: String { "iap \(IAPToolInfo.version)" }
 
+    /// `iap report`: the price matrix of the selected catalogs in `storefronts`, or with `sales`
+    /// those report files totalled (joined with the catalogs when someone named them: a PATH,
+    /// `--catalog` or `iap.yml`), written to `output` (atomically) or stdout; the findings on
+    /// stderr. `iap.yml` gives the rules' severities and the refund-rate limit.
+    public static func run(catalogs selection: CatalogSelection, sales: [String], storefronts: String?, format: Format, locale: String,
+                           output: String?, configuration: Configuration) -> CommandOutcome {
+        var outcome = CommandOutcome()
+        do throws(ToolFailure) {
+            let made: Outcome
+            if !sales.isEmpty {
+                if storefronts != nil { throw .usage("--storefronts is for the price matrix; sales reports show the storefronts that sold") }
+                let catalogs = selection.isNamed ? try selection.load().requireCatalogs(verbose: false) : []
+                made = try Self.sales(files: sales, catalogs: catalogs, format: format, locale: locale,
+                                      severities: configuration.severities, refundRateLimit: configuration.refundRateLimit)
+            } else {
+                let catalogs = try selection.load().requireCatalogs(verbose: false)
+                made = try prices(catalogs: catalogs, storefronts: storefronts, format: format, severities: configuration.severities)
+            }
+            outcome.retained.append(made)
+            outcome.findings = made.findings
+            outcome.stderr += TextReporter().render(made.findings)
+            if let failure = made.failure { throw failure }
+            if let output {
+                outcome.files = [OutputContent(path: output, content: made.content, note: "iap: wrote \(output): \(made.summary)")]
+            } else {
+                outcome.stdout = made.content
+            }
+            for finding in made.unreadable { outcome.errors += "iap: error: \(finding.location.path): \(finding.message)\n" }
+            outcome.status = ExitStatus.of(made.findings, strict: false).combined(with: made.unreadable.isEmpty ? .clean : .cannotRun)
+        } catch {
+            outcome.fail(error)
+        }
+        return outcome
+    }
+
     /// The sales report of `files` (as given; shown as given), joined with `catalogs` when any.
     /// `severities` and `refundRateLimit` come from `iap.yml` (`rules:`).
     public static func sales(files: [String], catalogs: [Catalog], format: Format, locale: String,

@@ -1,3 +1,4 @@
+import CodeGeneration
 import Diagnostics
 import Foundation
 
@@ -45,21 +46,16 @@ public struct ReportPlan: Sendable {
     public var root = "."
     /// Whether the text on stdout may be coloured (the CLI decides: a terminal, `NO_COLOR` unset).
     public var useColor = false
+    /// The GitHub job summary file a run with the `github` format appends to (the CLI reads
+    /// `GITHUB_STEP_SUMMARY`); nil or empty: none.
+    public var stepSummaryPath: String?
 
     public init() {}
 }
 
-/// A file a run writes: a report or the baseline, and the line to say once it is written.
-public struct OutputContent: Sendable {
-    public var path: String
-    public var content: String
-    /// For stderr after the file is written ("iap: wrote the baseline …"); not said when the write fails.
-    public var note: String?
-}
-
-/// What a run produced, for the CLI to write: stdout, report files, the baseline file, notes for
-/// stderr, and the exit status from the one table.
-public struct RunOutcome: Sendable {
+/// A run's findings rendered: stdout, the report files and the baseline file to write, notes for
+/// stderr, and the exit status from the one table; `ReportPlan.deliver` writes them.
+public struct RenderedRun: Sendable {
     public var result: RunResult
     public var stdout: String
     public var files: [OutputContent]
@@ -71,8 +67,8 @@ public struct RunOutcome: Sendable {
 extension ReportPlan {
     /// Applies configured severities and the baseline to the findings, renders every report and
     /// decides the exit status.
-    public func finish(command: String, findings: [Diagnostic], rules: [RuleDescription], files: [String])
-        throws(ToolFailure) -> RunOutcome {
+    public func render(command: String, findings: [Diagnostic], rules: [RuleDescription], files: [String])
+        throws(ToolFailure) -> RenderedRun {
         let configured = Self.applySeverities(severities, to: findings)
         var kept = configured
         var outcome: BaselineOutcome?
@@ -108,7 +104,30 @@ extension ReportPlan {
         }
         var status = ExitStatus.of(kept, strict: strict)
         if failOnFixedBaseline, let outcome, outcome.fixed > 0 { status = status.combined(with: .findings) }
-        return RunOutcome(result: result, stdout: stdout, files: written, notes: notes, status: status)
+        return RenderedRun(result: result, stdout: stdout, files: written, notes: notes, status: status)
+    }
+
+    /// A rendered run as the command's outcome: its stdout; the report files, the baseline and
+    /// the GitHub job summary to write once stdout is out; on stderr the summary line (for text
+    /// on stdout) and the notes. `unreadable` are the findings of files that could not be read at
+    /// all: each is said again as an error and the run ends with status 2, after reporting what
+    /// it could check.
+    public func deliver(_ run: RenderedRun, summary: String?, unreadable: [Diagnostic] = []) -> CommandOutcome {
+        var outcome = CommandOutcome(stdout: run.stdout)
+        outcome.findings = run.result.findings
+        outcome.files = run.files
+        let usesGitHub = stdoutFormat == GitHubReporter.identifier || reports.contains { $0.format == GitHubReporter.identifier }
+        if usesGitHub, let path = stepSummaryPath, !path.isEmpty {
+            // Opened like any output: a full disk, a FIFO with no reader or a folder is an error, never a crash or a wait.
+            outcome.files.append(OutputContent(path: path, content: GitHubStepSummary.markdown(run.result), append: true,
+                                               label: "the job summary (GITHUB_STEP_SUMMARY)"))
+        }
+        if let summary, stdoutFormat == TextReporter.identifier { outcome.closing += summary + "\n" }
+        for note in run.notes { outcome.closing += note + "\n" }
+        for finding in unreadable { outcome.errors += "iap: error: \(finding.location.path): \(finding.message)\n" }
+        outcome.status = unreadable.isEmpty ? run.status : run.status.combined(with: .cannotRun)
+        outcome.retained = [run]
+        return outcome
     }
 
     /// Findings at the severities configured for their rules; `off` rules' findings dropped.
@@ -121,5 +140,15 @@ extension ReportPlan {
             copy.severity = severity
             return copy
         }
+    }
+}
+
+/// The formats findings are reported in: `--format`, `--report FORMAT[:PATH]` and `iap.yml`'s
+/// `format:` and `reports:` (`Reporters`).
+public enum FindingsFormat {
+    public static var names: [String] { Reporters.identifiers }
+
+    public static func isKnown(_ name: String) -> Bool {
+        Reporters.named(name) != nil
     }
 }
