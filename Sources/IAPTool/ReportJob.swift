@@ -13,7 +13,7 @@ public enum ReportJob {
     }
 
     /// What a report run made: the document and the findings that go to stderr and the exit status.
-    public struct Outcome: Sendable {
+    public struct Made: Sendable {
         public var content: String
         public var findings: [Diagnostic]
         public var summary: String
@@ -34,7 +34,7 @@ public enum ReportJob {
                            output: String?, configuration: Configuration) -> CommandOutcome {
         var outcome = CommandOutcome()
         do throws(ToolFailure) {
-            let made: Outcome
+            let made: Made
             if !sales.isEmpty {
                 if storefronts != nil { throw .usage("--storefronts is for the price matrix; sales reports show the storefronts that sold") }
                 let catalogs = selection.isNamed ? try selection.load().requireCatalogs(verbose: false) : []
@@ -64,7 +64,7 @@ public enum ReportJob {
     /// The sales report of `files` (as given; shown as given), joined with `catalogs` when any.
     /// `severities` and `refundRateLimit` come from `iap.yml` (`rules:`).
     public static func sales(files: [String], catalogs: [Catalog], format: Format, locale: String,
-                             severities: [String: Severity?] = [:], refundRateLimit: Int? = nil) throws(ToolFailure) -> Outcome {
+                             severities: [String: Severity?] = [:], refundRateLimit: Int? = nil) throws(ToolFailure) -> Made {
         guard (try? PriceLocale(parsing: locale)) != nil else { throw .usage("--locale '\(locale)' is not a locale such as en_US or de_DE") }
         var ledger = SalesLedger()
         let reports = try reportFiles(files)
@@ -82,7 +82,7 @@ public enum ReportJob {
         }
         let summary = "\(plural(reports.count, "report")) read: \(plural(ledger.rowCount, "row")), \(ledger.badRowCount) unreadable, "
             + "\(plural(totals.products.count, "product")), \(findings.severityCounts)"
-        return Outcome(content: content, findings: findings, summary: summary, failure: nil, unreadable: ledger.unopened)
+        return Made(content: content, findings: findings, summary: summary, failure: nil, unreadable: ledger.unopened)
     }
 
     /// The report files to read: files as given, and the `.txt`, `.tsv` and `.gz` files of a folder
@@ -122,7 +122,7 @@ public enum ReportJob {
 
     /// The price matrix of `catalogs` in `storefronts` (`USA,JPN`, `all`, or nil for the ones priced).
     public static func prices(catalogs: [Catalog], storefronts: String?, format: Format,
-                              severities: [String: Severity?] = [:]) throws(ToolFailure) -> Outcome {
+                              severities: [String: Severity?] = [:]) throws(ToolFailure) -> Made {
         let chosen: [Storefront]?
         do {
             chosen = try storefronts.map { list throws(PriceError) in try Storefronts.parseList(list) }
@@ -139,7 +139,7 @@ public enum ReportJob {
             let why = matrix.findings.isEmpty ? "no product declares a price with its currency"
                 : "its prices carry no currency or storefront (\(plural(matrix.findings.count, "finding")) below)"
             let failure = ToolFailure.cannotRun("no price to show in \(catalogs.map(\.name).joined(separator: ", ")): \(why); declare prices in a .storekit file (with its storefront) or the metadata plist (price + currency, or prices by storefront)")
-            return Outcome(content: "", findings: matrix.findings, summary: "", failure: failure)
+            return Made(content: "", findings: matrix.findings, summary: "", failure: failure)
         }
         let content: String = switch format {
         case .md: MarkdownDocument.render(matrix.document())
@@ -150,6 +150,6 @@ public enum ReportJob {
         let declared = matrix.declaredCount
         let summary = "\(plural(matrix.rows.count, "product")) × \(plural(matrix.storefronts.count, "storefront")): "
             + "\(declared) price\(declared == 1 ? "" : "s") declared, \(matrix.findings.severityCounts)"
-        return Outcome(content: content, findings: matrix.findings, summary: summary, failure: nil)
+        return Made(content: content, findings: matrix.findings, summary: summary, failure: nil)
     }
 }
