@@ -4,7 +4,7 @@ import IAPCatalog
 /// `iap list`: one row per product of the selected catalogs.
 public struct ListJob: Sendable {
     public enum Format: String, Sendable, CaseIterable {
-        case text, json
+        case text, json, csv
     }
 
     public var catalogs: CatalogSelection
@@ -28,6 +28,7 @@ public struct ListJob: Sendable {
             switch format {
             case .text: outcome.stdout = ListText.render(catalogs, verbose: verbose)
             case .json: outcome.stdout = ListJSON.render(catalogs)
+            case .csv: outcome.stdout = ListCSV.render(catalogs)
             }
             if catalogs.contains(where: { !$0.unreadableFileFindings.isEmpty }) {
                 // The same catalogs as this run: the paths given, else the same default (CatalogSelection).

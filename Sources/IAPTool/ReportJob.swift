@@ -9,7 +9,7 @@ import SalesReports
 /// totalled and joined with the catalog, in Markdown, CSV, JSON or HTML.
 public enum ReportJob {
     public enum Format: String, Sendable, CaseIterable {
-        case md, csv, json, html
+        case markdown, csv, json, html
     }
 
     /// What a report run made: the document and the findings that go to stderr and the exit status.
@@ -75,7 +75,7 @@ public enum ReportJob {
         let findings = ReportPlan.applySeverities(severities, to: found).sortedForOutput()
         let output = SalesReportOutput(ledger: ledger, findings: findings, locale: locale)
         let content: String = switch format {
-        case .md: MarkdownDocument.render(output.document())
+        case .markdown: MarkdownDocument.render(output.document())
         case .html: HTMLDocument.render(output.document(), generator: generator)
         case .csv: output.csv()
         case .json: output.json(generator: generator)
@@ -142,7 +142,7 @@ public enum ReportJob {
             return Made(content: "", findings: matrix.findings, summary: "", failure: failure)
         }
         let content: String = switch format {
-        case .md: MarkdownDocument.render(matrix.document())
+        case .markdown: MarkdownDocument.render(matrix.document())
         case .html: HTMLDocument.render(matrix.document(), generator: generator)
         case .csv: matrix.csv()
         case .json: matrix.json(generator: generator)

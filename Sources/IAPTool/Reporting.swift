@@ -21,12 +21,12 @@ public struct ReportTarget: Sendable, Hashable {
     /// `sarif`, `sarif:out/iap.sarif`. An unknown format is a usage error listing the known ones.
     public init(parsing text: String) throws(ToolFailure) {
         let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        guard let reporter = Reporters.named(parts[0]) else {
+        guard let reporter = FindingsFormat.reporter(parts[0]) else {
             throw .usage("unknown report format '\(parts[0])'; formats: \(Reporters.identifiers.joined(separator: ", "))")
         }
         let path = parts.count > 1 ? parts[1] : reporter.defaultFileName
         guard !path.isEmpty else { throw .usage("--report \(text): give a path after ':' or none at all") }
-        self.init(format: parts[0], path: path)
+        self.init(format: reporter.identifier, path: path)
     }
 }
 
@@ -86,13 +86,13 @@ extension ReportPlan {
         }
         let result = RunResult(command: command, findings: kept, fingerprintRoot: root, rules: rules, files: files,
                                tool: IAPToolInfo.tool, baseline: outcome)
-        guard let stdoutReporter = Reporters.named(stdoutFormat) else {
+        guard let stdoutReporter = FindingsFormat.reporter(stdoutFormat) else {
             throw .usage("unknown format '\(stdoutFormat)'; formats: \(Reporters.identifiers.joined(separator: ", "))")
         }
         let stdout = stdoutReporter.init().report(result, options: ReportOptions(useColor: useColor))
         var written: [OutputContent] = []
         for target in reports {
-            guard let reporter = Reporters.named(target.format) else {
+            guard let reporter = FindingsFormat.reporter(target.format) else {
                 throw .usage("unknown report format '\(target.format)'; formats: \(Reporters.identifiers.joined(separator: ", "))")
             }
             written.append(OutputContent(path: target.path, content: reporter.init().report(result, options: ReportOptions())))
@@ -144,11 +144,33 @@ extension ReportPlan {
 }
 
 /// The formats findings are reported in: `--format`, `--report FORMAT[:PATH]` and `iap.yml`'s
-/// `format:` and `reports:` (`Reporters`).
+/// `format:` and `reports:` (`Reporters`), by the names of `FormatName`.
 public enum FindingsFormat {
     public static var names: [String] { Reporters.identifiers }
 
     public static func isKnown(_ name: String) -> Bool {
-        Reporters.named(name) != nil
+        reporter(name) != nil
+    }
+
+    /// The reporter a name (or an alias: `md`) names.
+    public static func reporter(_ name: String) -> (any Reporter.Type)? {
+        Reporters.named(FormatName.canonical(name))
+    }
+}
+
+/// The one vocabulary of `--format` names across commands: a name means the same form wherever
+/// a command takes it (`markdown` is Markdown in `validate`, `rules` and `report`), and the names
+/// an earlier release took are still read. Each command takes the forms that make sense for it.
+public enum FormatName {
+    /// Every canonical name: the findings reporters' (`Reporters`), and the forms of documents
+    /// and tables: `csv`, `html`, `xml` (`plist print`), `reference` (`rules`).
+    public static var all: [String] { Reporters.identifiers + ["csv", "html", "xml", "reference"] }
+
+    /// Other spellings, read as the canonical name: `md` (what `iap report` took) is `markdown`.
+    public static let aliases = ["md": "markdown"]
+
+    /// The canonical name of a name or alias; any other text as it is (for the caller to refuse).
+    public static func canonical(_ name: String) -> String {
+        aliases[name] ?? name
     }
 }

@@ -11,7 +11,7 @@ struct List: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Also show each file: what it is and the shape it was read as.")
     var verbose = false
 
-    @Option(help: "Output format: text or json.")
+    @Option(help: "Output format: text, json or csv.")
     var format: ListJob.Format = .text
 
     @OptionGroup var config: ConfigArguments
@@ -24,5 +24,3 @@ struct List: ParsableCommand {
         }
     }
 }
-
-extension ListJob.Format: ExpressibleByArgument {}

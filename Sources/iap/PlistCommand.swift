@@ -35,5 +35,3 @@ struct PlistCommand: ParsableCommand {
         }
     }
 }
-
-extension PlistJob.PrintFormat: ExpressibleByArgument {}

@@ -59,5 +59,3 @@ struct StorefrontsCommand: ParsableCommand {
         Terminal.end(StorefrontList.run(format: format))
     }
 }
-
-extension TableFormat: ExpressibleByArgument {}

@@ -25,8 +25,8 @@ struct Report: ParsableCommand {
     @Option(help: "Storefronts of the price matrix: alpha-3 or alpha-2 codes (USA,JPN,DEU), or all (default: those the catalog prices).")
     var storefronts: String?
 
-    @Option(help: "Output format: md, csv, json or html.")
-    var format: ReportJob.Format = .md
+    @Option(help: "Output format: markdown (or md), csv, json or html.")
+    var format: ReportJob.Format = .markdown
 
     @Option(help: "The locale amounts are written in for people (md, html): en_US, de_DE, ja_JP.")
     var locale = "en_US"
@@ -48,5 +48,3 @@ struct Report: ParsableCommand {
         }
     }
 }
-
-extension ReportJob.Format: ExpressibleByArgument {}

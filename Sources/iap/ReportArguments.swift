@@ -36,7 +36,7 @@ struct ReportArguments: ParsableArguments {
     /// The plan from these options over the configuration's (command-line options win).
     func plan(over base: ReportPlan = ReportPlan()) throws(ToolFailure) -> ReportPlan {
         var plan = base
-        if let format { plan.stdoutFormat = format }
+        if let format { plan.stdoutFormat = FormatName.canonical(format) }
         plan.reports += try reports.map { r throws(ToolFailure) in try ReportTarget(parsing: r) }
         if let baseline { plan.baseline = baseline }
         if let writeBaseline { plan.writeBaseline = writeBaseline }

@@ -12,5 +12,3 @@ struct Rules: ParsableCommand {
         Terminal.end(RuleListing.run(format: format))
     }
 }
-
-extension RuleListing.Format: ExpressibleByArgument {}
