@@ -33,7 +33,10 @@ struct IAP: ParsableCommand {
             // (0 or 64; any other error it maps to 1) from the one table.
             let code = exitCode(for: error)
             let status = ExitStatus(rawValue: code.rawValue) ?? .findings
-            let text = fullMessage(for: error)
+            var text = fullMessage(for: error)
+            if status == .usage, let (typo, nearest) = CommandSuggestion.typo(in: arguments, root: IAP.self) {
+                text = CommandSuggestion.message(text, typo: typo, nearest: nearest)
+            }
             let said = text.isEmpty ? "" : text + "\n"
             Terminal.end(code == .success ? CommandOutcome(stdout: said) : CommandOutcome(stderr: said, status: status))
         }
