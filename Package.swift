@@ -62,8 +62,8 @@ let package = Package(
         // The lean tool library: catalog loading policy, `gen`, `.storekit` writing and conversion,
         // exit statuses. No swift-syntax, YAML or argument parser: the build plugins' tool uses it.
         .target(name: "CatalogTool", dependencies: ["IAPCatalog", "CodeGeneration", "Diagnostics", "PriceFormatting", "PropertyList"]),
-        // The tool library: loading policy, configuration, `check`, baselines, reporters' run
-        // result and the exit status. The `iap` executable only parses arguments, writes and exits.
+        // The tool library: every command's job (each returns a CommandOutcome), configuration,
+        // baselines and reporting. The `iap` executable only parses arguments, writes and exits.
         .target(name: "IAPTool", dependencies: [
             "CatalogTool", "IAPCatalog", "Diagnostics", "PriceFormatting", "CodeGeneration", "SourceLint", "PropertyList", "SalesReports",
             .product(name: "Yams", package: "Yams"),
@@ -71,7 +71,7 @@ let package = Package(
         .executableTarget(
             name: "iap",
             dependencies: [
-                "IAPTool", "IAPCatalog", "PropertyList", "Diagnostics", "PriceFormatting", "CodeGeneration", "SourceLint", "SalesReports",
+                "IAPTool",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -201,7 +201,15 @@ enum HostileBench {
             let nested = String(repeating: "[NSString stringWithFormat:@\"%@ $%.2f\", ", count: n) + "@\"x\""
                 + String(repeating: ", price]", count: n)
             return try write("#import <StoreKit/StoreKit.h>\nNSString *s = \(nested);\n", folder, "S.m")
-        }, command: { ["lint", $0] }, small: 400),
+        }, command: { ["lint", $0] }, small: 4_000),
+        Case(name: "Objective-C price conversions × n", make: { folder, n in
+            let body = (0..<n).map { "    double m\($0) = product.price.doubleValue;\n" }.joined()
+            return try write("#import <StoreKit/StoreKit.h>\n@implementation A\n- (void)f:(SKProduct *)product {\n\(body)}\n@end\n", folder, "C.m")
+        }, command: { ["lint", $0] }, small: 4_000),
+        Case(name: "Swift price literals × n", make: { folder, n in
+            let body = (0..<n).map { "    let p\($0) = \"$0.99\"\n" }.joined()
+            return try write("import StoreKit\nfunc f() {\n\(body)}\n", folder, "P.swift")
+        }, command: { ["lint", $0] }, small: 6_000),
         Case(name: ".storekit with n subscription groups", make: { folder, n in
             try write(storeKit(groups: n), folder, "Products.storekit")
         }, command: { ["validate", $0] }, small: 200),

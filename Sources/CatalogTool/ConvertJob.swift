@@ -23,15 +23,16 @@ public enum CatalogFormat: String, Sendable, CaseIterable {
 /// `iap storekit` and `iap convert`: one catalog written in another format, with findings for
 /// what the target needs and the catalog lacks, and notes for what the target cannot hold.
 public struct ConvertJob: Sendable {
-    public var paths: [String]
+    /// The catalog converted.
+    public var catalogs: CatalogSelection
     public var format: CatalogFormat
     /// The storefront a `.storekit` holds prices for; nil: the one the catalog's prices are for
     /// (a `.storekit` file's, or a metadata plist's `storefront`), else the USA.
     public var storefront: String?
     public var locale: String?
 
-    public init(paths: [String], format: CatalogFormat, storefront: String? = nil, locale: String? = nil) {
-        self.paths = paths
+    public init(catalogs: CatalogSelection, format: CatalogFormat, storefront: String? = nil, locale: String? = nil) {
+        self.catalogs = catalogs
         self.format = format
         self.storefront = storefront
         self.locale = locale
@@ -74,7 +75,7 @@ public struct ConvertJob: Sendable {
     /// The writer is made first, so a bad `--storefront` is a usage error before anything is read.
     public func run() throws(ToolFailure) -> Result {
         var writer: StoreKitWriter? = format == .storekit ? try StoreKitWriter(storefront: storefront ?? "USA", locale: locale) : nil
-        let catalog = try CatalogPolicy().loadOne(paths)
+        let catalog = try catalogs.loadOne()
         if format == .storekit, storefront == nil, let origin = MetadataWriter.priceOrigin(catalog) {
             writer = try StoreKitWriter(storefront: origin.storefront, locale: locale ?? origin.locale)
         }
@@ -165,45 +166,42 @@ enum StoreKitExtras {
     }
 }
 
-/// What a writing command tells the user, and its exit status: the CLI prints it as it is.
-public struct WriteOutcome: Sendable {
-    public var stdout = ""
-    public var stderr = ""
-    public var status = ExitStatus.clean
-
-    public init() {}
-}
-
 extension ConvertJob.Result {
     /// Writes the text to `output` (atomically, only when changed), or with `check` compares it
     /// with the file there and gives the diff when stale, as `gen --check` does. `command` names
     /// the command in messages (`storekit`, `convert`).
-    public func deliver(to output: String, check: Bool, command: String) -> WriteOutcome {
-        var outcome = WriteOutcome()
+    public func deliver(to output: String, check: Bool, command: String) -> CommandOutcome {
+        var outcome = CommandOutcome()
+        outcome.findings = findings
+        outcome.retained = [self]
         let reporter = TextReporter(useColor: false)
-        outcome.stderr += reporter.render(findings)
-        for loss in losses { outcome.stderr += "iap: not carried over: \(loss)\n" }
-        for remark in remarks { outcome.stderr += "iap: note: \(remark)\n" }
+        outcome.closing += reporter.render(findings)
+        for loss in losses { outcome.closing += "iap: not carried over: \(loss)\n" }
+        for remark in remarks { outcome.closing += "iap: note: \(remark)\n" }
         outcome.status = ExitStatus.of(findings, strict: false)
         guard let text else {
-            outcome.stderr += "iap: error: \(output) not written: \(plural(blockedProducts, "product")) lack\(blockedProducts == 1 ? "s" : "") what the file needs (above)\n"
+            outcome.closing += "iap: error: \(output) not written: \(plural(blockedProducts, "product")) lack\(blockedProducts == 1 ? "s" : "") what the file needs (above)\n"
             outcome.status = .findings
             return outcome
         }
         if check {
             let state = GenerationCheck(output: output, generated: text, command: command)
             outcome.stdout = state.diff ?? ""
-            outcome.stderr += "iap: \(state.statusLine)\n"
-            if state.state != .upToDate { outcome.status = .findings }
+            outcome.closing += "iap: \(state.statusLine)\n"
+            if state.state != .upToDate {
+                outcome.status = .findings
+                outcome.findings += state.findings
+            }
             return outcome
         }
         do {
             switch try OutputFile.write(text, to: output) {
-            case .written: outcome.stderr += "iap: wrote \(output) (\(plural(productCount, "product")))\n"
-            case .unchanged: outcome.stderr += "iap: \(output) unchanged\n"
+            case .written: outcome.closing += "iap: wrote \(output) (\(plural(productCount, "product")))\n"
+            case .unchanged: outcome.closing += "iap: \(output) unchanged\n"
             }
+            outcome.written = [output]
         } catch {
-            outcome.stderr += "iap: error: \(error.description)\n"
+            outcome.closing += "iap: error: \(error.description)\n"
             outcome.status = .cannotRun
         }
         return outcome

@@ -42,10 +42,13 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
 public struct ToolFailure: Error, Sendable, Equatable {
     public var message: String
     public var status: ExitStatus
+    /// The findings that stopped the run, when findings did (a catalog's unreadable files).
+    public var findings: [Diagnostic]
 
-    public init(_ message: String, status: ExitStatus = .cannotRun) {
+    public init(_ message: String, status: ExitStatus = .cannotRun, findings: [Diagnostic] = []) {
         self.message = message
         self.status = status
+        self.findings = findings
     }
 
     public static func cannotRun(_ message: String) -> ToolFailure { ToolFailure(message, status: .cannotRun) }

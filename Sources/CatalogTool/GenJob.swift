@@ -6,7 +6,8 @@ import IAPCatalog
 
 /// `gen`: the text generation writes for one catalog.
 public struct GenJob: Sendable {
-    public var paths: [String] = []
+    /// The catalog generated from.
+    public var catalogs: CatalogSelection
     public var output: String
     public var options: GenerationOptions
     public var template: String?
@@ -14,19 +15,25 @@ public struct GenJob: Sendable {
     /// the working folder, so the file is the same whichever folder `iap` runs in.
     public var root: String
 
-    public init(paths: [String] = [], output: String, options: GenerationOptions = GenerationOptions(), template: String? = nil,
+    public init(catalogs: CatalogSelection, output: String, options: GenerationOptions = GenerationOptions(), template: String? = nil,
                 root: String = ".") {
-        self.paths = paths
+        self.catalogs = catalogs
         self.output = output
         self.options = options
         self.template = template
         self.root = root
     }
 
-    /// The one catalog of the paths; a catalog with an unreadable file is a failure with that
-    /// file's finding, since generating from half a catalog would drop products silently.
+    /// The one catalog of the selection; a catalog with an unreadable file is a failure (status 1)
+    /// that carries the findings of its unreadable files, since generating from half a catalog
+    /// would drop products silently.
     public func loadCatalog() throws(ToolFailure) -> Catalog {
-        try CatalogPolicy().loadOne(paths)
+        let catalog = try catalogs.loadOne()
+        let unreadable = catalog.unreadableFileFindings
+        if let problem = unreadable.first {
+            throw ToolFailure("\(problem.location): \(problem.message); fix the file before generating", status: .findings, findings: unreadable)
+        }
+        return catalog
     }
 
     /// The generated text.
@@ -53,6 +60,15 @@ public struct GenJob: Sendable {
         } catch {
             throw ToolFailure("\(error)", status: .findings)
         }
+    }
+
+    /// The catalog's constants written to `output` (atomically, only when changed), or with
+    /// `check` compared with the file there, as `iap-gen` does: what `ConvertJob.Result.deliver` says.
+    public func deliver(check: Bool) throws(ToolFailure) -> CommandOutcome {
+        let catalog = try loadCatalog()
+        let text = try generate(catalog)
+        return ConvertJob.Result(text: text, findings: [], losses: [], productCount: catalog.products.count)
+            .deliver(to: output, check: check, command: "gen")
     }
 
     /// Paths in the header relative to the working directory, so the file is the same on every machine.

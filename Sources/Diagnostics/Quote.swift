@@ -9,13 +9,14 @@ public enum Quote {
 
     /// `'value'`; past `maxCharacters`, the first of them, "…" and the length:
     /// `'com.acme.aaaa…aaa…' (314572813 characters; the first 100 shown)`.
-    public static func bounded(_ value: some StringProtocol) -> String {
+    /// `open` and `close` are the quotes: `@"` and `"` quote an Objective-C string as written.
+    public static func bounded(_ value: some StringProtocol, open: String = "'", close: String = "'") -> String {
         // Short by its bytes is short by its characters: nothing to count.
-        if value.utf8.count <= maxCharacters { return "'\(value)'" }
+        if value.utf8.count <= maxCharacters { return "\(open)\(value)\(close)" }
         guard let cut = value.index(value.startIndex, offsetBy: maxCharacters, limitedBy: value.endIndex), cut != value.endIndex else {
-            return "'\(value)'"
+            return "\(open)\(value)\(close)"
         }
-        return "'\(value[..<cut])…' (\(characters(value)) characters; the first \(maxCharacters) shown)"
+        return "\(open)\(value[..<cut])…\(close) (\(characters(value)) characters; the first \(maxCharacters) shown)"
     }
 
     /// The characters of a long value: its bytes when it is ASCII, which most are (counting

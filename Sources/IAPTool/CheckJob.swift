@@ -28,19 +28,34 @@ public struct CheckJob: Sendable {
         public var sources = 0
     }
 
-    public func run() throws(ToolFailure) -> (result: JobResult, counts: Counts) {
+    /// `iap check`: validation, the generated files and lint, as `iap.yml` says; one report as
+    /// `plan` says and one exit status. With `verbose`, the files the walks passed over are said on stderr.
+    public func run(plan: ReportPlan, verbose: Bool) -> CommandOutcome {
+        var outcome = CommandOutcome()
+        do throws(ToolFailure) {
+            let (found, counts) = try findings()
+            if verbose { outcome.stderr += PassedOverFile.lines(found.passedOver) }
+            for note in found.notes { outcome.stderr += note + "\n" }
+            let rendered = try plan.render(command: "check", findings: found.findings, rules: found.rules, files: found.files)
+            outcome.append(plan.deliver(rendered, summary: "\(counts.summary): \(rendered.result.severityCounts)", unreadable: found.unreadable))
+            outcome.retained.append(found)
+        } catch {
+            outcome.fail(error)
+        }
+        return outcome
+    }
+
+    /// What each part found, and what each checked.
+    public func findings() throws(ToolFailure) -> (result: JobResult, counts: Counts) {
         var result = JobResult()
         var counts = Counts()
         let config = configuration
 
-        var validate = ValidateJob(configuration: config)
-        validate.overrideBundleID(bundleID)
+        var validate = ValidateJob(configuration: config, bundleID: bundleID)
         validate.jobs = jobs
-        if config.path == nil {
-            // No iap.yml: the default every command reads (CatalogPolicy).
-            let policy = CatalogPolicy()
-            validate.paths = policy.resolvedPaths([])
-            result.notes.append("iap: no iap.yml here or above; validating \(policy.defaultDescription) (iap init writes one)")
+        if validate.catalogs.origin == .defaulted {
+            // No iap.yml: the default every command reads (CatalogSelection).
+            result.notes.append("iap: no iap.yml here or above; validating \(validate.catalogs.defaultDescription) (iap init writes one)")
         }
         let options = try validate.options()
         let loaded = try validate.load()
@@ -79,13 +94,12 @@ public struct CheckJob: Sendable {
         }
 
         if !config.lintPaths.isEmpty {
-            var lint = LintJob(configuration: config)
-            lint.overrideBundleID(bundleID)
+            var lint = LintJob(configuration: config, bundleID: bundleID)
             lint.jobs = jobs
             // The catalogs validation loaded, not walked for a second time.
-            lint.catalogPaths = validate.paths
+            lint.catalogs = validate.catalogs
             lint.loadedCatalogs = loaded.catalogs
-            let linted = try lint.run()
+            let linted = try lint.findings()
             result.findings += linted.findings
             result.files += linted.files
             result.notes += linted.notes

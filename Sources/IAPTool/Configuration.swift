@@ -238,8 +238,8 @@ struct ConfigurationParser {
             case "generate": readGenerate(value, into: &config)
             case "format":
                 if let (format, shown) = expanded(value, key) {
-                    if Reporters.named(format) == nil { error(value, key, "unknown format \(shown); formats: \(Reporters.identifiers.joined(separator: ", "))") }
-                    else { config.format = format }
+                    if !FindingsFormat.isKnown(format) { error(value, key, "unknown format \(shown); formats: \(Reporters.identifiers.joined(separator: ", "))") }
+                    else { config.format = FormatName.canonical(format) }
                 }
             case "reports":
                 for (index, item) in list(value, key).enumerated() {

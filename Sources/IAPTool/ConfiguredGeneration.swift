@@ -42,9 +42,9 @@ public struct ConfiguredGeneration: Sendable {
 
     /// Makes the output `entry` (at `index` in the list) from its catalog, else the file's catalogs.
     public func make(_ index: Int, _ entry: GenerateEntry) throws(ToolFailure) -> Output {
-        let catalogPaths = entry.catalog.map { [$0] } ?? configuration.catalogs
+        let catalogs = CatalogSelection.generating(entry.catalog.map { [$0] } ?? [], configuration: configuration)
         if Self.isStoreKit(entry) {
-            let job = ConvertJob(paths: catalogPaths, format: .storekit, storefront: entry.storefront, locale: entry.locale)
+            let job = ConvertJob(catalogs: catalogs, format: .storekit, storefront: entry.storefront, locale: entry.locale)
             let written: ConvertJob.Result
             do {
                 written = try job.run()
@@ -60,17 +60,17 @@ public struct ConfiguredGeneration: Sendable {
                                         typeName: entry.typeName,
                                         access: entry.access.flatMap(GenerationOptions.Access.init(rawValue:)) ?? .internal,
                                         disambiguate: entry.disambiguate)
-        let job = GenJob(paths: catalogPaths, output: entry.output, options: options, template: entry.template, root: configuration.root)
+        let job = GenJob(catalogs: catalogs, output: entry.output, options: options, template: entry.template, root: configuration.root)
         let catalog: Catalog
-        do {
+        do throws(ToolFailure) {
             catalog = try job.loadCatalog()
+        } catch where !error.findings.isEmpty {
+            // A catalog with unreadable files: their findings, and no file.
+            return Output(index: index, entry: entry, command: "gen", text: nil, findings: error.findings,
+                          note: "iap: generate[\(index)]: \(entry.output) not checked: its catalog has unreadable files (malformed-catalog above)",
+                          productCount: 0)
         } catch {
             throw ToolFailure(error.message + " (\(place(index)); give it a catalog:)", status: error.status)
-        }
-        if !catalog.unreadableFileFindings.isEmpty {
-            return Output(index: index, entry: entry, command: "gen", text: nil, findings: catalog.unreadableFileFindings,
-                          note: "iap: generate[\(index)]: \(entry.output) not checked: its catalog has unreadable files (malformed-catalog above)",
-                          productCount: catalog.products.count)
         }
         return Output(index: index, entry: entry, command: "gen", text: try job.generate(catalog), findings: [], note: nil,
                       productCount: catalog.products.count)
@@ -79,7 +79,7 @@ public struct ConfiguredGeneration: Sendable {
     /// `iap gen` (`storeKit` false) or `iap storekit` (true) with no `-o`: each listed output of
     /// that kind written, or with `check` compared with the file there, as the command does for
     /// one `-o FILE`. With no iap.yml, or none of that kind listed, a usage error that says what to pass.
-    public func deliver(storeKit: Bool, check: Bool) throws(ToolFailure) -> WriteOutcome {
+    public func deliver(storeKit: Bool, check: Bool) throws(ToolFailure) -> CommandOutcome {
         let command = storeKit ? "storekit" : "gen"
         let kind = storeKit ? ".storekit" : "Swift"
         guard let path = configuration.path else {
@@ -90,21 +90,19 @@ public struct ConfiguredGeneration: Sendable {
         guard !entries.isEmpty else {
             throw .usage("no -o FILE given and \(path) lists no \(kind) output under generate:; pass -o FILE, or add one there")
         }
-        var outcome = WriteOutcome()
+        var outcome = CommandOutcome()
         for (index, entry) in entries {
             let made = try make(index, entry)
             let result = ConvertJob.Result(text: made.text, findings: made.findings, losses: [], productCount: made.productCount)
             if made.text == nil, !storeKit {
                 // A catalog with an unreadable file: its findings, and why nothing was written.
-                outcome.stderr += TextReporter(useColor: false).render(made.findings)
-                outcome.stderr += "iap: error: \(entry.output) not written: its catalog has unreadable files; fix them before generating\n"
+                outcome.findings += made.findings
+                outcome.closing += TextReporter(useColor: false).render(made.findings)
+                outcome.closing += "iap: error: \(entry.output) not written: its catalog has unreadable files; fix them before generating\n"
                 outcome.status = outcome.status.combined(with: .findings)
                 continue
             }
-            let one = result.deliver(to: entry.output, check: check, command: command)
-            outcome.stdout += one.stdout
-            outcome.stderr += one.stderr
-            outcome.status = outcome.status.combined(with: one.status)
+            outcome.append(result.deliver(to: entry.output, check: check, command: command))
         }
         return outcome
     }

@@ -20,9 +20,8 @@ public struct JobResult: Sendable {
 
 /// `validate`: every catalog rule over the catalogs under the paths.
 public struct ValidateJob: Sendable {
-    public var paths: [String] = []
-    public var bundleID: String?
-    public var bundleIDSource: SourceLocation?
+    /// The catalogs validated, and the bundle ID they are checked with.
+    public var catalogs = CatalogSelection()
     public var retired: String?
     public var requiredLocales: [String] = []
     public var displayNameLimit = 35
@@ -34,22 +33,14 @@ public struct ValidateJob: Sendable {
 
     public init() {}
 
-    /// The job `iap.yml` describes (with none, the defaults).
-    public init(configuration config: Configuration) {
-        paths = config.catalogs
-        bundleID = config.bundleID
-        bundleIDSource = config.bundleIDSource
+    /// The job `iap.yml` describes (with none, the defaults), over the `paths` given (none: the
+    /// file's catalogs), with the `bundleID` given (`--bundle-id`, which wins over the file's).
+    public init(configuration config: Configuration, paths: [String] = [], bundleID: String? = nil) {
+        catalogs = CatalogSelection(paths, configuration: config, bundleID: bundleID)
         retired = config.retired
         requiredLocales = config.requiredLocales
         displayNameLimit = config.displayNameLimit ?? displayNameLimit
         descriptionLimit = config.descriptionLimit ?? descriptionLimit
-    }
-
-    /// `--bundle-id`, which wins over the file's bundle ID and says so as its source.
-    public mutating func overrideBundleID(_ id: String?) {
-        guard let id else { return }
-        bundleID = id
-        bundleIDSource = nil
     }
 
     /// The rules' options, the retired list read once (a missing one fails before any catalog is read).
@@ -61,29 +52,47 @@ public struct ValidateJob: Sendable {
     }
 
     /// The findings over catalogs `load()` found and checked to hold one.
-    public func run(_ loaded: CatalogPolicy.Loaded, options: ValidationOptions) -> JobResult {
+    public func run(_ loaded: CatalogSelection.Loaded, options: ValidationOptions) -> JobResult {
         let findings = CatalogValidator(options: options).validate(loaded.catalogs)
         return JobResult(findings: findings, files: loaded.catalogs.flatMap { $0.files.map(\.path) },
                          rules: CatalogRules.descriptions)
     }
 
-    public func load() throws(ToolFailure) -> CatalogPolicy.Loaded {
-        try CatalogPolicy(bundleID: bundleID, bundleIDSource: bundleIDSource).load(paths)
+    public func load() throws(ToolFailure) -> CatalogSelection.Loaded {
+        try catalogs.load()
+    }
+
+    /// `iap validate`: the catalogs loaded (with `verbose`, the files the walk passed over said
+    /// on stderr), every rule run over them, and the findings reported as `plan` says.
+    public func run(plan: ReportPlan, verbose: Bool) -> CommandOutcome {
+        var outcome = CommandOutcome()
+        do throws(ToolFailure) {
+            let options = try options()
+            let loaded = try catalogs.loadRequired(verbose: verbose, into: &outcome)
+            let found = run(loaded, options: options)
+            let rendered = try plan.render(command: "validate", findings: found.findings, rules: found.rules, files: found.files)
+            let summary = TextReporter().summary(rendered.result.findings, files: loaded.fileCount)
+                + ", \(plural(loaded.productCount, "product")) in \(plural(loaded.catalogs.count, "catalog"))"
+            outcome.append(plan.deliver(rendered, summary: summary))
+            outcome.retained += [loaded, found]
+        } catch {
+            outcome.fail(error)
+        }
+        return outcome
     }
 }
 
 /// `lint`: the sources under the paths, each file with the catalog of its app.
 public struct LintJob: Sendable {
+    /// The sources (none: the working folder).
     public var paths: [String] = []
-    /// `--catalog`: the one catalog the sources sell; without it, the catalogs under
-    /// `catalogPaths` (`iap.yml`'s catalogs), or else those found beside the sources, each for
-    /// the sources of its app.
+    /// `--catalog`: the one catalog the sources sell; without it, the catalogs `catalogs` selects
+    /// (`iap.yml`'s catalogs, else those found beside the sources), each for the sources of its app.
     public var catalog: String?
-    public var catalogPaths: [String] = []
-    /// Catalogs already loaded from `catalogPaths` (by `check`'s validation), so they are not walked twice.
+    /// Where the catalogs are looked for, and the bundle ID they are read with.
+    public var catalogs = CatalogSelection()
+    /// Catalogs already loaded from `catalogs` (by `check`'s validation), so they are not walked twice.
     public var loadedCatalogs: [Catalog]?
-    public var bundleID: String?
-    public var bundleIDSource: SourceLocation?
     public var excludes: [String] = []
     public var includeTests = false
     /// Files linted at once; nil: one per processor.
@@ -92,22 +101,15 @@ public struct LintJob: Sendable {
     public init() {}
 
     /// The job `iap.yml` describes: its lint paths and options, and its catalogs for the titles
-    /// and IDs when the file names any (with no file, the catalogs beside the sources).
-    public init(configuration config: Configuration) {
-        paths = config.lintPaths
-        catalog = config.lintCatalog
-        if config.path != nil { catalogPaths = config.catalogs }
-        bundleID = config.bundleID
-        bundleIDSource = config.bundleIDSource
+    /// and IDs when the file names any (with no file, the catalogs beside the sources). Sources
+    /// named in `paths` replace the file's, with the catalogs beside them; `catalog` (`--catalog`)
+    /// and `bundleID` (`--bundle-id`) win over the file's.
+    public init(configuration config: Configuration, paths: [String] = [], catalog: String? = nil, bundleID: String? = nil) {
+        self.paths = paths.isEmpty ? config.lintPaths : paths
+        self.catalog = catalog ?? config.lintCatalog
+        catalogs = CatalogSelection(paths, configuration: config, bundleID: bundleID)
         excludes = config.lintExcludes
         includeTests = config.lintIncludeTests
-    }
-
-    /// `--bundle-id`, which wins over the file's bundle ID and says so as its source.
-    public mutating func overrideBundleID(_ id: String?) {
-        guard let id else { return }
-        bundleID = id
-        bundleIDSource = nil
     }
 
     /// What `prepare` set up: the linter with its catalogs, the files it will read, notes on which
@@ -125,18 +127,16 @@ public struct LintJob: Sendable {
         var linter = SourceLinter(excludes: excludes, includeTests: includeTests)
         linter.jobs = jobs
         var notes: [String] = []
-        let policy = CatalogPolicy(bundleID: bundleID, bundleIDSource: bundleIDSource)
         if let catalog {
-            linter.context = LintContext(catalog: try policy.loadOne([catalog], subject: "--catalog \(catalog)"))
+            linter.context = LintContext(catalog: try catalogs.naming([catalog]).loadOne(subject: "--catalog \(catalog)"))
         } else {
-            // The configured catalogs, or those beside the sources; each for the files of its own app.
+            // The configured catalogs, or those beside the sources (with neither, the default
+            // every command reads); each for the files of its own app.
             let folders: [String], found: [Catalog]
             if let loadedCatalogs {
-                (folders, found) = (catalogPaths, CatalogPolicy.appCatalogs(loadedCatalogs))
+                (folders, found) = (catalogs.resolvedPaths, CatalogSelection.appCatalogs(loadedCatalogs))
             } else {
-                // No iap.yml and no PATH: the catalogs every command reads by default (CatalogPolicy).
-                let catalogFolders = !catalogPaths.isEmpty ? catalogPaths : paths.isEmpty ? policy.resolvedPaths([]) : inputs
-                (folders, found) = try policy.loadBeside(catalogFolders)
+                (folders, found) = try catalogs.loadBeside()
             }
             for catalog in found {
                 notes.append("iap: using the catalog in \(catalog.name) (\(plural(catalog.products.count, "product"))\(catalog.bundleID.map { ", bundle ID \($0.value)" } ?? ""))")
@@ -157,10 +157,45 @@ public struct LintJob: Sendable {
         }
     }
 
-    public func run() throws(ToolFailure) -> JobResult {
+    /// What linting found, for `check` to report with the rest.
+    public func findings() throws(ToolFailure) -> JobResult {
         let prepared = try prepare()
         let run = prepared.linter.run(files: prepared.files)
         return JobResult(findings: run.diagnostics, files: prepared.files, notes: prepared.notes, passedOver: prepared.passedOver,
                          rules: LintRules.all, unreadable: run.unreadable)
+    }
+
+    /// `iap lint --rules`: the lint rules, one line each.
+    public static var ruleList: String { RuleListing.text(LintRules.all) }
+
+    /// `iap lint`: the sources linted, each with its app's catalog, and the findings reported as
+    /// `plan` says. With `verbose`, the files the walk passed over are said on stderr. `progress`,
+    /// when given (the CLI gives it on a terminal), is called once before a long run with what
+    /// the run has said so far and a line that it is linting, so they show at once.
+    public func run(plan: ReportPlan, verbose: Bool, progress: (@Sendable (String) -> Void)? = nil) -> CommandOutcome {
+        var outcome = CommandOutcome()
+        do throws(ToolFailure) {
+            let prepared = try prepare()
+            let files = prepared.files
+            if verbose { outcome.stderr += PassedOverFile.lines(prepared.passedOver) }
+            for note in prepared.notes { outcome.stderr += note + "\n" }
+            if files.isEmpty {
+                // "0 files checked" and exit 0 would pass a CI job pointed at the wrong folder.
+                let skipped = includeTests ? "" : "; test files and folders are skipped without --include-tests"
+                throw .cannotRun("no source file to lint in \(paths.joined(separator: ", ")): iap lints .swift, .m, .mm and .h files\(skipped)")
+            }
+            if files.count > 200, let progress {
+                progress(outcome.stderr + "iap: linting \(files.count) files…\n")
+                outcome.stderr = ""
+            }
+            let linted = prepared.linter.run(files: files)
+            let rendered = try plan.render(command: "lint", findings: linted.diagnostics, rules: LintRules.all, files: files)
+            outcome.append(plan.deliver(rendered, summary: TextReporter().summary(rendered.result.findings, files: files.count),
+                                        unreadable: linted.unreadable))
+            outcome.retained.append(linted)
+        } catch {
+            outcome.fail(error)
+        }
+        return outcome
     }
 }

@@ -9,11 +9,11 @@ import SalesReports
 /// totalled and joined with the catalog, in Markdown, CSV, JSON or HTML.
 public enum ReportJob {
     public enum Format: String, Sendable, CaseIterable {
-        case md, csv, json, html
+        case markdown, csv, json, html
     }
 
     /// What a report run made: the document and the findings that go to stderr and the exit status.
-    public struct Outcome: Sendable {
+    public struct Made: Sendable {
         public var content: String
         public var findings: [Diagnostic]
         public var summary: String
@@ -26,10 +26,45 @@ public enum ReportJob {
 
     static var generator: String { "iap \(IAPToolInfo.version)" }
 
+    /// `iap report`: the price matrix of the selected catalogs in `storefronts`, or with `sales`
+    /// those report files totalled (joined with the catalogs when someone named them: a PATH,
+    /// `--catalog` or `iap.yml`), written to `output` (atomically) or stdout; the findings on
+    /// stderr. `iap.yml` gives the rules' severities and the refund-rate limit.
+    public static func run(catalogs selection: CatalogSelection, sales: [String], storefronts: String?, format: Format, locale: String,
+                           output: String?, configuration: Configuration) -> CommandOutcome {
+        var outcome = CommandOutcome()
+        do throws(ToolFailure) {
+            let made: Made
+            if !sales.isEmpty {
+                if storefronts != nil { throw .usage("--storefronts is for the price matrix; sales reports show the storefronts that sold") }
+                let catalogs = selection.isNamed ? try selection.load().requireCatalogs(verbose: false) : []
+                made = try Self.sales(files: sales, catalogs: catalogs, format: format, locale: locale,
+                                      severities: configuration.severities, refundRateLimit: configuration.refundRateLimit)
+            } else {
+                let catalogs = try selection.load().requireCatalogs(verbose: false)
+                made = try prices(catalogs: catalogs, storefronts: storefronts, format: format, severities: configuration.severities)
+            }
+            outcome.retained.append(made)
+            outcome.findings = made.findings
+            outcome.stderr += TextReporter().render(made.findings)
+            if let failure = made.failure { throw failure }
+            if let output {
+                outcome.files = [OutputContent(path: output, content: made.content, note: "iap: wrote \(output): \(made.summary)")]
+            } else {
+                outcome.stdout = made.content
+            }
+            for finding in made.unreadable { outcome.errors += "iap: error: \(finding.location.path): \(finding.message)\n" }
+            outcome.status = ExitStatus.of(made.findings, strict: false).combined(with: made.unreadable.isEmpty ? .clean : .cannotRun)
+        } catch {
+            outcome.fail(error)
+        }
+        return outcome
+    }
+
     /// The sales report of `files` (as given; shown as given), joined with `catalogs` when any.
     /// `severities` and `refundRateLimit` come from `iap.yml` (`rules:`).
     public static func sales(files: [String], catalogs: [Catalog], format: Format, locale: String,
-                             severities: [String: Severity?] = [:], refundRateLimit: Int? = nil) throws(ToolFailure) -> Outcome {
+                             severities: [String: Severity?] = [:], refundRateLimit: Int? = nil) throws(ToolFailure) -> Made {
         guard (try? PriceLocale(parsing: locale)) != nil else { throw .usage("--locale '\(locale)' is not a locale such as en_US or de_DE") }
         var ledger = SalesLedger()
         let reports = try reportFiles(files)
@@ -40,14 +75,14 @@ public enum ReportJob {
         let findings = ReportPlan.applySeverities(severities, to: found).sortedForOutput()
         let output = SalesReportOutput(ledger: ledger, findings: findings, locale: locale)
         let content: String = switch format {
-        case .md: MarkdownDocument.render(output.document())
+        case .markdown: MarkdownDocument.render(output.document())
         case .html: HTMLDocument.render(output.document(), generator: generator)
         case .csv: output.csv()
         case .json: output.json(generator: generator)
         }
         let summary = "\(plural(reports.count, "report")) read: \(plural(ledger.rowCount, "row")), \(ledger.badRowCount) unreadable, "
             + "\(plural(totals.products.count, "product")), \(findings.severityCounts)"
-        return Outcome(content: content, findings: findings, summary: summary, failure: nil, unreadable: ledger.unopened)
+        return Made(content: content, findings: findings, summary: summary, failure: nil, unreadable: ledger.unopened)
     }
 
     /// The report files to read: files as given, and the `.txt`, `.tsv` and `.gz` files of a folder
@@ -87,7 +122,7 @@ public enum ReportJob {
 
     /// The price matrix of `catalogs` in `storefronts` (`USA,JPN`, `all`, or nil for the ones priced).
     public static func prices(catalogs: [Catalog], storefronts: String?, format: Format,
-                              severities: [String: Severity?] = [:]) throws(ToolFailure) -> Outcome {
+                              severities: [String: Severity?] = [:]) throws(ToolFailure) -> Made {
         let chosen: [Storefront]?
         do {
             chosen = try storefronts.map { list throws(PriceError) in try Storefronts.parseList(list) }
@@ -104,10 +139,10 @@ public enum ReportJob {
             let why = matrix.findings.isEmpty ? "no product declares a price with its currency"
                 : "its prices carry no currency or storefront (\(plural(matrix.findings.count, "finding")) below)"
             let failure = ToolFailure.cannotRun("no price to show in \(catalogs.map(\.name).joined(separator: ", ")): \(why); declare prices in a .storekit file (with its storefront) or the metadata plist (price + currency, or prices by storefront)")
-            return Outcome(content: "", findings: matrix.findings, summary: "", failure: failure)
+            return Made(content: "", findings: matrix.findings, summary: "", failure: failure)
         }
         let content: String = switch format {
-        case .md: MarkdownDocument.render(matrix.document())
+        case .markdown: MarkdownDocument.render(matrix.document())
         case .html: HTMLDocument.render(matrix.document(), generator: generator)
         case .csv: matrix.csv()
         case .json: matrix.json(generator: generator)
@@ -115,6 +150,6 @@ public enum ReportJob {
         let declared = matrix.declaredCount
         let summary = "\(plural(matrix.rows.count, "product")) × \(plural(matrix.storefronts.count, "storefront")): "
             + "\(declared) price\(declared == 1 ? "" : "s") declared, \(matrix.findings.severityCounts)"
-        return Outcome(content: content, findings: matrix.findings, summary: summary, failure: nil)
+        return Made(content: content, findings: matrix.findings, summary: summary, failure: nil)
     }
 }

@@ -1,3 +1,4 @@
+import CodeGeneration
 import Diagnostics
 import Foundation
 
@@ -20,12 +21,12 @@ public struct ReportTarget: Sendable, Hashable {
     /// `sarif`, `sarif:out/iap.sarif`. An unknown format is a usage error listing the known ones.
     public init(parsing text: String) throws(ToolFailure) {
         let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        guard let reporter = Reporters.named(parts[0]) else {
+        guard let reporter = FindingsFormat.reporter(parts[0]) else {
             throw .usage("unknown report format '\(parts[0])'; formats: \(Reporters.identifiers.joined(separator: ", "))")
         }
         let path = parts.count > 1 ? parts[1] : reporter.defaultFileName
         guard !path.isEmpty else { throw .usage("--report \(text): give a path after ':' or none at all") }
-        self.init(format: parts[0], path: path)
+        self.init(format: reporter.identifier, path: path)
     }
 }
 
@@ -45,21 +46,16 @@ public struct ReportPlan: Sendable {
     public var root = "."
     /// Whether the text on stdout may be coloured (the CLI decides: a terminal, `NO_COLOR` unset).
     public var useColor = false
+    /// The GitHub job summary file a run with the `github` format appends to (the CLI reads
+    /// `GITHUB_STEP_SUMMARY`); nil or empty: none.
+    public var stepSummaryPath: String?
 
     public init() {}
 }
 
-/// A file a run writes: a report or the baseline, and the line to say once it is written.
-public struct OutputContent: Sendable {
-    public var path: String
-    public var content: String
-    /// For stderr after the file is written ("iap: wrote the baseline …"); not said when the write fails.
-    public var note: String?
-}
-
-/// What a run produced, for the CLI to write: stdout, report files, the baseline file, notes for
-/// stderr, and the exit status from the one table.
-public struct RunOutcome: Sendable {
+/// A run's findings rendered: stdout, the report files and the baseline file to write, notes for
+/// stderr, and the exit status from the one table; `ReportPlan.deliver` writes them.
+public struct RenderedRun: Sendable {
     public var result: RunResult
     public var stdout: String
     public var files: [OutputContent]
@@ -71,8 +67,8 @@ public struct RunOutcome: Sendable {
 extension ReportPlan {
     /// Applies configured severities and the baseline to the findings, renders every report and
     /// decides the exit status.
-    public func finish(command: String, findings: [Diagnostic], rules: [RuleDescription], files: [String])
-        throws(ToolFailure) -> RunOutcome {
+    public func render(command: String, findings: [Diagnostic], rules: [RuleDescription], files: [String])
+        throws(ToolFailure) -> RenderedRun {
         let configured = Self.applySeverities(severities, to: findings)
         var kept = configured
         var outcome: BaselineOutcome?
@@ -90,13 +86,13 @@ extension ReportPlan {
         }
         let result = RunResult(command: command, findings: kept, fingerprintRoot: root, rules: rules, files: files,
                                tool: IAPToolInfo.tool, baseline: outcome)
-        guard let stdoutReporter = Reporters.named(stdoutFormat) else {
+        guard let stdoutReporter = FindingsFormat.reporter(stdoutFormat) else {
             throw .usage("unknown format '\(stdoutFormat)'; formats: \(Reporters.identifiers.joined(separator: ", "))")
         }
         let stdout = stdoutReporter.init().report(result, options: ReportOptions(useColor: useColor))
         var written: [OutputContent] = []
         for target in reports {
-            guard let reporter = Reporters.named(target.format) else {
+            guard let reporter = FindingsFormat.reporter(target.format) else {
                 throw .usage("unknown report format '\(target.format)'; formats: \(Reporters.identifiers.joined(separator: ", "))")
             }
             written.append(OutputContent(path: target.path, content: reporter.init().report(result, options: ReportOptions())))
@@ -108,7 +104,30 @@ extension ReportPlan {
         }
         var status = ExitStatus.of(kept, strict: strict)
         if failOnFixedBaseline, let outcome, outcome.fixed > 0 { status = status.combined(with: .findings) }
-        return RunOutcome(result: result, stdout: stdout, files: written, notes: notes, status: status)
+        return RenderedRun(result: result, stdout: stdout, files: written, notes: notes, status: status)
+    }
+
+    /// A rendered run as the command's outcome: its stdout; the report files, the baseline and
+    /// the GitHub job summary to write once stdout is out; on stderr the summary line (for text
+    /// on stdout) and the notes. `unreadable` are the findings of files that could not be read at
+    /// all: each is said again as an error and the run ends with status 2, after reporting what
+    /// it could check.
+    public func deliver(_ run: RenderedRun, summary: String?, unreadable: [Diagnostic] = []) -> CommandOutcome {
+        var outcome = CommandOutcome(stdout: run.stdout)
+        outcome.findings = run.result.findings
+        outcome.files = run.files
+        let usesGitHub = stdoutFormat == GitHubReporter.identifier || reports.contains { $0.format == GitHubReporter.identifier }
+        if usesGitHub, let path = stepSummaryPath, !path.isEmpty {
+            // Opened like any output: a full disk, a FIFO with no reader or a folder is an error, never a crash or a wait.
+            outcome.files.append(OutputContent(path: path, content: GitHubStepSummary.markdown(run.result), append: true,
+                                               label: "the job summary (GITHUB_STEP_SUMMARY)"))
+        }
+        if let summary, stdoutFormat == TextReporter.identifier { outcome.closing += summary + "\n" }
+        for note in run.notes { outcome.closing += note + "\n" }
+        for finding in unreadable { outcome.errors += "iap: error: \(finding.location.path): \(finding.message)\n" }
+        outcome.status = unreadable.isEmpty ? run.status : run.status.combined(with: .cannotRun)
+        outcome.retained = [run]
+        return outcome
     }
 
     /// Findings at the severities configured for their rules; `off` rules' findings dropped.
@@ -121,5 +140,37 @@ extension ReportPlan {
             copy.severity = severity
             return copy
         }
+    }
+}
+
+/// The formats findings are reported in: `--format`, `--report FORMAT[:PATH]` and `iap.yml`'s
+/// `format:` and `reports:` (`Reporters`), by the names of `FormatName`.
+public enum FindingsFormat {
+    public static var names: [String] { Reporters.identifiers }
+
+    public static func isKnown(_ name: String) -> Bool {
+        reporter(name) != nil
+    }
+
+    /// The reporter a name (or an alias: `md`) names.
+    public static func reporter(_ name: String) -> (any Reporter.Type)? {
+        Reporters.named(FormatName.canonical(name))
+    }
+}
+
+/// The one vocabulary of `--format` names across commands: a name means the same form wherever
+/// a command takes it (`markdown` is Markdown in `validate`, `rules` and `report`), and the names
+/// an earlier release took are still read. Each command takes the forms that make sense for it.
+public enum FormatName {
+    /// Every canonical name: the findings reporters' (`Reporters`), and the forms of documents
+    /// and tables: `csv`, `html`, `xml` (`plist print`), `reference` (`rules`).
+    public static var all: [String] { Reporters.identifiers + ["csv", "html", "xml", "reference"] }
+
+    /// Other spellings, read as the canonical name: `md` (what `iap report` took) is `markdown`.
+    public static let aliases = ["md": "markdown"]
+
+    /// The canonical name of a name or alias; any other text as it is (for the caller to refuse).
+    public static func canonical(_ name: String) -> String {
+        aliases[name] ?? name
     }
 }

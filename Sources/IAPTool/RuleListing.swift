@@ -1,7 +1,28 @@
 import Diagnostics
 
-/// `iap rules` and `iap lint --rules` in their three forms.
+/// `iap rules` and `iap lint --rules` in their forms.
 public enum RuleListing {
+    public enum Format: String, Sendable, CaseIterable {
+        /// One aligned line per rule.
+        case text
+        /// The README's table.
+        case markdown
+        case json
+        /// `docs/rules.md`.
+        case reference
+    }
+
+    /// `iap rules`: every rule in `format`.
+    public static func run(format: Format) -> CommandOutcome {
+        let rules = RuleRegistry.all
+        switch format {
+        case .text: return CommandOutcome(stdout: text(rules))
+        case .markdown: return CommandOutcome(stdout: markdown(rules))
+        case .json: return CommandOutcome(stdout: json(rules))
+        case .reference: return CommandOutcome(stdout: reference(rules))
+        }
+    }
+
     /// One aligned line per rule: ID, default severity, rationale.
     public static func text(_ rules: [RuleDescription]) -> String {
         let width = rules.map(\.id.count).max() ?? 0

@@ -1,3 +1,4 @@
+import CodeGeneration
 import Diagnostics
 import Foundation
 import IAPCatalog
@@ -131,5 +132,52 @@ public enum StarterConfiguration {
     static func yaml(_ text: String) -> String {
         let plain = text.allSatisfy { $0.isLetter || $0.isNumber || "/._-".contains($0) } && !text.hasPrefix("-")
         return plain ? text : "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}
+
+/// `iap init`: the starter `iap.yml` for a folder, written there or printed.
+public struct InitJob: Sendable {
+    /// The project folder.
+    public var folder: String
+    /// Replace an existing `iap.yml`.
+    public var force = false
+    /// Print the file instead of writing it.
+    public var toStdout = false
+    /// Also say what the walks passed over.
+    public var verbose = false
+
+    public init(folder: String = ".") {
+        self.folder = folder
+    }
+
+    /// The file written (never over an existing one without `force`), and the next step to take.
+    public func run() -> CommandOutcome {
+        var outcome = CommandOutcome()
+        do throws(ToolFailure) {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw .cannotRun("\(folder): no such folder")
+            }
+            let starter = try StarterConfiguration.make(for: folder)
+            if verbose { outcome.stderr += PassedOverFile.lines(starter.passedOver) }
+            if toStdout {
+                outcome.stdout = starter.text
+                return outcome
+            }
+            let path = folder == "." ? Configuration.fileName : (folder as NSString).appendingPathComponent(Configuration.fileName)
+            if FileManager.default.fileExists(atPath: path), !force {
+                throw .cannotRun("\(path) exists; pass --force to replace it, or --stdout to see the starter")
+            }
+            do {
+                _ = try OutputFile.write(starter.text, to: path)
+            } catch {
+                throw .cannotRun(error.description)
+            }
+            outcome.written = [path]
+            outcome.stderr += "iap: wrote \(path); \(starter.nextStep(configPath: path))\n"
+        } catch {
+            outcome.fail(error)
+        }
+        return outcome
     }
 }

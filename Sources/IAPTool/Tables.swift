@@ -128,6 +128,24 @@ public enum ListJSON {
     }
 }
 
+/// `iap list --format csv`: one row per product, of every catalog, for a spreadsheet.
+public enum ListCSV {
+    public static let header = ["catalog", "bundle_id", "id", "kind", "kind_reason", "declared", "reference_name", "display_name",
+                                "price", "currency", "subscription_group", "subscription_period"]
+
+    public static func render(_ catalogs: [Catalog]) -> String {
+        let rows = catalogs.flatMap { catalog in
+            catalog.products.map { p in
+                [catalog.name, catalog.bundleID?.value ?? "", p.id, p.kind?.rawValue ?? "", p.kindReason.description,
+                 p.kindReason.isDeclared ? "yes" : "no", p.metadata.referenceName?.value ?? "", p.displayName ?? "",
+                 p.metadata.price.map { $0.value.amountText } ?? "", p.metadata.price?.value.currency ?? "",
+                 p.metadata.subscriptionGroup?.value ?? "", p.metadata.subscriptionPeriod?.value.description ?? ""]
+            }
+        }
+        return CSVTable.render(header: header, rows: rows, lineEnd: "\n")
+    }
+}
+
 /// The forms tables take: aligned text, JSON, CSV.
 public enum TableFormat: String, Sendable, CaseIterable {
     case text, json, csv

@@ -87,6 +87,27 @@ public enum FileContents {
         }
     }
 
+    /// The first `count` bytes of the regular file at `path` (fewer when it is shorter).
+    public static func head(_ path: String, count: Int) -> Result<Data, Failure> {
+        let fd: Int32
+        switch open(path) {
+        case .success(let opened): fd = opened
+        case .failure(let failure): return .failure(failure)
+        }
+        defer { close(fd) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: max(count, 1))
+        while data.count < count {
+            let result = buffer.withUnsafeMutableBytes { read(fd, into: $0.baseAddress!, count: count - data.count) }
+            switch result {
+            case .success(0): return .success(data)
+            case .success(let n): data.append(contentsOf: buffer[0..<n])
+            case .failure(let failure): return .failure(failure)
+            }
+        }
+        return .success(data)
+    }
+
     /// The reason `read(_:limit:)` gives for a file over its limit.
     public static func tooLarge(_ limit: Int) -> Failure { Failure(reason: "larger than \(limit) bytes") }
 

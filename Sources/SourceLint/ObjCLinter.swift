@@ -69,12 +69,16 @@ struct ObjCLinter {
         func contains(_ index: Int) -> Bool { marks[index] }
     }
 
-    func run() -> (findings: [Finding], comments: [SourceComment]) {
+    /// The `//` comments, for suppressions.
+    var comments: [SourceComment] { tokenizer.comments }
+
+    /// The findings, those `suppressions` turn off left out.
+    func run(suppressions: Suppressions) -> FindingList {
         let tokens = tokenizer.tokens
         let roles = Self.roles(tokens, structure)
         var memo = PrecisionMemo()
         // Receiver chains (`self.product.price`): where each name's chain starts, and which names say product.
-        var chainStart = [Int](tokens.indices)
+        var chainStart = tokens.indices.map { Int32($0) }
         for k in tokens.indices where k >= 2 && tokens[k - 1].text == "." && tokens[k - 2].kind == .identifier {
             chainStart[k] = chainStart[k - 2]
         }
@@ -87,7 +91,7 @@ struct ObjCLinter {
         let neverShippedFile = LintScope.isNeverShippedFile(path, includeTests: includeTests)
         let sellsProducts = tokenizer.importsStoreKit || tokens.contains { $0.kind == .identifier && ["SKProduct", "priceLocale"].contains($0.text) }
         let flow = ObjCProductIDFlow(tokens: tokens, catalog: !context.productConstants.isEmpty)
-        var found: [Finding] = []
+        var found = FindingList(suppressions: suppressions)
         var definitions: [Int] = []
         var priceConstants: [(name: Int, value: Int)] = []
         for (index, token) in tokens.enumerated() {
@@ -125,7 +129,7 @@ struct ObjCLinter {
                 var j = index - 1
                 if j >= 0, tokens[j].text == "." { j -= 1 }
                 guard shipped, j >= 0, tokens[j].kind == .identifier, tokens[j].text.lowercased().hasSuffix("price") else { continue }
-                j = chainStart[j]
+                j = Int(chainStart[j])
                 if saysProduct == nil, !sellsProducts { saysProduct = TokenCount(tokens) { NameWords.contains(tokens[$0].text, "product") } }
                 guard sellsProducts || saysProduct!.any(in: j..<(index + 1)),
                       keepsPrecision(tokens, index, &memo), valueKeepsPrecision(tokens, index, &memo) else { continue }
@@ -152,14 +156,14 @@ struct ObjCLinter {
         }
         found += productIDDefinitionFindings(tokens, definitions)
         found += priceConstantFindings(tokens, priceConstants)
-        found += formatFindings(tokens, roles, facts, neverShippedFile: neverShippedFile)
-        if sellsProducts { found += currencyFormatterFindings(tokens, neverShippedFile: neverShippedFile) }
+        formatFindings(tokens, roles, facts, neverShippedFile: neverShippedFile, into: &found)
+        if sellsProducts { currencyFormatterFindings(tokens, neverShippedFile: neverShippedFile, into: &found) }
         if let stop = tokenizer.unterminated {
             found.append(Finding(rule: UnparsedSourceRule.description,
                                  message: "\(stop.what) that never ends: findings after this point may be missed",
                                  line: stop.line, column: stop.column))
         }
-        return (found, tokenizer.comments)
+        return found
     }
 
     /// `#define __DARWIN_SUF_1050 "$1050"`: C reserves names that start with two underscores, or

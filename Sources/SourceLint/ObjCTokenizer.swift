@@ -7,15 +7,30 @@ import Foundation
 struct ObjCTokenizer {
     enum Kind { case string, identifier, number, punctuation }
 
+    /// 32 bytes: a file of punctuation is a token per byte. The text is Swift's small string
+    /// when it has at most 15 bytes; a longer identifier shares one copy per file (`names`).
     struct Token {
-        var kind: Kind
         var text: String
-        var line: Int
-        var column: Int
+        private var storedLine: Int32
+        private var storedColumn: Int32
+        var kind: Kind
         /// Inside an `#if DEBUG` (or `#ifdef DEBUG`) branch.
         var debugOnly = false
         /// Part of a `#define` line.
         var inDefine = false
+
+        var line: Int { Int(storedLine) }
+        var column: Int { Int(storedColumn) }
+
+        /// Lines and columns fit: sources over 16 MB are not read.
+        init(kind: Kind, text: String, line: Int, column: Int, debugOnly: Bool = false, inDefine: Bool = false) {
+            self.text = text
+            storedLine = Int32(clamping: line)
+            storedColumn = Int32(clamping: column)
+            self.kind = kind
+            self.debugOnly = debugOnly
+            self.inDefine = inDefine
+        }
     }
 
     private(set) var tokens: [Token] = []
@@ -55,7 +70,13 @@ struct ObjCTokenizer {
             }
         }
         func peek(_ k: Int) -> Unicode.Scalar? { i + k < chars.count ? chars[i + k] : nil }
+        // Identifiers longer than a small string, one copy each: `stringWithFormat` is 16 bytes.
+        var names: Set<String> = []
         func append(_ kind: Kind, _ text: String, _ line: Int, _ column: Int) {
+            var text = text
+            if kind == .identifier, text.utf8.count > 15 {
+                if let known = names.firstIndex(of: text) { text = names[known] } else { names.insert(text) }
+            }
             tokens.append(Token(kind: kind, text: text, line: line, column: column, debugOnly: debugOnly, inDefine: defineLine == line))
         }
         while i < chars.count {

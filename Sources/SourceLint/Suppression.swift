@@ -10,12 +10,19 @@ struct SourceComment: Sendable, Equatable {
 /// with `iap:` is a suppression: a doc comment or a string that mentions `iap:` is not.
 struct Suppressions {
     private var byLine: [Int: Set<String>] = [:]
-    private var ranges: [(rule: String, from: Int, to: Int)] = []
+    /// Per rule (or `all`): the lines between a disable and its enable, as sorted, disjoint,
+    /// closed ranges, so that a finding is looked up in O(log n), not against every range.
+    private var ranges: [String: [ClosedRange<Int>]] = [:]
     /// Suppressions naming rules that do not exist: (line, column, name).
     private(set) var unknown: [(Int, Int, String)] = []
 
     init(comments: [SourceComment], knownRules: Set<String>) {
         var open: [String: Int] = [:]
+        var between: [String: [ClosedRange<Int>]] = [:]
+        func close(_ rule: String, from: Int, to: Int) {
+            // The lines strictly between the two comments.
+            if to - 1 >= from + 1 { between[rule, default: []].append((from + 1)...(to - 1)) }
+        }
         for comment in comments {
             // `///` is documentation, not a directive.
             guard comment.text.first != "/" else { continue }
@@ -34,16 +41,38 @@ struct Suppressions {
             case "iap:disable:this": byLine[comment.line, default: []].formUnion(rules)
             case "iap:disable": for rule in rules { open[rule] = comment.line }
             case "iap:enable":
-                for rule in rules { if let from = open.removeValue(forKey: rule) { ranges.append((rule, from, comment.line)) } }
+                for rule in rules { if let from = open.removeValue(forKey: rule) { close(rule, from: from, to: comment.line) } }
             default: break
             }
         }
-        for (rule, from) in open.sorted(by: { $0.key < $1.key }) { ranges.append((rule, from, Int.max)) }
+        for (rule, from) in open { close(rule, from: from, to: Int.max) }
+        for (rule, list) in between {
+            var merged: [ClosedRange<Int>] = []
+            for range in list.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+                if let last = merged.last, range.lowerBound <= last.upperBound {
+                    merged[merged.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+                } else {
+                    merged.append(range)
+                }
+            }
+            ranges[rule] = merged
+        }
     }
 
     func isSuppressed(_ rule: String, line: Int) -> Bool {
         if let rules = byLine[line], rules.contains(rule) || rules.contains("all") { return true }
-        return ranges.contains { ($0.rule == rule || $0.rule == "all") && line > $0.from && line < $0.to }
+        return Self.covers(ranges[rule], line) || Self.covers(ranges["all"], line)
+    }
+
+    private static func covers(_ ranges: [ClosedRange<Int>]?, _ line: Int) -> Bool {
+        guard let ranges else { return false }
+        // The last range starting at or before the line.
+        var low = 0, high = ranges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ranges[middle].lowerBound <= line { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 && ranges[low - 1].contains(line)
     }
 }
 

@@ -61,7 +61,7 @@ while index < arguments.count {
 }
 guard let output = options["--output"] else { fail("--output is required\n\(usage)", .usage) }
 
-let outcome: WriteOutcome
+let outcome: CommandOutcome
 do throws(ToolFailure) {
     if command == "gen" {
         var style = GenerationOptions.Style.constants
@@ -75,21 +75,17 @@ do throws(ToolFailure) {
             access = chosen
         }
         let generation = GenerationOptions(style: style, typeName: options["--type-name"], access: access)
-        let job = GenJob(paths: paths, output: output, options: generation)
-        let catalog = try job.loadCatalog()
-        if let problem = catalog.unreadableFileFindings.first {
-            fail("\(problem.location): \(problem.message); fix the file before generating", .findings)
-        }
-        let text = try job.generate(catalog)
-        outcome = ConvertJob.Result(text: text, findings: [], losses: [], productCount: catalog.products.count)
-            .deliver(to: output, check: check, command: "gen")
+        outcome = try GenJob(catalogs: CatalogSelection(given: paths), output: output, options: generation).deliver(check: check)
     } else {
-        let job = ConvertJob(paths: paths, format: .storekit, storefront: options["--storefront"], locale: options["--locale"])
+        let job = ConvertJob(catalogs: CatalogSelection(given: paths), format: .storekit, storefront: options["--storefront"], locale: options["--locale"])
         outcome = try job.run().deliver(to: output, check: check, command: "storekit")
     }
 } catch {
     fail(error.message, error.status)
 }
-say(outcome.stdout, to: STDOUT_FILENO)
+// As `iap` ends (Terminal.end): what the run said as it went, the results, the files, the rest.
 say(outcome.stderr, to: STDERR_FILENO)
-exit(outcome.status.rawValue)
+say(outcome.stdout, to: STDOUT_FILENO)
+let ended = outcome.writingFiles()
+say(ended.closing + ended.errors, to: STDERR_FILENO)
+exit(ended.status.rawValue)

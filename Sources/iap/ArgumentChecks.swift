@@ -17,12 +17,6 @@ enum ArgumentCheck {
         return text
     }
 
-    /// An argument as a hint prints it, so the command runs as printed: quoted when the shell needs it.
-    static func shellQuoted(_ argument: String) -> String {
-        let plain = !argument.isEmpty && argument.allSatisfy { $0.isLetter || $0.isNumber || "/._-+@=:,".contains($0) }
-        return plain ? argument : "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
-
     /// `--jobs N`: N must be positive.
     static func jobs(_ jobs: Int?, of what: String) throws {
         if let jobs, jobs <= 0 { throw ValidationError("--jobs must be a positive number of \(what) at once (found \(jobs))") }

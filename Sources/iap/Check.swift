@@ -1,6 +1,5 @@
 import ArgumentParser
-import Diagnostics
-import IAPCatalog
+import Foundation
 import IAPTool
 
 struct Check: ParsableCommand {
@@ -24,22 +23,12 @@ struct Check: ParsableCommand {
     @OptionGroup var config: ConfigArguments
     @OptionGroup var report: ReportArguments
 
-    func run() throws {
-        let configuration = try config.load(verbose: verbose)
-        let (found, counts) = try Terminal.run { () throws(ToolFailure) in
+    func run() {
+        Terminal.end { () throws(ToolFailure) in
+            let configuration = try config.load(verbose: verbose)
             var job = CheckJob(configuration: configuration, bundleID: bundleID)
             job.jobs = jobs
-            return try job.run()
+            return job.run(plan: try report.plan(over: configuration.checkPlan), verbose: verbose)
         }
-        if verbose {
-            for file in found.passedOver { Terminal.err("iap: passed over \(file.path): \(file.reason)\n") }
-        }
-        for note in found.notes { Terminal.err(note + "\n") }
-        let plan = try report.plan(over: configuration.checkPlan)
-        let outcome = try Terminal.run { () throws(ToolFailure) in
-            try plan.finish(command: "check", findings: found.findings, rules: found.rules, files: found.files)
-        }
-        try Terminal.finish(outcome, plan: plan, summary: "\(counts.summary): \(outcome.result.severityCounts)",
-                            unreadable: found.unreadable)
     }
 }

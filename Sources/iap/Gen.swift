@@ -1,8 +1,5 @@
 import ArgumentParser
-import CodeGeneration
-import Diagnostics
 import Foundation
-import IAPCatalog
 import IAPTool
 
 struct Gen: ParsableCommand {
@@ -36,50 +33,21 @@ struct Gen: ParsableCommand {
     @OptionGroup var config: ConfigArguments
     @OptionGroup(title: "Reporting (with --check)") var report: ReportArguments
 
-    func run() throws {
-        let options = GenerationOptions(style: style, typeName: typeName, access: access, disambiguate: disambiguate)
-        let configuration = try config.load()
-        guard let output else {
-            if !paths.isEmpty || typeName != nil || template != nil {
-                throw Terminal.fail(.usage("PATH, --type-name and --template need -o FILE; without -o, iap gen writes what iap.yml lists under generate:"))
+    func run() {
+        Terminal.end { () throws(ToolFailure) in
+            let options = GenerationOptions(style: style, typeName: typeName, access: access, disambiguate: disambiguate)
+            let configuration = try config.load()
+            guard let output else {
+                if !paths.isEmpty || typeName != nil || template != nil {
+                    throw .usage("PATH, --type-name and --template need -o FILE; without -o, iap gen writes what iap.yml lists under generate:")
+                }
+                return try ConfiguredGeneration(configuration: configuration).deliver(storeKit: false, check: check)
             }
-            try ConvertCommand.finish(try Terminal.run { () throws(ToolFailure) in
-                try ConfiguredGeneration(configuration: configuration).deliver(storeKit: false, check: check)
-            })
-            return
-        }
-        let job = GenJob(paths: paths.isEmpty && configuration.path != nil ? configuration.catalogs : paths, output: output,
-                         options: options, template: template, root: configuration.root)
-        let catalog = try Terminal.run { () throws(ToolFailure) in try job.loadCatalog() }
-        if let problem = catalog.unreadableFileFindings.first {
-            Terminal.err("\(problem.location): error: \(problem.message) [\(problem.ruleID)]\n")
-            Terminal.err("iap: error: the catalog has unreadable files; fix them before generating\n")
-            throw ExitCode(ExitStatus.findings)
-        }
-        let content = try Terminal.run { () throws(ToolFailure) in try job.generate(catalog) }
-        if check {
-            let plan = try report.plan()
-            let check = GenerationCheck(output: output, generated: content)
-            var outcome = try Terminal.run { () throws(ToolFailure) in
-                try plan.finish(command: "gen", findings: check.findings, rules: ToolRules.all, files: [output])
-            }
-            if plan.stdoutFormat == TextReporter.identifier {
-                // Text: the diff on stdout and one line on stderr, as a reviewer reads it.
-                outcome.stdout = check.diff ?? ""
-                Terminal.err("iap: \(check.statusLine)\n")
-            }
-            try Terminal.finish(outcome, plan: plan, summary: nil)
-        }
-        do {
-            switch try OutputFile.write(content, to: output) {
-            case .written: Terminal.err("iap: wrote \(output) (\(plural(catalog.products.count, "product")))\n")
-            case .unchanged: Terminal.err("iap: \(output) unchanged\n")
-            }
-        } catch {
-            throw Terminal.cannotRun(error.description)
+            let job = GenJob(catalogs: .generating(paths, configuration: configuration), output: output,
+                             options: options, template: template, root: configuration.root)
+            return job.run(check: check, plan: check ? try report.plan() : ReportPlan())
         }
     }
 }
-
 extension GenerationOptions.Access: ExpressibleByArgument {}
 extension GenerationOptions.Style: ExpressibleByArgument {}

@@ -27,13 +27,18 @@ struct IAP: ParsableCommand {
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
+            Terminal.end(CommandOutcome())
         } catch {
-            let status = exitCode(for: error)
-            let text = fullMessage(for: error)
-            if !text.isEmpty {
-                if status == .success { Terminal.out(text + "\n") } else { Terminal.err(text + "\n") }
+            // Help, --version and usage errors, as ArgumentParser words them, with its status
+            // (0 or 64; any other error it maps to 1) from the one table.
+            let code = exitCode(for: error)
+            let status = ExitStatus(rawValue: code.rawValue) ?? .findings
+            var text = fullMessage(for: error)
+            if status == .usage, let (typo, nearest) = CommandSuggestion.typo(in: arguments, root: IAP.self) {
+                text = CommandSuggestion.message(text, typo: typo, nearest: nearest)
             }
-            Foundation.exit(status.rawValue)
+            let said = text.isEmpty ? "" : text + "\n"
+            Terminal.end(code == .success ? CommandOutcome(stdout: said) : CommandOutcome(stderr: said, status: status))
         }
     }
 }

@@ -1,9 +1,6 @@
 import ArgumentParser
-import Diagnostics
 import Foundation
-import IAPCatalog
 import IAPTool
-import SourceLint
 
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -40,44 +37,16 @@ struct Lint: ParsableCommand {
         try ArgumentCheck.jobs(jobs, of: "files")
     }
 
-    func run() throws {
-        if rules {
-            Terminal.out(RuleListing.text(LintRules.all))
-            return
-        }
-        let configuration = try config.load(verbose: verbose)
-        var job = LintJob(configuration: configuration)
-        if !paths.isEmpty {
+    func run() {
+        if rules { Terminal.end(CommandOutcome(stdout: LintJob.ruleList)) }
+        Terminal.end { () throws(ToolFailure) in
+            let configuration = try config.load(verbose: verbose)
             // Sources named on the command line: their own catalogs, not the file's.
-            job.paths = paths
-            job.catalogPaths = []
+            var job = LintJob(configuration: configuration, paths: paths, catalog: catalog, bundleID: bundleID)
+            job.excludes = exclude + job.excludes
+            job.includeTests = includeTests || job.includeTests
+            job.jobs = jobs
+            return job.run(plan: try report.plan(over: configuration.basePlan), verbose: verbose, progress: Terminal.progress)
         }
-        if let catalog { job.catalog = catalog }
-        job.overrideBundleID(bundleID)
-        job.excludes = exclude + job.excludes
-        job.includeTests = includeTests || job.includeTests
-        job.jobs = jobs
-        let prepared = try Terminal.run { () throws(ToolFailure) in try job.prepare() }
-        let (linter, files) = (prepared.linter, prepared.files)
-        if verbose {
-            for file in prepared.passedOver { Terminal.err("iap: passed over \(file.path): \(file.reason)\n") }
-        }
-        for note in prepared.notes { Terminal.err(note + "\n") }
-        if files.isEmpty {
-            // "0 files checked" and exit 0 would pass a CI job pointed at the wrong folder.
-            let skipped = job.includeTests ? "" : "; test files and folders are skipped without --include-tests"
-            try Terminal.run { () throws(ToolFailure) in
-                throw .cannotRun("no source file to lint in \(job.paths.joined(separator: ", ")): "
-                                 + "iap lints .swift, .m, .mm and .h files\(skipped)")
-            }
-        }
-        if files.count > 200, isatty(STDERR_FILENO) == 1 { Terminal.err("iap: linting \(files.count) files…\n") }
-        let linted = linter.run(files: files)
-        let plan = try report.plan(over: configuration.basePlan)
-        let outcome = try Terminal.run { () throws(ToolFailure) in
-            try plan.finish(command: "lint", findings: linted.diagnostics, rules: LintRules.all, files: files)
-        }
-        try Terminal.finish(outcome, plan: plan, summary: TextReporter().summary(outcome.result.findings, files: files.count),
-                            unreadable: linted.unreadable)
     }
 }

@@ -1,9 +1,6 @@
 import ArgumentParser
 import Foundation
-import IAPCatalog
 import IAPTool
-import PriceFormatting
-import PropertyList
 
 struct Price: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -38,61 +35,16 @@ struct Price: ParsableCommand {
     @Option(help: "Output format: text, json or csv.")
     var format: Format = .text
 
-    private var style: PriceFormatter.Style { isoCode ? .isoCode : .symbol }
-
-    func run() throws {
-        let formatter = PriceFormatter()
-        do {
-            if let catalog {
-                guard amount == nil, storefronts == nil else {
-                    throw usage("--catalog formats the catalog's own prices: give no AMOUNT and no --storefronts")
-                }
-                try printCatalog(catalog, formatter)
-                return
-            }
-            guard let amount else { throw usage("give an AMOUNT, or --catalog PATH") }
-            let value = try PriceFormatting.Price(parsing: amount, currency: currency ?? "USD").amount
-            if let storefronts {
-                guard let currency else { throw usage("--storefronts needs --currency: the amount is shown, never converted") }
-                let rows = try Storefronts.parseList(storefronts).map { storefront in
-                    [storefront.alpha3, storefront.locale, try formatter.string(value, currency: currency, locale: storefront.locale, style: style)]
-                }
-                Terminal.out(PriceTable.render(header: ["STOREFRONT", "LOCALE", "PRICE"], rows: rows, format: format))
-            } else {
-                guard let locale else { throw usage("give --locale ID (or --storefronts)") }
-                let text = try formatter.string(value, currency: currency, locale: locale, style: style)
-                switch format {
-                case .text: Terminal.out(text + "\n")
-                case .json: Terminal.out(PriceTable.render(header: ["locale", "currency", "amount", "string"],
-                                                           rows: [[locale, currency ?? "", amount, text]], format: .json))
-                case .csv: Terminal.out(PriceTable.render(header: ["locale", "currency", "amount", "string"],
-                                                          rows: [[locale, currency ?? "", amount, text]], format: .csv))
-                }
-            }
-        } catch let error as PriceError {
-            Terminal.err("iap: error: \(error)\n")
-            throw ExitCode(64)
-        }
-    }
-
-    private func usage(_ message: String) -> ExitCode {
-        Terminal.err("iap: error: \(message)\n")
-        return ExitCode(64)
-    }
-
-    /// Every product with a declared price (`CatalogPrices`).
-    private func printCatalog(_ path: String, _ formatter: PriceFormatter) throws {
-        let catalogs = try Terminal.run { () throws(ToolFailure) in try CatalogPolicy().load([path]).requireCatalogs(verbose: false) }
-        let rows = try CatalogPrices.rows(catalogs, locale: locale, style: style, formatter: formatter)
-        if rows.isEmpty {
-            // A header and no rows would read as "nothing to show" and pass in a script.
-            let products = catalogs.reduce(0) { $0 + $1.products.count }
-            try Terminal.run { () throws(ToolFailure) in
-                throw .cannotRun("none of the \(products) product\(products == 1 ? "" : "s") in \(path) has a price with a currency: "
-                                 + "give each a price and currency in the metadata plist, or keep a .storekit file beside it")
-            }
-        }
-        Terminal.out(PriceTable.render(header: CatalogPrices.header, rows: rows, format: format))
+    func run() {
+        var job = PriceJob()
+        job.amount = amount
+        job.locale = locale
+        job.currency = currency
+        job.storefronts = storefronts
+        job.catalog = catalog
+        job.isoCode = isoCode
+        job.format = format
+        Terminal.end(job.run())
     }
 }
 
@@ -104,9 +56,6 @@ struct StorefrontsCommand: ParsableCommand {
     var format: Price.Format = .text
 
     func run() {
-        let rows = Storefronts.all.map { [$0.alpha3, $0.alpha2, $0.currency, $0.locale, $0.name] }
-        Terminal.out(PriceTable.render(header: ["ALPHA-3", "ALPHA-2", "CURRENCY", "LOCALE", "NAME"], rows: rows, format: format))
+        Terminal.end(StorefrontList.run(format: format))
     }
 }
-
-extension TableFormat: ExpressibleByArgument {}

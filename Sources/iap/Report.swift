@@ -1,8 +1,5 @@
 import ArgumentParser
-import CodeGeneration
-import Diagnostics
 import Foundation
-import IAPCatalog
 import IAPTool
 
 struct Report: ParsableCommand {
@@ -28,8 +25,8 @@ struct Report: ParsableCommand {
     @Option(help: "Storefronts of the price matrix: alpha-3 or alpha-2 codes (USA,JPN,DEU), or all (default: those the catalog prices).")
     var storefronts: String?
 
-    @Option(help: "Output format: md, csv, json or html.")
-    var format: ReportJob.Format = .md
+    @Option(help: "Output format: markdown (or md), csv, json or html.")
+    var format: ReportJob.Format = .markdown
 
     @Option(help: "The locale amounts are written in for people (md, html): en_US, de_DE, ja_JP.")
     var locale = "en_US"
@@ -42,43 +39,12 @@ struct Report: ParsableCommand {
 
     @OptionGroup var config: ConfigArguments
 
-    func run() throws {
-        let configuration = try config.load()
-        let policy = CatalogPolicy(bundleID: bundleID ?? configuration.bundleID,
-                                   bundleIDSource: bundleID == nil ? configuration.bundleIDSource : nil)
-        let given = paths + catalogPaths
-        let outcome: ReportJob.Outcome
-        if !sales.isEmpty {
-            if storefronts != nil { throw Terminal.fail(.usage("--storefronts is for the price matrix; sales reports show the storefronts that sold")) }
-            // The catalog joins only when named: a PATH, --catalog, or an iap.yml.
-            let join = !given.isEmpty || configuration.path != nil
-            let catalogs = join ? try CatalogArguments.load(policy, given.isEmpty ? configuration.catalogs : given, verbose: false).catalogs : []
-            outcome = try Terminal.run { () throws(ToolFailure) in
-                try ReportJob.sales(files: sales, catalogs: catalogs, format: format, locale: locale,
-                                    severities: configuration.severities, refundRateLimit: configuration.refundRateLimit)
-            }
-        } else {
-            let catalogs = try CatalogArguments.load(policy, given.isEmpty ? configuration.catalogs : given, verbose: false).catalogs
-            outcome = try Terminal.run { () throws(ToolFailure) in
-                try ReportJob.prices(catalogs: catalogs, storefronts: storefronts, format: format, severities: configuration.severities)
-            }
+    func run() {
+        Terminal.end { () throws(ToolFailure) in
+            let configuration = try config.load()
+            let selection = CatalogSelection(paths + catalogPaths, configuration: configuration, bundleID: bundleID)
+            return ReportJob.run(catalogs: selection, sales: sales, storefronts: storefronts, format: format, locale: locale,
+                                 output: output, configuration: configuration)
         }
-        Terminal.err(TextReporter().render(outcome.findings))
-        if let failure = outcome.failure { throw Terminal.fail(failure) }
-        if let output {
-            do {
-                _ = try OutputFile.write(outcome.content, to: output)
-            } catch {
-                throw Terminal.cannotRun(error.description)
-            }
-            Terminal.err("iap: wrote \(output): \(outcome.summary)\n")
-        } else {
-            Terminal.out(outcome.content)
-        }
-        for finding in outcome.unreadable { Terminal.err("iap: error: \(finding.location.path): \(finding.message)\n") }
-        let status = ExitStatus.of(outcome.findings, strict: false).combined(with: outcome.unreadable.isEmpty ? .clean : .cannotRun)
-        if status != .clean { throw ExitCode(status) }
     }
 }
-
-extension ReportJob.Format: ExpressibleByArgument {}

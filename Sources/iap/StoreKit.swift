@@ -25,18 +25,16 @@ struct StoreKitCommand: ParsableCommand {
 
     @OptionGroup var config: ConfigArguments
 
-    func run() throws {
-        let configuration = try config.load()
-        guard let output else {
-            if !paths.isEmpty { throw Terminal.fail(.usage("PATH needs -o FILE; without -o, iap storekit writes what iap.yml lists under generate:")) }
-            try ConvertCommand.finish(try Terminal.run { () throws(ToolFailure) in
-                try ConfiguredGeneration(configuration: configuration).deliver(storeKit: true, check: check)
-            })
-            return
+    func run() {
+        Terminal.end { () throws(ToolFailure) in
+            let configuration = try config.load()
+            guard let output else {
+                if !paths.isEmpty { throw .usage("PATH needs -o FILE; without -o, iap storekit writes what iap.yml lists under generate:") }
+                return try ConfiguredGeneration(configuration: configuration).deliver(storeKit: true, check: check)
+            }
+            let job = ConvertJob(catalogs: .generating(paths, configuration: configuration), format: .storekit, storefront: storefront, locale: locale)
+            return try job.run().deliver(to: output, check: check, command: "storekit")
         }
-        let catalogs = paths.isEmpty && configuration.path != nil ? configuration.catalogs : paths
-        try ConvertCommand.convert(ConvertJob(paths: catalogs, format: .storekit, storefront: storefront, locale: locale),
-                                   output: output, check: check, command: "storekit")
     }
 }
 
@@ -64,24 +62,12 @@ struct ConvertCommand: ParsableCommand {
     @Flag(help: "Write nothing; exit 1 with a unified diff when the file is stale or missing.")
     var check = false
 
-    func run() throws {
+    func run() {
         let format = to ?? CatalogFormat.implied(by: output)
-        try Self.convert(ConvertJob(paths: paths, format: format, storefront: storefront, locale: locale),
-                         output: output, check: check, command: "convert")
-    }
-
-    static func convert(_ job: ConvertJob, output: String, check: Bool, command: String) throws {
-        let result = try Terminal.run { () throws(ToolFailure) in try job.run() }
-        try finish(result.deliver(to: output, check: check, command: command))
-    }
-
-    /// Prints what a writing command tells the user and exits with its status.
-    static func finish(_ outcome: WriteOutcome) throws {
-        Terminal.out(outcome.stdout)
-        Terminal.err(outcome.stderr)
-        // Everything is written: exit here rather than free a large catalog object by object
-        // (a tenth of the run at 10,000 products).
-        Foundation.exit(outcome.status.rawValue)
+        Terminal.end { () throws(ToolFailure) in
+            try ConvertJob(catalogs: CatalogSelection(given: paths), format: format, storefront: storefront, locale: locale).run()
+                .deliver(to: output, check: check, command: "convert")
+        }
     }
 }
 

@@ -1,11 +1,9 @@
 import ArgumentParser
-import CodeGeneration
 import Foundation
-import Diagnostics
-import IAPCatalog
 import IAPTool
 
-/// Everything the CLI writes goes through here: stdout for results, stderr for progress and errors.
+/// Everything the CLI writes goes through here: stdout for results, stderr for progress and
+/// errors; and every run ends here, through `end`, with the status of its outcome.
 enum Terminal {
     static func out(_ text: String) {
         write(text, to: STDOUT_FILENO)
@@ -13,6 +11,35 @@ enum Terminal {
 
     static func err(_ text: String) {
         write(text, to: STDERR_FILENO)
+    }
+
+    /// The one way out of a run: what it said as it went, its results, its files (a report
+    /// may go to stdout or stderr, after what is there), what it says last; then the exit with
+    /// its status. Exit here, not by unwinding: a million products' catalog (held by the
+    /// outcome) is not freed piece by piece on the way out, and output is written unbuffered,
+    /// so nothing is lost.
+    static func end(_ outcome: CommandOutcome) -> Never {
+        err(outcome.stderr)
+        out(outcome.stdout)
+        let ended = outcome.writingFiles()
+        err(ended.closing + ended.errors)
+        withExtendedLifetime(ended) { exit(ended.status) }
+    }
+
+    /// Runs a command's work and ends with its outcome; a failure it throws ends the run with
+    /// `iap: error: MESSAGE` and the failure's status.
+    static func end(_ body: () throws(ToolFailure) -> CommandOutcome) -> Never {
+        let outcome: CommandOutcome
+        do {
+            outcome = try body()
+        } catch {
+            outcome = CommandOutcome(error)
+        }
+        end(outcome)
+    }
+
+    private static func exit(_ status: ExitStatus) -> Never {
+        Foundation.exit(status.rawValue)
     }
 
     /// A write error on stdout or stderr (a full disk, a closed descriptor) ends the run with
@@ -24,7 +51,7 @@ enum Terminal {
         guard let code = Descriptor.write(text, to: fd), code != EPIPE else { return }
         let (stream, other) = fd == STDOUT_FILENO ? ("standard output", STDERR_FILENO) : ("standard error", STDOUT_FILENO)
         _ = Descriptor.write("iap: error: cannot write to \(stream): \(String(cString: strerror(code)))\n", to: other)
-        Foundation.exit(ExitStatus.cannotRun.rawValue)
+        exit(.cannotRun)
     }
 
     /// Before anything runs: SIGPIPE ignored, so a closed pipe is an EPIPE to handle, not a death
@@ -46,20 +73,10 @@ enum Terminal {
         return isatty(STDOUT_FILENO) == 1
     }
 
-    /// Prints `iap: error: …` on stderr and exits with status 2: the check could not run.
-    static func cannotRun(_ message: String) -> ExitCode {
-        fail(.cannotRun(message))
-    }
-
-    /// Prints the failure as `iap: error: …` and returns the exit code it carries.
-    static func fail(_ failure: ToolFailure) -> ExitCode {
-        err("iap: error: \(failure.message)\n")
-        return ExitCode(failure.status)
-    }
-
-    /// Runs library code, turning a `ToolFailure` into its message and exit status.
-    static func run<T>(_ body: () throws(ToolFailure) -> T) throws -> T {
-        do { return try body() } catch { throw fail(error) }
+    /// Progress for a long run, said at once, only when stderr is a terminal.
+    static var progress: (@Sendable (String) -> Void)? {
+        guard isatty(STDERR_FILENO) == 1 else { return nil }
+        return { @Sendable text in Terminal.err(text) }
     }
 }
 
@@ -70,19 +87,6 @@ struct CatalogArguments: ParsableArguments {
 
     @Option(name: .customLong("bundle-id"), help: "The app's bundle ID; wins over Info.plist and the metadata plist.", transform: ArgumentCheck.bundleID)
     var bundleID: String?
-
-    /// Loads the catalogs under the paths (`CatalogPolicy`). With `verbose`, the files a walk
-    /// passed over are listed on stderr with the reason.
-    static func load(_ policy: CatalogPolicy, _ paths: [String], verbose: Bool) throws -> CatalogPolicy.Loaded {
-        try Terminal.run { () throws(ToolFailure) in
-            let loaded = try policy.load(paths)
-            if verbose {
-                for file in loaded.passedOver { Terminal.err("iap: passed over \(file.path): \(file.reason)\n") }
-            }
-            _ = try loaded.requireCatalogs(verbose: verbose)
-            return loaded
-        }
-    }
 }
 
 /// `--config FILE`: the `iap.yml` to read instead of the one found from the working folder up to the repository root.
@@ -90,16 +94,12 @@ struct ConfigArguments: ParsableArguments {
     @Option(name: .customLong("config"), help: "The iap.yml to read (default: the nearest iap.yml from the working folder up to the repository root).")
     var path: String?
 
-    /// The configuration, its warnings printed on stderr. A file found above the working folder
-    /// is named first, always; with `verbose`, the file used is, wherever it is.
-    func load(verbose: Bool = false) throws -> Configuration {
-        let configuration = try Terminal.run { () throws(ToolFailure) in try Configuration.load(explicit: path) }
+    /// The configuration, its warnings said on stderr at once. A file found above the working
+    /// folder is named first, always; with `verbose`, the file used is, wherever it is.
+    func load(verbose: Bool = false) throws(ToolFailure) -> Configuration {
+        let configuration = try Configuration.load(explicit: path)
         if let note = verbose ? configuration.verboseNote : configuration.foundAboveNote { Terminal.err(note + "\n") }
         for warning in configuration.warnings { Terminal.err(warning + "\n") }
         return configuration
     }
-}
-
-extension ExitCode {
-    init(_ status: ExitStatus) { self.init(status.rawValue) }
 }

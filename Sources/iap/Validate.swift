@@ -1,7 +1,5 @@
 import ArgumentParser
-import Diagnostics
 import Foundation
-import IAPCatalog
 import IAPTool
 
 struct Validate: ParsableCommand {
@@ -42,27 +40,17 @@ struct Validate: ParsableCommand {
         }
     }
 
-    func run() throws {
-        let configuration = try config.load(verbose: verbose)
-        var job = ValidateJob(configuration: configuration)
-        if !catalog.paths.isEmpty { job.paths = catalog.paths }
-        job.overrideBundleID(catalog.bundleID)
-        if let retired { job.retired = retired }
-        if !requiredLocales.isEmpty { job.requiredLocales = requiredLocales }
-        if let displayNameLimit { job.displayNameLimit = displayNameLimit }
-        if let descriptionLimit { job.descriptionLimit = descriptionLimit }
-        if allFindings { job.findingsPerRule = nil }
-        job.jobs = jobs
-        let options = try Terminal.run { () throws(ToolFailure) in try job.options() }
-        let loaded = try CatalogArguments.load(CatalogPolicy(bundleID: job.bundleID, bundleIDSource: job.bundleIDSource), job.paths, verbose: verbose)
-        let found = job.run(loaded, options: options)
-        let plan = try report.plan(over: configuration.basePlan)
-        let outcome = try Terminal.run { () throws(ToolFailure) in
-            try plan.finish(command: "validate", findings: found.findings, rules: found.rules, files: found.files)
-        }
-        try withExtendedLifetime(found) {
-            try Terminal.finish(outcome, plan: plan, summary: TextReporter().summary(outcome.result.findings, files: loaded.fileCount)
-                + ", \(plural(loaded.productCount, "product")) in \(plural(loaded.catalogs.count, "catalog"))")
+    func run() {
+        Terminal.end { () throws(ToolFailure) in
+            let configuration = try config.load(verbose: verbose)
+            var job = ValidateJob(configuration: configuration, paths: catalog.paths, bundleID: catalog.bundleID)
+            if let retired { job.retired = retired }
+            if !requiredLocales.isEmpty { job.requiredLocales = requiredLocales }
+            if let displayNameLimit { job.displayNameLimit = displayNameLimit }
+            if let descriptionLimit { job.descriptionLimit = descriptionLimit }
+            if allFindings { job.findingsPerRule = nil }
+            job.jobs = jobs
+            return job.run(plan: try report.plan(over: configuration.basePlan), verbose: verbose)
         }
     }
 }

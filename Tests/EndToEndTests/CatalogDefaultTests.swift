@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// With no PATH and no iap.yml, every command reads the same catalogs (CatalogPolicy):
+/// With no PATH and no iap.yml, every command reads the same catalogs (CatalogSelection):
 /// `./catalogs` when it exists, else the catalogs found under `.`. And every hint a message
 /// gives is a command that works as printed: the tests run them.
 final class CatalogDefaultTests: XCTestCase {

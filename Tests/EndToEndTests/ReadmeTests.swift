@@ -2,18 +2,39 @@ import Foundation
 import IAPTool
 import XCTest
 
-/// README.md stays true: every `$ iap …` example in a ```console block is run and its output
-/// (stdout, then stderr) must match what the README shows; the rules table must match `iap rules`.
+/// README.md and the pages under docs/ stay true: every `$ iap …` example in a ```console block is
+/// run from the package root and its output (stdout, then stderr) must match what the page shows;
+/// the rules table must match `iap rules`; every relative link leads to a file and heading that exist.
 final class ReadmeTests: XCTestCase {
+    /// How many examples each file holds. Adding or removing one changes this table, so an example
+    /// never vanishes unnoticed (before the reference moved out of README.md it held 37).
+    static let examplesPerFile: [String: Int] = [
+        "README.md": 13,
+        "docs/commands.md": 39,
+        "docs/storefronts.md": 1,
+    ]
+
     var readme: String {
-        get throws { try String(contentsOf: IAPRunner.packageRoot.appendingPathComponent("README.md"), encoding: .utf8) }
+        get throws { try Self.text("README.md") }
     }
 
-    func testConsoleExamplesMatchRealOutput() throws {
+    static func text(_ file: String) throws -> String {
+        try String(contentsOf: IAPRunner.packageRoot.appendingPathComponent(file), encoding: .utf8)
+    }
+
+    /// README.md and every Markdown page under docs/, as paths from the package root.
+    static func documentationFiles() throws -> [String] {
+        let docs = try FileManager.default.contentsOfDirectory(atPath: IAPRunner.packageRoot.appendingPathComponent("docs").path)
+        return ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+    }
+
+    /// Each `$ iap …` line of a ```console block with the lines that follow it, up to the next
+    /// command or the block's end.
+    static func examples(in text: String) -> [(command: String, expected: String)] {
         var examples: [(command: String, expected: String)] = []
         var inConsole = false
         var current: (String, [String])?
-        for line in try readme.components(separatedBy: "\n") {
+        for line in text.components(separatedBy: "\n") {
             if line == "```console" { inConsole = true; continue }
             if inConsole && line == "```" {
                 if let (command, lines) = current { examples.append((command, lines.map { $0 + "\n" }.joined())) }
@@ -29,27 +50,49 @@ final class ReadmeTests: XCTestCase {
                 current?.1.append(line)
             }
         }
-        XCTAssertEqual(examples.count, 37)
-        for (command, expected) in examples {
-            let result = try IAPRunner.run(command.split(separator: " ").map(String.init))
-            XCTAssertEqual(result.stdout + result.stderr, expected, "README example: iap \(command)")
+        return examples
+    }
+
+    func testExampleParser() {
+        let page = "x\n```console\n$ iap a b\none\n\ntwo\n$ iap c\n```\n```sh\n$ iap d\n```\n```console\n$ iap e\n```\n"
+        let found = Self.examples(in: page)
+        XCTAssertEqual(found.map(\.command), ["a b", "c", "e"])
+        XCTAssertEqual(found.map(\.expected), ["one\n\ntwo\n", "", ""])
+    }
+
+    func testConsoleExamplesMatchRealOutput() throws {
+        var counts: [String: Int] = [:]
+        for file in try Self.documentationFiles() {
+            let examples = Self.examples(in: try Self.text(file))
+            guard !examples.isEmpty else { continue }
+            counts[file] = examples.count
+            for (command, expected) in examples {
+                let result = try IAPRunner.run(command.split(separator: " ").map(String.init))
+                XCTAssertEqual(result.stdout + result.stderr, expected, "\(file) example: iap \(command)")
+            }
         }
+        XCTAssertEqual(counts, Self.examplesPerFile, "examples per file (ReadmeTests.examplesPerFile)")
     }
 
     func testRulesTableMatchesTheRules() throws {
         let table = try IAPRunner.run(["rules", "--format", "markdown"]).stdout
-        XCTAssertTrue(try readme.contains(table), "README's rules table differs from `iap rules --format markdown`")
+        XCTAssertTrue(try Self.text("docs/commands.md").contains("<!-- begin: iap rules --format markdown -->\n\n" + table + "\n<!-- end:"),
+                      "docs/commands.md's rules table differs from `iap rules --format markdown` (scripts/update-docs.sh rewrites it)")
         // docs/rules.md, which SARIF's helpUri links to, is generated from the same descriptions.
         let reference = try IAPRunner.run(["rules", "--format", "reference"]).stdout
-        let page = try String(contentsOf: IAPRunner.packageRoot.appendingPathComponent("docs/rules.md"), encoding: .utf8)
-        XCTAssertEqual(page, reference, "docs/rules.md differs from `iap rules --format reference`")
+        let page = try Self.text("docs/rules.md")
+        XCTAssertEqual(page, reference, "docs/rules.md differs from `iap rules --format reference` (scripts/update-docs.sh rewrites it)")
         XCTAssertTrue(page.contains("\n## unknown-price-currency\n"))
     }
 
-    func testGeneratedExampleIsTheGoldenFile() throws {
-        let golden = try String(contentsOf: IAPRunner.packageRoot.appendingPathComponent("Tests/CodeGenerationTests/Golden/FakeGame-constants.swift"),
-                                encoding: .utf8)
-        XCTAssertTrue(try readme.contains("```swift\n" + golden + "```"), "README's iap gen example differs from the golden file")
+    /// The generated files the documentation shows are the golden files of the generator's tests.
+    func testGeneratedExamplesAreTheGoldenFiles() throws {
+        let constants = try Self.text("Tests/CodeGenerationTests/Golden/FakeGame-constants.swift")
+        XCTAssertTrue(try readme.contains("$ iap gen catalogs/FakeGame --output -\n" + constants + "iap: wrote - (3 products)\n```"),
+                      "README's iap gen example differs from the golden file")
+        let enumStyle = try Self.text("Tests/CodeGenerationTests/Golden/FakeGame-enum.swift")
+        XCTAssertTrue(try Self.text("docs/commands.md").contains("$ iap gen catalogs/FakeGame --style enum --output -\n" + enumStyle),
+                      "docs/commands.md's --style enum example differs from the golden file")
     }
 
     func testQuickStartHasExactlyTwoCommands() throws {
@@ -63,7 +106,8 @@ final class ReadmeTests: XCTestCase {
     }
 
     /// Numbers the prose states about runs are the runs' own: the Quick start's count of findings
-    /// and catalogs, and each collapsed example's "(N findings, exit S)" or "(N rows)".
+    /// and catalogs, the number of rules, and each collapsed example's "(N findings, exit S)" or
+    /// "(N rows)", in README.md and every page under docs/.
     func testNumbersInProseAreTrue() throws {
         let text = try readme
         let quick = try XCTUnwrap(text.firstMatch(of: /the run prints (\d+) findings from (\d+) catalogs and exits (\d+)/),
@@ -72,17 +116,22 @@ final class ReadmeTests: XCTestCase {
         XCTAssertEqual(check.stdout.split(separator: "\n").filter { !$0.contains(": note: ") }.count, Int(quick.1))
         XCTAssertTrue(check.stderr.contains(" in \(quick.2) catalogs)"), check.stderr)
         XCTAssertEqual(check.status, Int32(quick.3))
+        let rules = try XCTUnwrap(text.firstMatch(of: /Lists all (\d+) rules/), "README states how many rules iap rules lists")
+        let listed = try IAPRunner.run(["rules"]).stdout.split(separator: "\n").count
+        XCTAssertEqual(listed, Int(rules.1))
         var checked = 0
-        for match in text.matches(of: /<summary><code>iap ([^<]+)<\/code> \((\d+) (findings, exit (\d+)|rows)\)<\/summary>/) {
-            let result = try IAPRunner.run(String(match.1).split(separator: " ").map(String.init))
-            let lines = result.stdout.split(separator: "\n")
-            if let status = match.4 {
-                XCTAssertEqual(lines.filter { !$0.contains(": note: ") }.count, Int(match.2), "iap \(match.1)")
-                XCTAssertEqual(result.status, Int32(status), "iap \(match.1)")
-            } else {
-                XCTAssertEqual(lines.count - 1, Int(match.2), "iap \(match.1)")
+        for file in try Self.documentationFiles() {
+            for match in try Self.text(file).matches(of: /<summary><code>iap ([^<]+)<\/code> \((\d+) (findings, exit (\d+)|rows)\)<\/summary>/) {
+                let result = try IAPRunner.run(String(match.1).split(separator: " ").map(String.init))
+                let lines = result.stdout.split(separator: "\n")
+                if let status = match.4 {
+                    XCTAssertEqual(lines.filter { !$0.contains(": note: ") }.count, Int(match.2), "\(file): iap \(match.1)")
+                    XCTAssertEqual(result.status, Int32(status), "\(file): iap \(match.1)")
+                } else {
+                    XCTAssertEqual(lines.count - 1, Int(match.2), "\(file): iap \(match.1)")
+                }
+                checked += 1
             }
-            checked += 1
         }
         XCTAssertGreaterThanOrEqual(checked, 2)
     }
@@ -93,5 +142,74 @@ final class ReadmeTests: XCTestCase {
         for status in ExitStatus.allCases {
             XCTAssertTrue(text.contains("\n| \(status.rawValue) | \(status.meaning) |\n"), "README's exit table differs for \(status.rawValue)")
         }
+    }
+
+    /// Every relative link of README.md and docs/*.md leads to a file that exists and, with a
+    /// `#fragment` into a Markdown file, to one of its headings (GitHub's anchors).
+    func testRelativeLinksLeadSomewhere() throws {
+        var links = 0
+        for file in try Self.documentationFiles() {
+            let folder = (file as NSString).deletingLastPathComponent
+            for (target, fragment) in Self.relativeLinks(in: try Self.text(file)) {
+                links += 1
+                let path = target.isEmpty ? file : ((folder as NSString).appendingPathComponent(target) as NSString).standardizingPath
+                XCTAssertTrue(FileManager.default.fileExists(atPath: IAPRunner.packageRoot.appendingPathComponent(path).path),
+                              "\(file): the link to \(target) leads nowhere")
+                guard let fragment, path.hasSuffix(".md"),
+                      let page = try? Self.text(path) else { continue }
+                XCTAssertTrue(Self.anchors(of: page).contains(fragment), "\(file): \(path) has no heading #\(fragment)")
+            }
+        }
+        XCTAssertGreaterThan(links, 50)
+    }
+
+    func testAnchorsAreGitHubs() {
+        let page = "# A `b` c\n## Reports, several at once, and baselines\n```\n# not a heading\n```\n## Kinds: declared — or not\n## A `b` c\n"
+        XCTAssertEqual(Self.anchors(of: page), ["a-b-c", "reports-several-at-once-and-baselines", "kinds-declared--or-not", "a-b-c-1"])
+    }
+
+    /// `(path#fragment)` of each Markdown link outside code, but links to the web or mail.
+    static func relativeLinks(in text: String) -> [(String, String?)] {
+        var found: [(String, String?)] = []
+        for line in prose(text) {
+            for match in line.matches(of: /\]\(([^)\s]+)\)/) {
+                let link = String(match.1)
+                if link.contains("://") || link.hasPrefix("mailto:") { continue }
+                let parts = link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+                found.append((String(parts[0]), parts.count > 1 ? String(parts[1]) : nil))
+            }
+        }
+        return found
+    }
+
+    /// The anchors GitHub gives a page's headings: lower-cased, punctuation dropped, spaces to
+    /// hyphens, and `-1`, `-2` for repeats.
+    static func anchors(of text: String) -> [String] {
+        var seen: [String: Int] = [:]
+        var anchors: [String] = []
+        for line in prose(text) {
+            let level = line.prefix { $0 == "#" }.count
+            guard (1...6).contains(level), line.dropFirst(level).hasPrefix(" ") else { continue }
+            let title = line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)
+            let slug = String(title.lowercased().compactMap { c -> Character? in
+                if c == " " { return "-" }
+                return c.isLetter || c.isNumber || c == "-" || c == "_" ? c : nil
+            })
+            let count = seen[slug, default: 0]
+            seen[slug] = count + 1
+            anchors.append(count == 0 ? slug : "\(slug)-\(count)")
+        }
+        return anchors
+    }
+
+    /// The lines of a page outside fenced code blocks.
+    static func prose(_ text: String) -> [String] {
+        var inFence = false
+        var lines: [String] = []
+        for line in text.components(separatedBy: "\n") {
+            if line.hasPrefix("```") { inFence.toggle(); continue }
+            if !inFence { lines.append(line) }
+        }
+        return lines
     }
 }

@@ -106,7 +106,7 @@ final class RuleIdentityTests: XCTestCase {
         var plan = ReportPlan()
         plan.severities = severities
         plan.stdoutFormat = "json"
-        let outcome = try plan.finish(command: "check", findings: findings, rules: RuleRegistry.all, files: [])
+        let outcome = try plan.render(command: "check", findings: findings, rules: RuleRegistry.all, files: [])
         XCTAssertGreaterThan(outcome.result.findings.count, 0)
         assertDescribed(outcome.result.findings, severity: { severities[$0.id] ?? $0.severity }, "configured")
         XCTAssertFalse(outcome.result.findings.contains { severities[$0.ruleID] == .some(nil) })

@@ -52,6 +52,42 @@ final class HostileSourceTests: XCTestCase {
         ])
     }
 
+    func testSwiftHasALowerSizeLimitAndGeneratedFilesPassAtAnySize() throws {
+        // swift-syntax's tree takes up to 120 bytes per byte of source: Swift stops at 4 MB.
+        let big = folder.appendingPathComponent("Big.swift")
+        try Data(repeating: 0x20, count: 5 << 20).write(to: big)
+        XCTAssertEqual(lines(SourceLinter().lint(file: big.path)), [
+            "0:0: error unreadable-source: 5 MB, more than the 4 MB iap lints: not read; if it is generated, leave it out with --exclude or lint.exclude in iap.yml",
+        ])
+        // The same size of Objective-C is read.
+        let objc = folder.appendingPathComponent("Big.m")
+        try Data(repeating: 0x20, count: 5 << 20).write(to: objc)
+        XCTAssertEqual(lines(SourceLinter().lint(file: objc.path)), [])
+        // A generated file over the limit is passed over, as it is under it.
+        let generated = folder.appendingPathComponent("Strings.swift")
+        try Data(Array("// swiftlint:disable all\n// Generated using SwiftGen — https://github.com/SwiftGen/SwiftGen\n".utf8)
+                 + [UInt8](repeating: 0x20, count: 5 << 20)).write(to: generated)
+        XCTAssertEqual(lines(SourceLinter().lint(file: generated.path)), [])
+    }
+
+    func testManySuppressionRangesAndFindingsStayFast() {
+        // 4,000 disable/enable pairs and 4,000 findings: each finding was checked against every
+        // range (16 million checks); ranges are merged and searched.
+        var source = "import StoreKit\n"
+        for i in 0..<4000 {
+            source += "// iap:disable hardcoded-title\nlet t\(i) = \"x\"\n// iap:enable hardcoded-title\nlet p\(i) = \"$1.99\"\n"
+        }
+        // A disable inside another's range, an unmatched enable, one left open to the end.
+        source += "// iap:disable hardcoded-price\n// iap:disable hardcoded-price\nlet q = \"$2.99\"\n// iap:enable hardcoded-price\nlet r = \"$3.99\"\n"
+        source += "// iap:enable hardcoded-title\n// iap:disable all\nlet s = \"$4.99\"\n"
+        let start = Date()
+        let found = lint(source, "Many.swift")
+        XCTAssertLessThan(Date().timeIntervalSince(start), 20)
+        XCTAssertEqual(found.count, 101)
+        XCTAssertEqual(found.first, "5:10: warning hardcoded-price: the literal shows a price ('$1.99'); show the product's displayPrice so every storefront sees its own")
+        XCTAssertEqual(found.last, "405:12: warning hardcoded-price: 3901 more hardcoded-price findings in this file from here on, not listed one by one (iap lists the first 100 of a rule per file)")
+    }
+
     func testALongLineOfFindingsIsListedOnceAndSummedUp() {
         // 5,000 prices on one line: the first 100 one by one, then one finding for the rest, and
         // character columns right after multi-byte text.

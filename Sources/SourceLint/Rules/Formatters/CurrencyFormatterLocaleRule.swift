@@ -60,7 +60,7 @@ extension SwiftLintVisitor {
               let format = node.arguments.first.flatMap({ $0.expression.as(StringLiteralExprSyntax.self) }).flatMap(plainText),
               format.contains("f"), format.contains("%"), node.arguments.dropFirst().contains(where: { Self.mentionsPrice($0.expression) }),
               !neverShips(node), !isLogged(node) else { return }
-        add(CurrencyFormatterLocaleRule.description, "String(format: \"\(format)\") shows a price without currency or the product's locale; use product.displayPrice or a formatter with priceLocale", at: node)
+        add(CurrencyFormatterLocaleRule.description, "String(format: \(Quote.bounded(format, open: "\"", close: "\""))) shows a price without currency or the product's locale; use product.displayPrice or a formatter with priceLocale", at: node)
     }
 
     /// `locale.currencySymbol + "\(price)"`: a price built by hand.
@@ -103,9 +103,8 @@ extension ObjCLinter {
     /// `[NSString stringWithFormat:@"%0.2lf", product.price.floatValue]`: a price through a float
     /// format, without currency or the product's locale; and a price built by hand from the
     /// locale's currency symbol. Reported at the format string.
-    func formatFindings(_ tokens: [Token], _ roles: Roles, _ facts: ArgumentFacts?, neverShippedFile: Bool) -> [Finding] {
-        guard let facts else { return [] }
-        var found: [Finding] = []
+    func formatFindings(_ tokens: [Token], _ roles: Roles, _ facts: ArgumentFacts?, neverShippedFile: Bool, into found: inout FindingList) {
+        guard let facts else { return }
         for index in tokens.indices.dropFirst(2) where tokens[index].kind == .string {
             guard tokens[index - 1].text == ":", Self.formatSelectors.contains(tokens[index - 2].text),
                   !neverShippedFile, !tokens[index].debugOnly, !roles.logged.contains(index) else { continue }
@@ -120,19 +119,17 @@ extension ObjCLinter {
             guard facts.mentionsPrice.any(in: range),
                   Self.floatSpecifier.firstMatch(in: format, range: NSRange(format.startIndex..., in: format)) != nil else { continue }
             found.append(Finding(rule: CurrencyFormatterLocaleRule.description,
-                                 message: "\(tokens[index - 2].text): @\"\(format)\" formats a price as a plain number, not in the product's currency and locale; use an NSNumberFormatter whose locale is the product's priceLocale",
+                                 message: "\(tokens[index - 2].text): \(Quote.bounded(format, open: "@\"", close: "\"")) formats a price as a plain number, not in the product's currency and locale; use an NSNumberFormatter whose locale is the product's priceLocale",
                                  line: tokens[index].line, column: tokens[index].column))
         }
-        return found
     }
 
     /// An `NSNumberFormatter` given a currency style in a function or method body that never
     /// sets a locale other than the device's (`priceLocale`, or a locale passed in by the caller).
     /// Reported at the statement that sets the style.
-    func currencyFormatterFindings(_ tokens: [Token], neverShippedFile: Bool) -> [Finding] {
-        guard !neverShippedFile, !Self.setsCurrencyFromValue(tokens) else { return [] }
+    func currencyFormatterFindings(_ tokens: [Token], neverShippedFile: Bool, into found: inout FindingList) {
+        guard !neverShippedFile, !Self.setsCurrencyFromValue(tokens) else { return }
         let localized = Self.namesWithLocaleSet(tokens)
-        var found: [Finding] = []
         var depth = 0
         var bodyStart = 0
         for (index, token) in tokens.enumerated() where token.kind == .punctuation {
@@ -161,7 +158,6 @@ extension ObjCLinter {
                 }
             }
         }
-        return found
     }
 
     /// Whether some formatter's currency is set from a value (`[f setCurrencyCode:price.currency]`,

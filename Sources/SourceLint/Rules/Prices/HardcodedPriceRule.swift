@@ -42,7 +42,7 @@ extension SwiftLintVisitor {
     /// `static let price = 4.99`, `let kProAnnualPrice: Decimal = 6.99`: a price written in code.
     func checkPriceConstant(name: String, value: ExprSyntax, in binding: PatternBindingSyntax) {
         guard LintScope.namesPrice(name), let amount = Self.writtenAmount(value), amount != "0", !neverShips(binding), !isLogged(binding) else { return }
-        add(HardcodedPriceRule.description, "\(Quote.bounded(name)) holds a price written in code (\(amount)); show the product's displayPrice so every storefront sees its own", at: binding)
+        add(HardcodedPriceRule.description, "\(Quote.bounded(name)) holds a price written in code (\(Quote.bounded(amount, open: "", close: ""))); show the product's displayPrice so every storefront sees its own", at: binding)
     }
 
     /// The amount of `4.99`, `Decimal(4.99)`, `Decimal(string: "4.99")`, `NSDecimalNumber(value: 4.99)`.
@@ -91,7 +91,7 @@ extension ObjCLinter {
                             line: first.line, column: first.column)]
         } else if let only = priceConstants.first {
             let name = tokens[only.name]
-            return [Finding(rule: HardcodedPriceRule.description, message: "\(Quote.bounded(name.text)) holds a price written in code (\(tokens[only.value].text)); show the product's localized price",
+            return [Finding(rule: HardcodedPriceRule.description, message: "\(Quote.bounded(name.text)) holds a price written in code (\(Quote.bounded(tokens[only.value].text, open: "", close: ""))); show the product's localized price",
                             line: name.line, column: name.column)]
         }
         return []

@@ -2,24 +2,72 @@ import Diagnostics
 import Foundation
 import IAPCatalog
 
-/// How every command finds and loads catalogs (DESIGN.md's `CatalogSelection`): the default when
-/// no path and no `iap.yml` names them (`./catalogs` when it exists, else the catalogs found under
-/// `.`), bundle-ID overrides, "no catalog here", "exactly one catalog" and "is any file
-/// unreadable". One place, so `validate`, `list`, `report`, `gen`, `storekit`, `lint`, `price`
-/// and `check` agree.
-public struct CatalogPolicy: Sendable {
-    /// `--bundle-id`: wins over `Info.plist`, the Xcode project and the metadata plist.
+/// Which catalogs a command reads, with which bundle ID, and from where: one decision for every
+/// command (DESIGN.md), so `validate`, `list`, `report`, `lint`, `gen`, `storekit`, `convert`,
+/// `price`, `check` and the plugins' `iap-gen` agree.
+///
+/// - Paths: the ones given (on the command line, or as a `generate:` entry's `catalog`), else the
+///   ones `iap.yml` names (its folder, walked by content, when it names none), else `./catalogs`
+///   when it exists, else the catalogs found under the working folder.
+/// - Bundle ID: `--bundle-id`, else `iap.yml`'s (`bundle-id`, or read from its `info-plist`), else
+///   each catalog's own (its `Info.plist`, Xcode project or metadata plist), found as it is loaded.
+///
+/// It also says "no catalog here", "exactly one catalog", and which catalogs are test
+/// configurations rather than the app's.
+public struct CatalogSelection: Sendable {
+    /// Where the paths come from.
+    public enum Origin: Sendable, Equatable {
+        /// Named by the user: on the command line, or by a `generate:` entry.
+        case given
+        /// Named by `iap.yml` (its `catalogs:`, else its folder).
+        case configured
+        /// Named by nobody: `./catalogs` when it exists, else the catalogs under `.`.
+        case defaulted
+    }
+
+    /// The paths named (empty when `origin` is `defaulted`; `resolvedPaths` says what is read).
+    public var paths: [String]
+    public var origin: Origin
+    /// The bundle ID that wins over the catalogs' own (`--bundle-id`, else `iap.yml`'s); nil: each catalog's own.
     public var bundleID: String?
-    /// Where `bundleID` was given (`--bundle-id`, or a line of `iap.yml`).
+    /// Where `bundleID` was given: `--bundle-id`, or the line of `iap.yml` that gave it.
     public var bundleIDSource: SourceLocation
-    /// The folder read when no path is given and it exists; else `.` is walked.
+    /// The folder read when nothing names the paths and it exists; else `.` is walked.
     public var defaultPath: String
 
-    public init(bundleID: String? = nil, bundleIDSource: SourceLocation? = nil, defaultPath: String = "catalogs") {
-        self.bundleID = bundleID
-        self.bundleIDSource = bundleIDSource ?? SourceLocation(path: "--bundle-id")
+    /// The selection from what the user and `iap.yml` say. `given`: paths named on the command
+    /// line (or by a `generate:` entry); `configured`: the catalogs `iap.yml` names, nil when
+    /// there is no `iap.yml`. `bundleID` (`--bundle-id`) wins over `configuredBundleID`
+    /// (`iap.yml`'s, given at `configuredBundleIDSource`).
+    public init(given: [String] = [], configured: [String]? = nil, bundleID: String? = nil,
+                configuredBundleID: String? = nil, configuredBundleIDSource: SourceLocation? = nil, defaultPath: String = "catalogs") {
+        if !given.isEmpty {
+            (paths, origin) = (given, .given)
+        } else if let configured, !configured.isEmpty {
+            (paths, origin) = (configured, .configured)
+        } else {
+            (paths, origin) = ([], .defaulted)
+        }
+        if let bundleID {
+            (self.bundleID, bundleIDSource) = (bundleID, SourceLocation(path: "--bundle-id"))
+        } else {
+            self.bundleID = configuredBundleID
+            bundleIDSource = configuredBundleID == nil ? SourceLocation(path: "--bundle-id")
+                : configuredBundleIDSource ?? SourceLocation(path: "--bundle-id")
+        }
         self.defaultPath = defaultPath
     }
+
+    /// The same bundle ID over other paths, named by the user (`lint --catalog`).
+    public func naming(_ paths: [String]) -> CatalogSelection {
+        var copy = self
+        copy.paths = paths
+        copy.origin = paths.isEmpty ? .defaulted : .given
+        return copy
+    }
+
+    /// Whether someone named the catalogs (the command line or `iap.yml`), rather than the default.
+    public var isNamed: Bool { origin != .defaulted }
 
     var loader: CatalogLoader {
         var loader = CatalogLoader(bundleIDOverride: bundleID)
@@ -50,16 +98,16 @@ public struct CatalogPolicy: Sendable {
         public var productCount: Int { catalogs.reduce(0) { $0 + $1.products.count } }
     }
 
-    /// The paths to read: the given ones; with none, the default folder when it exists, else the
+    /// The paths to read: the ones named; with none, the default folder when it exists, else the
     /// working folder, walked by content (an app folder without `catalogs/`).
-    public func resolvedPaths(_ paths: [String]) -> [String] {
+    public var resolvedPaths: [String] {
         if !paths.isEmpty { return paths }
         return FileManager.default.fileExists(atPath: defaultPath) ? [defaultPath] : ["."]
     }
 
     /// What the default reads, for a note: "./catalogs", or "the catalogs found under .".
     public var defaultDescription: String {
-        resolvedPaths([]) == ["."] ? "the catalogs found under ." : "./\(defaultPath)"
+        naming([]).resolvedPaths == ["."] ? "the catalogs found under ." : "./\(defaultPath)"
     }
 
     /// A walk's failure as the run's: a named file that is no catalog file is a usage error.
@@ -69,8 +117,8 @@ public struct CatalogPolicy: Sendable {
     }
 
     /// Every catalog under the paths (the default folder when none). A missing path fails.
-    public func load(_ paths: [String]) throws(ToolFailure) -> Loaded {
-        let resolved = resolvedPaths(paths)
+    public func load() throws(ToolFailure) -> Loaded {
+        let resolved = resolvedPaths
         do {
             let result = try loader.loadAll(paths: resolved)
             let (catalogs, fixtures) = Self.withoutTestConfigurations(result.catalogs, named: resolved)
@@ -103,9 +151,9 @@ public struct CatalogPolicy: Sendable {
 
     /// The one catalog a command needs (`gen`, `lint --catalog`). `subject` names the input in
     /// messages (`--catalog App`); nil: the paths read.
-    public func loadOne(_ paths: [String], subject: String? = nil) throws(ToolFailure) -> Catalog {
-        let subject = subject ?? resolvedPaths(paths).joined(separator: ", ")
-        let catalogs = try load(paths).catalogs
+    public func loadOne(subject: String? = nil) throws(ToolFailure) -> Catalog {
+        let subject = subject ?? resolvedPaths.joined(separator: ", ")
+        let catalogs = try load().catalogs
         guard catalogs.count == 1, let catalog = catalogs.first else {
             if catalogs.isEmpty { throw .cannotRun("no catalog found in \(subject)") }
             throw .cannotRun("\(subject) holds \(catalogs.count) catalogs (\(catalogs.map(\.name).joined(separator: ", "))); pass the files or folder of one")
@@ -113,13 +161,13 @@ public struct CatalogPolicy: Sendable {
         return catalog
     }
 
-    /// The catalogs under folders among `paths`, for commands that use a catalog when one is
-    /// there (`lint`): no failure when there is none. A catalog made only of test
+    /// The catalogs under the folders among the paths, for commands that use a catalog when one
+    /// is there (`lint`): no failure when there is none. A catalog made only of test
     /// configurations (a `.storekit` under a Tests folder) is not the app's: its names are fixtures.
     /// A catalog file there that cannot be read still stops the run: "no catalog found" would be
     /// untrue, and the sources would be linted without the titles and IDs they sell.
-    public func loadBeside(_ paths: [String]) throws(ToolFailure) -> (folders: [String], catalogs: [Catalog]) {
-        let folders = paths.filter { var d: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &d) && d.boolValue }
+    public func loadBeside() throws(ToolFailure) -> (folders: [String], catalogs: [Catalog]) {
+        let folders = resolvedPaths.filter { var d: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &d) && d.boolValue }
         do {
             return (folders, Self.appCatalogs(try loader.load(paths: folders)))
         } catch {
