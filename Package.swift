@@ -1,6 +1,19 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+// libxml2 and zlib come from the system. On Linux, pkg-config finds their headers (apt's
+// libxml2-dev and zlib1g-dev). On macOS the SDK has both and a stock Mac has no pkg-config, so it
+// is not asked: Sources/CLibXML2/shim.h includes libxml2 through the SDK's own `libxml2` module
+// (its headers live under usr/include/libxml2), and zlib.h is in the SDK's usr/include.
+// See docs/platforms.md.
+#if os(Linux)
+let libxml2PkgConfig: String? = "libxml-2.0"
+let zlibPkgConfig: String? = "zlib"
+#else
+let libxml2PkgConfig: String? = nil
+let zlibPkgConfig: String? = nil
+#endif
+
 let package = Package(
     name: "IAPCatalog",
     platforms: [.macOS(.v13)],
@@ -26,13 +39,13 @@ let package = Package(
     targets: [
         .systemLibrary(
             name: "CLibXML2",
-            pkgConfig: "libxml-2.0",
-            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+            pkgConfig: libxml2PkgConfig,
+            providers: [.apt(["libxml2-dev"])]
         ),
         .systemLibrary(
             name: "CZlib",
-            pkgConfig: "zlib",
-            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+            pkgConfig: zlibPkgConfig,
+            providers: [.apt(["zlib1g-dev"])]
         ),
         .target(name: "PropertyList", dependencies: ["CLibXML2"]),
         // App Store Connect sales and finance reports: streamed, totalled exactly, and rendered.

@@ -14,33 +14,44 @@ import PackagePlugin
 ///
 /// The tool is `iap-gen`, not `iap`: it builds without swift-syntax, so adopting the plugin costs
 /// an app a few seconds of build, not minutes.
+///
+/// A target may also hold the files `swift package iap-gen` (IAPGenCommand) committed there. The
+/// plugin then does not generate a second `ProductID.swift` (two files of one name in one target are
+/// SwiftPM's "multiple producers" error) nor a second `.storekit` resource: it checks the committed
+/// files instead (`iap-gen … --check`), so a build fails, naming the stale file, when a catalog
+/// changed and the committed file was not regenerated.
 @main
 struct IAPGenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
         let folder = target.directoryURL
         guard let config = try CatalogConfig.find(in: folder) else { return [] }
-        let output = context.pluginWorkDirectoryURL.appending(path: "\(config.typeName).swift")
         let tool = try context.tool(named: "iap-gen").url
         let sources = config.catalog.map(\.lastPathComponent).joined(separator: ", ")
-        var commands: [Command] = [
-            .buildCommand(
-                displayName: "Generating \(config.typeName).swift from \(sources)",
-                executable: tool,
-                arguments: ["gen"] + config.catalog.map(\.path) + config.arguments + ["--output", output.path],
-                inputFiles: config.catalog,
-                outputFiles: [output]),
-        ]
-        if let name = config.storekit {
-            let storekit = context.pluginWorkDirectoryURL.appending(path: name)
-            commands.append(.buildCommand(
-                displayName: "Writing \(name) from \(sources)",
-                executable: tool,
-                arguments: ["storekit"] + config.catalog.map(\.path) + config.storeKitArguments + ["--output", storekit.path],
-                inputFiles: config.catalog,
-                outputFiles: [storekit]))
+        var jobs = [(kind: "gen", file: "\(config.typeName).swift", arguments: config.arguments)]
+        if let name = config.storekit { jobs.append((kind: "storekit", file: name, arguments: config.storeKitArguments)) }
+        return jobs.map { job in
+            let committed = folder.appending(path: job.file)
+            let run = [job.kind] + config.catalog.map(\.path) + job.arguments
+            guard FileManager.default.fileExists(atPath: committed.path) else {
+                let output = context.pluginWorkDirectoryURL.appending(path: job.file)
+                return .buildCommand(
+                    displayName: job.kind == "gen" ? "Generating \(job.file) from \(sources)" : "Writing \(job.file) from \(sources)",
+                    executable: tool,
+                    arguments: run + ["--output", output.path],
+                    inputFiles: config.catalog,
+                    outputFiles: [output])
+            }
+            // The committed file is checked, not generated: the command's only output is a stamp
+            // that records a passing check (a build command must produce what it declares).
+            let stamp = context.pluginWorkDirectoryURL.appending(path: "\(job.file).checked")
+            return .buildCommand(
+                displayName: "Checking committed \(job.file) against \(sources)",
+                executable: URL(filePath: "/bin/sh"),
+                arguments: ["-c", #"stamp="$1"; shift; "$@" && : > "$stamp""#, "iap-gen-check", stamp.path,
+                            tool.path] + run + ["--output", committed.path, "--check"],
+                inputFiles: config.catalog + [committed, tool],
+                outputFiles: [stamp])
         }
-        return commands
     }
 }
-

@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# Builds iap.artifactbundle: SwiftPM's artifact-bundle layout holding `iap-gen`, the plugins' tool,
+# built in release mode for the machine this runs on.
+#
+#   scripts/release.sh [VERSION]      (VERSION defaults to `git describe --tags --always`)
+#   scripts/release.sh --info-only BUNDLE VERSION   rewrites BUNDLE/info.json from its variant folders
+#
+# Output, under .build/artifactbundle/:
+#   iap.artifactbundle/info.json                       schemaVersion "1.0", artifact "iap-gen" (executable)
+#   iap.artifactbundle/iap-gen-TRIPLE/bin/iap-gen      one variant per triple
+#   iap.artifactbundle.zip, and its checksum           for `.binaryTarget(url:checksum:)`
+#
+# Variants already in .build/artifactbundle/iap.artifactbundle are kept, so running this on Linux
+# and then on macOS (copying the folder between them) gives one bundle that serves both; info.json
+# lists every iap-gen-TRIPLE folder present. On Linux the Swift runtime and Foundation are linked
+# statically (the consumer's toolchain may differ); libxml2 and zlib stay the system's.
+# docs/plugins.md says how a package uses the bundle.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# info.json from the variant folders present (iap-gen-TRIPLE/bin/iap-gen), in name order.
+write_info() {
+    local bundle="$1" version="$2" variants="" dir name
+    for dir in "$bundle"/iap-gen-*/; do
+        name=$(basename "$dir")
+        [ -x "$dir/bin/iap-gen" ] || continue
+        [ -n "$variants" ] && variants+=","
+        variants+="
+                {
+                    \"path\": \"$name/bin/iap-gen\",
+                    \"supportedTriples\": [\"${name#iap-gen-}\"]
+                }"
+    done
+    [ -n "$variants" ] || { echo "release: no iap-gen-TRIPLE/bin/iap-gen in $bundle" >&2; return 1; }
+    cat > "$bundle/info.json" <<JSON
+{
+    "schemaVersion": "1.0",
+    "artifacts": {
+        "iap-gen": {
+            "version": "$version",
+            "type": "executable",
+            "variants": [$variants
+            ]
+        }
+    }
+}
+JSON
+}
+
+# `release.sh --info-only BUNDLE VERSION` rewrites BUNDLE/info.json only (the tests use it).
+if [ "${1:-}" = "--info-only" ]; then
+    write_info "$2" "$3"
+    exit 0
+fi
+
+version="${1:-$(git describe --tags --always 2>/dev/null || echo 0.0.0)}"
+out=.build/artifactbundle
+bundle="$out/iap.artifactbundle"
+
+# The triple SwiftPM matches a variant against: the host's, without an OS version.
+triple=$(swift -print-target-info | sed -n 's/^ *"unversionedTriple": *"\([^"]*\)".*/\1/p' | head -1)
+[ -n "$triple" ] || { echo "release: could not read the target triple from swift -print-target-info" >&2; exit 1; }
+
+flags=(-c release --product iap-gen)
+case "$triple" in
+    *-linux-*) flags+=(--static-swift-stdlib) ;;
+esac
+echo "release: building iap-gen $version for $triple"
+swift build "${flags[@]}"
+binary="$(swift build "${flags[@]}" --show-bin-path)/iap-gen"
+
+mkdir -p "$bundle/iap-gen-$triple/bin"
+cp "$binary" "$bundle/iap-gen-$triple/bin/iap-gen"
+# Stripped on Linux only: on macOS strip would have to re-sign the linker's ad-hoc signature.
+case "$triple" in
+    *-linux-*) strip "$bundle/iap-gen-$triple/bin/iap-gen" ;;
+esac
+
+write_info "$bundle" "$version"
+
+# IAPCatalogPlugins: the two plugins on the prebuilt bundle instead of on iap-gen built from
+# source, as a package of its own (a package cannot switch a dependency to a binary target that may
+# not exist; docs/plugins.md). Its plugin sources are this repository's Plugins/, copied. With
+# IAP_BUNDLE_URL set, its binaryTarget names the published zip and its checksum; without, the
+# bundle beside it, for a local path dependency.
+plugins="$out/IAPCatalogPlugins"
+rm -rf "$plugins"
+mkdir -p "$plugins/Plugins"
+cp -RL Plugins/IAPGenPlugin Plugins/IAPGenCommand "$plugins/Plugins/"
+ln -s ../iap.artifactbundle "$plugins/iap.artifactbundle"
+
+rm -f "$out/iap.artifactbundle.zip"
+if command -v zip >/dev/null 2>&1; then
+    (cd "$out" && zip -q -r -X iap.artifactbundle.zip iap.artifactbundle)
+    checksum=$(swift package compute-checksum "$out/iap.artifactbundle.zip")
+    echo "$checksum" > "$out/iap.artifactbundle.zip.checksum"
+    echo "release: $out/iap.artifactbundle.zip (checksum $checksum)"
+else
+    echo "release: zip is not installed; the bundle folder is ready, the .zip is not"
+fi
+if [ -n "${IAP_BUNDLE_URL:-}" ]; then
+    [ -n "${checksum:-}" ] || { echo "release: IAP_BUNDLE_URL needs the .zip (install zip)" >&2; exit 1; }
+    binary_target=".binaryTarget(name: \"IAPGenBinary\", url: \"$IAP_BUNDLE_URL\", checksum: \"$checksum\")"
+else
+    binary_target=".binaryTarget(name: \"IAPGenBinary\", path: \"iap.artifactbundle\")"
+fi
+cat > "$plugins/Package.swift" <<SWIFT
+// swift-tools-version:6.1
+// Written by IAPCatalog's scripts/release.sh ($version): IAPCatalog's plugins on a prebuilt iap-gen.
+import PackageDescription
+
+let package = Package(
+    name: "IAPCatalogPlugins",
+    platforms: [.macOS(.v13)],
+    products: [
+        .plugin(name: "IAPGenPlugin", targets: ["IAPGenPlugin"]),
+        .plugin(name: "IAPGenCommand", targets: ["IAPGenCommand"]),
+    ],
+    targets: [
+        $binary_target,
+        .plugin(name: "IAPGenPlugin", capability: .buildTool(), dependencies: ["IAPGenBinary"]),
+        .plugin(
+            name: "IAPGenCommand",
+            capability: .command(
+                intent: .custom(verb: "iap-gen", description: "Generate Swift product-ID constants from each target's catalog"),
+                permissions: [.writeToPackageDirectory(reason: "writes the generated ProductID.swift into targets")]),
+            dependencies: ["IAPGenBinary"]),
+    ]
+)
+SWIFT
+echo "release: $bundle"
+echo "release: $plugins (the plugins on the bundle)"
