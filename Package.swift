@@ -47,7 +47,7 @@ let package = Package(
             pkgConfig: zlibPkgConfig,
             providers: [.apt(["zlib1g-dev"])]
         ),
-        .target(name: "PropertyList", dependencies: ["CLibXML2"]),
+        .target(name: "PropertyList", dependencies: ["CLibXML2", "Diagnostics"]),
         // App Store Connect sales and finance reports: streamed, totalled exactly, and rendered.
         .target(name: "SalesReports", dependencies: ["CZlib", "Diagnostics", "IAPCatalog", "PriceFormatting", "PropertyList"]),
         .target(name: "Diagnostics"),

@@ -33,7 +33,7 @@ public struct ListJob: Sendable {
             if catalogs.contains(where: { !$0.unreadableFileFindings.isEmpty }) {
                 // The same catalogs as this run: the paths given, else the same default (CatalogSelection).
                 let given = self.catalogs.origin == .given ? self.catalogs.paths : []
-                let command = (["iap", "validate"] + given.map(ShellQuote.quoted)).joined(separator: " ")
+                let command = (["iap", "validate"] + given.map { Escape.shellWord($0, safe: "/._-+@=:,", quoteEmpty: true) }).joined(separator: " ")
                 outcome.closing += "iap: some files could not be read as catalogs; run '\(command)' for the details\n"
                 outcome.status = .findings
             }
@@ -41,13 +41,5 @@ public struct ListJob: Sendable {
             outcome.fail(error)
         }
         return outcome
-    }
-}
-
-/// An argument as a hint prints it, so the command runs as printed: quoted when the shell needs it.
-public enum ShellQuote {
-    public static func quoted(_ argument: String) -> String {
-        let plain = !argument.isEmpty && argument.allSatisfy { $0.isLetter || $0.isNumber || "/._-+@=:,".contains($0) }
-        return plain ? argument : "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

@@ -162,7 +162,7 @@ public enum PriceTable {
         case .json:
             let keys = header.map { $0.lowercased().replacingOccurrences(of: " ", with: "-") }
             let objects = rows.map { row in
-                "  {" + zip(keys, row).map { "\"\($0)\": " + PlistJSONWriter.quote($1) }.joined(separator: ", ") + "}"
+                "  {" + zip(keys, row).map { "\"\($0)\": " + Escape.json($1) }.joined(separator: ", ") + "}"
             }
             return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
         }

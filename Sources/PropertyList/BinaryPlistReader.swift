@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Reads Apple binary property lists (`bplist00`) into the same `PlistNode` tree as the XML reader.
@@ -71,7 +72,7 @@ struct BinaryPlistReader {
         let version = String(decoding: bytes[6..<8], as: UTF8.self)
         guard version == "00" else {
             throw PlistError(.unsupportedFormat,
-                             "binary property list version '\(printable(version))' is not supported (only bplist00)")
+                             "binary property list version '\(Escape.printableASCII(version))' is not supported (only bplist00)")
         }
         let trailer = bytes.count - 32
         offsetSize = Int(bytes[trailer + 6])
@@ -353,9 +354,6 @@ struct BinaryPlistReader {
 
     private func hex(_ byte: UInt8) -> String { PlistScalars.hex(byte) }
 
-    private func printable(_ text: String) -> String {
-        String(text.unicodeScalars.map { $0.value >= 0x20 && $0.value < 0x7F ? Character($0) : "?" })
-    }
 }
 
 extension PlistReal {

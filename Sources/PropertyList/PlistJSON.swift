@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Renders a plist value as JSON: dicts as objects in file order, integers exact, reals as numbers
@@ -19,7 +20,7 @@ public struct PlistJSONWriter: Sendable {
 
     private func append(_ value: PlistValue, depth: Int, to out: inout String) {
         switch value {
-        case .string(let s): out += Self.quote(s)
+        case .string(let s): out += Escape.json(s)
         case .integer(let i): out += i.description
         case .real(let r):
             let d = r.doubleValue
@@ -42,31 +43,11 @@ public struct PlistJSONWriter: Sendable {
             if dict.isEmpty { out += "{}"; return }
             out += "{\n"
             for (i, entry) in dict.entries.enumerated() {
-                out += String(repeating: indent, count: depth + 1) + Self.quote(entry.key) + ": "
+                out += String(repeating: indent, count: depth + 1) + Escape.json(entry.key) + ": "
                 append(entry.value.value, depth: depth + 1, to: &out)
                 out += i == dict.count - 1 ? "\n" : ",\n"
             }
             out += String(repeating: indent, count: depth) + "}"
         }
-    }
-
-    /// A JSON string literal: quotes, backslashes and control characters escaped.
-    public static func quote(_ s: String) -> String {
-        var out = "\""
-        out.reserveCapacity(s.utf8.count + 2)
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

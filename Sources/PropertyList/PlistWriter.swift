@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Writes property lists in the XML form Apple's tools write: XML header, DOCTYPE, tab
@@ -24,7 +25,7 @@ public struct PlistWriter: Sendable {
     private func append(_ value: PlistValue, indent: Int, to out: inout String) {
         let pad = String(repeating: "\t", count: indent)
         switch value {
-        case .string(let s): out += pad + "<string>" + Self.escape(s) + "</string>\n"
+        case .string(let s): out += pad + "<string>" + Escape.plistXMLText(s) + "</string>\n"
         case .integer(let i): out += pad + "<integer>" + i.description + "</integer>\n"
         case .real(let r): out += pad + "<real>" + r.text + "</real>\n"
         case .bool(let b): out += pad + (b ? "<true/>\n" : "<false/>\n")
@@ -50,26 +51,10 @@ public struct PlistWriter: Sendable {
             if dict.isEmpty { out += pad + "<dict/>\n"; return }
             out += pad + "<dict>\n"
             for entry in dict.entries {
-                out += pad + "\t<key>" + Self.escape(entry.key) + "</key>\n"
+                out += pad + "\t<key>" + Escape.plistXMLText(entry.key) + "</key>\n"
                 append(entry.value.value, indent: indent + 1, to: &out)
             }
             out += pad + "</dict>\n"
         }
-    }
-
-    /// Escapes the three characters Apple's writer escapes in element content.
-    static func escape(_ s: String) -> String {
-        guard s.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E }) else { return s }
-        var out = ""
-        out.reserveCapacity(s.utf8.count + 8)
-        for ch in s.unicodeScalars {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.unicodeScalars.append(ch)
-            }
-        }
-        return out
     }
 }

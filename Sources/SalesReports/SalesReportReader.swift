@@ -218,7 +218,7 @@ private struct FileReading {
     private func problem(_ line: UnsafeBufferPointer<UInt8>, _ field: Field, _ map: ColumnMap, _ i: Int, _ what: String) -> Problem {
         let text = string(line, i)
         let shown = text.isEmpty ? "is empty" : "'\(text.prefix(40))' is not \(what)"
-        return Problem(message: "\(Self.printable(map.name(of: field).prefix(60))) \(shown)", column: starts[i] + 1)
+        return Problem(message: "\(Escape.printable(map.name(of: field).prefix(60))) \(shown)", column: starts[i] + 1)
     }
 
     // Field readers: each gives the field's value or throws what is wrong with it, at its column.
@@ -234,7 +234,7 @@ private struct FileReading {
     private func counted(_ units: Int, _ field: Field, _ map: ColumnMap, ledger: inout SalesLedger) throws(Problem) -> Int {
         guard ledger.count(units: units) else {
             let i = map[field]!
-            throw Problem(message: "\(Self.printable(map.name(of: field).prefix(60))) \(units) would bring the units of the rows read "
+            throw Problem(message: "\(Escape.printable(map.name(of: field).prefix(60))) \(units) would bring the units of the rows read "
                           + "past \(Int.max), the most iap can count", column: starts[i] + 1)
         }
         return units
@@ -273,7 +273,7 @@ private struct FileReading {
     /// A field that must not be empty, as bytes.
     private func nonEmpty(_ line: UnsafeBufferPointer<UInt8>, _ field: Field, _ map: ColumnMap) throws(Problem) -> UnsafeBufferPointer<UInt8> {
         let i = map[field]!
-        guard starts[i] < ends[i] else { throw Problem(message: "\(Self.printable(map.name(of: field).prefix(60))) is empty", column: starts[i] + 1) }
+        guard starts[i] < ends[i] else { throw Problem(message: "\(Escape.printable(map.name(of: field).prefix(60))) is empty", column: starts[i] + 1) }
         return bytes(line, i)
     }
 
@@ -479,11 +479,6 @@ private struct FileReading {
                          then: ": Apple does not document whether Total_Units counts returns")
             }
         }
-    }
-
-    /// Text quoted in a message, control characters and the replacement character shown as `?`.
-    static func printable(_ text: Substring) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control || $0 == "\u{FFFD}" ? "?" : $0 }))
     }
 
     private func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -103,8 +103,8 @@ final class ReporterTests: XCTestCase {
     }
 
     func testGitHubEscapingAndOrder() {
-        XCTAssertEqual(GitHubReporter.escapeData("100% done\r\nnext"), "100%25 done%0D%0Anext")
-        XCTAssertEqual(GitHubReporter.escapeProperty("a:b,c%d\ne"), "a%3Ab%2Cc%25d%0Ae")
+        XCTAssertEqual(Escape.githubData("100% done\r\nnext"), "100%25 done%0D%0Anext")
+        XCTAssertEqual(Escape.githubProperty("a:b,c%d\ne"), "a%3Ab%2Cc%25d%0Ae")
         let lines = GitHubReporter().report(Self.result, options: ReportOptions()).split(separator: "\n")
         XCTAssertEqual(lines.map { String($0.prefix { $0 != " " }) }, ["::error", "::warning", "::warning", "::warning", "::notice"])
     }

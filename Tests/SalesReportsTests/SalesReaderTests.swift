@@ -306,7 +306,7 @@ final class SalesReaderTests: XCTestCase {
     func testCSVQuotesPerRFC4180AndMarkdownEscapes() {
         XCTAssertEqual(CSVTable.render(header: ["a", "b"], rows: [["Club, \"Monthly\"", "line\r\nbreak"], ["plain", ""]]),
                        "a,b\r\n\"Club, \"\"Monthly\"\"\",\"line\r\nbreak\"\r\nplain,\r\n")
-        XCTAssertEqual(MarkdownDocument.cell("a|b_c<d>\n*e*"), "a\\|b\\_c&lt;d&gt;<br>\\*e\\*")
-        XCTAssertEqual(HTMLDocument.escape("<script>\"x\" & 'y'</script>"), "&lt;script&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/script&gt;")
+        XCTAssertEqual(Escape.markdownCell("a|b_c<d>\n*e*"), "a\\|b\\_c&lt;d&gt;<br>\\*e\\*")
+        XCTAssertEqual(Escape.html("<script>\"x\" & 'y'</script>"), "&lt;script&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/script&gt;")
     }
 }

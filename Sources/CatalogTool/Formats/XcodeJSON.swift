@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Writes JSON the way Xcode writes a StoreKit configuration file: two-space indent,
 /// `"key" : value`, an empty container as `[` blank line `]`, and a final newline. It streams
 /// into one byte buffer (a 10,000-product file builds no tree of values); the caller gives each
@@ -42,7 +44,7 @@ struct XcodeJSONWriter {
     /// `"key" : ` as the next item of the open object; its value follows.
     mutating func key(_ key: String) {
         item()
-        Self.quote(key, into: &bytes)
+        Escape.json(key, into: &bytes)
         bytes += [0x20, 0x3A, 0x20]
     }
 
@@ -51,7 +53,7 @@ struct XcodeJSONWriter {
 
     // MARK: Values
 
-    mutating func string(_ s: String) { Self.quote(s, into: &bytes) }
+    mutating func string(_ s: String) { Escape.json(s, into: &bytes) }
     mutating func integer(_ n: Int) { bytes += String(n).utf8 }
     mutating func bool(_ b: Bool) { bytes += (b ? "true" : "false").utf8 }
     mutating func null() { bytes += "null".utf8 }
@@ -89,31 +91,5 @@ struct XcodeJSONWriter {
 
     private mutating func indent(_ depth: Int) {
         bytes.append(contentsOf: repeatElement(0x20, count: 2 * depth))
-    }
-
-    /// A JSON string: quotes, backslashes and control characters escaped; everything else, `/` and
-    /// non-ASCII letters included, as it is.
-    static func quote(_ s: String, into out: inout [UInt8]) {
-        out.append(0x22)
-        // Most strings need no escape: copied whole.
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
-            out.append(contentsOf: s.utf8)
-            out.append(0x22)
-            return
-        }
-        for byte in s.utf8 {
-            switch byte {
-            case 0x22: out += [0x5C, 0x22]
-            case 0x5C: out += [0x5C, 0x5C]
-            case 0x0A: out += [0x5C, 0x6E]
-            case 0x0D: out += [0x5C, 0x72]
-            case 0x09: out += [0x5C, 0x74]
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out += [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            default: out.append(byte)
-            }
-        }
-        out.append(0x22)
     }
 }

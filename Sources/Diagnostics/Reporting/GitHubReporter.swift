@@ -17,47 +17,30 @@ public struct GitHubReporter: Reporter {
                 out.raw("::")
                 out.write(Self.command(severity))
                 out.raw(" file=")
-                out.write(finding.location.path, escaping: Self.propertyEscape)
+                out.write(finding.location.path, escaping: Escape.githubPropertyTable)
                 if finding.location.line > 0 { out.raw(",line="); out.write(finding.location.line) }
                 if finding.location.column > 0 { out.raw(",col="); out.write(finding.location.column) }
                 out.raw(",title=iap ")
-                out.write(finding.ruleID, escaping: Self.propertyEscape)
+                out.write(finding.ruleID, escaping: Escape.githubPropertyTable)
                 out.raw("::")
-                out.write(finding.message, escaping: Self.dataEscape)
+                out.write(finding.message, escaping: Escape.githubDataTable)
                 out.raw(" [")
-                out.write(finding.ruleID, escaping: Self.dataEscape)
+                out.write(finding.ruleID, escaping: Escape.githubDataTable)
                 out.byte(0x5D)
                 for related in finding.related {
                     out.raw("%0A")
-                    out.write(related.location.description, escaping: Self.dataEscape)
+                    out.write(related.location.description, escaping: Escape.githubDataTable)
                     out.raw(": ")
-                    out.write(related.message, escaping: Self.dataEscape)
+                    out.write(related.message, escaping: Escape.githubDataTable)
                 }
                 if let fix = finding.fix {
                     out.raw("%0Afix: ")
-                    out.write(fix.message, escaping: Self.dataEscape)
+                    out.write(fix.message, escaping: Escape.githubDataTable)
                 }
                 out.byte(0x0A)
             }
         }
         return out.string
-    }
-
-    static func dataEscape(_ byte: UInt8) -> StaticString? {
-        switch byte {
-        case 0x25: "%25"
-        case 0x0D: "%0D"
-        case 0x0A: "%0A"
-        default: nil
-        }
-    }
-
-    static func propertyEscape(_ byte: UInt8) -> StaticString? {
-        switch byte {
-        case 0x3A: "%3A"
-        case 0x2C: "%2C"
-        default: dataEscape(byte)
-        }
     }
 
     static func command(_ severity: Severity) -> String {
@@ -66,20 +49,6 @@ public struct GitHubReporter: Reporter {
         case .warning: "warning"
         case .info: "notice"
         }
-    }
-
-    /// `%` → `%25`, CR → `%0D`, LF → `%0A`.
-    public static func escapeData(_ text: String) -> String {
-        var out = OutputBuffer(capacity: text.utf8.count + 8)
-        out.write(text, escaping: dataEscape)
-        return out.string
-    }
-
-    /// Data escaping, and also `:` → `%3A` and `,` → `%2C`.
-    public static func escapeProperty(_ text: String) -> String {
-        var out = OutputBuffer(capacity: text.utf8.count + 8)
-        out.write(text, escaping: propertyEscape)
-        return out.string
     }
 }
 

@@ -33,10 +33,10 @@ public struct MarkdownReporter: Reporter {
             buffer.raw(" | ")
             Self.codeSpan(finding.ruleID, &buffer)
             buffer.raw(" | ")
-            buffer.write(finding.message, escaping: Markup.markdownEscape)
+            buffer.write(finding.message, escaping: Escape.markdownCellTable)
             if let fix = finding.fix {
                 buffer.raw("<br>fix: ")
-                buffer.write(fix.message, escaping: Markup.markdownEscape)
+                buffer.write(fix.message, escaping: Escape.markdownCellTable)
             }
             buffer.raw(" |\n")
             if let byteLimit, buffer.bytes.count + 200 > byteLimit {
@@ -52,7 +52,7 @@ public struct MarkdownReporter: Reporter {
     static func codeSpan(_ text: String, _ out: inout OutputBuffer) {
         let fence = text.utf8.contains(0x60)
         out.raw(fence ? "`` " : "`")
-        out.write(text, escaping: { $0 == 0x7C ? "\\|" : nil })
+        out.write(text, escaping: Escape.markdownCodeSpanTable)
         out.raw(fence ? " ``" : "`")
     }
 }

@@ -35,49 +35,19 @@ struct OutputBuffer {
         bytes.append(contentsOf: repeatElement(0x20, count: count))
     }
 
-    /// Writes `text` with each byte `escape` maps to a replacement replaced.
-    mutating func write(_ text: String, escaping escape: (UInt8) -> StaticString?) {
-        var text = text
-        text.withUTF8 { utf8 in
-            var start = 0
-            for (i, byte) in utf8.enumerated() {
-                guard let replacement = escape(byte) else { continue }
-                bytes.append(contentsOf: utf8[start..<i])
-                replacement.withUTF8Buffer { bytes.append(contentsOf: $0) }
-                start = i + 1
-            }
-            bytes.append(contentsOf: utf8[start...])
-        }
+    /// Writes `text` with each byte `escape` maps to a replacement replaced (`Escape.append`).
+    mutating func write(_ text: String, escaping escape: Escape.ByteTable) {
+        Escape.append(text, to: &bytes, escape)
     }
 
-    /// A JSON string literal: quotes, backslashes and control characters escaped.
+    /// A JSON string literal (`Escape.json`).
     mutating func jsonString(_ text: String) {
-        bytes.append(0x22)
-        var text = text
-        text.withUTF8 { utf8 in
-            var start = 0
-            for (i, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-                bytes.append(contentsOf: utf8[start..<i])
-                switch byte {
-                case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
-                case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
-                case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
-                case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
-                case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
-                default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-                }
-                start = i + 1
-            }
-            bytes.append(contentsOf: utf8[start...])
-        }
-        bytes.append(0x22)
+        Escape.json(text, into: &bytes)
     }
 
-    /// XML text or attribute value (`Markup.xmlEscape`).
+    /// XML text or attribute value (`Escape.xml`).
     mutating func xml(_ text: String) {
-        write(text, escaping: Markup.xmlEscape)
+        write(text, escaping: Escape.xmlTable)
     }
 }
 

@@ -27,20 +27,14 @@ public struct TextReporter: Reporter {
     /// line break inside a message (quoted from a file) is written `\n`, so each finding stays one
     /// line for the editors and log parsers that read this form.
     public func render(_ diagnostic: Diagnostic) -> String {
-        var out = "\(diagnostic.location): \(colored(diagnostic.severity)): \(Self.oneLine(diagnostic.message)) [\(diagnostic.ruleID)]\n"
+        var out = "\(diagnostic.location): \(colored(diagnostic.severity)): \(Escape.oneLine(diagnostic.message)) [\(diagnostic.ruleID)]\n"
         for related in diagnostic.related {
-            out += "\(related.location): \(paint("note", code: "36")): \(Self.oneLine(related.message))\n"
+            out += "\(related.location): \(paint("note", code: "36")): \(Escape.oneLine(related.message))\n"
         }
         if let fix = diagnostic.fix {
-            out += "\(diagnostic.location): \(paint("note", code: "36")): fix: \(Self.oneLine(fix.message))\n"
+            out += "\(diagnostic.location): \(paint("note", code: "36")): fix: \(Escape.oneLine(fix.message))\n"
         }
         return out
-    }
-
-    /// CR and LF as `\r` and `\n`.
-    static func oneLine(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return text }
-        return text.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")
     }
 
     /// All diagnostics in stable order.

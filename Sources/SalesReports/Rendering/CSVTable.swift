@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// CSV as RFC 4180 writes it: fields with a comma, quote, CR or LF quoted, quotes doubled, lines
 /// ended by CRLF (`iap price --format csv` keeps the LF it always wrote).
 public enum CSVTable {
@@ -5,14 +7,10 @@ public enum CSVTable {
         var out = ""
         out.reserveCapacity(64 * (rows.count + 1))
         for row in [header] + rows {
-            out += row.map(field).joined(separator: ",")
+            out += row.map(Escape.csvField).joined(separator: ",")
             out += lineEnd
         }
         return out
     }
 
-    static func field(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
 }

@@ -15,32 +15,32 @@ public enum HTMLDocument {
         <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="color-scheme" content="light dark">
-        <meta name="generator" content="\(escape(generator))">
-        <title>\(escape(document.title))</title>
+        <meta name="generator" content="\(Escape.html(generator))">
+        <title>\(Escape.html(document.title))</title>
         <style>
         \(style)
         </style>
         \(document.notices.isEmpty ? "" : "<style>\n\(noticeStyle)\n</style>\n")</head>
         <body>
         <header>
-        <h1>\(escape(document.title))</h1>
+        <h1>\(Escape.html(document.title))</h1>
 
         """
         if !document.facts.isEmpty {
             out += "<dl class=\"facts\">\n"
-            for (label, value) in document.facts { out += "<div><dt>\(escape(label))</dt><dd>\(escape(value))</dd></div>\n" }
+            for (label, value) in document.facts { out += "<div><dt>\(Escape.html(label))</dt><dd>\(Escape.html(value))</dd></div>\n" }
             out += "</dl>\n"
         }
         out += notices(document)
         out += "</header>\n<main>\n"
         for (n, section) in document.sections.enumerated() {
-            out += "<section id=\"section-\(n + 1)\">\n<h2>\(escape(section.title))</h2>\n"
-            if let note = section.note { out += "<p class=\"note\">\(escape(note))</p>\n" }
+            out += "<section id=\"section-\(n + 1)\">\n<h2>\(Escape.html(section.title))</h2>\n"
+            if let note = section.note { out += "<p class=\"note\">\(Escape.html(note))</p>\n" }
             if let chart = section.chart { out += "<figure>\n" + SVGChart.render(chart) + "</figure>\n" }
             out += table(section.table, caption: section.title)
             out += "</section>\n"
         }
-        out += "</main>\n<footer>Made by \(escape(generator)). Click a column's header to sort by it.</footer>\n"
+        out += "</main>\n<footer>Made by \(Escape.html(generator)). Click a column's header to sort by it.</footer>\n"
         out += "<script>\n\(script)\n</script>\n</body>\n</html>\n"
         return out
     }
@@ -62,7 +62,7 @@ public enum HTMLDocument {
         out += ":</p>\n<ul>\n"
         for notice in document.notices.prefix(shownNotices) {
             out += "<li class=\"\(notice.severity.rawValue)\"><span class=\"severity\">\(notice.severity.rawValue)</span> "
-                + "\(escape(notice.message)) <span class=\"where\">\(escape(notice.location)) [\(escape(notice.rule))]</span></li>\n"
+                + "\(Escape.html(notice.message)) <span class=\"where\">\(Escape.html(notice.location)) [\(Escape.html(notice.rule))]</span></li>\n"
         }
         if document.notices.count > shownNotices {
             out += "<li class=\"more\">and \(document.notices.count - shownNotices) more in Findings</li>\n"
@@ -76,10 +76,10 @@ public enum HTMLDocument {
 
     static func table(_ table: ReportDocument.Table, caption: String) -> String {
         guard !table.rows.isEmpty else { return "<p class=\"empty\">None.</p>\n" }
-        var out = "<div class=\"scroll\"><table class=\"sortable\">\n<caption>\(escape(caption))</caption>\n<thead><tr>"
+        var out = "<div class=\"scroll\"><table class=\"sortable\">\n<caption>\(Escape.html(caption))</caption>\n<thead><tr>"
         for (i, name) in table.header.enumerated() {
             out += table.numeric.contains(i) ? "<th scope=\"col\" class=\"num\">" : "<th scope=\"col\">"
-            out += escape(name) + "</th>"
+            out += Escape.html(name) + "</th>"
         }
         out += "</tr></thead>\n<tbody>\n"
         for row in table.rows {
@@ -87,31 +87,12 @@ public enum HTMLDocument {
             for (i, cell) in row.enumerated() {
                 out += "<td"
                 if table.numeric.contains(i) { out += " class=\"num\"" }
-                if let key = cell.sortKey { out += " data-sort=\"\(escape(key))\"" }
-                out += ">" + escape(cell.text) + "</td>"
+                if let key = cell.sortKey { out += " data-sort=\"\(Escape.html(key))\"" }
+                out += ">" + Escape.html(cell.text) + "</td>"
             }
             out += "</tr>\n"
         }
         out += "</tbody>\n</table></div>\n"
-        return out
-    }
-
-    /// Text and attribute escapes for HTML and SVG.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default:
-                if scalar.value < 0x20, scalar != "\n", scalar != "\t" { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
         return out
     }
 

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Charts as inline SVG, drawn by our own code (no script, no font, no request). Geometry is
@@ -23,7 +24,7 @@ enum SVGChart {
         for (i, item) in items.enumerated() {
             let y = top + i * row
             let w = scaled(item.value, maximum, barRoom)
-            out += "<g><title>\(HTMLDocument.escape(item.label)): \(HTMLDocument.escape(item.text))</title>"
+            out += "<g><title>\(Escape.html(item.label)): \(Escape.html(item.text))</title>"
             out += text(x: labelWidth - 8, y: y + 15, truncated(item.label, 34), anchor: "end")
             out += "<rect class=\"bar\" x=\"\(labelWidth)\" y=\"\(y + 3)\" width=\"\(w)\" height=\"\(row - 6)\" rx=\"2\"/>"
             out += text(x: labelWidth + w.wholeNumber + 6, y: y + 15, item.text, cls: "muted")
@@ -49,7 +50,7 @@ enum SVGChart {
             let h = scaled(item.value, maximum, plot)
             let x = Decimal(left) + step * Decimal(i)
             out += "<rect class=\"bar\" x=\"\(one(x + gap / 2))\" y=\"\(one(Decimal(top + plot) - h))\" width=\"\(one(max(step - gap, 1)))\" height=\"\(one(h))\">"
-            out += "<title>\(HTMLDocument.escape(item.label)): \(HTMLDocument.escape(item.text))</title></rect>\n"
+            out += "<title>\(Escape.html(item.label)): \(Escape.html(item.text))</title></rect>\n"
         }
         let labelled = Set([0, items.count / 2, items.count - 1]).filter { $0 >= 0 && $0 < items.count }.sorted()
         for i in labelled {
@@ -83,7 +84,7 @@ enum SVGChart {
                 let share = sum > 0 ? part.value * 100 / sum : 0
                 let colour = (names.firstIndex(of: part.label) ?? 0) % 8 + 1
                 out += "<rect class=\"p\(colour)\" x=\"\(one(x))\" y=\"\(y + 3)\" width=\"\(one(w))\" height=\"\(row - 8)\">"
-                out += "<title>\(HTMLDocument.escape(group.label)) · \(HTMLDocument.escape(part.label)): \(one(share))%</title></rect>\n"
+                out += "<title>\(Escape.html(group.label)) · \(Escape.html(part.label)): \(one(share))%</title></rect>\n"
                 x += w
             }
         }
@@ -97,12 +98,12 @@ enum SVGChart {
     }
 
     private static func open(_ kind: String, _ title: String, height: Int) -> String {
-        "<svg class=\"chart\" data-chart=\"\(kind)\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-label=\"\(HTMLDocument.escape(title))\">\n"
+        "<svg class=\"chart\" data-chart=\"\(kind)\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-label=\"\(Escape.html(title))\">\n"
     }
 
     private static func text(x: Int, y: Int, _ s: String, anchor: String = "start", cls: String? = nil) -> String {
         "<text x=\"\(x)\" y=\"\(y)\"" + (anchor == "start" ? "" : " text-anchor=\"\(anchor)\"") + (cls.map { " class=\"\($0)\"" } ?? "")
-            + ">\(HTMLDocument.escape(s))</text>"
+            + ">\(Escape.html(s))</text>"
     }
 
     /// `value / maximum × room`, never negative, to one decimal place.
