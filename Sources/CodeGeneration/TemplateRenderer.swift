@@ -4,7 +4,7 @@ import PropertyList
 import Stencil
 
 /// Renders a catalog through a Stencil template, so a team can emit Objective-C, Kotlin for an
-/// Android twin, JSON or docs. The context is documented in README.md ("Custom templates").
+/// Android twin, JSON or docs. The context is documented in docs/commands.md ("Custom templates").
 public struct TemplateRenderer: Sendable {
     public var options: GenerationOptions
 

@@ -28,7 +28,7 @@ public struct RuleExample: Sendable, Hashable {
 /// What a rule is, for every kind of rule (catalog, load-time, lint, generation): its identifier,
 /// name, default severity, why it exists, and examples that trigger it and examples that don't.
 /// Every diagnostic is made from its rule's description (`finding`), so a rule's ID and severity
-/// cannot drift apart; `iap rules`, the README table and every report's rule list read these.
+/// cannot drift apart; `iap rules`, the rules table of docs/commands.md, docs/rules.md and every report's rule list read these.
 public struct RuleDescription: Sendable {
     public var id: String
     public var name: String
@@ -52,7 +52,7 @@ public struct RuleDescription: Sendable {
         self.nonTriggering = nonTriggering
     }
 
-    /// Where the rule is documented: the README's rules section, anchored by the rule's ID.
+    /// Where the rule is documented: docs/rules.md, anchored by the rule's ID.
     public var helpURI: String { "\(RuleDescription.documentationRoot)#\(id)" }
 
     /// The public home of the rules' documentation.

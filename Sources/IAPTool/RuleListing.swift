@@ -5,7 +5,7 @@ public enum RuleListing {
     public enum Format: String, Sendable, CaseIterable {
         /// One aligned line per rule.
         case text
-        /// The README's table.
+        /// The rules table of docs/commands.md (`iap rules`).
         case markdown
         case json
         /// `docs/rules.md`.
@@ -32,7 +32,7 @@ public enum RuleListing {
         }.joined()
     }
 
-    /// The README's table.
+    /// The rules table of docs/commands.md (`iap rules`).
     public static func markdown(_ rules: [RuleDescription]) -> String {
         "| rule | kind | severity | why |\n|---|---|---|---|\n"
             + rules.map { "| `\($0.id)` | \(RuleRegistry.family(of: $0.id)) | \($0.severity.rawValue) | \($0.rationale) |\n" }.joined()

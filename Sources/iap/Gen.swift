@@ -21,7 +21,7 @@ struct Gen: ParsableCommand {
     @Option(help: "constants (enum ProductID with static lets) or enum (enum Product: String, CaseIterable).")
     var style: GenerationOptions.Style = .constants
 
-    @Option(help: "A Stencil template to render instead of a built-in style (see README, Custom templates).")
+    @Option(help: "A Stencil template to render instead of a built-in style (see docs/commands.md#custom-templates).")
     var template: String?
 
     @Flag(help: "Give colliding names deterministic suffixes (_2, _3) instead of failing.")

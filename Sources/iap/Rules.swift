@@ -5,7 +5,7 @@ struct Rules: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List every rule (catalog, lint and the tool's own): ID, default severity, rationale.")
 
-    @Option(help: "Output format: text, markdown (the README table), json, or reference (docs/rules.md).")
+    @Option(help: "Output format: text, markdown (the table in docs/commands.md), json, or reference (docs/rules.md).")
     var format: RuleListing.Format = .text
 
     func run() {

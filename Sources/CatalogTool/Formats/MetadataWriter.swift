@@ -4,9 +4,9 @@ import IAPCatalog
 import PriceFormatting
 import PropertyList
 
-/// Writes a catalog as our metadata plist (README, "Metadata format") or as a plain product-ID
+/// Writes a catalog as our metadata plist (docs/metadata.md) or as a plain product-ID
 /// list: what `iap convert` turns a `.storekit` file into. Products keep the catalog's order; each
-/// product's keys are in the order the README documents them, so the file reads like a
+/// product's keys are in the order docs/metadata.md documents them, so the file reads like a
 /// hand-written one and diffs cleanly.
 public struct MetadataWriter: Sendable {
     public init() {}

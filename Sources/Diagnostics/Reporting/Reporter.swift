@@ -80,7 +80,7 @@ public struct ReportOptions: Sendable {
 public protocol Reporter: Sendable {
     /// The name `--format` and `--report` take.
     static var identifier: String { get }
-    /// What the format is for, for `--help` and the README.
+    /// What the format is for, for `--help` and the docs (docs/commands.md, docs/ci.md).
     static var summary: String { get }
     /// The file name a `--report NAME` without a path writes.
     static var defaultFileName: String { get }

@@ -3,7 +3,7 @@ import Foundation
 import PriceFormatting
 import PropertyList
 
-/// Our metadata plist format (documented in README.md, "Metadata format"): a root `<dict>` with
+/// Our metadata plist format (documented in docs/metadata.md): a root `<dict>` with
 /// `IAPCatalogMetadata` = 1, an optional `bundleID`, and `products`: a `<dict>` of product ID →
 /// `kind`, `referenceName`, `price`, `currency`, `familyShareable`, `subscriptionGroup`,
 /// `subscriptionPeriod`, `introductoryOffer`, `localizations`.
