@@ -26,6 +26,9 @@ public struct ValidateJob: Sendable {
     public var requiredLocales: [String] = []
     public var displayNameLimit = 35
     public var descriptionLimit = 55
+    /// `rules.ID.limit` from `iap.yml` for every rule that takes one; the two above (which the
+    /// command line may set) win for their rules.
+    public var limits: [String: Int] = [:]
     /// A rule that finds more reports this many and a summary; nil (`--all-findings`) reports all.
     public var findingsPerRule: Int? = 100
     /// Rules run at once on a large catalog; nil: one per processor.
@@ -41,12 +44,14 @@ public struct ValidateJob: Sendable {
         requiredLocales = config.requiredLocales
         displayNameLimit = config.displayNameLimit ?? displayNameLimit
         descriptionLimit = config.descriptionLimit ?? descriptionLimit
+        limits = config.limits
     }
 
     /// The rules' options, the retired list read once (a missing one fails before any catalog is read).
     public func options() throws(ToolFailure) -> ValidationOptions {
         var options = ValidationOptions(requiredLocales: requiredLocales, displayNameLimit: displayNameLimit,
                                         descriptionLimit: descriptionLimit, findingsPerRule: findingsPerRule, jobs: jobs)
+        options.limits.merge(limits) { set, _ in set }
         if let retired { options.retiredIDs = try RetiredList.load(retired) }
         return options
     }
