@@ -134,10 +134,8 @@ run() {
     echo "fuzz: $target for ${seconds}s from $n seeds" >&2
     # ASan keeps freed memory in a quarantine, 256 MB by default, which counts against the RSS
     # limit: a run of the storekit seeds reached 519 MB with 30 MB live. 32 MB still catches
-    # uses shortly after a free. Freed memory is also handed back to the system every half second:
-    # ASan's allocator otherwise keeps it, and a swift run's RSS crept to the limit over 9,000
-    # inputs (43 MB live) though no input took more than 30 MB in the release build.
-    IAP_FUZZ_TARGET=$target ASAN_OPTIONS=detect_leaks=0:quarantine_size_mb=32:allocator_release_to_os_interval_ms=500 "$out/iap-fuzz" "$work" "$out/seeds/$target" \
+    # uses shortly after a free.
+    IAP_FUZZ_TARGET=$target ASAN_OPTIONS=detect_leaks=0:quarantine_size_mb=32 "$out/iap-fuzz" "$work" "$out/seeds/$target" \
         -max_total_time="$seconds" -rss_limit_mb="$rss_limit_mb" -malloc_limit_mb="$rss_limit_mb" -timeout="$timeout_s" -max_len=200000 \
         -artifact_prefix="$findings/" -print_final_stats=1 2>&1 | tee "$out/$target.log" | grep -E '^(#[0-9]+ +DONE|stat::number_of_executed_units|==[0-9]+==|SUMMARY|artifact)' || true
 }

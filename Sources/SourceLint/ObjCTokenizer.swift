@@ -75,7 +75,7 @@ struct ObjCTokenizer {
         func append(_ kind: Kind, _ text: String, _ line: Int, _ column: Int) {
             var text = text
             if kind == .identifier, text.utf8.count > 15 {
-                if let known = names.firstIndex(of: text) { text = names[known] } else { names.insert(text) }
+                text = names.insert(text).memberAfterInsert
             }
             tokens.append(Token(kind: kind, text: text, line: line, column: column, debugOnly: debugOnly, inDefine: defineLine == line))
         }

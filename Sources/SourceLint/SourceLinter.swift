@@ -181,7 +181,8 @@ public struct SourceLinter: Sendable {
                 at: SourceLocation(path: path))])
         }
         let data: Data
-        switch FileContents.read(path) {
+        // The limit again while reading: the file may have grown since `stat`.
+        switch FileContents.read(path, limit: limit) {
         case .success(let bytes): data = bytes
         case .failure(let failure):
             return .notRead(UnreadableSourceRule.description.finding("cannot read the file: \(failure.reason)", at: SourceLocation(path: path)))
