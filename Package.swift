@@ -47,25 +47,28 @@ let package = Package(
             pkgConfig: zlibPkgConfig,
             providers: [.apt(["zlib1g-dev"])]
         ),
-        .target(name: "PropertyList", dependencies: ["CLibXML2", "Diagnostics"]),
+        // The leaves every layer uses, one home each: text escaping (Text/), file I/O — reads,
+        // atomic writes, walks (Files/) — and parallel work (Parallel/).
+        .target(name: "Support"),
+        .target(name: "PropertyList", dependencies: ["CLibXML2", "Diagnostics", "Support"]),
         // App Store Connect sales and finance reports: streamed, totalled exactly, and rendered.
-        .target(name: "SalesReports", dependencies: ["CZlib", "Diagnostics", "IAPCatalog", "PriceFormatting", "PropertyList"]),
-        .target(name: "Diagnostics"),
-        .target(name: "IAPCatalog", dependencies: ["PropertyList", "Diagnostics", "PriceFormatting"]),
+        .target(name: "SalesReports", dependencies: ["CZlib", "Diagnostics", "IAPCatalog", "PriceFormatting", "PropertyList", "Support"]),
+        .target(name: "Diagnostics", dependencies: ["Support"]),
+        .target(name: "IAPCatalog", dependencies: ["PropertyList", "Diagnostics", "PriceFormatting", "Support"]),
         .target(name: "PriceFormatting"),
-        .target(name: "CodeGeneration", dependencies: ["IAPCatalog", "PriceFormatting", "PropertyList", .product(name: "Stencil", package: "Stencil")]),
+        .target(name: "CodeGeneration", dependencies: ["IAPCatalog", "PriceFormatting", "PropertyList", "Support", .product(name: "Stencil", package: "Stencil")]),
         .target(name: "SourceLint", dependencies: [
-            "IAPCatalog", "CodeGeneration", "Diagnostics", "PriceFormatting", "PropertyList",
+            "IAPCatalog", "CodeGeneration", "Diagnostics", "PriceFormatting", "PropertyList", "Support",
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
         // The lean tool library: catalog loading policy, `gen`, `.storekit` writing and conversion,
         // exit statuses. No swift-syntax, YAML or argument parser: the build plugins' tool uses it.
-        .target(name: "CatalogTool", dependencies: ["IAPCatalog", "CodeGeneration", "Diagnostics", "PriceFormatting", "PropertyList"]),
+        .target(name: "CatalogTool", dependencies: ["IAPCatalog", "CodeGeneration", "Diagnostics", "PriceFormatting", "PropertyList", "Support"]),
         // The tool library: every command's job (each returns a CommandOutcome), configuration,
         // baselines and reporting. The `iap` executable only parses arguments, writes and exits.
         .target(name: "IAPTool", dependencies: [
-            "CatalogTool", "IAPCatalog", "Diagnostics", "PriceFormatting", "CodeGeneration", "SourceLint", "PropertyList", "SalesReports",
+            "CatalogTool", "IAPCatalog", "Diagnostics", "PriceFormatting", "CodeGeneration", "SourceLint", "PropertyList", "SalesReports", "Support",
             .product(name: "Yams", package: "Yams"),
         ]),
         .executableTarget(
@@ -76,11 +79,11 @@ let package = Package(
             ]
         ),
         // The build plugins' tool: gen and storekit only, on CatalogTool (no swift-syntax).
-        .executableTarget(name: "iap-gen", dependencies: ["CatalogTool", "CodeGeneration"]),
+        .executableTarget(name: "iap-gen", dependencies: ["CatalogTool", "CodeGeneration", "Support"]),
         // Benchmarks: a release executable that prints ratios against peers measured in the same run.
         .executableTarget(
             name: "iap-bench",
-            dependencies: ["IAPCatalog", "PropertyList", "PriceFormatting", "SourceLint", "Diagnostics",
+            dependencies: ["IAPCatalog", "PropertyList", "PriceFormatting", "SourceLint", "Diagnostics", "Support",
                            .product(name: "SwiftParser", package: "swift-syntax")],
             path: "Benchmarks/iap-bench"
         ),
@@ -94,13 +97,13 @@ let package = Package(
                 permissions: [.writeToPackageDirectory(reason: "writes the generated ProductID.swift into targets")]),
             dependencies: ["iap-gen"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"]),
-        .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"], exclude: ["Golden"]),
+        .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "Support", "TestSupport"]),
+        .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", "Support"], exclude: ["Golden"]),
         .testTarget(name: "PriceFormattingTests", dependencies: ["PriceFormatting", "TestSupport"]),
         .testTarget(name: "SourceLintTests", dependencies: ["SourceLint", "IAPCatalog", "PriceFormatting"]),
         .testTarget(name: "CodeGenerationTests", dependencies: ["CodeGeneration", "IAPCatalog"], exclude: ["Golden"]),
-        .testTarget(name: "IAPCatalogTests", dependencies: ["IAPCatalog", "PropertyList", "Diagnostics"]),
-        .testTarget(name: "SalesReportsTests", dependencies: ["SalesReports", "Diagnostics"]),
+        .testTarget(name: "IAPCatalogTests", dependencies: ["IAPCatalog", "PropertyList", "Diagnostics", "Support"]),
+        .testTarget(name: "SalesReportsTests", dependencies: ["SalesReports", "Diagnostics", "Support"]),
         .testTarget(name: "IAPToolTests", dependencies: ["IAPTool", "IAPCatalog", "SourceLint", "SalesReports", "Diagnostics", "PriceFormatting"]),
         .testTarget(name: "EndToEndTests", dependencies: ["iap", "iap-gen", "Diagnostics", "IAPCatalog", "IAPTool", "TestSupport"], exclude: ["Golden"]),
         // Replays every input the fuzzers found (Tests/Fixtures/FuzzFindings) through the entries

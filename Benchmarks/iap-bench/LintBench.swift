@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import SourceLint
+import Support
 import SwiftParser
 
 /// `iap lint` on a large real Swift codebase against swift-syntax's bare parse of the same files,

@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import IAPCatalog
+import Support
 
 /// Which catalogs a command reads, with which bundle ID, and from where: one decision for every
 /// command (DESIGN.md), so `validate`, `list`, `report`, `lint`, `gen`, `storekit`, `convert`,

@@ -1,5 +1,6 @@
 import CodeGeneration
 import Diagnostics
+import Support
 
 /// How every command ends: the findings it reports, the files it writes, what it says on stdout
 /// and stderr, and its exit status from the one table (`ExitStatus`). Every job returns one; the

@@ -4,6 +4,7 @@ import Foundation
 import PropertyList
 import IAPCatalog
 import PriceFormatting
+import Support
 
 /// The catalog formats `iap convert` writes.
 public enum CatalogFormat: String, Sendable, CaseIterable {

@@ -3,6 +3,7 @@ import Diagnostics
 import Foundation
 import PropertyList
 import IAPCatalog
+import Support
 
 /// `gen`: the text generation writes for one catalog.
 public struct GenJob: Sendable {

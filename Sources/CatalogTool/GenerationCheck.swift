@@ -2,6 +2,7 @@ import CodeGeneration
 import Diagnostics
 import Foundation
 import PropertyList
+import Support
 
 /// `gen --check`: whether the file on disk is what generation would write, as a finding
 /// (`stale-generated-file`) and as the diff a reviewer reads.

@@ -2,6 +2,7 @@ import Foundation
 import IAPCatalog
 import PropertyList
 import Stencil
+import Support
 
 /// Renders a catalog through a Stencil template, so a team can emit Objective-C, Kotlin for an
 /// Android twin, JSON or docs. The context is documented in docs/commands.md ("Custom templates").

@@ -1,3 +1,4 @@
+import Support
 /// How serious a finding is. Ordered: `info < warning < error`.
 public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable, Codable {
     case info

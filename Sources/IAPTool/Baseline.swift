@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import PropertyList
+import Support
 
 /// Findings a team accepts for now, so `iap` can gate CI from the first day: a finding whose
 /// fingerprint (`Fingerprint`: rule, path, subject; never the line) is in the baseline is held

@@ -3,6 +3,7 @@ import Diagnostics
 import Foundation
 import IAPCatalog
 import SourceLint
+import Support
 
 /// `iap check`: validate, `gen --check` for each configured output, and lint, as `iap.yml`
 /// says; one list of findings for one report and one exit status. With no `iap.yml` it

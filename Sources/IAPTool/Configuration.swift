@@ -4,6 +4,7 @@ import IAPCatalog
 import PriceFormatting
 import PropertyList
 import SalesReports
+import Support
 import Yams
 
 /// One output `iap check` keeps up to date (`generate:` in `iap.yml`): Swift constants, or a

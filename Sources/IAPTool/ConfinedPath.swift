@@ -1,5 +1,6 @@
 import Foundation
 import IAPCatalog
+import Support
 
 /// The paths `iap.yml` names for iap to write — `reports`, `generate[].output` — and its
 /// `baseline` stay inside the folder holding the file: a pull request can change `iap.yml`, and
@@ -29,7 +30,7 @@ struct ConfinedPath {
     /// above it with `.git`): what `iap.yml` may name to read. Nil outside a repository, where no
     /// pull request writes the file.
     init?(repositoryOf configPath: String) {
-        guard let folder = ConfinedPath(configPath: configPath)?.root, let repository = FileDiscovery.repositoryRoot(of: folder) else { return nil }
+        guard let folder = ConfinedPath(configPath: configPath)?.root, let repository = FilePaths.repositoryRoot(of: folder) else { return nil }
         root = repository
         start = folder
         name = "the repository"
@@ -73,6 +74,6 @@ struct ConfinedPath {
     }
 
     private func inside(_ path: String) -> Bool {
-        FileDiscovery.isInside(real: path, root: root)
+        FilePaths.isInside(real: path, root: root)
     }
 }

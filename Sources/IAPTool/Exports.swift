@@ -3,4 +3,4 @@
 // the generation options its flags name, and the descriptor writes it says everything with.
 @_exported import CatalogTool
 @_exported import struct CodeGeneration.GenerationOptions
-@_exported import enum CodeGeneration.Descriptor
+@_exported import enum Support.Descriptor

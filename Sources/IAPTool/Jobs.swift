@@ -3,6 +3,7 @@ import Diagnostics
 import Foundation
 import IAPCatalog
 import SourceLint
+import Support
 
 /// What a job found: findings, the files it checked, and lines for stderr (which catalog lint
 /// used, and the like).

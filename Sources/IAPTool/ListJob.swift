@@ -1,5 +1,6 @@
 import Diagnostics
 import IAPCatalog
+import Support
 
 /// `iap list`: one row per product of the selected catalogs.
 public struct ListJob: Sendable {

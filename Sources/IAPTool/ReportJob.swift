@@ -4,6 +4,7 @@ import IAPCatalog
 import PriceFormatting
 import PropertyList
 import SalesReports
+import Support
 
 /// `iap report`: the price matrix of a catalog, or App Store Connect sales and finance reports
 /// totalled and joined with the catalog, in Markdown, CSV, JSON or HTML.
@@ -104,13 +105,13 @@ public enum ReportJob {
             do {
                 names = try FileManager.default.contentsOfDirectory(atPath: path)
             } catch {
-                throw .cannotRun("\(path): cannot list folder: \(FileContents.Failure(reason: FileDiscovery.listingReason(path, error)).phrase)")
+                throw .cannotRun("\(path): cannot list folder: \(FileContents.Failure(reason: FilePaths.listingReason(path, error)).phrase)")
             }
-            let root = FileDiscovery.realPath(path) ?? path
+            let root = FilePaths.realPath(path) ?? path
             let reports = names.filter { name in
                 let full = (path as NSString).appendingPathComponent(name)
                 return !name.hasPrefix(".") && [".txt", ".tsv", ".gz"].contains(where: { name.lowercased().hasSuffix($0) })
-                    && FileIdentity.specialKind(full) == nil && FileDiscovery.linkLeadingOut(full, of: root) == nil
+                    && FileIdentity.specialKind(full) == nil && FilePaths.linkLeadingOut(full, of: root) == nil
             }
             guard !reports.isEmpty else {
                 throw .cannotRun("\(path): no report files in this folder (.txt, .txt.gz or .tsv, as App Store Connect downloads them)")

@@ -1,6 +1,7 @@
 import CodeGeneration
 import Diagnostics
 import Foundation
+import Support
 
 /// The tool's name, version and home, as every report names them.
 public enum IAPToolInfo {

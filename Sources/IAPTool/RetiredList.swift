@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import IAPCatalog
 import PropertyList
+import Support
 
 /// `--retired FILE`: one ID per line (blank lines and `#` comments ignored), or any product-list plist.
 public enum RetiredList {

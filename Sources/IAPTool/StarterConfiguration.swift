@@ -3,6 +3,7 @@ import Diagnostics
 import Foundation
 import IAPCatalog
 import SourceLint
+import Support
 
 /// `iap init`: a commented `iap.yml` filled from what the folder holds — its catalogs and their
 /// bundle IDs, the folders with Swift and Objective-C sources — with every other key shown

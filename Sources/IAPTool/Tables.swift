@@ -3,6 +3,7 @@ import Foundation
 import IAPCatalog
 import PropertyList
 import SalesReports
+import Support
 
 /// `iap list`: one row per product, with `--verbose` what each file is.
 public enum ListText {

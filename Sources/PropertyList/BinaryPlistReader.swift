@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Support
 
 /// Reads Apple binary property lists (`bplist00`) into the same `PlistNode` tree as the XML reader.
 ///

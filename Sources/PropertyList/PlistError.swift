@@ -1,3 +1,6 @@
+import Foundation
+import Support
+
 /// Why a property list could not be read, with the position when there is one.
 public struct PlistError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Kind: String, Sendable {
@@ -35,5 +38,14 @@ public struct PlistError: Error, Sendable, Equatable, CustomStringConvertible {
         if line <= 0 { return message }
         if column <= 0 { return "\(line): \(message)" }
         return "\(line):\(column): \(message)"
+    }
+}
+
+extension PlistError {
+    /// The reason of an `.io` error as iap says it after "cannot read: ": "cannot open file:
+    /// Permission denied" → "permission denied".
+    public var osReason: String {
+        let reason = message.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? message
+        return FileContents.Failure(reason: reason).phrase
     }
 }

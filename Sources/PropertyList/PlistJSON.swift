@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Support
 
 /// Renders a plist value as JSON: dicts as objects in file order, integers exact, reals as numbers
 /// (or "nan", "inf", "-inf"), dates as ISO 8601 strings, data as base64 strings.

@@ -1,5 +1,6 @@
 import CLibXML2
 import Foundation
+import Support
 
 /// Reads Apple XML property lists with libxml2's SAX2 push parser into a tree of `PlistNode`s
 /// that carry the line and column of every value.

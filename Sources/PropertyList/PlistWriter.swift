@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Support
 
 /// Writes property lists in the XML form Apple's tools write: XML header, DOCTYPE, tab
 /// indentation, `<array/>` and `<dict/>` for empty containers, `&amp; &lt; &gt;` escaped.

@@ -1,6 +1,7 @@
 import CZlib
 import Foundation
 import PropertyList
+import Support
 
 /// Reads a report line by line, in fixed-size chunks, whether it is gzip-compressed (as App Store
 /// Connect sends it) or plain text (as a browser saves it after unpacking): zlib's `gzread` passes

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Support
 
 /// Reads App Store Connect reports into a `SalesLedger`, streaming: one line at a time, gzip or
 /// plain. Columns are found by their header names. A row that does not parse is reported with its

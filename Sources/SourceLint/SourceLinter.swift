@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import IAPCatalog
 import PropertyList
+import Support
 
 /// Lints app sources: `.swift` with swift-syntax, `.m`/`.mm`/`.h` with our tokenizer. Files are
 /// linted in parallel; findings come back in stable order (path, line, column).
@@ -71,11 +72,11 @@ public struct SourceLinter: Sendable {
                 continue
             }
             let enumerator = FileManager.default.enumerator(atPath: path)
-            let root = FileDiscovery.realPath(path) ?? path
+            let root = FilePaths.realPath(path) ?? path
             while let relative = enumerator?.nextObject() as? String {
                 let name = (relative as NSString).lastPathComponent
                 let full = WalkPolicy.joined(path, relative)
-                if let target = FileDiscovery.linkLeadingOut(full, of: root) {
+                if let target = FilePaths.linkLeadingOut(full, of: root) {
                     if !excluded(full) {
                         passedOver.append(PassedOverFile(path: full, reason: "a link to \(target), outside the folders checked: not followed"))
                     }

@@ -1,5 +1,6 @@
 import Foundation
 import Diagnostics
+import Support
 import SwiftParser
 import SwiftSyntax
 

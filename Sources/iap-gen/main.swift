@@ -6,6 +6,7 @@
 //   iap-gen storekit PATH... --output FILE.storekit [--storefront USA] [--locale en_US] [--check]
 import CatalogTool
 import CodeGeneration
+import Support
 import Foundation
 
 let usage = """

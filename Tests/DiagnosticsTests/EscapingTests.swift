@@ -1,4 +1,5 @@
 import Diagnostics
+import Support
 import XCTest
 
 /// Every escape with exact expected strings: control characters, U+FFFF and other non-ASCII,

@@ -1,5 +1,6 @@
 import Foundation
 import IAPCatalog
+import Support
 import XCTest
 
 /// The one list of what walks pass over, and the one path form they report.

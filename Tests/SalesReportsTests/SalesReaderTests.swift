@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 @testable import SalesReports
+import Support
 import XCTest
 
 /// Reading the sample reports under Tests/Fixtures/Sales: every total below was added up by hand

@@ -1,4 +1,5 @@
 import Diagnostics
+import Support
 
 /// Writes JSON the way Xcode writes a StoreKit configuration file: two-space indent,
 /// `"key" : value`, an empty container as `[` blank line `]`, and a final newline. It streams

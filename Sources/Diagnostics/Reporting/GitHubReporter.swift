@@ -1,3 +1,4 @@
+import Support
 /// GitHub Actions workflow commands (`::error file=…,line=…,col=…,title=…::message`), which
 /// annotate the pull request's diff. Escaped as GitHub's toolkit escapes them: `%`, CR and LF in
 /// messages, and also `:` and `,` in properties. GitHub shows only ten annotations per severity

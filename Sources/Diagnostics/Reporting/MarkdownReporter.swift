@@ -1,3 +1,4 @@
+import Support
 /// Markdown for a pull-request comment or a job summary: a headline with the counts, then a table
 /// of findings. With a byte limit, rows stop before it and a last line says how many were left out.
 public struct MarkdownReporter: Reporter {

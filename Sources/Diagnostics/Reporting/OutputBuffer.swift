@@ -1,3 +1,4 @@
+import Support
 /// The bytes of a report as it is written: appends and escapes work on UTF-8 bytes (every
 /// character any format escapes is ASCII), so a hundred thousand findings render without
 /// building strings per character.

@@ -1,3 +1,4 @@
+import Support
 /// Renders diagnostics as `path:line:col: severity: message [rule-id]`, the form Xcode,
 /// editors and CI log parsers understand, with related locations as `note:` lines.
 public struct TextReporter: Reporter {
@@ -58,9 +59,4 @@ public struct TextReporter: Reporter {
     private func paint(_ text: String, code: String) -> String {
         useColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
-}
-
-/// "1 file", "2 files".
-public func plural(_ count: Int, _ noun: String) -> String {
-    "\(count) \(noun)\(count == 1 ? "" : "s")"
 }

@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import PropertyList
+import Support
 
 /// A file a walk found and passed over, with the reason (`iap list --verbose` and
 /// `iap validate --verbose` show them).

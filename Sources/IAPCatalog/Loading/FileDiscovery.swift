@@ -1,5 +1,6 @@
 import Foundation
 import PropertyList
+import Support
 
 /// Finds the files catalogs are read from under the paths a user gives, and groups them by the
 /// app they belong to.
@@ -78,7 +79,7 @@ public struct FileDiscovery: Sendable {
             }
             if isDirectory.boolValue {
                 walked.roots.append(path)
-                walked.realRoots.append(Self.realPath(path) ?? path)
+                walked.realRoots.append(FilePaths.realPath(path) ?? path)
                 if let status = FileStatus(path) { walked.visitedFolders.insert(status.identity) }
                 try walk(path, into: &walked, isRoot: true)
             } else {
@@ -97,38 +98,6 @@ public struct FileDiscovery: Sendable {
         }
         let sorted = groups.sorted { $0.name == $1.name ? $0.paths.lexicographicallyPrecedes($1.paths) : $0.name < $1.name }
         return (sorted, walked.passedOver)
-    }
-
-    /// The path with every link resolved, or nil when it cannot be.
-    public static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
-    /// Whether `real` is `root` or below it, both with every link resolved.
-    public static func isInside(real: String, root: String) -> Bool {
-        real == root || real.hasPrefix(root.hasSuffix("/") ? root : root + "/")
-    }
-
-    /// The text of the link at `path` when it leads out of `root` (a real path), or to nothing;
-    /// nil when `path` is not a link or stays inside. A pull request can commit a link to any
-    /// file the job can read: a walk does not follow one that leads out.
-    public static func linkLeadingOut(_ path: String, of root: String) -> String? {
-        guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) else { return nil }
-        guard let real = realPath(path), isInside(real: real, root: root) else { return target }
-        return nil
-    }
-
-    /// The real path of the nearest folder at or above `folder` that holds `.git` (a folder, or a
-    /// worktree's or submodule's file); nil outside any repository.
-    public static func repositoryRoot(of folder: String) -> String? {
-        guard var current = realPath(folder.isEmpty ? "." : folder) else { return nil }
-        while access((current == "/" ? "" : current) + "/.git", F_OK) != 0 {
-            guard current != "/", let slash = current.lastIndex(of: "/") else { return nil }
-            current = slash == current.startIndex ? "/" : String(current[..<slash])
-        }
-        return current
     }
 
     /// Whether a file name is one this tool reads.
@@ -155,7 +124,7 @@ public struct FileDiscovery: Sendable {
                 if visitedFiles.insert(link.id).inserted {
                     filesByFolder[link.folder, default: []].append(link.path)
                 } else {
-                    passedOver.append(PassedOverFile(path: link.path, reason: "a link to \(shown(FileDiscovery.realPath(link.path) ?? link.path)), which is read there"))
+                    passedOver.append(PassedOverFile(path: link.path, reason: "a link to \(shown(FilePaths.realPath(link.path) ?? link.path)), which is read there"))
                 }
             }
             linkedFiles = []
@@ -174,7 +143,7 @@ public struct FileDiscovery: Sendable {
         }
 
         func isInsideRoots(_ real: String) -> Bool {
-            realRoots.contains { FileDiscovery.isInside(real: real, root: $0) }
+            realRoots.contains { FilePaths.isInside(real: real, root: $0) }
         }
         var filesByFolder: [String: [String]] = [:]
         var projectsByFolder: [String: [String]] = [:]
@@ -237,7 +206,7 @@ public struct FileDiscovery: Sendable {
         } catch {
             // A folder named on the command line must be listed; one met by the walk is passed over.
             guard !isRoot else { throw .unreadable(folder, "cannot list folder") }
-            walked.passedOver.append(PassedOverFile(path: folder, reason: "a folder that cannot be listed (\(Self.listingReason(folder, error)))", isFolder: true))
+            walked.passedOver.append(PassedOverFile(path: folder, reason: "a folder that cannot be listed (\(FilePaths.listingReason(folder, error)))", isFolder: true))
             return
         }
         for entry in entries.sorted() {
@@ -269,7 +238,7 @@ public struct FileDiscovery: Sendable {
                 continue
             }
             if status.isLink {
-                let real = Self.realPath(path) ?? path
+                let real = FilePaths.realPath(path) ?? path
                 if !walked.isInsideRoots(real) {
                     if status.isFolder || catalogName {
                         walked.passedOver.append(PassedOverFile(path: path, reason: "a link to \(walked.shown(real)), outside the folders checked: not followed"))
@@ -279,7 +248,7 @@ public struct FileDiscovery: Sendable {
             }
             if status.isFolder {
                 guard walked.visitedFolders.insert(status.identity).inserted else {
-                    walked.passedOver.append(PassedOverFile(path: path, reason: "a link to \(walked.shown(Self.realPath(path) ?? path)), a folder already checked: not walked again"))
+                    walked.passedOver.append(PassedOverFile(path: path, reason: "a link to \(walked.shown(FilePaths.realPath(path) ?? path)), a folder already checked: not walked again"))
                     continue
                 }
                 if ext == "xcodeproj" || ext == "xcworkspace" { walked.appRoots.insert(folder) }
@@ -332,56 +301,4 @@ public struct FileDiscovery: Sendable {
         }
         return common.isEmpty ? "." : common
     }
-
-    /// Why `folder` could not be listed, in the OS's words ("Permission denied"): asked of
-    /// opendir(3) again, since Foundation's error on Linux may carry only its own sentence.
-    public static func listingReason(_ folder: String, _ error: Error) -> String {
-        if let handle = opendir(folder) {
-            closedir(handle)
-        } else {
-            return String(cString: strerror(errno))
-        }
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(code))) }
-        return (error as NSError).localizedDescription
-    }
-}
-
-/// A file's device and inode, to recognise one file or folder met twice (through links).
-public struct FileIdentity: Hashable, Sendable {
-    var device: UInt64
-    var inode: UInt64
-
-    /// Whether `path` itself is a symbolic link.
-    public static func isLink(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
-    }
-
-    /// "a FIFO", "a socket", "a device" when `path` leads to one; nil for files and folders.
-    public static func specialKind(_ path: String) -> String? {
-        FileStatus(path)?.specialKind
-    }
-}
-
-/// What a path leads to, from one `stat` (links followed) and one `lstat`: its identity, whether
-/// it is a folder or a file that must never be opened, and whether the path is itself a link.
-struct FileStatus {
-    var identity: FileIdentity
-    var mode: mode_t
-    var isLink: Bool
-
-    /// nil when nothing is there (deleted, or a link to nothing).
-    init?(_ path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        identity = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
-        mode = info.st_mode & S_IFMT
-        isLink = FileIdentity.isLink(path)
-    }
-
-    var isFolder: Bool { mode == S_IFDIR }
-
-    /// "a FIFO", "a socket", "a device"; nil for files and folders.
-    var specialKind: String? { FileContents.specialKind(mode: mode) }
 }

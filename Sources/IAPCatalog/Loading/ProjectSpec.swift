@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import PropertyList
+import Support
 
 /// The bundle IDs an app's project *spec* sets, for repositories that generate their Xcode
 /// project and do not commit it: XcodeGen's `project.yml` (and the files it `include:`s) and

@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import PropertyList
+import Support
 
 /// What an Xcode project says about its app targets: their bundle IDs (with build-setting
 /// variables expanded from the project and the app's `.xcconfig` files) and their `Info.plist`.

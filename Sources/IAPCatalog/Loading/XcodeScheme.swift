@@ -1,5 +1,6 @@
 import Foundation
 import PropertyList
+import Support
 
 /// What a shared Xcode scheme (`App.xcodeproj/xcshareddata/xcschemes/App.xcscheme`) says about
 /// running the app: the StoreKit configuration its Run action uses, and the target it launches.

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Support
 
 /// Runs every catalog rule and returns the findings in stable order.
 public struct CatalogValidator: Sendable {

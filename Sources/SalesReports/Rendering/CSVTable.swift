@@ -1,4 +1,5 @@
 import Diagnostics
+import Support
 
 /// CSV as RFC 4180 writes it: fields with a comma, quote, CR or LF quoted, quotes doubled, lines
 /// ended by CRLF (`iap price --format csv` keeps the LF it always wrote).

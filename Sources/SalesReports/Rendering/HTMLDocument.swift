@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Support
 
 /// A report document as one self-contained HTML file: its styles and its few lines of script are
 /// inline, its charts are inline SVG, and a Content-Security-Policy forbids every request, so the

@@ -1,4 +1,5 @@
 import Diagnostics
+import Support
 
 /// A report document as GitHub-flavoured Markdown: headings, a list of facts, pipe tables with
 /// numbers right-aligned. Charts are left to the HTML report.

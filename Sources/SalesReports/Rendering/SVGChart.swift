@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Support
 
 /// Charts as inline SVG, drawn by our own code (no script, no font, no request). Geometry is
 /// computed in `Decimal` and written to one decimal place, so the same report draws the same bytes.

@@ -1,4 +1,5 @@
 import Diagnostics
+import Support
 
 public struct BundlePrefixConventionRule: CatalogRule, Rule {
     public static let description = RuleDescription(

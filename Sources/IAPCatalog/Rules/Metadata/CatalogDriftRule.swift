@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Support
 
 /// `catalog-drift`: the metadata plist and the `.storekit` files of one catalog disagree.
 ///

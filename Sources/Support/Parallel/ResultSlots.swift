@@ -60,8 +60,3 @@ public final class ResultSlots<Value: Sendable>: @unchecked Sendable {
         return results
     }
 }
-
-extension ResultSlots where Value == [Diagnostic] {
-    /// Every slot's findings, slot by slot.
-    public func all() -> [Diagnostic] { values().flatMap { $0 } }
-}

@@ -1,5 +1,4 @@
 import Foundation
-import IAPCatalog
 
 /// What stands at an output path, and so how iap writes there (docs/robustness.md, "Writes and
 /// configuration"). A regular file, or the regular file a link leads to, is replaced atomically;
@@ -56,7 +55,7 @@ enum OutputTarget {
             let target = String(cString: real)
             // A link in a repository is content a pull request can commit: it may not aim a write
             // outside the repository (`iap.sarif -> ~/.bashrc`). Naming the file itself may.
-            if let root = FileDiscovery.repositoryRoot(of: OutputFile.folder(of: path)), !FileDiscovery.isInside(real: target, root: root) {
+            if let root = FilePaths.repositoryRoot(of: OutputFile.folder(of: path)), !FilePaths.isInside(real: target, root: root) {
                 throw .refused(path, "it is a link to '\(link ?? target)', outside the repository at '\(root)'; "
                     + "a committed link does not choose what iap overwrites: remove the link, or name the file itself")
             }

@@ -1,5 +1,4 @@
 import Foundation
-import PropertyList
 
 /// What every walk passes over without reading, and why: catalog discovery (`FileDiscovery`),
 /// the lint walk (`SourceLinter.files(in:)`) and `iap init`'s proposal use this one list, so a
@@ -87,7 +86,7 @@ public enum WalkPolicy {
     public static func relativeToWorkingFolder(_ absolute: String) -> String {
         guard absolute.hasPrefix("/") else { return absolute }
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
-        let realCwd = FileDiscovery.realPath(cwd) ?? cwd
+        let realCwd = FilePaths.realPath(cwd) ?? cwd
         let from = realCwd.split(separator: "/"), to = normalized(absolute).split(separator: "/")
         var common = 0
         while common < min(from.count, to.count), from[common] == to[common] { common += 1 }

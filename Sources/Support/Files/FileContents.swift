@@ -138,12 +138,3 @@ public enum FileContents {
         failure.reason == String(cString: strerror(ENOENT))
     }
 }
-
-extension PlistError {
-    /// The reason of an `.io` error as iap says it after "cannot read: ": "cannot open file:
-    /// Permission denied" → "permission denied".
-    public var osReason: String {
-        let reason = message.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? message
-        return FileContents.Failure(reason: reason).phrase
-    }
-}
