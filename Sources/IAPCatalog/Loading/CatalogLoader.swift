@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import PropertyList
+import Support
 
 /// Reads the files of catalogs and merges their products by ID.
 public struct CatalogLoader: Sendable {
@@ -294,9 +295,9 @@ public struct CatalogLoader: Sendable {
             }
             return [Product](unsafeUninitializedCapacity: count) { built, initialized in
                 nonisolated(unsafe) let slots = built
-                DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                ParallelChunks.run(count: count, workers: workers) { chunk in
                     var classifier = Classifier()
-                    for index in (count * worker / workers)..<(count * (worker + 1) / workers) {
+                    for index in chunk {
                         (slots.baseAddress! + index).initialize(to: product(index, &classifier))
                     }
                 }
