@@ -102,10 +102,9 @@ public enum ReportJob {
                 continue
             }
             let names: [String]
-            do {
-                names = try FileManager.default.contentsOfDirectory(atPath: path)
-            } catch {
-                throw .cannotRun("\(path): cannot list folder: \(FileContents.Failure(reason: FilePaths.listingReason(path, error)).phrase)")
+            switch FolderWalk.names(in: path) {
+            case .success(let listed): names = listed
+            case .failure(let failure): throw .cannotRun("\(path): cannot list folder: \(failure.phrase)")
             }
             let root = FilePaths.realPath(path) ?? path
             let reports = names.filter { name in

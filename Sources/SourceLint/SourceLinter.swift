@@ -40,9 +40,12 @@ public struct SourceLinter: Sendable {
         case missing(String)
         /// A file named on the command line that is not a Swift or Objective-C source.
         case notSource(String)
+        /// A folder named on the command line that cannot be listed, with the OS's reason.
+        case unlisted(String, String)
         public var description: String {
             switch self {
             case .missing(let path): "\(path): no such file or folder"
+            case .unlisted(let path, let reason): "\(path): cannot list folder: \(FileContents.Failure(reason: reason).phrase)"
             case .notSource(let path):
                 "\(path): not a Swift or Objective-C source: iap lint reads .swift, .m, .mm and .h files, "
                     + "or the folders that hold them"
@@ -71,41 +74,39 @@ public struct SourceLinter: Sendable {
                 found.append(path)
                 continue
             }
-            let enumerator = FileManager.default.enumerator(atPath: path)
-            let root = FilePaths.realPath(path) ?? path
-            while let relative = enumerator?.nextObject() as? String {
-                let name = (relative as NSString).lastPathComponent
-                let full = WalkPolicy.joined(path, relative)
-                if let target = FilePaths.linkLeadingOut(full, of: root) {
-                    if !excluded(full) {
-                        passedOver.append(PassedOverFile(path: full, reason: "a link to \(target), outside the folders checked: not followed"))
+            var walk = FolderWalk()
+            do {
+                try walk.walk(path) { _, entry in
+                    switch entry {
+                    case .junk(let full, let why, let isFolder):
+                        if !excluded(full) { passedOver.append(PassedOverFile(path: full, reason: why, isFolder: isFolder)) }
+                    case .linkOut(let full, _, _, _):
+                        if !excluded(full) {
+                            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: full)) ?? full
+                            passedOver.append(PassedOverFile(path: full, reason: "a link to \(target), outside the folders checked: not followed"))
+                        }
+                    case .missing(let full, _, let isLink):
+                        if isLink, !excluded(full) { passedOver.append(PassedOverFile(path: full, reason: "a link to nothing")) }
+                    case .unlisted(let full, let reason):
+                        if !excluded(full) { passedOver.append(PassedOverFile(path: full, reason: "a folder that cannot be listed (\(reason))", isFolder: true)) }
+                    case .special, .folderAgain:
+                        // FIFOs, sockets and devices are never opened: reading one waits forever.
+                        break
+                    case .folder(_, let name, let status):
+                        // A link to a folder inside is not entered: its files are linted where they are.
+                        return !status.isLink && (includeTests || !WalkPolicy.isTestFolder(name))
+                    case .file(let full, let name, _):
+                        guard Self.extensions.contains((name as NSString).pathExtension), includeTests || !isTestFile(name), !excluded(full) else { break }
+                        if let why = WalkPolicy.contentReason(ofFileAt: full) {
+                            passedOver.append(PassedOverFile(path: full, reason: why))
+                        } else {
+                            found.append(full)
+                        }
                     }
-                    enumerator?.skipDescendants()
-                    continue
+                    return false
                 }
-                var isFolder: ObjCBool = false
-                _ = FileManager.default.fileExists(atPath: full, isDirectory: &isFolder)
-                if isFolder.boolValue {
-                    if let why = WalkPolicy.folderReason(name) {
-                        if !excluded(full) { passedOver.append(PassedOverFile(path: full, reason: why, isFolder: true)) }
-                        enumerator?.skipDescendants()
-                    } else if !includeTests && WalkPolicy.isTestFolder(name) {
-                        enumerator?.skipDescendants()
-                    }
-                    continue
-                }
-                if let why = WalkPolicy.fileReason(name) {
-                    if !excluded(full) { passedOver.append(PassedOverFile(path: full, reason: why)) }
-                    continue
-                }
-                // FIFOs, sockets and devices are never opened: reading one waits forever.
-                if FileIdentity.specialKind(full) != nil { continue }
-                guard Self.extensions.contains((name as NSString).pathExtension), includeTests || !isTestFile(name), !excluded(full) else { continue }
-                if let why = WalkPolicy.contentReason(ofFileAt: full) {
-                    passedOver.append(PassedOverFile(path: full, reason: why))
-                    continue
-                }
-                found.append(full)
+            } catch {
+                throw .unlisted(error.path, error.reason)
             }
         }
         let files = Array(Set(found.filter { !excluded($0) })).sorted()

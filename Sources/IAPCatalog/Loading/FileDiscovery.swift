@@ -71,6 +71,7 @@ public struct FileDiscovery: Sendable {
     public func discover(_ paths: [String]) throws(Failure) -> (groups: [Group], passedOver: [PassedOverFile]) {
         var explicitFiles: [String] = []
         var walked = Walk()
+        var folders = FolderWalk()
         for given in paths {
             let path = WalkPolicy.normalized(given)
             var isDirectory: ObjCBool = false
@@ -80,8 +81,12 @@ public struct FileDiscovery: Sendable {
             if isDirectory.boolValue {
                 walked.roots.append(path)
                 walked.realRoots.append(FilePaths.realPath(path) ?? path)
-                if let status = FileStatus(path) { walked.visitedFolders.insert(status.identity) }
-                try walk(path, into: &walked, isRoot: true)
+                do {
+                    try folders.walk(path) { folder, entry in Self.visit(entry, in: folder, &walked) }
+                } catch {
+                    // A folder named on the command line must be listed; one met by the walk is passed over.
+                    throw .unreadable(path, "cannot list folder")
+                }
             } else {
                 if let kind = FileIdentity.specialKind(path) { throw .unreadable(path, "\(kind), not a regular file") }
                 guard FileManager.default.isReadableFile(atPath: path) else { throw .unreadable(path, "permission denied") }
@@ -107,12 +112,12 @@ public struct FileDiscovery: Sendable {
 
     /// What a walk saw: candidate files by folder, and the folders that are app roots.
     struct Walk {
+        /// The roots as given, and with their links resolved (as `FolderWalk` holds them), to
+        /// show a link's target in the form the user gave.
         var roots: [String] = []
-        /// The roots with their links resolved, to tell a link that leads outside them.
         var realRoots: [String] = []
         /// Folders and files already met (device and inode): a link loop or a second link to one
         /// file is passed over, never walked or read twice.
-        var visitedFolders = Set<FileIdentity>()
         var visitedFiles = Set<FileIdentity>()
         /// Links to catalog files inside the roots, in walk order.
         var linkedFiles: [(folder: String, path: String, id: FileIdentity)] = []
@@ -142,9 +147,6 @@ public struct FileDiscovery: Sendable {
             return WalkPolicy.relativeToWorkingFolder(real)
         }
 
-        func isInsideRoots(_ real: String) -> Bool {
-            realRoots.contains { FilePaths.isInside(real: real, root: $0) }
-        }
         var filesByFolder: [String: [String]] = [:]
         var projectsByFolder: [String: [String]] = [:]
         var configurationsByFolder: [String: [String]] = [:]
@@ -199,84 +201,56 @@ public struct FileDiscovery: Sendable {
         }
     }
 
-    private func walk(_ folder: String, into walked: inout Walk, isRoot: Bool = false) throws(Failure) {
-        let entries: [String]
-        do {
-            entries = try FileManager.default.contentsOfDirectory(atPath: folder)
-        } catch {
-            // A folder named on the command line must be listed; one met by the walk is passed over.
-            guard !isRoot else { throw .unreadable(folder, "cannot list folder") }
-            walked.passedOver.append(PassedOverFile(path: folder, reason: "a folder that cannot be listed (\(FilePaths.listingReason(folder, error)))", isFolder: true))
-            return
-        }
-        for entry in entries.sorted() {
-            let path = WalkPolicy.joined(folder, entry)
-            if let why = WalkPolicy.fileReason(entry) {
-                walked.passedOver.append(PassedOverFile(path: path, reason: why))
-                continue
-            }
-            if let why = WalkPolicy.folderReason(entry) {
-                // Said with --verbose, so a catalog kept in such a folder can be found and named.
-                var isFolder: ObjCBool = false
-                if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-                    walked.passedOver.append(PassedOverFile(path: path, reason: why, isFolder: true))
-                }
-                continue
-            }
+    /// What discovery does with each entry the walk meets: catalog files, projects, build
+    /// settings and app markers are noted by folder; what is passed over is said (`--verbose`).
+    private static func visit(_ entry: FolderWalk.Entry, in folder: String, _ walked: inout Walk) -> Bool {
+        switch entry {
+        case .junk(let path, let why, let isFolder):
+            // Said with --verbose, so a catalog kept in such a folder can be found and named.
+            walked.passedOver.append(PassedOverFile(path: path, reason: why, isFolder: isFolder))
+        case .missing(let path, let name, let isLink):
             // Deleted while the walk runs, or a link to nothing: nothing to read.
-            guard let status = FileStatus(path) else {
-                if FileIdentity.isLink(path), Self.isCatalogFile(entry) || !entry.contains(".") {
-                    walked.passedOver.append(PassedOverFile(path: path, reason: "a link to nothing"))
-                }
-                continue
+            if isLink, isCatalogFile(name) || !name.contains(".") {
+                walked.passedOver.append(PassedOverFile(path: path, reason: "a link to nothing"))
             }
-            let ext = (entry as NSString).pathExtension
-            let catalogName = Self.isCatalogFile(entry)
-            // FIFOs, sockets and devices are never opened: reading one waits forever.
-            if let kind = status.specialKind {
-                if catalogName { walked.passedOver.append(PassedOverFile(path: path, reason: "\(kind), not a regular file: not read")) }
-                continue
+        case .special(let path, let name, let kind):
+            if isCatalogFile(name) { walked.passedOver.append(PassedOverFile(path: path, reason: "\(kind), not a regular file: not read")) }
+        case .linkOut(let path, let name, let real, let status):
+            if status.isFolder || isCatalogFile(name) {
+                walked.passedOver.append(PassedOverFile(path: path, reason: "a link to \(walked.shown(real)), outside the folders checked: not followed"))
             }
-            if status.isLink {
-                let real = FilePaths.realPath(path) ?? path
-                if !walked.isInsideRoots(real) {
-                    if status.isFolder || catalogName {
-                        walked.passedOver.append(PassedOverFile(path: path, reason: "a link to \(walked.shown(real)), outside the folders checked: not followed"))
-                    }
-                    continue
-                }
+        case .folderAgain(let path, _, let real):
+            walked.passedOver.append(PassedOverFile(path: path, reason: "a link to \(walked.shown(real)), a folder already checked: not walked again"))
+        case .unlisted(let path, let reason):
+            walked.passedOver.append(PassedOverFile(path: path, reason: "a folder that cannot be listed (\(reason))", isFolder: true))
+        case .folder(let path, let name, _):
+            let ext = (name as NSString).pathExtension
+            if ext == "xcodeproj" || ext == "xcworkspace" { walked.appRoots.insert(folder) }
+            if ext == "xcodeproj" {
+                let project = path + "/project.pbxproj"
+                if FileManager.default.isReadableFile(atPath: project) { walked.projectsByFolder[folder, default: []].append(project) }
+                walked.schemesByFolder[folder, default: []] += sharedSchemes(of: path)
             }
-            if status.isFolder {
-                guard walked.visitedFolders.insert(status.identity).inserted else {
-                    walked.passedOver.append(PassedOverFile(path: path, reason: "a link to \(walked.shown(FilePaths.realPath(path) ?? path)), a folder already checked: not walked again"))
-                    continue
-                }
-                if ext == "xcodeproj" || ext == "xcworkspace" { walked.appRoots.insert(folder) }
-                if ext == "xcodeproj" {
-                    let project = path + "/project.pbxproj"
-                    if FileManager.default.isReadableFile(atPath: project) { walked.projectsByFolder[folder, default: []].append(project) }
-                    walked.schemesByFolder[folder, default: []] += Self.sharedSchemes(of: path)
-                }
-                if ext == "xcworkspace" { walked.workspaces.append(path) }
-                if Self.opaqueFolderExtensions.contains(ext) { continue }
-                // Xcode can store a .storekit file inside a folder named like one.
-                try walk(path, into: &walked)
-            } else if catalogName {
+            if ext == "xcworkspace" { walked.workspaces.append(path) }
+            // Xcode can store a .storekit file inside a folder named like one.
+            return !opaqueFolderExtensions.contains(ext)
+        case .file(let path, let name, let status):
+            if isCatalogFile(name) {
                 // A link is read only when the walk does not meet its file itself (see `discover`).
                 if status.isLink {
                     walked.linkedFiles.append((folder, path, status.identity))
-                    continue
+                } else if walked.visitedFiles.insert(status.identity).inserted {
+                    walked.filesByFolder[folder, default: []].append(path)
                 }
-                guard walked.visitedFiles.insert(status.identity).inserted else { continue }
-                walked.filesByFolder[folder, default: []].append(path)
-            } else if ext == "xcconfig" {
+            } else if (name as NSString).pathExtension == "xcconfig" {
                 walked.configurationsByFolder[folder, default: []].append(path)
-            } else if Self.markerFiles.contains(entry) {
+            } else if markerFiles.contains(name) {
                 walked.appRoots.insert(folder)
                 // A generated project's spec sets the bundle ID where no .xcodeproj is committed.
-                if ProjectSpec.fileNames.contains(entry), !status.isLink { walked.projectsByFolder[folder, default: []].append(path) }
+                if ProjectSpec.fileNames.contains(name), !status.isLink { walked.projectsByFolder[folder, default: []].append(path) }
             }
         }
+        return false
     }
 
     /// The shared schemes of the project at `project`: `.xcscheme` entries of its
@@ -286,8 +260,8 @@ public struct FileDiscovery: Sendable {
     static func sharedSchemes(of project: String) -> [String] {
         let shared = project + "/xcshareddata", folder = shared + "/xcschemes"
         guard !FileIdentity.isLink(shared), !FileIdentity.isLink(folder),
-              let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
-        return entries.filter { $0.hasSuffix(".xcscheme") && WalkPolicy.fileReason($0) == nil }.sorted().map { folder + "/" + $0 }
+              case .success(let entries) = FolderWalk.names(in: folder) else { return [] }
+        return entries.filter { $0.hasSuffix(".xcscheme") && WalkPolicy.fileReason($0) == nil }.map { folder + "/" + $0 }
             .filter { !FileIdentity.isLink($0) }
     }
 

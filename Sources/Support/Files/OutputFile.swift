@@ -96,7 +96,7 @@ extension OutputFile {
     /// process no longer exists) are removed by the next write.
     static func removeAbandonedTemporaries(of name: String, in folder: String) {
         let prefix = ".\(name).iap-"
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        guard case .success(let entries) = FolderWalk.names(in: folder) else { return }
         for entry in entries where entry.hasPrefix(prefix) {
             let rest = entry.dropFirst(prefix.count)
             guard let dot = rest.firstIndex(of: "."), let pid = Int32(rest[..<dot]), pid != getpid() else { continue }
