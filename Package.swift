@@ -51,8 +51,11 @@ let package = Package(
         // atomic writes, walks (Files/) — and parallel work (Parallel/).
         .target(name: "Support"),
         .target(name: "PropertyList", dependencies: ["CLibXML2", "Diagnostics", "Support"]),
-        // App Store Connect sales and finance reports: streamed, totalled exactly, and rendered.
-        .target(name: "SalesReports", dependencies: ["CZlib", "Diagnostics", "IAPCatalog", "PriceFormatting", "PropertyList", "Support"]),
+        // Documents as people read them (a title, facts, tables, charts) drawn as Markdown, HTML,
+        // SVG and CSV: the price matrix and the sales report are both one.
+        .target(name: "ReportRendering", dependencies: ["Diagnostics", "PriceFormatting", "Support"]),
+        // App Store Connect sales and finance reports: streamed and totalled exactly.
+        .target(name: "SalesReports", dependencies: ["CZlib", "Diagnostics", "IAPCatalog", "PriceFormatting", "PropertyList", "ReportRendering", "Support"]),
         .target(name: "Diagnostics", dependencies: ["Support"]),
         .target(name: "IAPCatalog", dependencies: ["PropertyList", "Diagnostics", "PriceFormatting", "Support"]),
         .target(name: "PriceFormatting"),
@@ -68,7 +71,7 @@ let package = Package(
         // The tool library: every command's job (each returns a CommandOutcome), configuration,
         // baselines and reporting. The `iap` executable only parses arguments, writes and exits.
         .target(name: "IAPTool", dependencies: [
-            "CatalogTool", "IAPCatalog", "Diagnostics", "PriceFormatting", "CodeGeneration", "SourceLint", "PropertyList", "SalesReports", "Support",
+            "CatalogTool", "IAPCatalog", "Diagnostics", "PriceFormatting", "CodeGeneration", "SourceLint", "PropertyList", "ReportRendering", "SalesReports", "Support",
             .product(name: "Yams", package: "Yams"),
         ]),
         .executableTarget(
@@ -104,7 +107,7 @@ let package = Package(
         .testTarget(name: "SourceLintTests", dependencies: ["SourceLint", "IAPCatalog", "PriceFormatting"]),
         .testTarget(name: "CodeGenerationTests", dependencies: ["CodeGeneration", "IAPCatalog"], exclude: ["Golden"]),
         .testTarget(name: "IAPCatalogTests", dependencies: ["IAPCatalog", "PropertyList", "Diagnostics", "Support"]),
-        .testTarget(name: "SalesReportsTests", dependencies: ["SalesReports", "Diagnostics", "Support"]),
+        .testTarget(name: "SalesReportsTests", dependencies: ["SalesReports", "ReportRendering", "Diagnostics", "Support"]),
         .testTarget(name: "IAPToolTests", dependencies: ["IAPTool", "IAPCatalog", "SourceLint", "SalesReports", "Diagnostics", "PriceFormatting"]),
         .testTarget(name: "EndToEndTests", dependencies: ["iap", "iap-gen", "Diagnostics", "IAPCatalog", "IAPTool", "TestSupport"], exclude: ["Golden"]),
         // Replays every input the fuzzers found (Tests/Fixtures/FuzzFindings) through the entries

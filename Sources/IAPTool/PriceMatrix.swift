@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import IAPCatalog
 import PriceFormatting
+import ReportRendering
 import SalesReports
 
 /// `iap report` without `--sales`: every product × storefront, each price the catalog declares

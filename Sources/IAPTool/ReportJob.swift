@@ -3,6 +3,7 @@ import Foundation
 import IAPCatalog
 import PriceFormatting
 import PropertyList
+import ReportRendering
 import SalesReports
 import Support
 

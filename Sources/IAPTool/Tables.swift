@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import IAPCatalog
 import PropertyList
+import ReportRendering
 import SalesReports
 import Support
 

@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import PriceFormatting
+import ReportRendering
 
 /// The sales report in its four forms: a document (Markdown, HTML), tidy CSV, and versioned JSON.
 /// Amounts are summed exactly in `Decimal` and shown in their own currency, with that currency's
@@ -30,7 +31,7 @@ public struct SalesReportOutput {
     }
 
     /// `12.5%`: a rate to one decimal place of a percent.
-    public static func percentText(_ rate: Decimal) -> String { SVGChart.one(rate * 100) + "%" }
+    public static func percentText(_ rate: Decimal) -> String { "\((rate * 100).rounded(places: 1))%" }
 
     var period: String {
         guard let first = ledger.firstDay, let last = ledger.lastDay else { return "no dated rows" }

@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 @testable import SalesReports
+import ReportRendering
 import Support
 import XCTest
 

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import PriceFormatting
 import Support
 
 /// Charts as inline SVG, drawn by our own code (no script, no font, no request). Geometry is

@@ -3,7 +3,7 @@ import Foundation
 extension Decimal {
     /// Rounded half away from zero to `places` decimal places (`.plain`), for display and
     /// drawing only: sums are never rounded.
-    func rounded(places: Int) -> Decimal {
+    public func rounded(places: Int) -> Decimal {
         var value = self
         var result = Decimal()
         NSDecimalRound(&result, &value, places, .plain)
@@ -11,5 +11,5 @@ extension Decimal {
     }
 
     /// Rounded to a whole number, for pixel positions.
-    var wholeNumber: Int { NSDecimalNumber(decimal: rounded(places: 0)).intValue }
+    public var wholeNumber: Int { NSDecimalNumber(decimal: rounded(places: 0)).intValue }
 }
