@@ -25,8 +25,10 @@ public struct ValidateJob: Sendable {
     public var catalogs = CatalogSelection()
     public var retired: String?
     public var requiredLocales: [String] = []
-    public var displayNameLimit = 35
-    public var descriptionLimit = 55
+    /// `--display-name-limit` and `--description-limit`; nil: the limit `iap.yml` sets, or the
+    /// rule's own default (`DisplayNameTooLongRule.description.defaultLimit`).
+    public var displayNameLimit: Int?
+    public var descriptionLimit: Int?
     /// `rules.ID.limit` from `iap.yml` for every rule that takes one; the two above (which the
     /// command line may set) win for their rules.
     public var limits: [String: Int] = [:]
@@ -43,8 +45,8 @@ public struct ValidateJob: Sendable {
         catalogs = CatalogSelection(paths, configuration: config, bundleID: bundleID)
         retired = config.retired
         requiredLocales = config.requiredLocales
-        displayNameLimit = config.displayNameLimit ?? displayNameLimit
-        descriptionLimit = config.descriptionLimit ?? descriptionLimit
+        displayNameLimit = config.displayNameLimit
+        descriptionLimit = config.descriptionLimit
         limits = config.limits
     }
 

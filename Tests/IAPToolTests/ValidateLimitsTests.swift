@@ -13,7 +13,9 @@ final class ValidateLimitsTests: XCTestCase {
         var options = try job.options()
         XCTAssertEqual(options.limits["some-new-rule"], 7)
         XCTAssertEqual(options.limits[DisplayNameTooLongRule.id], 20)
-        XCTAssertEqual(options.limits[DescriptionTooLongRule.id], 55)
+        // A limit set nowhere is the rule's own default, which only the rule states.
+        XCTAssertNil(options.limits[DescriptionTooLongRule.id])
+        XCTAssertEqual(options.descriptionLimit, 55)
         // The command line's --display-name-limit wins over the file's.
         job.displayNameLimit = 30
         options = try job.options()
