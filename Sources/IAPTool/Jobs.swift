@@ -176,6 +176,15 @@ public struct LintJob: Sendable {
     /// `iap lint --rules`: the lint rules, one line each.
     public static var ruleList: String { RuleListing.text(LintRules.all) }
 
+    /// When a walk found files named like sources but passed them over for what they hold (binary
+    /// data, AppleDouble copies), "no source file" names them: the user sees a source there.
+    static func sourcesPassedOver(_ passedOver: [PassedOverFile]) -> String {
+        let sources = passedOver.filter { !$0.isFolder && ["swift", "m", "mm", "h"].contains(($0.path as NSString).pathExtension) }
+        guard let first = sources.first else { return "" }
+        let more = sources.count > 1 ? " and \(sources.count - 1) more (--verbose lists them)" : ""
+        return "; passed over \(first.path): \(first.reason)\(more)"
+    }
+
     /// `iap lint`: the sources linted, each with its app's catalog, and the findings reported as
     /// `plan` says. With `verbose`, the files the walk passed over are said on stderr. `progress`,
     /// when given (the CLI gives it on a terminal), is called once before a long run with what
@@ -190,7 +199,8 @@ public struct LintJob: Sendable {
             if files.isEmpty {
                 // "0 files checked" and exit 0 would pass a CI job pointed at the wrong folder.
                 let skipped = includeTests ? "" : "; test files and folders are skipped without --include-tests"
-                throw .cannotRun("no source file to lint in \(paths.joined(separator: ", ")): iap lints .swift, .m, .mm and .h files\(skipped)")
+                throw .cannotRun("no source file to lint in \(paths.joined(separator: ", ")): iap lints .swift, .m, .mm and .h files\(skipped)"
+                                 + Self.sourcesPassedOver(prepared.passedOver))
             }
             if files.count > 200, let progress {
                 progress(outcome.stderr + "iap: linting \(files.count) files…\n")

@@ -10,6 +10,11 @@ final class EmptyResultTests: XCTestCase {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
         try "hello\n".write(to: folder.appendingPathComponent("readme.txt"), atomically: true, encoding: .utf8)
+        // Named like sources, holding none: binary data, and an AppleDouble copy under a plain name.
+        let binary = folder.appendingPathComponent("binary")
+        try FileManager.default.createDirectory(at: binary, withIntermediateDirectories: true)
+        try Data([0x63, 0x00, 0x64]).write(to: binary.appendingPathComponent("Shop.swift"))
+        try Data([0x00, 0x05, 0x16, 0x07, 0x00]).write(to: binary.appendingPathComponent("Zed.m"))
     }
 
     override func tearDownWithError() throws {
@@ -28,6 +33,10 @@ final class EmptyResultTests: XCTestCase {
             (["lint", folder.appendingPathComponent("sub").path], 2,
              "iap: no catalog found in \(path)/sub: product titles and IDs are not checked (pass --catalog)\n"
                 + "iap: error: no source file to lint in \(path)/sub: iap lints .swift, .m, .mm and .h files; test files and folders are skipped without --include-tests\n"),
+            (["lint", folder.appendingPathComponent("binary").path], 2,
+             "iap: no catalog found in \(path)/binary: product titles and IDs are not checked (pass --catalog)\n"
+                + "iap: error: no source file to lint in \(path)/binary: iap lints .swift, .m, .mm and .h files; test files and folders are skipped without --include-tests"
+                + "; passed over \(path)/binary/Shop.swift: binary data (a NUL byte), not source text: not read and 1 more (--verbose lists them)\n"),
             (["report", "--sales", folder.appendingPathComponent("sub").path], 2,
              "iap: error: \(path)/sub: no report files in this folder (.txt, .txt.gz or .tsv, as App Store Connect downloads them)\n"),
             (["price", "--catalog", "catalogs/broken/IAP_ProductIDs.plist"], 2,
