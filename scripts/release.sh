@@ -47,9 +47,29 @@ write_info() {
 JSON
 }
 
+# FOLDER/NAME.zip of FOLDER/NAME, the same bytes from the same files: entries in name order,
+# every time the commit's (SOURCE_DATE_EPOCH when set) in UTC, no owner or extra attributes.
+zip_reproducibly() {
+    local folder="$1" name="$2" epoch
+    epoch="${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || echo 315532800)}"
+    # A zip's timestamps start in 1980.
+    [ "$epoch" -ge 315532800 ] || epoch=315532800
+    rm -f "$folder/$name.zip"
+    (
+        cd "$folder"
+        find "$name" -exec touch -h -d "@$epoch" {} +
+        find "$name" -print | LC_ALL=C sort | TZ=UTC0 zip -q -X -D -@ "$name.zip"
+    )
+}
+
 # `release.sh --info-only BUNDLE VERSION` rewrites BUNDLE/info.json only (the tests use it).
 if [ "${1:-}" = "--info-only" ]; then
     write_info "$2" "$3"
+    exit 0
+fi
+# `release.sh --zip-only FOLDER NAME` zips FOLDER/NAME as a release does (the tests use it).
+if [ "${1:-}" = "--zip-only" ]; then
+    zip_reproducibly "$2" "$3"
     exit 0
 fi
 
@@ -91,7 +111,7 @@ ln -s ../iap.artifactbundle "$plugins/iap.artifactbundle"
 
 rm -f "$out/iap.artifactbundle.zip"
 if command -v zip >/dev/null 2>&1; then
-    (cd "$out" && zip -q -r -X iap.artifactbundle.zip iap.artifactbundle)
+    zip_reproducibly "$out" iap.artifactbundle
     checksum=$(swift package compute-checksum "$out/iap.artifactbundle.zip")
     echo "$checksum" > "$out/iap.artifactbundle.zip.checksum"
     echo "release: $out/iap.artifactbundle.zip (checksum $checksum)"

@@ -55,4 +55,30 @@ final class ReleaseBundleTests: XCTestCase {
         XCTAssertEqual(result.stderr, "release: no iap-gen-TRIPLE/bin/iap-gen in \(bundle.path)\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: bundle.appendingPathComponent("info.json").path))
     }
+
+    /// The release zip is the same bytes from the same files, whenever and in whatever order they
+    /// were written: a checksum published for `.binaryTarget(url:checksum:)` can be checked by
+    /// building again.
+    func testTheZipIsTheSameBytesFromTheSameFiles() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/zip") else { throw XCTSkip("zip is not installed") }
+        var zips: [Data] = []
+        for (order, age) in [(["iap-gen-b", "iap-gen-a"], 0.0), (["iap-gen-a", "iap-gen-b"], 86_400.0)] {
+            let parent = FileManager.default.temporaryDirectory.appendingPathComponent("iap-zip-\(UUID().uuidString)")
+            addTeardownBlock { try? FileManager.default.removeItem(at: parent) }
+            let bundle = parent.appendingPathComponent("iap.artifactbundle")
+            for name in order {
+                let bin = bundle.appendingPathComponent(name).appendingPathComponent("bin")
+                try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+                let tool = bin.appendingPathComponent("iap-gen")
+                try Data("#!/bin/sh\necho \(name)\n".utf8).write(to: tool)
+                try FileManager.default.setAttributes([.posixPermissions: 0o755, .modificationDate: Date(timeIntervalSinceNow: -age)],
+                                                      ofItemAtPath: tool.path)
+            }
+            let result = try IAPRunner.runProgram("/usr/bin/env", ["bash", script, "--zip-only", parent.path, "iap.artifactbundle"])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            zips.append(try Data(contentsOf: parent.appendingPathComponent("iap.artifactbundle.zip")))
+        }
+        XCTAssertGreaterThan(zips[0].count, 200)
+        XCTAssertEqual(zips[0], zips[1])
+    }
 }
