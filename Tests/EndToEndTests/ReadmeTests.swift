@@ -29,7 +29,8 @@ final class ReadmeTests: XCTestCase {
     }
 
     /// Each `$ iap …` line of a ```console block with the lines that follow it, up to the next
-    /// command or the block's end.
+    /// command or the block's end. A command that does not exit 0 says how it exits, as a shell
+    /// comment at the end of its line (`$ iap valdate  # exit 64`).
     static func examples(in text: String) -> [(command: String, expected: String)] {
         var examples: [(command: String, expected: String)] = []
         var inConsole = false
@@ -53,7 +54,16 @@ final class ReadmeTests: XCTestCase {
         return examples
     }
 
+    /// The command without its `  # exit N` comment, and N (0 without one).
+    static func exitStatus(of line: String) -> (command: String, status: Int32) {
+        guard let match = line.firstMatch(of: /^(.*?)  # exit (\d+)$/), let status = Int32(match.2) else { return (line, 0) }
+        return (String(match.1), status)
+    }
+
     func testExampleParser() {
+        XCTAssertEqual(Self.exitStatus(of: "valdate  # exit 64").command, "valdate")
+        XCTAssertEqual(Self.exitStatus(of: "valdate  # exit 64").status, 64)
+        XCTAssertEqual(Self.exitStatus(of: "rules").status, 0)
         let page = "x\n```console\n$ iap a b\none\n\ntwo\n$ iap c\n```\n```sh\n$ iap d\n```\n```console\n$ iap e\n```\n"
         let found = Self.examples(in: page)
         XCTAssertEqual(found.map(\.command), ["a b", "c", "e"])
@@ -66,9 +76,11 @@ final class ReadmeTests: XCTestCase {
             let examples = Self.examples(in: try Self.text(file))
             guard !examples.isEmpty else { continue }
             counts[file] = examples.count
-            for (command, expected) in examples {
+            for (line, expected) in examples {
+                let (command, status) = Self.exitStatus(of: line)
                 let result = try IAPRunner.run(command.split(separator: " ").map(String.init))
                 XCTAssertEqual(result.stdout + result.stderr, expected, "\(file) example: iap \(command)")
+                XCTAssertEqual(result.status, status, "\(file) example: iap \(command) exits \(result.status); say so with `  # exit \(result.status)`")
             }
         }
         XCTAssertEqual(counts, Self.examplesPerFile, "examples per file (ReadmeTests.examplesPerFile)")
