@@ -97,6 +97,7 @@ let package = Package(
                 permissions: [.writeToPackageDirectory(reason: "writes the generated ProductID.swift into targets")]),
             dependencies: ["iap-gen"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "SupportTests", dependencies: ["Support"]),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "Support", "TestSupport"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", "Support"], exclude: ["Golden"]),
         .testTarget(name: "PriceFormattingTests", dependencies: ["PriceFormatting", "TestSupport"]),

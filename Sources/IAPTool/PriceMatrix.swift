@@ -3,6 +3,7 @@ import Foundation
 import IAPCatalog
 import PriceFormatting
 import SalesReports
+import Support
 
 /// `iap report` without `--sales`: every product × storefront, each price the catalog declares
 /// for that storefront formatted in the storefront's locale and currency, with its period, monthly

@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import PriceFormatting
+import Support
 
 /// The sales report in its four forms: a document (Markdown, HTML), tidy CSV, and versioned JSON.
 /// Amounts are summed exactly in `Decimal` and shown in their own currency, with that currency's
