@@ -46,12 +46,6 @@ public struct OutputBuffer: Sendable {
         Escape.append(text, to: &bytes, escape)
     }
 
-    /// A JSON string literal (`Escape.json`).
-    @inlinable
-    public mutating func jsonString(_ text: String) {
-        Escape.json(text, into: &bytes)
-    }
-
     /// XML text or attribute value (`Escape.xml`).
     public mutating func xml(_ text: String) {
         write(text, escaping: Escape.xmlTable)
