@@ -86,6 +86,13 @@ final class JSONWriterTests: XCTestCase {
         XCTAssertEqual(empty.finish(), "[\n\n]\n")
     }
 
+    /// A colon no preset has: keys known when compiling and keys known at run time end alike.
+    func testAnyColon() {
+        var json = JSONWriter(capacity: 32, style: JSONWriter.Style(colon: " = ", comma: "; ", lineDepth: 0, emptyOnTwoLines: false))
+        json.openObject(); json.key("a"); json.int(1); json.key(String("b")); json.int(2); json.closeObject()
+        XCTAssertEqual(json.finish(), "{\"a\" = 1; \"b\" = 2}\n")
+    }
+
     func testTopLevelScalarsAndNumbers() {
         var json = JSONWriter(capacity: 8)
         json.number("1.5e+20")
