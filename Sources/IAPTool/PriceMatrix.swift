@@ -4,6 +4,7 @@ import IAPCatalog
 import PriceFormatting
 import ReportRendering
 import SalesReports
+import Support
 
 /// `iap report` without `--sales`: every product × storefront, each price the catalog declares
 /// for that storefront formatted in the storefront's locale and currency, with its period, monthly

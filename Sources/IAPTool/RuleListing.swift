@@ -1,4 +1,5 @@
 import Diagnostics
+import Support
 
 /// `iap rules` and `iap lint --rules` in their forms.
 public enum RuleListing {

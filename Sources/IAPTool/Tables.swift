@@ -74,59 +74,61 @@ public enum ListText {
     }
 }
 
-/// `iap list --format json`.
+/// `iap list --format json`: the catalogs as an array, keys sorted, absent values left out, in the
+/// layout Foundation's `JSONEncoder` gave it (`.prettyPrinted, .sortedKeys, .withoutEscapingSlashes`),
+/// which tools already parse; the tests compare it with `JSONEncoder`'s bytes.
 public enum ListJSON {
-    struct CatalogJSON: Encodable {
-        var name: String
-        var bundleID: String?
-        var files: [FileJSON]
-        var products: [ProductJSON]
-    }
-
-    struct FileJSON: Encodable {
-        var path: String
-        var content: String
-        var shape: String?
-        var products: Int
-    }
-
-    struct ProductJSON: Encodable {
-        var id: String
-        var kind: String?
-        var kindReason: String
-        var declared: Bool
-        var referenceName: String?
-        var displayName: String?
-        /// A decimal string, never a binary floating-point number.
-        var price: String?
-        var currency: String?
-        var subscriptionGroup: String?
-        var subscriptionPeriod: String?
-        var locations: [String]
-    }
-
     public static func render(_ catalogs: [Catalog]) -> String {
-        let value = catalogs.map { catalog in
-            CatalogJSON(
-                name: catalog.name, bundleID: catalog.bundleID?.value,
-                files: catalog.files.map { file in
-                    var shape: String?
-                    if case .productList(let s) = file.content { shape = s.rawValue }
-                    return FileJSON(path: file.path, content: file.content.label, shape: shape, products: file.productCount)
-                },
-                products: catalog.products.map { p in
-                    ProductJSON(id: p.id, kind: p.kind?.rawValue, kindReason: p.kindReason.description, declared: p.kindReason.isDeclared,
-                                referenceName: p.metadata.referenceName?.value, displayName: p.displayName,
-                                price: p.metadata.price.map { $0.value.amountText }, currency: p.metadata.price?.value.currency,
-                                subscriptionGroup: p.metadata.subscriptionGroup?.value,
-                                subscriptionPeriod: p.metadata.subscriptionPeriod?.value.description,
-                                locations: p.occurrences.map(\.location.description))
-                })
+        var json = JSONWriter(capacity: 1024 + 600 * catalogs.reduce(0) { $0 + $1.products.count }, style: .foundation)
+        json.openArray()
+        for catalog in catalogs {
+            json.openObject()
+            if let bundleID = catalog.bundleID?.value { json.key("bundleID"); json.string(bundleID) }
+            json.key("files")
+            json.openArray()
+            for file in catalog.files {
+                json.openObject()
+                json.key("content"); json.string(file.content.label)
+                json.key("path"); json.string(file.path)
+                json.key("products"); json.int(file.productCount)
+                if case .productList(let shape) = file.content { json.key("shape"); json.string(shape.rawValue) }
+                json.closeObject()
+            }
+            json.closeArray()
+            json.key("name"); json.string(catalog.name)
+            json.key("products")
+            json.openArray()
+            for p in catalog.products {
+                json.openObject()
+                optional("currency", p.metadata.price?.value.currency, &json)
+                json.key("declared"); json.bool(p.kindReason.isDeclared)
+                optional("displayName", p.displayName, &json)
+                json.key("id"); json.string(p.id)
+                optional("kind", p.kind?.rawValue, &json)
+                json.key("kindReason"); json.string(p.kindReason.description)
+                json.key("locations")
+                json.openArray()
+                for occurrence in p.occurrences { json.string(occurrence.location.description) }
+                json.closeArray()
+                // A decimal string, never a binary floating-point number.
+                optional("price", p.metadata.price.map { $0.value.amountText }, &json)
+                optional("referenceName", p.metadata.referenceName?.value, &json)
+                optional("subscriptionGroup", p.metadata.subscriptionGroup?.value, &json)
+                optional("subscriptionPeriod", p.metadata.subscriptionPeriod?.value.description, &json)
+                json.closeObject()
+            }
+            json.closeArray()
+            json.closeObject()
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(value)) ?? Data("[]".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        json.closeArray()
+        return json.finish()
+    }
+
+    /// `"key" : value`, or nothing when there is no value.
+    private static func optional(_ key: StaticString, _ value: String?, _ json: inout JSONWriter) {
+        guard let value else { return }
+        json.key(key)
+        json.string(value)
     }
 }
 
@@ -155,6 +157,9 @@ public enum TableFormat: String, Sendable, CaseIterable {
 
 /// Tables as aligned text, a JSON array of objects (keys from the header, lowercased), or CSV.
 public enum PriceTable {
+    /// A row per line: `{"key": "value", "key": "value"}`, in an array of two-space-indented lines.
+    static let rowsStyle = JSONWriter.Style(colon: ": ", comma: ", ", lineDepth: 1, emptyOnTwoLines: true)
+
     public static func render(header: [String], rows: [[String]], format: TableFormat) -> String {
         switch format {
         case .text:
@@ -163,10 +168,15 @@ public enum PriceTable {
             return CSVTable.render(header: header, rows: rows, lineEnd: "\n")
         case .json:
             let keys = header.map { $0.lowercased().replacingOccurrences(of: " ", with: "-") }
-            let objects = rows.map { row in
-                "  {" + zip(keys, row).map { "\"\($0)\": " + Escape.json($1) }.joined(separator: ", ") + "}"
+            var json = JSONWriter(capacity: 256 + 80 * rows.count * max(keys.count, 1), style: rowsStyle)
+            json.openArray()
+            for row in rows {
+                json.openObject()
+                for (key, cell) in zip(keys, row) { json.key(key); json.string(cell) }
+                json.closeObject()
             }
-            return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
+            json.closeArray()
+            return json.finish()
         }
     }
 }

@@ -3,52 +3,41 @@ import Foundation
 import Support
 
 /// Renders a plist value as JSON: dicts as objects in file order, integers exact, reals as numbers
-/// (or "nan", "inf", "-inf"), dates as ISO 8601 strings, data as base64 strings.
+/// (or "nan", "inf", "-inf"), dates as ISO 8601 strings, data as base64 strings; written through
+/// `JSONWriter` in its pretty style (two-space indent, `"key": value`).
 public struct PlistJSONWriter: Sendable {
-    public var indent: String
-
-    public init(indent: String = "  ") {
-        self.indent = indent
-    }
+    public init() {}
 
     /// The JSON text with a trailing newline.
     public func write(_ value: PlistValue) -> String {
-        var out = ""
-        append(value, depth: 0, to: &out)
-        out += "\n"
-        return out
+        var json = JSONWriter(capacity: 4096)
+        append(value, to: &json)
+        return json.finish()
     }
 
-    private func append(_ value: PlistValue, depth: Int, to out: inout String) {
+    private func append(_ value: PlistValue, to json: inout JSONWriter) {
         switch value {
-        case .string(let s): out += Escape.json(s)
-        case .integer(let i): out += i.description
+        case .string(let s): json.string(s)
+        case .integer(let i): json.number(i.description)
         case .real(let r):
             let d = r.doubleValue
-            if d.isNaN { out += "\"nan\"" } else if d.isInfinite { out += d < 0 ? "\"-inf\"" : "\"inf\"" } else {
-                out += d.description
+            if d.isNaN { json.string("nan") } else if d.isInfinite { json.string(d < 0 ? "-inf" : "inf") } else {
+                json.number(d.description)
             }
-        case .bool(let b): out += b ? "true" : "false"
-        case .date(let d): out += "\"" + ISO8601.format(d) + "\""
-        case .data(let d): out += "\"" + d.base64EncodedString() + "\""
+        case .bool(let b): json.bool(b)
+        case .date(let d): json.string(ISO8601.format(d))
+        case .data(let d): json.string(d.base64EncodedString())
         case .array(let items):
-            if items.isEmpty { out += "[]"; return }
-            out += "[\n"
-            for (i, item) in items.enumerated() {
-                out += String(repeating: indent, count: depth + 1)
-                append(item.value, depth: depth + 1, to: &out)
-                out += i == items.count - 1 ? "\n" : ",\n"
-            }
-            out += String(repeating: indent, count: depth) + "]"
+            json.openArray()
+            for item in items { append(item.value, to: &json) }
+            json.closeArray()
         case .dictionary(let dict):
-            if dict.isEmpty { out += "{}"; return }
-            out += "{\n"
-            for (i, entry) in dict.entries.enumerated() {
-                out += String(repeating: indent, count: depth + 1) + Escape.json(entry.key) + ": "
-                append(entry.value.value, depth: depth + 1, to: &out)
-                out += i == dict.count - 1 ? "\n" : ",\n"
+            json.openObject()
+            for entry in dict.entries {
+                json.key(entry.key)
+                append(entry.value.value, to: &json)
             }
-            out += String(repeating: indent, count: depth) + "}"
+            json.closeObject()
         }
     }
 }

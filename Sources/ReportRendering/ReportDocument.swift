@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Support
 
 /// A report as people read it: a title, a few facts, then sections of one table each, some with a
 /// chart. The Markdown and HTML renderers draw any document; the price matrix and the sales

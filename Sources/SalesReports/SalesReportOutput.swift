@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import PriceFormatting
 import ReportRendering
+import Support
 
 /// The sales report in its four forms: a document (Markdown, HTML), tidy CSV, and versioned JSON.
 /// Amounts are summed exactly in `Decimal` and shown in their own currency, with that currency's

@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import IAPCatalog
 import PriceFormatting
+import Support
 
 /// Writes a catalog as a local (not synced) Xcode StoreKit configuration file, format 4.0, the
 /// newest version among real files: every product with its type, reference name, localizations,
@@ -115,53 +116,50 @@ public struct StoreKitWriter: Sendable {
 
         // Keys in Xcode's order, written as they come: no tree of values for a big catalog.
         var ids = StableIDs()
-        var json = XcodeJSONWriter(capacity: 256 + 700 * catalog.products.count)
-        json.beginObject()
+        var json = JSONWriter(capacity: 256 + 700 * catalog.products.count, style: .xcode)
+        json.openObject()
         json.key("appPolicies")
-        json.beginObject()
+        json.openObject()
         json.field("eula", "")
         json.key("policies")
-        json.beginArray()
-        json.element()
-        json.beginObject()
+        json.openArray()
+        json.openObject()
         json.field("locale", locale)
         json.field("policyText", "")
         json.field("policyURL", "")
-        json.endObject()
-        json.endArray()
-        json.endObject()
+        json.closeObject()
+        json.closeArray()
+        json.closeObject()
         json.field("identifier", StableIDs.hash("configuration", catalog.products.map(\.id).sorted().joined(separator: "\n")))
         for (name, list) in [("nonRenewingSubscriptions", nonRenewing), ("products", products)] {
             json.key(name)
-            json.beginArray()
+            json.openArray()
             for (product, kind, price) in list {
-                json.element()
-                json.beginObject()
+                json.openObject()
                 writeCommonFields(product, kind: kind, price: price, ids: &ids, into: &json, subscription: nil)
-                json.endObject()
+                json.closeObject()
             }
-            json.endArray()
+            json.closeArray()
         }
         json.key("settings")
-        json.beginObject()
+        json.openObject()
         json.field("_failTransactionsEnabled", false)
         json.field("_locale", locale)
         json.field("_storefront", storefront.alpha3)
         json.key("_storeKitErrors")
-        json.beginArray()
+        json.openArray()
         for name in Self.storeKitErrors {
-            json.element()
-            json.beginObject()
+            json.openObject()
             json.key("current")
             json.null()
             json.field("enabled", false)
             json.field("name", name)
-            json.endObject()
+            json.closeObject()
         }
-        json.endArray()
-        json.endObject()
+        json.closeArray()
+        json.closeObject()
         json.key("subscriptionGroups")
-        json.beginArray()
+        json.openArray()
         for group in groups {
             let groupID = ids.make("group", group.name)
             // Levels the catalog gives come first, in order; the rest follow in catalog order.
@@ -169,32 +167,30 @@ public struct StoreKitWriter: Sendable {
             let members = group.members.sorted {
                 ($0.level ?? Int.max, $0.order) < ($1.level ?? Int.max, $1.order)
             }
-            json.element()
-            json.beginObject()
+            json.openObject()
             json.field("id", groupID)
             json.emptyArray("localizations")
             json.field("name", group.name)
             json.key("subscriptions")
-            json.beginArray()
+            json.openArray()
             for member in members {
                 let level: Int
                 if let given = member.level { level = given } else { level = next; next += 1 }
-                json.element()
-                json.beginObject()
+                json.openObject()
                 writeCommonFields(member.product, kind: .autoRenewable, price: member.price, ids: &ids, into: &json,
                                   subscription: (level, groupID))
-                json.endObject()
+                json.closeObject()
             }
-            json.endArray()
-            json.endObject()
+            json.closeArray()
+            json.closeObject()
         }
-        json.endArray()
+        json.closeArray()
         json.key("version")
-        json.beginObject()
+        json.openObject()
         json.field("major", Self.formatVersion.major)
         json.field("minor", Self.formatVersion.minor)
-        json.endObject()
-        json.endObject()
+        json.closeObject()
+        json.closeObject()
 
         var notes: [String] = []
         let inferred = (products + nonRenewing).map(\.0).filter { !$0.kindReason.isDeclared }
@@ -208,7 +204,7 @@ public struct StoreKitWriter: Sendable {
             notes.append("prices for \(others.count == 1 ? "storefront" : "\(others.count) other storefronts") \(others.prefix(8).joined(separator: ", "))\(others.count > 8 ? ", …" : "") not written: a StoreKit configuration holds one storefront's prices (--storefront chooses)")
         }
         let written = products.count + nonRenewing.count + groups.reduce(0) { $0 + $1.members.count }
-        return Output(text: json.text, findings: findings, notes: notes, remarks: remarks, productCount: written)
+        return Output(text: json.finish(), findings: findings, notes: notes, remarks: remarks, productCount: written)
     }
 
     /// The errors Xcode 16 lists in a configuration's settings, all off.
@@ -290,18 +286,17 @@ public struct StoreKitWriter: Sendable {
     /// A product's fields, in Xcode's key order; a subscription's own fields (`adHocOffers`,
     /// `groupNumber`, …) interleaved where that order puts them.
     private func writeCommonFields(_ product: Product, kind: ProductKind, price: Decimal, ids: inout StableIDs,
-                                   into json: inout XcodeJSONWriter, subscription: (level: Int, groupID: String)?) {
+                                   into json: inout JSONWriter, subscription: (level: Int, groupID: String)?) {
         let metadata = product.metadata
         if subscription != nil {
             json.key("adHocOffers")
-            json.beginArray()
+            json.openArray()
             for offer in metadata.promotionalOffers {
-                json.element()
                 writeOffer(mode: offer.paymentMode, period: offer.period, periods: offer.numberOfPeriods, price: offer.price,
                            internalID: ids.make("promotional offer", product.id + "\n" + offer.id),
                            named: (offer.id, offer.referenceName ?? offer.id), into: &json)
             }
-            json.endArray()
+            json.closeArray()
             json.emptyArray("codeOffers")
         }
         json.field("displayPrice", Self.amountText(price))
@@ -318,16 +313,15 @@ public struct StoreKitWriter: Sendable {
             }
         }
         json.key("localizations")
-        json.beginArray()
+        json.openArray()
         for localization in metadata.localizations {
-            json.element()
-            json.beginObject()
+            json.openObject()
             json.field("description", localization.description ?? "")
             json.field("displayName", localization.displayName ?? "")
             json.field("locale", Self.storeKitLocale(localization.locale))
-            json.endObject()
+            json.closeObject()
         }
-        json.endArray()
+        json.closeArray()
         json.field("productID", product.id)
         if subscription != nil {
             json.field("recurringSubscriptionPeriod", metadata.subscriptionPeriod.map { "\($0.value)" } ?? "")
@@ -348,8 +342,8 @@ public struct StoreKitWriter: Sendable {
     /// An offer as Xcode writes it: no price for a free trial; the number of periods when paid as
     /// you go (or when it is not one); a promotional offer's ID and reference name.
     private func writeOffer(mode: PaymentMode, period: SubscriptionPeriod, periods: Int, price: Decimal?, internalID: String,
-                            named: (id: String, referenceName: String)?, into json: inout XcodeJSONWriter) {
-        json.beginObject()
+                            named: (id: String, referenceName: String)?, into json: inout JSONWriter) {
+        json.openObject()
         if mode != .freeTrial, let price { json.field("displayPrice", Self.amountText(price)) }
         json.field("internalID", internalID)
         if mode == .payAsYouGo || periods != 1 { json.field("numberOfPeriods", periods) }
@@ -357,7 +351,7 @@ public struct StoreKitWriter: Sendable {
         json.field("paymentMode", Self.paymentMode(mode))
         if let named { json.field("referenceName", named.referenceName) }
         json.field("subscriptionPeriod", "\(period)")
-        json.endObject()
+        json.closeObject()
     }
 
     /// `0.99`, `160`: the amount's exact digits, as `.storekit` files write prices.

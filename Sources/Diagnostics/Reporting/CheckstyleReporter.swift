@@ -1,3 +1,5 @@
+import Support
+
 /// Checkstyle XML, which Jenkins' warnings plugin, reviewdog and Danger read: a `<file>` per file
 /// with findings, an `<error>` per finding, its rule as `source`.
 public struct CheckstyleReporter: Reporter {

@@ -1,3 +1,5 @@
+import Support
+
 /// GitLab Code Quality JSON (`artifacts:reports:codequality`): an array of issues, each with a
 /// description, check name, fingerprint, severity and location. GitLab compares fingerprints
 /// between branches, so a repeated finding gets its occurrence number folded into its own.
@@ -10,7 +12,7 @@ public struct GitLabReporter: Reporter {
 
     public func report(_ result: RunResult, options: ReportOptions) -> String {
         var seen: [String: Int] = [:]
-        var json = JSONStream(capacity: result.findings.count * 420 + 16)
+        var json = JSONWriter(capacity: result.findings.count * 420 + 16)
         json.openArray()
         for (finding, fingerprint) in zip(result.findings, result.fingerprints) {
             let n = seen[fingerprint, default: 0] + 1

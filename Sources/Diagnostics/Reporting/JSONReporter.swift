@@ -1,3 +1,5 @@
+import Support
+
 /// The findings as JSON for tools (`docs/ci.md` documents the schema):
 /// `{"version": 1, "tool": {…}, "command": …, "summary": {…}, "baseline": {…}?, "findings": [{"ruleID", "severity",
 /// "message", "location": {"path", "line", "column"}, "related": [...], "fix"?: {...}, "fingerprint"}]}`,
@@ -12,7 +14,7 @@ public struct JSONReporter: Reporter {
     public init() {}
 
     public func report(_ result: RunResult, options: ReportOptions) -> String {
-        var json = JSONStream(capacity: result.findings.count * 480 + 512)
+        var json = JSONWriter(capacity: result.findings.count * 480 + 512)
         json.openObject()
         if let baseline = result.baseline {
             json.key("baseline")
@@ -68,7 +70,7 @@ public struct JSONReporter: Reporter {
         return json.finish()
     }
 
-    static func location(_ location: SourceLocation, _ json: inout JSONStream) {
+    static func location(_ location: SourceLocation, _ json: inout JSONWriter) {
         json.openObject()
         json.key("column"); json.int(location.column)
         json.key("line"); json.int(location.line)

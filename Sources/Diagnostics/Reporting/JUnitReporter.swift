@@ -1,3 +1,5 @@
+import Support
+
 /// JUnit XML, which GitLab, Jenkins, Azure and CircleCI show as test results: one test suite,
 /// one test case per file checked. A file's errors and warnings are failures of its case (one
 /// `<failure>` each); infos go to its `<system-out>`.

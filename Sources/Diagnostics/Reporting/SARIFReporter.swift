@@ -1,3 +1,5 @@
+import Support
+
 /// SARIF 2.1.0, the format GitHub code scanning and other tools import: one run, the rules that
 /// ran with their descriptions and help, each result with its location, related locations,
 /// `partialFingerprints` (the baseline fingerprint) and the suggested fix where it is an exact edit. Written compact, on
@@ -23,7 +25,7 @@ public struct SARIFReporter: Reporter {
         }
         // Compact: a SARIF file is read by tools, and GitHub caps uploads, so it carries no
         // indentation (a third of the pretty-printed size).
-        var json = JSONStream(capacity: result.findings.count * 400 + result.rules.count * 400 + 1024, compact: true)
+        var json = JSONWriter(capacity: result.findings.count * 400 + result.rules.count * 400 + 1024, style: .compact)
         json.openObject()
         json.key("$schema"); json.string("https://json.schemastore.org/sarif-2.1.0.json")
         json.key("runs")
@@ -129,7 +131,7 @@ public struct SARIFReporter: Reporter {
         }
     }
 
-    static func physical(_ location: SourceLocation, _ uri: String, _ json: inout JSONStream) {
+    static func physical(_ location: SourceLocation, _ uri: String, _ json: inout JSONWriter) {
         json.openObject()
         json.key("artifactLocation"); json.openObject(); json.key("uri"); json.string(uri); json.closeObject()
         if location.line > 0 {
@@ -140,7 +142,7 @@ public struct SARIFReporter: Reporter {
     }
 
     /// Writes the region of a location, or nothing (returning false) when it has no line.
-    static func region(_ location: SourceLocation, _ json: inout JSONStream) -> Bool {
+    static func region(_ location: SourceLocation, _ json: inout JSONWriter) -> Bool {
         guard location.line > 0 else { return false }
         json.openObject()
         if location.column > 0 { json.key("startColumn"); json.int(location.column) }

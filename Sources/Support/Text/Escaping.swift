@@ -46,8 +46,10 @@ public enum Escape {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends the JSON string literal of `text` (`json(_:)`) to `out`.
-    public static func json(_ text: String, into out: inout [UInt8]) {
+    /// Appends the JSON string literal of `text` (`json(_:)`) to `out`. With
+    /// `shortBackspaceAndFormFeed`, U+0008 and U+000C are written `\b` and `\f`, as Foundation's
+    /// `JSONEncoder` writes them (what `iap list --format json` always printed).
+    public static func json(_ text: String, into out: inout [UInt8], shortBackspaceAndFormFeed: Bool = false) {
         out.append(0x22)
         var text = text
         text.withUTF8 { utf8 in
@@ -60,6 +62,8 @@ public enum Escape {
                 case 0x0A: out.append(contentsOf: [0x5C, 0x6E])
                 case 0x0D: out.append(contentsOf: [0x5C, 0x72])
                 case 0x09: out.append(contentsOf: [0x5C, 0x74])
+                case 0x08 where shortBackspaceAndFormFeed: out.append(contentsOf: [0x5C, 0x62])
+                case 0x0C where shortBackspaceAndFormFeed: out.append(contentsOf: [0x5C, 0x66])
                 default:
                     let hex = Array("0123456789abcdef".utf8)
                     out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])

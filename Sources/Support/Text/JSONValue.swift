@@ -1,6 +1,6 @@
-/// A small JSON document built in code (`iap rules --format json`, baselines), written by
-/// `JSONStream` with keys sorted and two-space indentation, so it is byte-stable. Reports on many
-/// findings stream straight into a `JSONStream` instead.
+/// A small JSON document built in code (`iap rules --format json`, baselines, sales and price
+/// reports), written through `JSONWriter` with keys sorted and two-space indentation, so it is
+/// byte-stable. Reports on many findings stream straight into a `JSONWriter` instead.
 public indirect enum JSONValue: Sendable {
     case string(String)
     case int(Int)
@@ -12,17 +12,18 @@ public indirect enum JSONValue: Sendable {
 
     /// Pretty-printed, with a trailing newline.
     public func rendered() -> String {
-        var json = JSONStream(capacity: 1024)
+        var json = JSONWriter(capacity: 1024)
         write(to: &json)
         return json.finish()
     }
 
-    private func write(to json: inout JSONStream) {
+    /// Writes the value at the writer's position.
+    public func write(to json: inout JSONWriter) {
         switch self {
         case .string(let s): json.string(s)
         case .int(let n): json.int(n)
-        case .bool(let b): json.literal(b ? "true" : "false")
-        case .null: json.literal("null")
+        case .bool(let b): json.bool(b)
+        case .null: json.null()
         case .array(let items):
             json.openArray()
             for item in items { item.write(to: &json) }
