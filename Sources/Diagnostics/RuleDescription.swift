@@ -38,18 +38,23 @@ public struct RuleDescription: Sendable {
     /// its rationale says), the limit it applies unless one is set; nil for a rule that takes none.
     public var defaultLimit: Int?
     public var rationale: String
-    public var triggering: [RuleExample]
-    public var nonTriggering: [RuleExample]
+    /// The examples are made when asked for (by the tests and `iap rules`), not when the rule
+    /// runs: one rule's example is a catalog of 10,001 IDs, which every `iap validate` would build.
+    public var triggering: [RuleExample] { makeTriggering() }
+    public var nonTriggering: [RuleExample] { makeNonTriggering() }
+    private let makeTriggering: @Sendable () -> [RuleExample]
+    private let makeNonTriggering: @Sendable () -> [RuleExample]
 
     public init(id: String, name: String, severity: Severity, defaultLimit: Int? = nil, rationale: String,
-                triggering: [RuleExample], nonTriggering: [RuleExample]) {
+                triggering: @autoclosure @escaping @Sendable () -> [RuleExample],
+                nonTriggering: @autoclosure @escaping @Sendable () -> [RuleExample]) {
         self.id = id
         self.name = name
         self.severity = severity
         self.defaultLimit = defaultLimit
         self.rationale = rationale
-        self.triggering = triggering
-        self.nonTriggering = nonTriggering
+        self.makeTriggering = triggering
+        self.makeNonTriggering = nonTriggering
     }
 
     /// Where the rule is documented: docs/rules.md, anchored by the rule's ID.

@@ -69,8 +69,20 @@ public enum PricePattern {
         return true
     }
 
+    /// Whether `text` holds what every pattern needs: a decimal digit (`\d`, in any script) or the
+    /// placeholder. Most text holds neither, and is then no price without compiling a pattern.
+    static func mayHoldPrice(_ text: String) -> Bool {
+        var ascii = true
+        for byte in text.utf8 {
+            if (byte >= 0x30 && byte <= 0x39) || byte == 0x01 { return true }
+            if byte >= 0x80 { ascii = false }
+        }
+        return !ascii && text.unicodeScalars.contains { $0.properties.generalCategory == .decimalNumber }
+    }
+
     /// The first price-like match in `text`, if any.
     public static func firstMatch(in text: String) -> String? {
+        guard mayHoldPrice(text) else { return nil }
         let range = NSRange(text.startIndex..., in: text)
         let dollarDelimited = text.contains("$") && usesDollarDelimiters(text)
         for pattern in patterns {

@@ -4,6 +4,7 @@ import IAPTool
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Run what iap.yml configures: validate, gen --check for each generated file, and lint; one report, one exit status.",
         discussion: "With no iap.yml (found from the working folder up to the repository root, or --config), validates ./catalogs, or the catalogs found under the working folder when there is no ./catalogs.")
 

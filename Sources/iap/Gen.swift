@@ -4,6 +4,7 @@ import IAPTool
 
 struct Gen: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "gen",
         abstract: "Generate Swift constants from a catalog: deterministic, written only when changed; --check for CI.")
 
     @Argument(help: "The catalog's files or folder (default: the catalogs iap.yml names, else ./catalogs, else the catalog found under the working folder).")

@@ -4,6 +4,7 @@ import IAPTool
 
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "init",
         abstract: "Write a commented iap.yml filled from what the folder holds: its catalogs, bundle ID and source folders.")
 
     @Argument(help: "The project folder (default: the current folder).")

@@ -4,6 +4,7 @@ import IAPTool
 
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "lint",
         abstract: "Lint Swift and Objective-C sources for hardcoded prices, titles and product IDs, and prices through Float.")
 
     @Argument(help: "Source files or folders (default: the current folder).")

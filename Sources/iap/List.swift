@@ -4,6 +4,7 @@ import IAPTool
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "list",
         abstract: "One row per product: ID, kind and why, reference name, display name, price.")
 
     @OptionGroup var catalog: CatalogArguments

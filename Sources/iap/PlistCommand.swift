@@ -9,6 +9,7 @@ struct PlistCommand: ParsableCommand {
 
     struct Lint: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "lint",
             abstract: "Check that each FILE is a valid XML plist: 'FILE: OK' or the positioned error.")
 
         @Argument(help: "Property-list files.")
@@ -22,7 +23,7 @@ struct PlistCommand: ParsableCommand {
     }
 
     struct Print: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print a plist as JSON (file order kept) or canonical XML.")
+        static let configuration = CommandConfiguration(commandName: "print", abstract: "Print a plist as JSON (file order kept) or canonical XML.")
 
         @Argument(help: "A property-list file.")
         var file: String

@@ -4,6 +4,7 @@ import IAPTool
 
 struct Price: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "price",
         abstract: "Format prices as customers see them: one locale, a list of storefronts, or every price of a catalog.",
         discussion: """
         iap price 0.99 --locale en_US --currency USD         one string

@@ -4,6 +4,7 @@ import IAPTool
 
 struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "report",
         abstract: "Price matrices of a catalog, and App Store Connect sales and finance reports totalled, in Markdown, CSV, JSON or HTML.",
         discussion: """
         iap report catalogs/FakeGame --storefronts USA,JPN,DEU     every product × storefront, as customers see it

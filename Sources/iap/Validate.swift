@@ -4,6 +4,7 @@ import IAPTool
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "validate",
         abstract: "Check catalogs: IDs, metadata, kinds, secrets. Diagnostics as path:line:col: severity: message [rule-id].")
 
     @OptionGroup var catalog: CatalogArguments
