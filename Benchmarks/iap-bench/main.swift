@@ -49,10 +49,13 @@ case "hostile":
         : Suite(full: false).binDirectory.appendingPathComponent("iap")
     let only = arguments.count > 1 && !arguments[1].contains("/") ? arguments[1] : arguments.count > 2 ? arguments[2] : nil
     HostileBench.run(iap: iap, only: only)
+case "startup":
+    // iap-bench startup [OTHER-IAP…]: this build's iap (and others, e.g. an older build) against hello-foundation.
+    Suite(full: false).startup(others: Array(arguments.dropFirst()))
 case "all", nil:
     Suite(full: arguments.contains("--full")).run()
 default:
-    fail("usage: iap-bench [all [--full] | validate | stages FILE | reports [N] | bplist [N] | sales [N] | storekit [N] | lint [DIR] | hostile [IAP] [CASE] | prices [N] | generate DIR [--full] | child MODE FILE REPEATS]")
+    fail("usage: iap-bench [all [--full] | validate | startup [OTHER-IAP…] | stages FILE | reports [N] | bplist [N] | sales [N] | storekit [N] | lint [DIR] | hostile [IAP] [CASE] | prices [N] | generate DIR [--full] | child MODE FILE REPEATS]")
 }
 
 func fail(_ message: String) -> Never {
