@@ -144,12 +144,26 @@ public struct SourceLinter: Sendable {
 
     /// Lints these files (from `files(in:)`): findings in stable order, and the files not read.
     public func run(files: [String]) -> Run {
-        // Each worker takes the next file not yet taken; each file's result goes in its own slot.
-        let results = ResultSlots.run(count: files.count, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                                      stackSize: SwiftLinter.stackSize) { index in
-            lintFile(files[index])
+        // Each worker takes the next file not yet taken, largest first, so that no large file is
+        // left to one thread at the end; each file's result goes in its own slot, in file order.
+        let order = Self.largestFirst(files)
+        let bySlot = ResultSlots.run(count: files.count, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                                     stackSize: SwiftLinter.stackSize) { slot in
+            lintFile(files[order[slot]])
         }.values()
+        var results = bySlot
+        for (slot, index) in order.enumerated() { results[index] = bySlot[slot] }
         return Run(diagnostics: results.flatMap(\.diagnostics).sortedForOutput(), unreadable: results.compactMap(\.unreadable))
+    }
+
+    /// The files' indices, largest file first (by `stat`; one that cannot be read counts as empty),
+    /// equal sizes in file order.
+    static func largestFirst(_ files: [String]) -> [Int] {
+        let sizes = files.map { path -> Int in
+            var info = stat()
+            return stat(path, &info) == 0 ? Int(info.st_size) : 0
+        }
+        return files.indices.sorted { (sizes[$0], $1) > (sizes[$1], $0) }
     }
 
     /// One file's findings.
