@@ -158,7 +158,7 @@ public struct SourceLinter: Sendable {
 
     /// The files' indices, largest file first (by `stat`; one that cannot be read counts as empty),
     /// equal sizes in file order.
-    static func largestFirst(_ files: [String]) -> [Int] {
+    public static func largestFirst(_ files: [String]) -> [Int] {
         let sizes = files.map { path -> Int in
             var info = stat()
             return stat(path, &info) == 0 ? Int(info.st_size) : 0
