@@ -149,4 +149,25 @@ final class FindingCollectorTests: XCTestCase {
             XCTAssertEqual(CatalogValidator.capped(found, of: rule, to: nil), found)
         }
     }
+
+    func testARuleOverFiftyThousandPlaceholderIDsKeepsAHundredAndCountsTheRest() {
+        let occurrences = (0..<50_000).map { i in
+            ProductOccurrence(id: "com.example.coins.pack\(i)", location: SourceLocation(path: "IAP_ProductIDs.plist", line: 5 + i, column: 2),
+                              role: .productList)
+        }
+        let catalog = Catalog(name: "big", files: [], bundleID: Located("com.acme.app", at: SourceLocation(path: "--bundle-id")),
+                              products: CatalogLoader.merge(occurrences), loadDiagnostics: [])
+        var collector = FindingCollector(limit: 100)
+        PlaceholderPrefixRule().check(catalog, options: ValidationOptions(), into: &collector)
+        XCTAssertEqual(collector.count, 50_000)
+        let found = collector.findings(of: PlaceholderPrefixRule.description)
+        XCTAssertEqual(found.count, 101)
+        XCTAssertEqual(found.prefix(100).map(\.location.line), Array(5...104))
+        XCTAssertEqual(found[0].message, "product ID 'com.example.coins.pack0' uses the placeholder prefix 'com.example.'")
+        XCTAssertEqual(found[100].message, summary(49_900, of: 50_000, first: 100))
+        XCTAssertEqual(found[100].location.description, "IAP_ProductIDs.plist:5:2")
+        // The same as the rule's findings, every one built, capped afterwards.
+        XCTAssertEqual(found, CatalogValidator.capped(PlaceholderPrefixRule().check(catalog, options: ValidationOptions()),
+                                                      of: PlaceholderPrefixRule.description, to: 100))
+    }
 }

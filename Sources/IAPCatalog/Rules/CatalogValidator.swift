@@ -26,7 +26,9 @@ public struct CatalogValidator: Sendable {
         let workers = catalog.products.count < 2_000 ? 1 : options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let found = ResultSlots.run(count: rules.count, workers: workers) { slot in
             let rule = rules[order[slot]]
-            return Self.capped(rule.check(catalog, options: options), of: rule.description, to: options.findingsPerRule)
+            var collector = FindingCollector(limit: options.findingsPerRule)
+            rule.check(catalog, options: options, into: &collector)
+            return collector.findings(of: rule.description)
         }.all()
         return Self.syncedAsInfo(found, catalog)
     }
