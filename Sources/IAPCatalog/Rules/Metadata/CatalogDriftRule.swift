@@ -77,7 +77,7 @@ public struct CatalogDriftRule: CatalogRule, Rule {
             }
             guard let reference = plist ?? kits.first else { continue }
             for other in kits where other.location != reference.location {
-                found.add(contentsOf: compare(product.id, reference, other))
+                compare(product.id, reference, other, into: &found)
             }
         }
         // Products of the plist that no configuration holds: each is drift when the configurations
@@ -115,8 +115,8 @@ public struct CatalogDriftRule: CatalogRule, Rule {
     }
 
     /// Every field both occurrences state and state differently.
-    private func compare(_ id: String, _ a: ProductOccurrence, _ b: ProductOccurrence) -> [Diagnostic] {
-        guard let ma = a.metadata, let mb = b.metadata else { return [] }
+    private func compare(_ id: String, _ a: ProductOccurrence, _ b: ProductOccurrence, into found: inout FindingCollector) {
+        guard let ma = a.metadata, let mb = b.metadata else { return }
         var differences: [(field: String, left: String, right: String, at: SourceLocation)] = []
         func differ(_ field: String, _ left: String?, _ right: String?, _ at: SourceLocation?) {
             guard let left, let right, left != right else { return }
@@ -143,10 +143,12 @@ public struct CatalogDriftRule: CatalogRule, Rule {
             differ("display name (\(localization.locale))", localization.displayName.map { "\(Quote.bounded($0))" }, other.displayName.map { "\(Quote.bounded($0))" }, localization.location)
             differ("description (\(localization.locale))", localization.description.map { "\(Quote.bounded($0))" }, other.description.map { "\(Quote.bounded($0))" }, localization.location)
         }
-        return differences.map { difference in
-            finding("\(Quote.bounded(id)): \(difference.field) is \(difference.right) in \(name(b.location.path)) but \(difference.left) in \(name(a.location.path))",
-                    at: b.location, related: [RelatedLocation(difference.at, "\(difference.field) \(difference.left) here")],
-                    fix: SuggestedFix("make the two agree: iap storekit regenerates the configuration from the catalog"))
+        for difference in differences {
+            found.add(at: b.location) {
+                finding("\(Quote.bounded(id)): \(difference.field) is \(difference.right) in \(name(b.location.path)) but \(difference.left) in \(name(a.location.path))",
+                        at: b.location, related: [RelatedLocation(difference.at, "\(difference.field) \(difference.left) here")],
+                        fix: SuggestedFix("make the two agree: iap storekit regenerates the configuration from the catalog"))
+            }
         }
     }
 
