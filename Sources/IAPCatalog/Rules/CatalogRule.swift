@@ -57,12 +57,21 @@ public protocol CatalogRule: Sendable {
     /// Whether the rule predicts App Store Connect refusing a value when it is saved there: in a
     /// `.storekit` file synced from App Store Connect, its findings are info (`CatalogValidator`).
     var isAppStoreConnectLimit: Bool { get }
-    func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic]
+    /// Offers each finding to `found`, by its location first (`FindingCollector.add(at:_:)`), so
+    /// that one past what the collector keeps is counted and never built.
+    func check(_ catalog: Catalog, options: ValidationOptions, into found: inout FindingCollector)
 }
 
 extension CatalogRule {
     public var schedulingRank: Int? { nil }
     public var isAppStoreConnectLimit: Bool { false }
+
+    /// Every finding of this rule, uncapped, in the order it offers them.
+    public func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
+        var found = FindingCollector(limit: nil)
+        check(catalog, options: options, into: &found)
+        return found.findings(of: description)
+    }
 
     /// A diagnostic of this rule at its default severity.
     func finding(_ message: String, at location: SourceLocation, related: [RelatedLocation] = [],
@@ -84,7 +93,7 @@ struct LoadTimeRule: CatalogRule {
         description = rule.description
     }
 
-    func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
-        catalog.loadDiagnostics.filter { $0.ruleID == description.id }
+    func check(_ catalog: Catalog, options: ValidationOptions, into found: inout FindingCollector) {
+        found.add(contentsOf: catalog.loadDiagnostics.lazy.filter { $0.ruleID == description.id })
     }
 }

@@ -26,7 +26,9 @@ public struct CatalogValidator: Sendable {
         let workers = catalog.products.count < 2_000 ? 1 : options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let found = ResultSlots.run(count: rules.count, workers: workers) { slot in
             let rule = rules[order[slot]]
-            return Self.capped(rule.check(catalog, options: options), of: rule.description, to: options.findingsPerRule)
+            var collector = FindingCollector(limit: options.findingsPerRule)
+            rule.check(catalog, options: options, into: &collector)
+            return collector.findings(of: rule.description)
         }.all()
         return Self.syncedAsInfo(found, catalog)
     }
@@ -50,35 +52,11 @@ public struct CatalogValidator: Sendable {
         }
     }
 
-    /// The first `limit` findings in output order, and one summary of the rest at the first one's
-    /// place: a rule that fires on most of a large catalog says so once, not a million times.
     /// One rule's findings: the first `limit` in output order and one summary of the rest at the
     /// first one's place, or all of them when there are no more than `limit` (or it is nil).
     public static func capped(_ found: [Diagnostic], of rule: RuleDescription, to limit: Int?) -> [Diagnostic] {
-        guard let limit, found.count > limit else { return found }
-        // The `limit` smallest, kept sorted: rules emit mostly in file order, so most findings
-        // fail the first comparison with the largest kept.
-        var kept: [Diagnostic] = []
-        kept.reserveCapacity(limit + 1)
-        for finding in found {
-            if kept.count == limit, !Self.precedes(finding, kept[limit - 1]) { continue }
-            let at = kept.firstIndex { Self.precedes(finding, $0) } ?? kept.count
-            kept.insert(finding, at: at)
-            if kept.count > limit { kept.removeLast() }
-        }
-        let more = found.count - limit
-        kept.append(rule.finding(
-            "\(more) more '\(rule.id)' findings not shown (\(found.count) in all, the first \(limit) above): "
-                + "one cause is likely behind them all; fix it and run again",
-            at: kept[0].location))
-        return kept
-    }
-
-    /// Output order: path, line, column, then message.
-    private static func precedes(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
-        if a.location.path != b.location.path { return a.location.path < b.location.path }
-        if a.location.line != b.location.line { return a.location.line < b.location.line }
-        if a.location.column != b.location.column { return a.location.column < b.location.column }
-        return a.message < b.message
+        var collector = FindingCollector(limit: limit)
+        collector.add(contentsOf: found)
+        return collector.findings(of: rule)
     }
 }

@@ -13,14 +13,16 @@ public struct KindConflictRule: CatalogRule, Rule {
             ExampleFile("Products.plist", RuleExample.plist("<array>\n\t<dict>\n\t\t<key>ProductId</key>\n\t\t<string>com.acme.app.coins</string>\n\t\t<key>Type</key>\n\t\t<string>Consumable</string>\n\t</dict>\n</array>")),
         ])])
 
-    public func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
-        catalog.products.compactMap { product in
-            guard product.occurrenceCount > 1, let kind = product.kind, case .declared(let location, let words) = product.kindReason else { return nil }
+    public func check(_ catalog: Catalog, options: ValidationOptions, into found: inout FindingCollector) {
+        for product in catalog.products {
+            guard product.occurrenceCount > 1, let kind = product.kind, case .declared(let location, let words) = product.kindReason else { continue }
             let others = product.occurrences.filter { ($0.declaredKind?.value).map { $0 != kind } ?? false }
-            guard let other = others.first, let otherKind = other.declaredKind else { return nil }
-            return finding(
-                "\(Quote.bounded(product.id)) is declared \(otherKind.value.displayName) here (\(other.declaredBy ?? "")) but \(kind.displayName) in \(location) (\(words))",
-                at: otherKind.location, related: [RelatedLocation(location, "declared \(kind.displayName) here")])
+            guard let other = others.first, let otherKind = other.declaredKind else { continue }
+            found.add(at: otherKind.location) {
+                finding(
+                    "\(Quote.bounded(product.id)) is declared \(otherKind.value.displayName) here (\(other.declaredBy ?? "")) but \(kind.displayName) in \(location) (\(words))",
+                    at: otherKind.location, related: [RelatedLocation(location, "declared \(kind.displayName) here")])
+            }
         }
     }
 }

@@ -24,15 +24,15 @@ public struct KindContradictsIDRule: CatalogRule, Rule {
         return contains("consumable") || contains("renew")
     }
 
-    public func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
-        catalog.products.compactMap { product in
+    public func check(_ catalog: Catalog, options: ValidationOptions, into found: inout FindingCollector) {
+        for product in catalog.products {
             guard let kind = product.kind, case .declared(let location, _) = product.kindReason,
-                  Self.mayStateKind(product.id) else { return nil }
+                  Self.mayStateKind(product.id) else { continue }
             let words = KindInference.tokens(product.id)
             // "nonconsumable" contains the pair "non"+"consumable": the most specific word wins.
             let stated = Self.explicit.filter { words.contains($0.key) }.max { $0.key.count < $1.key.count }
-            guard let stated, stated.value != kind else { return nil }
-            return finding("\(Quote.bounded(product.id)) is declared \(kind.displayName) but its ID says '\(stated.key)'", at: location)
+            guard let stated, stated.value != kind else { continue }
+            found.add(at: location) { finding("\(Quote.bounded(product.id)) is declared \(kind.displayName) but its ID says '\(stated.key)'", at: location) }
         }
     }
 }

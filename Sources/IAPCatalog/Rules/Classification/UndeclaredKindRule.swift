@@ -16,23 +16,26 @@ public struct UndeclaredKindRule: CatalogRule, Rule {
     /// Among the slowest rules on a large catalog: started fourth (`CatalogRule.schedulingRank`).
     public var schedulingRank: Int? { 3 }
 
-    public func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
+    public func check(_ catalog: Catalog, options: ValidationOptions, into found: inout FindingCollector) {
         let undeclared = catalog.products.filter { !$0.kindReason.isDeclared }
         if undeclared.count > Self.summaryThreshold {
             let inferred = undeclared.filter { $0.kind != nil }.count
             let first = undeclared.prefix(3).map { "'" + $0.id + "'" }.joined(separator: ", ")
-            return [finding("\(undeclared.count) products have no declared kind (\(inferred) inferred from words, \(undeclared.count - inferred) unknown), first \(first); declare kinds in a metadata plist or .storekit file",
-                            at: undeclared[0].location)]
+            found.add(finding("\(undeclared.count) products have no declared kind (\(inferred) inferred from words, \(undeclared.count - inferred) unknown), first \(first); declare kinds in a metadata plist or .storekit file",
+                              at: undeclared[0].location))
+            return
         }
-        return undeclared.map { product in
-            switch product.kindReason {
-            case .inferred(let words, let source):
-                let quoted = words.map { "'" + $0 + "'" }.joined(separator: ", ")
-                return finding("kind of '" + product.id + "' is " + product.kind!.displayName + ", inferred from " + quoted
-                               + " in " + source + "; declare it in metadata", at: product.location)
-            default:
-                return finding("kind of \(Quote.bounded(product.id)) is unknown: nothing declares it and no word of its ID tells; declare it in metadata",
-                               at: product.location)
+        for product in undeclared {
+            found.add(at: product.location) {
+                switch product.kindReason {
+                case .inferred(let words, let source):
+                    let quoted = words.map { "'" + $0 + "'" }.joined(separator: ", ")
+                    return finding("kind of '" + product.id + "' is " + product.kind!.displayName + ", inferred from " + quoted
+                                   + " in " + source + "; declare it in metadata", at: product.location)
+                default:
+                    return finding("kind of \(Quote.bounded(product.id)) is unknown: nothing declares it and no word of its ID tells; declare it in metadata",
+                                   at: product.location)
+                }
             }
         }
     }

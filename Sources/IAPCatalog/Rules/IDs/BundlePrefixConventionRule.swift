@@ -30,23 +30,23 @@ public struct BundlePrefixConventionRule: CatalogRule, Rule {
         return nil
     }
 
-    public func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
+    public func check(_ catalog: Catalog, options: ValidationOptions, into found: inout FindingCollector) {
         guard let bundle = catalog.bundleID?.value, !bundle.isEmpty, let convention = Self.convention(of: catalog, bundle: bundle),
-              let first = catalog.products.first(where: { !PlaceholderPrefixRule.isPlaceholder($0.id) }) else { return [] }
+              let first = catalog.products.first(where: { !PlaceholderPrefixRule.isPlaceholder($0.id) }) else { return }
         let count = catalog.products.filter { !PlaceholderPrefixRule.isPlaceholder($0.id) }.count
         switch convention {
         case .otherSpelling:
             let example = String(MissingBundlePrefixRule.bundlePrefix(of: first.id, bundle: bundle) ?? Substring(first.id))
             let how = example.lowercased() == bundle.lowercased() + "."
                 ? "in another case; bundle IDs are case-insensitive, so" : "written with other separators;"
-            return [finding("\(plural(count, "product ID")) \(count == 1 ? "starts" : "start") with \(Quote.bounded(example)), the bundle ID \(Quote.bounded(bundle)) \(how) the prefix is accepted",
-                            at: first.location)]
+            found.add(finding("\(plural(count, "product ID")) \(count == 1 ? "starts" : "start") with \(Quote.bounded(example)), the bundle ID \(Quote.bounded(bundle)) \(how) the prefix is accepted",
+                              at: first.location))
         case .otherPrefix:
             let suggestion = bundle + "." + MissingBundlePrefixRule.ownSegments(of: first.id, bundle: bundle)
             let what = count == 1 ? "the only product ID, \(Quote.bounded(first.id)), does not start with the bundle ID '\(bundle).'"
                 : "none of the \(count) product IDs starts with the bundle ID '\(bundle).' (the first is \(Quote.bounded(first.id)))"
-            return [finding("\(what); existing IDs cannot be renamed, but new ones are safest under the bundle ID, e.g. \(Quote.bounded(suggestion))",
-                            at: first.location, related: [RelatedLocation(catalog.bundleID!.location, "bundle ID from here")])]
+            found.add(finding("\(what); existing IDs cannot be renamed, but new ones are safest under the bundle ID, e.g. \(Quote.bounded(suggestion))",
+                              at: first.location, related: [RelatedLocation(catalog.bundleID!.location, "bundle ID from here")]))
         }
     }
 }

@@ -10,16 +10,16 @@ public struct CaseDuplicateIDRule: CatalogRule, Rule {
     /// Among the slowest rules on a large catalog: started second (`CatalogRule.schedulingRank`).
     public var schedulingRank: Int? { 1 }
 
-    public func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
-        var found: [Diagnostic] = []
+    public func check(_ catalog: Catalog, options: ValidationOptions, into found: inout FindingCollector) {
         let products = catalog.products
         IDKeys.forEachRepeat(products.lazy.map(\.id), hashes: products.lazy.map { UInt64($0.lowerHash) << 32 }, .lower) { first, later in
             let earlier = products[first], product = products[later]
-            found.append(finding(
-                "product ID \(Quote.bounded(product.id)) differs from \(Quote.bounded(earlier.id)) only in case",
-                at: product.location, related: [RelatedLocation(earlier.location, "\(Quote.bounded(earlier.id)) is here")],
-                fix: SuggestedFix("use one spelling for both")))
+            found.add(at: product.location) {
+                finding(
+                    "product ID \(Quote.bounded(product.id)) differs from \(Quote.bounded(earlier.id)) only in case",
+                    at: product.location, related: [RelatedLocation(earlier.location, "\(Quote.bounded(earlier.id)) is here")],
+                    fix: SuggestedFix("use one spelling for both"))
+            }
         }
-        return found
     }
 }

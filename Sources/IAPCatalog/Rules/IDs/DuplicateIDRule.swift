@@ -22,8 +22,7 @@ public struct DuplicateIDRule: CatalogRule, Rule {
             ]),
         ])
 
-    public func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
-        var found: [Diagnostic] = []
+    public func check(_ catalog: Catalog, options: ValidationOptions, into found: inout FindingCollector) {
         for product in catalog.products where product.occurrenceCount > 1 {
             let lists = product.occurrences.filter { $0.role == .productList }
             var repeated: [ProductOccurrence] = lists.count > 1 ? lists : []
@@ -31,13 +30,14 @@ public struct DuplicateIDRule: CatalogRule, Rule {
             for path in byFile.keys.sorted() where byFile[path]!.count > 1 { repeated += byFile[path]! }
             guard repeated.count > 1 else { continue }
             let sorted = repeated.sorted { $0.location < $1.location }
-            let places = sorted.map(\.location.description).joined(separator: ", ")
-            found.append(finding(
-                "product ID \(Quote.bounded(product.id)) is listed \(sorted.count) times: \(places)",
-                at: sorted[1].location,
-                related: sorted.enumerated().filter { $0.offset != 1 }.map { RelatedLocation($0.element.location, "also listed here") },
-                fix: SuggestedFix("remove the repeated entry, or give it the ID it was meant to have")))
+            found.add(at: sorted[1].location) {
+                let places = sorted.map(\.location.description).joined(separator: ", ")
+                return finding(
+                    "product ID \(Quote.bounded(product.id)) is listed \(sorted.count) times: \(places)",
+                    at: sorted[1].location,
+                    related: sorted.enumerated().filter { $0.offset != 1 }.map { RelatedLocation($0.element.location, "also listed here") },
+                    fix: SuggestedFix("remove the repeated entry, or give it the ID it was meant to have"))
+            }
         }
-        return found
     }
 }

@@ -11,17 +11,22 @@ public struct EmptyIDSegmentRule: CatalogRule, Rule {
     /// App Store Connect refuses what this rule finds (`CatalogRule.isAppStoreConnectLimit`).
     public var isAppStoreConnectLimit: Bool { true }
 
-    public func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
-        catalog.products.compactMap { product in
-            guard !product.hasPlainID, IDCharacters.mayHaveEmptySegment(product.id) else { return nil }
+    public func check(_ catalog: Catalog, options: ValidationOptions, into found: inout FindingCollector) {
+        for product in catalog.products {
+            guard !product.hasPlainID, IDCharacters.mayHaveEmptySegment(product.id) else { continue }
             let id = product.id.trimmingCharacters(in: .whitespaces)
-            if id.isEmpty { return finding("empty product ID", at: product.location) }
+            if id.isEmpty {
+                found.add(at: product.location) { finding("empty product ID", at: product.location) }
+                continue
+            }
             var problems: [String] = []
             if id.hasPrefix(".") { problems.append("starts with '.'") }
             if id.hasSuffix(".") { problems.append("ends with '.'") }
             if id.contains("..") { problems.append("contains '..'") }
-            guard !problems.isEmpty else { return nil }
-            return finding("product ID \(Quote.bounded(product.id)) \(problems.joined(separator: " and ")): an empty segment", at: product.location)
+            guard !problems.isEmpty else { continue }
+            found.add(at: product.location) {
+                finding("product ID \(Quote.bounded(product.id)) \(problems.joined(separator: " and ")): an empty segment", at: product.location)
+            }
         }
     }
 }

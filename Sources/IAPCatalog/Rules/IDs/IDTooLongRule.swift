@@ -11,9 +11,11 @@ public struct IDTooLongRule: CatalogRule, Rule {
     /// App Store Connect refuses what this rule finds (`CatalogRule.isAppStoreConnectLimit`).
     public var isAppStoreConnectLimit: Bool { true }
 
-    public func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
-        catalog.products.filter { $0.id.utf8.count > Self.limit && $0.id.count > Self.limit }.map {
-            finding("product ID is \($0.id.count) characters long; App Store Connect allows at most \(Self.limit)", at: $0.location)
+    public func check(_ catalog: Catalog, options: ValidationOptions, into found: inout FindingCollector) {
+        for product in catalog.products where product.id.utf8.count > Self.limit && product.id.count > Self.limit {
+            found.add(at: product.location) {
+                finding("product ID is \(product.id.count) characters long; App Store Connect allows at most \(Self.limit)", at: product.location)
+            }
         }
     }
 }

@@ -10,15 +10,17 @@ public struct InvalidIDCharactersRule: CatalogRule, Rule {
     /// App Store Connect refuses what this rule finds (`CatalogRule.isAppStoreConnectLimit`).
     public var isAppStoreConnectLimit: Bool { true }
 
-    public func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
-        catalog.products.compactMap { product in
-            if product.hasPlainID || IDCharacters.allAllowed(product.id) { return nil }
+    public func check(_ catalog: Catalog, options: ValidationOptions, into found: inout FindingCollector) {
+        for product in catalog.products {
+            if product.hasPlainID || IDCharacters.allAllowed(product.id) { continue }
             var bad: [Character] = []
             for ch in product.id where !ch.isWhitespace && !IDCharacters.isAllowed(ch) && !bad.contains(ch) { bad.append(ch) }
-            guard !bad.isEmpty else { return nil }
-            let list = bad.map { "'\($0)'" }.joined(separator: ", ")
-            return finding("product ID \(Quote.bounded(product.id)) contains \(list): only letters A–Z, digits, '.', '_' and '-' are allowed",
-                           at: product.location)
+            guard !bad.isEmpty else { continue }
+            found.add(at: product.location) {
+                let list = bad.map { "'\($0)'" }.joined(separator: ", ")
+                return finding("product ID \(Quote.bounded(product.id)) contains \(list): only letters A–Z, digits, '.', '_' and '-' are allowed",
+                               at: product.location)
+            }
         }
     }
 }

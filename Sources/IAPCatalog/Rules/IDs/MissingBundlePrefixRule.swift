@@ -11,24 +11,23 @@ public struct MissingBundlePrefixRule: CatalogRule, Rule {
                         .ids("com.example.coins", bundleID: "com.acme.app"),
                         .ids("com.acme.coins", "com.acme.gems", bundleID: "com.acme.app")])
 
-    public func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
+    public func check(_ catalog: Catalog, options: ValidationOptions, into found: inout FindingCollector) {
         guard let bundle = catalog.bundleID?.value, !bundle.isEmpty,
-              BundlePrefixConventionRule.convention(of: catalog, bundle: bundle) == nil else { return [] }
+              BundlePrefixConventionRule.convention(of: catalog, bundle: bundle) == nil else { return }
         let prefix = bundle + "."
-        var found: [Diagnostic] = []
         for product in catalog.products where !product.id.hasPrefix(prefix) && Self.bundlePrefix(of: product.id, bundle: bundle) == nil
             && !PlaceholderPrefixRule.isPlaceholder(product.id) {
-            if Self.equalIgnoringASCIICase(product.id, bundle) {
-                found.append(finding("product ID \(Quote.bounded(product.id)) is the app's bundle ID itself; product IDs should extend it, e.g. '\(prefix)pro'",
-                                     at: product.location))
-            } else {
+            found.add(at: product.location) {
+                if Self.equalIgnoringASCIICase(product.id, bundle) {
+                    return finding("product ID \(Quote.bounded(product.id)) is the app's bundle ID itself; product IDs should extend it, e.g. '\(prefix)pro'",
+                                   at: product.location)
+                }
                 let suggestion = prefix + Self.ownSegments(of: product.id, bundle: bundle)
-                found.append(finding("product ID \(Quote.bounded(product.id)) does not start with the bundle ID \(Quote.bounded(prefix))",
-                                     at: product.location, related: [RelatedLocation(catalog.bundleID!.location, "bundle ID from here")],
-                                     fix: SuggestedFix("use \(Quote.bounded(suggestion)) for new products (existing IDs cannot be renamed)")))
+                return finding("product ID \(Quote.bounded(product.id)) does not start with the bundle ID \(Quote.bounded(prefix))",
+                               at: product.location, related: [RelatedLocation(catalog.bundleID!.location, "bundle ID from here")],
+                               fix: SuggestedFix("use \(Quote.bounded(suggestion)) for new products (existing IDs cannot be renamed)"))
             }
         }
-        return found
     }
 
     /// The start of `id` that is the bundle ID, compared as App Store Connect and people do:

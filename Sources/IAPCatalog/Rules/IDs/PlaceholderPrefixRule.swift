@@ -45,18 +45,23 @@ public struct PlaceholderPrefixRule: CatalogRule, Rule {
     /// Among the slowest rules on a large catalog: started third (`CatalogRule.schedulingRank`).
     public var schedulingRank: Int? { 2 }
 
-    public func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
-        catalog.products.compactMap { product in
+    public func check(_ catalog: Catalog, options: ValidationOptions, into found: inout FindingCollector) {
+        for product in catalog.products {
             if Self.isAppleSample(product.id) {
-                return finding("product ID \(Quote.bounded(product.id)) is from Apple's StoreKit sample app; replace it with your own product", at: product.location)
+                found.add(at: product.location) {
+                    finding("product ID \(Quote.bounded(product.id)) is from Apple's StoreKit sample app; replace it with your own product", at: product.location)
+                }
+            } else if let prefix = Self.placeholderPrefix(product.id) {
+                found.add(at: product.location) {
+                    finding("product ID \(Quote.bounded(product.id)) uses the placeholder prefix \(Quote.bounded(prefix))", at: product.location,
+                            fix: SuggestedFix("use your bundle ID as the prefix"))
+                }
+            } else if let word = PlaceholderIDs.placeholderSegment(product.id) {
+                found.add(at: product.location) {
+                    finding("product ID \(Quote.bounded(product.id)) holds '\(word)', a placeholder from a template or tutorial", at: product.location,
+                            fix: SuggestedFix("replace it with the ID of your product in App Store Connect"))
+                }
             }
-            if let prefix = Self.placeholderPrefix(product.id) {
-                return finding("product ID \(Quote.bounded(product.id)) uses the placeholder prefix \(Quote.bounded(prefix))", at: product.location,
-                               fix: SuggestedFix("use your bundle ID as the prefix"))
-            }
-            guard let word = PlaceholderIDs.placeholderSegment(product.id) else { return nil }
-            return finding("product ID \(Quote.bounded(product.id)) holds '\(word)', a placeholder from a template or tutorial", at: product.location,
-                           fix: SuggestedFix("replace it with the ID of your product in App Store Connect"))
         }
     }
 }

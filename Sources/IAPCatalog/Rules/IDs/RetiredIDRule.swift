@@ -13,12 +13,14 @@ public struct RetiredIDRule: CatalogRule, Rule {
         ],
         nonTriggering: [.ids("com.acme.app.coins", retired: ["com.acme.app.old_pro"])])
 
-    public func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
-        catalog.products.compactMap { product in
-            guard let retired = options.retiredIDs[product.id] ?? catalog.retiredIDs[product.id] else { return nil }
-            return finding("product ID \(Quote.bounded(product.id)) was retired and cannot be used again in this app", at: product.location,
-                           related: [RelatedLocation(retired, "listed as retired here")],
-                           fix: SuggestedFix("choose a new product ID"))
+    public func check(_ catalog: Catalog, options: ValidationOptions, into found: inout FindingCollector) {
+        for product in catalog.products {
+            guard let retired = options.retiredIDs[product.id] ?? catalog.retiredIDs[product.id] else { continue }
+            found.add(at: product.location) {
+                finding("product ID \(Quote.bounded(product.id)) was retired and cannot be used again in this app", at: product.location,
+                        related: [RelatedLocation(retired, "listed as retired here")],
+                        fix: SuggestedFix("choose a new product ID"))
+            }
         }
     }
 }

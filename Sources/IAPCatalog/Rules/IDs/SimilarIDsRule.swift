@@ -30,11 +30,10 @@ public struct SimilarIDsRule: CatalogRule, Rule {
     /// Among the slowest rules on a large catalog: started first (`CatalogRule.schedulingRank`).
     public var schedulingRank: Int? { 0 }
 
-    public func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
+    public func check(_ catalog: Catalog, options: ValidationOptions, into found: inout FindingCollector) {
         let products = catalog.products
         let ids = products.map(\.id)
         var reported = Set<Pair>()
-        var found: [Diagnostic] = []
 
         func report(_ i: Int, _ j: Int, _ why: String) {
             let pair = Pair(min(i, j), max(i, j))
@@ -42,8 +41,10 @@ public struct SimilarIDsRule: CatalogRule, Rule {
             let earlier = products[pair.a], later = products[pair.b]
             // Two products declared as different kinds are two products, however alike their IDs.
             if earlier.kindReason.isDeclared, later.kindReason.isDeclared, earlier.kind != later.kind { return }
-            found.append(finding("product ID \(Quote.bounded(later.id)) \(why) \(Quote.bounded(earlier.id)): a typo?", at: later.location,
-                                 related: [RelatedLocation(earlier.location, "\(Quote.bounded(earlier.id)) is here")]))
+            found.add(at: later.location) {
+                finding("product ID \(Quote.bounded(later.id)) \(why) \(Quote.bounded(earlier.id)): a typo?", at: later.location,
+                        related: [RelatedLocation(earlier.location, "\(Quote.bounded(earlier.id)) is here")])
+            }
         }
 
         // Equal once separators and case are ignored (case alone is case-duplicate-id's finding).
@@ -108,7 +109,6 @@ public struct SimilarIDsRule: CatalogRule, Rule {
             if IDKeys.equal(ids[i], ids[j], .loose) { return } // reported above, or case-only
             report(i, j, "is one edit away from")
         }
-        return found
     }
 
     private struct Pair: Hashable {

@@ -11,10 +11,10 @@ public struct WhitespaceInIDRule: CatalogRule, Rule {
     /// App Store Connect refuses what this rule finds (`CatalogRule.isAppStoreConnectLimit`).
     public var isAppStoreConnectLimit: Bool { true }
 
-    public func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
-        catalog.products.compactMap { product in
+    public func check(_ catalog: Catalog, options: ValidationOptions, into found: inout FindingCollector) {
+        for product in catalog.products {
             let id = product.id
-            guard !product.hasPlainID, IDCharacters.mayHoldWhitespace(id), id.contains(where: \.isWhitespace) else { return nil }
+            guard !product.hasPlainID, IDCharacters.mayHoldWhitespace(id), id.contains(where: \.isWhitespace) else { continue }
             let trimmed = id.trimmingCharacters(in: .whitespacesAndNewlines)
             let what: String
             if id.first?.isWhitespace == true && id.last?.isWhitespace == true { what = "starts and ends with whitespace" }
@@ -22,7 +22,7 @@ public struct WhitespaceInIDRule: CatalogRule, Rule {
             else if id.last?.isWhitespace == true { what = "ends with whitespace" }
             else { what = "contains whitespace" }
             let fix = trimmed.contains(where: \.isWhitespace) ? nil : SuggestedFix("remove the whitespace", replacement: trimmed)
-            return finding("product ID \(Quote.bounded(id)) \(what)", at: product.location, fix: fix)
+            found.add(at: product.location) { finding("product ID \(Quote.bounded(id)) \(what)", at: product.location, fix: fix) }
         }
     }
 }

@@ -10,7 +10,7 @@ public struct DescriptionTooLongRule: CatalogRule, Rule {
     /// App Store Connect refuses what this rule finds (`CatalogRule.isAppStoreConnectLimit`).
     public var isAppStoreConnectLimit: Bool { true }
 
-    public func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
-        lengthFindings(catalog, \.description, limit: options.limit(of: Self.description), what: "description")
+    public func check(_ catalog: Catalog, options: ValidationOptions, into found: inout FindingCollector) {
+        lengthFindings(catalog, \.description, limit: options.limit(of: Self.description), what: "description", into: &found)
     }
 }

@@ -10,7 +10,7 @@ public struct DisplayNameTooLongRule: CatalogRule, Rule {
     /// App Store Connect refuses what this rule finds (`CatalogRule.isAppStoreConnectLimit`).
     public var isAppStoreConnectLimit: Bool { true }
 
-    public func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
-        lengthFindings(catalog, \.displayName, limit: options.limit(of: Self.description), what: "display name")
+    public func check(_ catalog: Catalog, options: ValidationOptions, into found: inout FindingCollector) {
+        lengthFindings(catalog, \.displayName, limit: options.limit(of: Self.description), what: "display name", into: &found)
     }
 }

@@ -11,7 +11,7 @@ public struct EmptyLocalizationRule: CatalogRule, Rule {
     /// Above this many products with empty texts in one file, one finding for the file.
     static let summaryThreshold = 3
 
-    public func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
+    public func check(_ catalog: Catalog, options: ValidationOptions, into found: inout FindingCollector) {
         var byFile: [String: [(Product, Localization, [String])]] = [:]
         for product in catalog.describedProducts {
             for l in product.metadata.localizations where l.locale != "default" {
@@ -20,16 +20,19 @@ public struct EmptyLocalizationRule: CatalogRule, Rule {
             }
         }
         let fix = SuggestedFix("write the text customers see in the store")
-        return byFile.keys.sorted().flatMap { path -> [Diagnostic] in
-            let found = byFile[path]!
-            if Set(found.map(\.0.id)).count > Self.summaryThreshold {
-                let first = found.prefix(3).map { "\(Quote.bounded($0.0.id))" }.joined(separator: ", ")
-                return [finding("\(found.count) localizations in this file have an empty display name or description (first \(first))",
-                                at: found[0].1.location, fix: fix)]
+        for path in byFile.keys.sorted() {
+            let inFile = byFile[path]!
+            if Set(inFile.map(\.0.id)).count > Self.summaryThreshold {
+                let first = inFile.prefix(3).map { "\(Quote.bounded($0.0.id))" }.joined(separator: ", ")
+                found.add(finding("\(inFile.count) localizations in this file have an empty display name or description (first \(first))",
+                                  at: inFile[0].1.location, fix: fix))
+                continue
             }
-            return found.map { product, l, empty in
-                finding("the \(empty.joined(separator: " and ")) of \(Quote.bounded(product.id)) (\(l.locale)) \(empty.count > 1 ? "are" : "is") empty",
-                        at: l.location, fix: fix)
+            for (product, l, empty) in inFile {
+                found.add(at: l.location) {
+                    finding("the \(empty.joined(separator: " and ")) of \(Quote.bounded(product.id)) (\(l.locale)) \(empty.count > 1 ? "are" : "is") empty",
+                            at: l.location, fix: fix)
+                }
             }
         }
     }

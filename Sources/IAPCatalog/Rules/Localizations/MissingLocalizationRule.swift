@@ -12,13 +12,13 @@ public struct MissingLocalizationRule: CatalogRule, Rule {
         nonTriggering: [.metadata(RuleExample.product("com.acme.app.coins", "<key>localizations</key><dict><key>en_US</key><dict><key>displayName</key><string>Coins</string></dict></dict>"),
                                   requiredLocales: ["en-US"])])
 
-    public func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
+    public func check(_ catalog: Catalog, options: ValidationOptions, into found: inout FindingCollector) {
         let required = options.requiredLocales + catalog.requiredLocales.filter { !options.requiredLocales.contains($0) }
-        guard !required.isEmpty else { return [] }
-        return catalog.products.filter(\.hasMetadataSource).flatMap { product in
+        guard !required.isEmpty else { return }
+        for product in catalog.products where product.hasMetadataSource {
             let have = Set(product.metadata.localizations.map { Localization.key($0.locale) })
-            return required.filter { !have.contains(Localization.key($0)) }.map {
-                finding("\(Quote.bounded(product.id)) has no \($0) localization", at: product.location)
+            for locale in required where !have.contains(Localization.key(locale)) {
+                found.add(at: product.location) { finding("\(Quote.bounded(product.id)) has no \(locale) localization", at: product.location) }
             }
         }
     }

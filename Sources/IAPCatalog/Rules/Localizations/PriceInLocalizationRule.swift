@@ -9,8 +9,8 @@ public struct PriceInLocalizationRule: CatalogRule, Rule {
                      storeKitLocalization("com.acme.app.coins", displayName: "Coins", description: "Only 0,99 € today")],
         nonTriggering: [storeKitLocalization("com.acme.app.coins", displayName: "100 Coins", description: "Save 50% on coins", marked: false)])
 
-    public func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
-        textFindings(catalog) { text in
+    public func check(_ catalog: Catalog, options: ValidationOptions, into found: inout FindingCollector) {
+        textFindings(catalog, into: &found) { text in
             PricePattern.firstMatch(in: text).map { ("shows a price (\(Quote.bounded($0)))", SuggestedFix("remove the price: the App Store shows each storefront's own")) }
         }
     }

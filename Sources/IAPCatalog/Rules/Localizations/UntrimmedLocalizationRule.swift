@@ -9,8 +9,8 @@ public struct UntrimmedLocalizationRule: CatalogRule, Rule {
                      storeKitLocalization("com.acme.app.coins", displayName: "Coins", description: " A bag of coins")],
         nonTriggering: [storeKitLocalization("com.acme.app.coins", displayName: "Coins", description: "A bag of coins", marked: false)])
 
-    public func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
-        textFindings(catalog) { text in
+    public func check(_ catalog: Catalog, options: ValidationOptions, into found: inout FindingCollector) {
+        textFindings(catalog, into: &found) { text in
             guard !text.allSatisfy(\.isWhitespace), text.first?.isWhitespace == true || text.last?.isWhitespace == true else { return nil }
             return ("has whitespace around it: \(Quote.bounded(text))",
                     SuggestedFix("trim it", replacement: text.trimmingCharacters(in: .whitespacesAndNewlines)))

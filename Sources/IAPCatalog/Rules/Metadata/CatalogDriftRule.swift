@@ -53,11 +53,10 @@ public struct CatalogDriftRule: CatalogRule, Rule {
         """
     }
 
-    public func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
+    public func check(_ catalog: Catalog, options: ValidationOptions, into found: inout FindingCollector) {
         let storeKitFiles = catalog.files.filter { if case .storeKit = $0.content { true } else { false } }.map(\.path)
         let metadataFiles = catalog.files.filter { $0.content == .metadata }.map(\.path)
-        guard storeKitFiles.count + metadataFiles.count >= 2 else { return [] }
-        var findings: [Diagnostic] = []
+        guard storeKitFiles.count + metadataFiles.count >= 2 else { return }
         var onlyInPlist: [(String, SourceLocation)] = []
         var inBoth = 0
         for product in catalog.products {
@@ -67,16 +66,18 @@ public struct CatalogDriftRule: CatalogRule, Rule {
                 if let plist, kits.isEmpty {
                     onlyInPlist.append((product.id, plist.location))
                 } else if plist == nil, let kit = kits.first {
-                    findings.append(finding(
-                        "\(Quote.bounded(product.id)) is in \(name(kit.location.path)) but not in the metadata plist (\(names(metadataFiles)))",
-                        at: kit.location, fix: SuggestedFix("add it to the metadata plist (iap convert writes one from the .storekit file)")))
+                    found.add(at: kit.location) {
+                        finding(
+                            "\(Quote.bounded(product.id)) is in \(name(kit.location.path)) but not in the metadata plist (\(names(metadataFiles)))",
+                            at: kit.location, fix: SuggestedFix("add it to the metadata plist (iap convert writes one from the .storekit file)"))
+                    }
                 } else if plist != nil {
                     inBoth += 1
                 }
             }
             guard let reference = plist ?? kits.first else { continue }
             for other in kits where other.location != reference.location {
-                findings += compare(product.id, reference, other)
+                compare(product.id, reference, other, into: &found)
             }
         }
         // Products of the plist that no configuration holds: each is drift when the configurations
@@ -85,18 +86,19 @@ public struct CatalogDriftRule: CatalogRule, Rule {
         if let first = onlyInPlist.first {
             if inBoth >= onlyInPlist.count {
                 for (id, location) in onlyInPlist {
-                    findings.append(finding(
-                        "\(Quote.bounded(id)) is in the metadata plist but in no StoreKit configuration of this catalog (\(names(storeKitFiles)))",
-                        at: location, fix: SuggestedFix(regenerate(metadataFiles, storeKitFiles))))
+                    found.add(at: location) {
+                        finding(
+                            "\(Quote.bounded(id)) is in the metadata plist but in no StoreKit configuration of this catalog (\(names(storeKitFiles)))",
+                            at: location, fix: SuggestedFix(regenerate(metadataFiles, storeKitFiles)))
+                    }
                 }
             } else {
                 let total = inBoth + onlyInPlist.count
-                findings.append(finding(
+                found.add(finding(
                     "\(names(storeKitFiles)) \(storeKitFiles.count == 1 ? "holds" : "hold") \(inBoth) of the metadata plist's \(total) products: a partial test configuration, not compared product by product (\(onlyInPlist.count) missing, the first \(Quote.bounded(first.0)))",
                     at: first.1, fix: SuggestedFix("iap storekit writes a configuration with every product")))
             }
         }
-        return findings
     }
 
     private func name(_ path: String) -> String { (path as NSString).lastPathComponent }
@@ -113,8 +115,8 @@ public struct CatalogDriftRule: CatalogRule, Rule {
     }
 
     /// Every field both occurrences state and state differently.
-    private func compare(_ id: String, _ a: ProductOccurrence, _ b: ProductOccurrence) -> [Diagnostic] {
-        guard let ma = a.metadata, let mb = b.metadata else { return [] }
+    private func compare(_ id: String, _ a: ProductOccurrence, _ b: ProductOccurrence, into found: inout FindingCollector) {
+        guard let ma = a.metadata, let mb = b.metadata else { return }
         var differences: [(field: String, left: String, right: String, at: SourceLocation)] = []
         func differ(_ field: String, _ left: String?, _ right: String?, _ at: SourceLocation?) {
             guard let left, let right, left != right else { return }
@@ -141,10 +143,12 @@ public struct CatalogDriftRule: CatalogRule, Rule {
             differ("display name (\(localization.locale))", localization.displayName.map { "\(Quote.bounded($0))" }, other.displayName.map { "\(Quote.bounded($0))" }, localization.location)
             differ("description (\(localization.locale))", localization.description.map { "\(Quote.bounded($0))" }, other.description.map { "\(Quote.bounded($0))" }, localization.location)
         }
-        return differences.map { difference in
-            finding("\(Quote.bounded(id)): \(difference.field) is \(difference.right) in \(name(b.location.path)) but \(difference.left) in \(name(a.location.path))",
-                    at: b.location, related: [RelatedLocation(difference.at, "\(difference.field) \(difference.left) here")],
-                    fix: SuggestedFix("make the two agree: iap storekit regenerates the configuration from the catalog"))
+        for difference in differences {
+            found.add(at: b.location) {
+                finding("\(Quote.bounded(id)): \(difference.field) is \(difference.right) in \(name(b.location.path)) but \(difference.left) in \(name(a.location.path))",
+                        at: b.location, related: [RelatedLocation(difference.at, "\(difference.field) \(difference.left) here")],
+                        fix: SuggestedFix("make the two agree: iap storekit regenerates the configuration from the catalog"))
+            }
         }
     }
 

@@ -13,19 +13,19 @@ public struct DuplicateReferenceNameRule: CatalogRule, Rule {
     /// App Store Connect refuses what this rule finds (`CatalogRule.isAppStoreConnectLimit`).
     public var isAppStoreConnectLimit: Bool { true }
 
-    public func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
+    public func check(_ catalog: Catalog, options: ValidationOptions, into found: inout FindingCollector) {
         let named = catalog.describedProducts.compactMap { p in p.metadata.referenceName.map { (p, $0) } }
         // Compared ignoring ASCII case and surrounding spaces (trimmed only where there are any).
         let keys = named.map { _, name -> String in
             let v = name.value
             return v.utf8.first == 0x20 || v.utf8.last == 0x20 ? v.trimmingCharacters(in: .whitespaces) : v
         }
-        var found: [Diagnostic] = []
         IDKeys.forEachRepeat(keys, .lower) { first, later in
             let (earlier, earlierName) = named[first], (product, name) = named[later]
-            found.append(finding("reference name \(Quote.bounded(name.value)) of \(Quote.bounded(product.id)) is already used by \(Quote.bounded(earlier.id))",
-                                 at: name.location, related: [RelatedLocation(earlierName.location, "first used here")]))
+            found.add(at: name.location) {
+                finding("reference name \(Quote.bounded(name.value)) of \(Quote.bounded(product.id)) is already used by \(Quote.bounded(earlier.id))",
+                        at: name.location, related: [RelatedLocation(earlierName.location, "first used here")])
+            }
         }
-        return found
     }
 }

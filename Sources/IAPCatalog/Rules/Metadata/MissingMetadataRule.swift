@@ -10,10 +10,12 @@ public struct MissingMetadataRule: CatalogRule, Rule {
         ])],
         nonTriggering: [.ids("com.acme.app.coins", "com.acme.app.gems")])
 
-    public func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
-        guard catalog.hasMetadataSource else { return [] }
-        return catalog.products.filter { !$0.hasMetadataSource }.map {
-            finding("\(Quote.bounded($0.id)) has no metadata: no metadata plist or .storekit file of this catalog describes it", at: $0.location)
+    public func check(_ catalog: Catalog, options: ValidationOptions, into found: inout FindingCollector) {
+        guard catalog.hasMetadataSource else { return }
+        for product in catalog.products where !product.hasMetadataSource {
+            found.add(at: product.location) {
+                finding("\(Quote.bounded(product.id)) has no metadata: no metadata plist or .storekit file of this catalog describes it", at: product.location)
+            }
         }
     }
 }

@@ -11,11 +11,13 @@ public struct OrphanMetadataRule: CatalogRule, Rule {
         ])],
         nonTriggering: [.metadata(RuleExample.product("com.acme.app.coins", kindField("consumable")))])
 
-    public func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
-        guard catalog.hasProductList else { return [] }
-        return catalog.products.filter { !$0.isListed }.map {
-            finding("\(Quote.bounded($0.id)) has metadata but no product list of this catalog holds it: the app never requests it",
-                    at: $0.location)
+    public func check(_ catalog: Catalog, options: ValidationOptions, into found: inout FindingCollector) {
+        guard catalog.hasProductList else { return }
+        for product in catalog.products where !product.isListed {
+            found.add(at: product.location) {
+                finding("\(Quote.bounded(product.id)) has metadata but no product list of this catalog holds it: the app never requests it",
+                        at: product.location)
+            }
         }
     }
 }

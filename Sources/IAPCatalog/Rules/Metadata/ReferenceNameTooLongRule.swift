@@ -11,11 +11,13 @@ public struct ReferenceNameTooLongRule: CatalogRule, Rule {
     /// App Store Connect refuses what this rule finds (`CatalogRule.isAppStoreConnectLimit`).
     public var isAppStoreConnectLimit: Bool { true }
 
-    public func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
-        catalog.describedProducts.compactMap { product in
-            guard let name = product.metadata.referenceName, name.value.count > Self.limit else { return nil }
-            return finding("reference name of \(Quote.bounded(product.id)) is \(name.value.count) characters; App Store Connect allows \(Self.limit)",
-                           at: name.location)
+    public func check(_ catalog: Catalog, options: ValidationOptions, into found: inout FindingCollector) {
+        for product in catalog.describedProducts {
+            guard let name = product.metadata.referenceName, name.value.count > Self.limit else { continue }
+            found.add(at: name.location) {
+                finding("reference name of \(Quote.bounded(product.id)) is \(name.value.count) characters; App Store Connect allows \(Self.limit)",
+                        at: name.location)
+            }
         }
     }
 }

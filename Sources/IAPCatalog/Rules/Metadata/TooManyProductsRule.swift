@@ -14,9 +14,9 @@ public struct TooManyProductsRule: CatalogRule, Rule {
     /// App Store Connect refuses what this rule finds (`CatalogRule.isAppStoreConnectLimit`).
     public var isAppStoreConnectLimit: Bool { true }
 
-    public func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
-        guard catalog.products.count > options.maxProducts, let first = catalog.products.first else { return [] }
-        return [finding("the catalog holds \(catalog.products.count) products; App Store Connect allows \(options.maxProducts) per app",
-                        at: first.location)]
+    public func check(_ catalog: Catalog, options: ValidationOptions, into found: inout FindingCollector) {
+        guard catalog.products.count > options.maxProducts, let first = catalog.products.first else { return }
+        found.add(finding("the catalog holds \(catalog.products.count) products; App Store Connect allows \(options.maxProducts) per app",
+                          at: first.location))
     }
 }

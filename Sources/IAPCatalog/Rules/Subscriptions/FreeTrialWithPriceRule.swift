@@ -7,12 +7,14 @@ public struct FreeTrialWithPriceRule: CatalogRule, Rule {
         triggering: [.metadata(RuleExample.product("com.acme.app.monthly", "<key>kind</key><string>auto-renewable</string>", "<key>subscriptionGroup</key><string>Pro</string>", "<key>subscriptionPeriod</key><string>P1M</string>", "<key>introductoryOffer</key>↓<dict><key>paymentMode</key><string>free-trial</string><key>period</key><string>P1W</string><key>price</key><string>0.99</string></dict>"))],
         nonTriggering: [.metadata(RuleExample.product("com.acme.app.monthly", "<key>kind</key><string>auto-renewable</string>", "<key>subscriptionGroup</key><string>Pro</string>", "<key>subscriptionPeriod</key><string>P1M</string>", "<key>introductoryOffer</key><dict><key>paymentMode</key><string>pay-as-you-go</string><key>period</key><string>P1M</string><key>periods</key><integer>3</integer><key>price</key><string>0.99</string></dict>"))])
 
-    public func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
-        catalog.describedProducts.compactMap { product in
+    public func check(_ catalog: Catalog, options: ValidationOptions, into found: inout FindingCollector) {
+        for product in catalog.describedProducts {
             guard let offer = product.metadata.introductoryOffer, offer.paymentMode == .freeTrial,
-                  let price = offer.price, price != 0 else { return nil }
-            return finding("free-trial offer of \(Quote.bounded(product.id)) carries a price (\(price)); a free trial is free", at: offer.location,
-                           fix: SuggestedFix("remove the price, or make it a pay-as-you-go or pay-up-front offer"))
+                  let price = offer.price, price != 0 else { continue }
+            found.add(at: offer.location) {
+                finding("free-trial offer of \(Quote.bounded(product.id)) carries a price (\(price)); a free trial is free", at: offer.location,
+                        fix: SuggestedFix("remove the price, or make it a pay-as-you-go or pay-up-front offer"))
+            }
         }
     }
 }

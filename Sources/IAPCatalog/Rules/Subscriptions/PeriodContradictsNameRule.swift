@@ -60,20 +60,22 @@ public struct PeriodContradictsNameRule: CatalogRule, Rule {
         return "P\(n)\(unit)"
     }
 
-    public func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
-        catalog.describedProducts.compactMap { product in
+    public func check(_ catalog: Catalog, options: ValidationOptions, into found: inout FindingCollector) {
+        for product in catalog.describedProducts {
             // A period App Store Connect does not offer is unknown-subscription-period's finding.
             guard let period = product.metadata.subscriptionPeriod,
-                  UnknownSubscriptionPeriodRule.billingPeriods.contains(period.value.description) else { return nil }
+                  UnknownSubscriptionPeriodRule.billingPeriods.contains(period.value.description) else { continue }
             let actual = period.value.description
             for (what, text) in [("ID", product.id), ("reference name", product.metadata.referenceName?.value ?? "")] {
                 let stated = Self.statedPeriods(text)
                 guard !stated.isEmpty, stated[actual] == nil else { continue }
-                let said = stated.sorted { $0.key < $1.key }.map { "\(Quote.bounded($0.value)) (\($0.key))" }.joined(separator: ", ")
-                return finding("the \(what) \(Quote.bounded(text)) says \(said) but the subscription period of \(Quote.bounded(product.id)) is \(period.value)",
-                               at: period.location, fix: SuggestedFix("correct the period, or the \(what) for new products"))
+                found.add(at: period.location) {
+                    let said = stated.sorted { $0.key < $1.key }.map { "\(Quote.bounded($0.value)) (\($0.key))" }.joined(separator: ", ")
+                    return finding("the \(what) \(Quote.bounded(text)) says \(said) but the subscription period of \(Quote.bounded(product.id)) is \(period.value)",
+                                   at: period.location, fix: SuggestedFix("correct the period, or the \(what) for new products"))
+                }
+                break
             }
-            return nil
         }
     }
 }

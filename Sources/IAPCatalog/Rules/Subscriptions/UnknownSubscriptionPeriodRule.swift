@@ -16,22 +16,26 @@ public struct UnknownSubscriptionPeriodRule: CatalogRule, Rule {
         ],
         nonTriggering: [.metadata(RuleExample.product("com.acme.app.monthly", "<key>kind</key><string>auto-renewable</string>", "<key>subscriptionGroup</key><string>Pro</string>", "<key>subscriptionPeriod</key><string>P1M</string>", "<key>introductoryOffer</key><dict><key>paymentMode</key><string>free-trial</string><key>period</key><string>P1W</string></dict>"))])
 
-    public func check(_ catalog: Catalog, options: ValidationOptions) -> [Diagnostic] {
-        var found: [Diagnostic] = []
+    public func check(_ catalog: Catalog, options: ValidationOptions, into found: inout FindingCollector) {
         for product in catalog.describedProducts {
             if let period = product.metadata.subscriptionPeriod, !Self.billingPeriods.contains(period.value.description) {
-                found.append(finding("subscription period '\(period.value)' of \(Quote.bounded(product.id)) is not one App Store Connect offers (\(Self.billingPeriods.sorted().joined(separator: ", ")))",
-                                     at: period.location))
+                found.add(at: period.location) {
+                    finding("subscription period '\(period.value)' of \(Quote.bounded(product.id)) is not one App Store Connect offers (\(Self.billingPeriods.sorted().joined(separator: ", ")))",
+                            at: period.location)
+                }
             }
             if let offer = product.metadata.introductoryOffer, !Self.offerPeriods.contains(offer.period.description) {
-                found.append(finding("introductory offer period '\(offer.period)' of \(Quote.bounded(product.id)) is not one App Store Connect offers",
-                                     at: offer.location))
+                found.add(at: offer.location) {
+                    finding("introductory offer period '\(offer.period)' of \(Quote.bounded(product.id)) is not one App Store Connect offers",
+                            at: offer.location)
+                }
             }
             for offer in product.metadata.promotionalOffers where !Self.offerPeriods.contains(offer.period.description) {
-                found.append(finding("promotional offer \(Quote.bounded(offer.id)) of \(Quote.bounded(product.id)) has period '\(offer.period)', not one App Store Connect offers",
-                                     at: offer.location))
+                found.add(at: offer.location) {
+                    finding("promotional offer \(Quote.bounded(offer.id)) of \(Quote.bounded(product.id)) has period '\(offer.period)', not one App Store Connect offers",
+                            at: offer.location)
+                }
             }
         }
-        return found
     }
 }
