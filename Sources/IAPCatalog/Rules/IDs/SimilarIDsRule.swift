@@ -243,36 +243,69 @@ public struct SimilarIDsRule: CatalogRule, Rule {
         guard ids.count > 1, ids.count < 1 << 26 else { return [] }
         let first = Array(ids[0].utf8)
         var common = first.count
-        for id in ids.dropFirst() {
-            var i = 0
-            for c in id.utf8 {
-                guard i < common, skeletonByte(c) == skeletonByte(first[i]) else { break }
-                i += 1
+        var longest = 0
+        for id in ids {
+            IDKeys.withBytes(id) { bytes in
+                var i = 0
+                while i < min(common, bytes.count), skeletonByte(bytes[i]) == skeletonByte(first[i]) { i += 1 }
+                common = i
+                longest = max(longest, bytes.count)
             }
-            common = i
         }
         // An insertion pairs a skeleton with one a byte longer: W keys are needed only for lengths
         // that have a longer neighbour, D keys only for those with a shorter one (IDs of one
         // length, like a generated family, need neither).
-        let lengths = Set(ids.map(\.utf8.count))
-        var keys: [UInt64] = []
-        keys.reserveCapacity(ids.reduce(0) { $0 + 2 * max($1.utf8.count - common, 0) + 1 })
-        var s: [UInt8] = []
-        var prefix: [UInt64] = [], suffix: [UInt64] = [], power: [UInt64] = [1]
-        for (index, id) in ids.enumerated() {
-            // Only what follows the shared prefix is hashed: the prefix is the same in every key.
-            s.removeAll(keepingCapacity: true)
-            IDKeys.withBytes(id) { bytes in for c in bytes.dropFirst(common) { s.append(skeletonByte(c)) } }
-            let length = s.count + common
-            let shorter = lengths.contains(length - 1), longer = lengths.contains(length + 1)
-            Self.deletionHashes(s, prefix: &prefix, suffix: &suffix, power: &power) { skipping, hash in
-                guard skipping >= 0 else {
-                    if longer { keys.append(pack(hash, .whole, index)) }
-                    return
+        var lengths = [Bool](repeating: false, count: longest + 2)
+        for id in ids { lengths[id.utf8.count] = true }
+        // Each skeleton's keys, written in place: the hash of what follows the shared prefix (the
+        // prefix is the same in every key), then of it without each byte in turn, in linear time.
+        // A polynomial hash splits at any byte into the hash of what precedes it and of what
+        // follows, so each deletion costs a multiply and an add; equal strings have equal hashes,
+        // whichever byte they lost, and a final mix spreads the bits the keys keep.
+        let width = longest - common
+        var power = [UInt64](repeating: 1, count: width + 1)
+        for i in stride(from: 1, through: width, by: 1) { power[i] = power[i - 1] &* hashBase }
+        var skeleton = [UInt8](repeating: 0, count: width)
+        // prefix[i]: bytes 0..<i; suffix[i]: bytes i..<n, each as a polynomial in `hashBase`.
+        var prefix = [UInt64](repeating: 0, count: width + 1), suffix = [UInt64](repeating: 0, count: width + 1)
+        let capacity = ids.reduce(0) { $0 + 2 * ($1.utf8.count - common) + 1 }
+        var keys = [UInt64](unsafeUninitializedCapacity: capacity) { out, count in
+            skeleton.withUnsafeMutableBufferPointer { s in
+                prefix.withUnsafeMutableBufferPointer { prefix in
+                    suffix.withUnsafeMutableBufferPointer { suffix in
+                        power.withUnsafeBufferPointer { power in
+                            var k = 0
+                            for index in 0..<ids.count {
+                                let n = IDKeys.withBytes(ids[index]) { bytes in
+                                    for i in common..<bytes.count { s[i - common] = skeletonByte(bytes[i]) }
+                                    return bytes.count - common
+                                }
+                                let length = n + common
+                                let shorter = length > 0 && lengths[length - 1], longer = lengths[length + 1]
+                                for i in 0..<n { prefix[i + 1] = prefix[i] &* hashBase &+ UInt64(s[i]) &+ 1 }
+                                suffix[n] = 0
+                                for i in stride(from: n - 1, through: 0, by: -1) {
+                                    suffix[i] = (UInt64(s[i]) &+ 1) &* power[n - 1 - i] &+ suffix[i + 1]
+                                }
+                                if longer {
+                                    out[k] = pack(mix(prefix[n], length: n), .whole, index)
+                                    k += 1
+                                }
+                                for skipping in 0..<n {
+                                    let hash = mix(prefix[skipping] &* power[n - 1 - skipping] &+ suffix[skipping + 1], length: n - 1)
+                                    // A deletion anywhere in a run of equal bytes leaves the same string: one D key per run.
+                                    if shorter, skipping == 0 || s[skipping] != s[skipping - 1] {
+                                        out[k] = pack(hash, .deletion, index)
+                                        k += 1
+                                    }
+                                    out[k] = pack(mix(hash ^ (UInt64(skipping + 1) &* 0xD6E8_FEB8_6659_FD93), length: 0), .substitution, index)
+                                    k += 1
+                                }
+                            }
+                            count = k
+                        }
+                    }
                 }
-                // A deletion anywhere in a run of equal bytes leaves the same string: one D key per run.
-                if shorter, skipping == 0 || s[skipping] != s[skipping - 1] { keys.append(pack(hash, .deletion, index)) }
-                keys.append(pack(mix(hash ^ (UInt64(skipping + 1) &* 0xD6E8_FEB8_6659_FD93), length: 0), .substitution, index))
             }
         }
         IDKeys.radixSort(&keys, bitsFrom: hashShift)
@@ -330,31 +363,7 @@ public struct SimilarIDsRule: CatalogRule, Rule {
 
     private static func skeletonByte(_ c: UInt8) -> UInt8 { isDigit(c) ? 0x23 : c }
 
-    /// The hash of `s` (skipping -1), then of `s` without each byte in turn, in linear time: a
-    /// polynomial hash splits at any byte into the hash of what precedes it and of what follows,
-    /// so each deletion costs a multiply and an add. Equal strings have equal hashes, whichever
-    /// byte they lost; a final mix spreads the bits the keys keep.
-    static func deletionHashes(_ s: [UInt8], prefix: inout [UInt64], suffix: inout [UInt64], power: inout [UInt64],
-                               _ body: (_ skipping: Int, _ hash: UInt64) -> Void) {
-        let base: UInt64 = 0x100_0000_01B3
-        let n = s.count
-        while power.count <= n { power.append(power[power.count - 1] &* base) }
-        // prefix[i]: bytes 0..<i; suffix[i]: bytes i..<n, each as a polynomial in `base`.
-        prefix.removeAll(keepingCapacity: true)
-        suffix.removeAll(keepingCapacity: true)
-        prefix.append(0)
-        for c in s { prefix.append(prefix[prefix.count - 1] &* base &+ UInt64(c) &+ 1) }
-        suffix.append(contentsOf: repeatElement(0, count: n + 1))
-        if n > 0 {
-            for i in stride(from: n - 1, through: 0, by: -1) {
-                suffix[i] = (UInt64(s[i]) &+ 1) &* power[n - 1 - i] &+ suffix[i + 1]
-            }
-        }
-        body(-1, mix(prefix[n], length: n))
-        for i in 0..<n {
-            body(i, mix(prefix[i] &* power[n - 1 - i] &+ suffix[i + 1], length: n - 1))
-        }
-    }
+    private static let hashBase: UInt64 = 0x100_0000_01B3
 
     /// A polynomial hash and its length, mixed (splitmix64's finaliser).
     private static func mix(_ h: UInt64, length: Int) -> UInt64 {
