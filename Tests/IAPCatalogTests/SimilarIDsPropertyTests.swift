@@ -43,6 +43,20 @@ final class SimilarIDsPropertyTests: XCTestCase {
         XCTAssertEqual(Self.pairs(found), expected)
     }
 
+    /// Many skeletons sharing one substitution key (`packa` … `packZ`, and a letter inserted or
+    /// substituted before the last): long runs of equal hashes, sorted apart from their neighbours.
+    func testManySkeletonsOneEditApartMatchAllPairs() {
+        let letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".map(String.init)
+        var seen = Set<String>()
+        let ids = (letters.map { "com.acme.app.pack" + $0 } + letters.prefix(20).map { "com.acme.app.pac" + $0 + "k" }
+            + letters.prefix(10).map { "com.acme.app.pac" + $0 }).filter { seen.insert($0).inserted }
+        let found = SimilarIDsRule().check(Self.catalog(ids), options: ValidationOptions())
+        let expected = Self.allPairs(ids)
+        XCTAssertGreaterThan(expected.count, 1_000)
+        XCTAssertEqual(found.count, expected.count)
+        XCTAssertEqual(Self.pairs(found), expected)
+    }
+
     /// Skeleton groups are the same when every skeleton hash collides: IDs of equal hash are
     /// compared, not assumed equal.
     func testSkeletonGroupsAreTheSameWhenEveryHashCollides() {
