@@ -78,6 +78,12 @@ final class SimilarIDsPropertyTests: XCTestCase {
             XCTAssertEqual(groups.representatives, representatives)
         }
         XCTAssertEqual(SimilarIDsRule.skeletonGroups([]).representatives, [])
+        var rng = Rng(seed: 5)
+        let alphabet = ["a", "1", "#", "9", "é", "B"]
+        let words = (0..<300).map { _ in (0..<(rng.next() % 4)).map { _ in alphabet[Int(rng.next() % 6)] }.joined() }
+        for (a, b) in Array(zip(words, words.dropFirst())) + Array(zip(words, words.reversed())) {
+            XCTAssertEqual(SimilarIDsRule.sameSkeleton(a, b), IDKeys.equal(a, b, .skeleton), "\(a) \(b)")
+        }
     }
 
     /// Pairing a large family by digits gives the same pairs, in the same order, when every digit
