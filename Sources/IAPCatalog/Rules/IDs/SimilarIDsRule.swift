@@ -33,12 +33,12 @@ public struct SimilarIDsRule: CatalogRule, Rule {
     public func check(_ catalog: Catalog, options: ValidationOptions, into found: inout FindingCollector) {
         let products = catalog.products
         let ids = products.map(\.id)
-        var reported = Set<Pair>()
 
+        // Every pair is found once: the loose search pairs each later ID with one earlier, the
+        // edit search skips loosely equal pairs, and each pair of IDs lies in one pair of
+        // distinct skeleton groups, found once.
         func report(_ i: Int, _ j: Int, _ why: String) {
-            let pair = Pair(min(i, j), max(i, j))
-            guard reported.insert(pair).inserted else { return }
-            let earlier = products[pair.a], later = products[pair.b]
+            let earlier = products[min(i, j)], later = products[max(i, j)]
             // Two products declared as different kinds are two products, however alike their IDs.
             if earlier.kindReason.isDeclared, later.kindReason.isDeclared, earlier.kind != later.kind { return }
             found.add(at: later.location) {
@@ -58,50 +58,28 @@ public struct SimilarIDsRule: CatalogRule, Rule {
             looseGroups[first] = group + [later]
         }
 
-        // One edit apart, found through skeletons (digits folded to '#'): one representative per
-        // skeleton, members kept only for skeletons shared by several IDs.
-        var representatives: [Int] = []
-        var groupIndex = [Int32](repeating: 0, count: ids.count)
-        var groupOf: [UInt64: Int32] = [:]
-        var lastGroup = -1
-        groupOf.reserveCapacity(ids.count)
-        for (i, id) in ids.enumerated() {
-            if lastGroup >= 0, IDKeys.equal(ids[representatives[lastGroup]], id, .skeleton) {
-                groupIndex[i] = Int32(lastGroup)
-                continue
-            }
-            let h = IDKeys.hash(id, .skeleton)
-            if let g = groupOf[h], IDKeys.equal(ids[representatives[Int(g)]], id, .skeleton) {
-                lastGroup = Int(g)
-            } else {
-                // A hash shared by two skeletons keeps the first in the table; the second is only
-                // found through its deletion keys, which still pair it with its neighbours.
-                if groupOf[h] == nil { groupOf[h] = Int32(representatives.count) }
-                lastGroup = representatives.count
-                representatives.append(i)
-            }
-            groupIndex[i] = Int32(lastGroup)
-        }
+        // One edit apart, found through skeletons (digits folded to '#'): IDs grouped by skeleton,
+        // groups numbered in order of their first ID, and only distinct skeletons compared.
+        let (groupIndex, representatives) = Self.skeletonGroups(ids)
         let candidates = Self.candidatePairs(ids, representatives)
-        // Members only of the groups that have a candidate neighbour.
-        var members: [Int32: [Int]] = [:]
-        for (s, t) in candidates { members[Int32(s)] = []; members[Int32(t)] = [] }
-        if !members.isEmpty {
-            for (i, g) in groupIndex.enumerated() where members[g] != nil { members[g]!.append(i) }
+        guard !candidates.isEmpty else { return }
+        // Each group's members in index order, one slice of `members` per group.
+        var memberStart = [Int](repeating: 0, count: representatives.count + 1)
+        for g in groupIndex { memberStart[Int(g) + 1] += 1 }
+        for g in representatives.indices { memberStart[g + 1] += memberStart[g] }
+        var members = [Int](repeating: 0, count: ids.count)
+        var next = memberStart
+        for (i, g) in groupIndex.enumerated() {
+            members[next[Int(g)]] = i
+            next[Int(g)] += 1
         }
-        let group = { (g: Int) -> [Int] in members[Int32(g)] ?? [] }
         for (s, t) in candidates {
-            let left = group(s), right = group(t)
-            let bytes = { (i: Int) in Array(ids[i].utf8) }
+            let left = members[memberStart[s]..<memberStart[s + 1]], right = members[memberStart[t]..<memberStart[t + 1]]
             if left.count * right.count <= 10_000 {
-                for i in left { for j in right where Self.oneNonDigitEdit(bytes(i), bytes(j)) { check(i, j) } }
+                for i in left { for j in right where Self.oneNonDigitEdit(ids[i], ids[j]) { check(i, j) } }
             } else {
                 // Large numbered families: an edit outside the digits keeps the digits as they are.
-                var byDigits: [[UInt8]: [Int]] = [:]
-                for i in left { byDigits[Self.digits(bytes(i)), default: []].append(i) }
-                for j in right {
-                    for i in byDigits[Self.digits(bytes(j))] ?? [] where Self.oneNonDigitEdit(bytes(i), bytes(j)) { check(i, j) }
-                }
+                for (i, j) in Self.sameDigitsPairs(ids, left, right) where Self.oneNonDigitEdit(ids[i], ids[j]) { check(i, j) }
             }
         }
 
@@ -111,30 +89,152 @@ public struct SimilarIDsRule: CatalogRule, Rule {
         }
     }
 
-    private struct Pair: Hashable {
-        let a: Int, b: Int
-        init(_ a: Int, _ b: Int) { self.a = a; self.b = b }
+    /// Each ID's skeleton group, groups numbered in order of their first ID, and each group's
+    /// first ID. IDs are sorted by skeleton hash (a radix sort of packed keys, ties in index
+    /// order) and only IDs of equal hash are compared, so a hash shared by two skeletons makes
+    /// two groups all the same (`hash` is a parameter so that a test can make every hash collide).
+    static func skeletonGroups(_ ids: [String], hash: (String) -> UInt64 = { IDKeys.hash($0, .skeleton) })
+        -> (group: [Int32], representatives: [Int]) {
+        let n = ids.count
+        guard n > 0 else { return ([], []) }
+        // The earliest ID of each one's skeleton.
+        var first = [Int](unsafeUninitializedCapacity: n) { buffer, count in
+            for i in 0..<n { buffer[i] = i }
+            count = n
+        }
+        let indexBits = UInt64(max(Int.bitWidth - (n - 1).leadingZeroBitCount, 1))
+        let mask: UInt64 = (1 << indexBits) - 1
+        var keys = [UInt64](unsafeUninitializedCapacity: n) { buffer, count in
+            for i in 0..<n { buffer[i] = (hash(ids[i]) >> indexBits) << indexBits | UInt64(i) }
+            count = n
+        }
+        IDKeys.radixSort(&keys, bitsFrom: indexBits)
+        var classes: [Int] = []
+        var start = 0
+        while start < n {
+            var end = start + 1
+            while end < n, keys[end] >> indexBits == keys[start] >> indexBits { end += 1 }
+            if end - start > 1 {
+                classes.removeAll(keepingCapacity: true)
+                for key in keys[start..<end] {
+                    let i = Int(key & mask)
+                    if let c = classes.first(where: { sameSkeleton(ids[$0], ids[i]) }) { first[i] = c } else { classes.append(i) }
+                }
+            }
+            start = end
+        }
+        var group = [Int32](repeating: 0, count: n)
+        var representatives: [Int] = []
+        for i in 0..<n {
+            if first[i] == i {
+                group[i] = Int32(truncatingIfNeeded: representatives.count)
+                representatives.append(i)
+            } else {
+                group[i] = group[first[i]]
+            }
+        }
+        return (group, representatives)
+    }
+
+    /// The pairs of a left and a right ID with the same digits, right by right, each right ID's in
+    /// left order: each right ID meets only the left IDs of its digit hash, found by binary search
+    /// among the left's (sorted, ties in left order), and the digits are then compared (`hash` is
+    /// a parameter so that a test can make every hash collide).
+    static func sameDigitsPairs(_ ids: [String], _ left: ArraySlice<Int>, _ right: ArraySlice<Int>,
+                                hash: (String) -> UInt64 = digitHash) -> [(Int, Int)] {
+        var keyed = left.indices.map { (hash(ids[left[$0]]) & 0xFFFF_FFFF) << 32 | UInt64($0 - left.startIndex) }
+        keyed.sort()
+        var pairs: [(Int, Int)] = []
+        for j in right {
+            let h = hash(ids[j]) & 0xFFFF_FFFF
+            var lo = 0, hi = keyed.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if keyed[mid] >> 32 < h { lo = mid + 1 } else { hi = mid }
+            }
+            while lo < keyed.count, keyed[lo] >> 32 == h {
+                let i = left[left.startIndex + Int(keyed[lo] & 0xFFFF_FFFF)]
+                if sameDigits(ids[i], ids[j]) { pairs.append((i, j)) }
+                lo += 1
+            }
+        }
+        return pairs
+    }
+
+    /// `IDKeys.equal(a, b, .skeleton)`, faster: folding digits keeps the length, so IDs of two
+    /// lengths differ and the rest is one loop over both.
+    static func sameSkeleton(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        return IDKeys.withBytes(a) { x in
+            IDKeys.withBytes(b) { y in
+                for k in 0..<x.count where x[k] != y[k] && skeletonByte(x[k]) != skeletonByte(y[k]) { return false }
+                return true
+            }
+        }
+    }
+
+    /// FNV-1a over an ID's digits (the low 32 bits are used).
+    static func digitHash(_ id: String) -> UInt64 {
+        IDKeys.withBytes(id) { bytes in
+            var h: UInt64 = 0xCBF2_9CE4_8422_2325
+            for c in bytes where isDigit(c) {
+                h ^= UInt64(c)
+                h &*= 0x0000_0100_0000_01B3
+            }
+            return h
+        }
+    }
+
+    /// Whether two IDs have the same digits, in the same order.
+    static func sameDigits(_ a: String, _ b: String) -> Bool {
+        IDKeys.withBytes(a) { a in
+            IDKeys.withBytes(b) { b in
+                var i = 0, j = 0
+                while true {
+                    while i < a.count, !isDigit(a[i]) { i += 1 }
+                    while j < b.count, !isDigit(b[j]) { j += 1 }
+                    if i == a.count || j == b.count { return i == a.count && j == b.count }
+                    if a[i] != b[j] { return false }
+                    i += 1
+                    j += 1
+                }
+            }
+        }
     }
 
     static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
     static func isSeparator(_ c: UInt8) -> Bool { c == 0x2E || c == 0x5F || c == 0x2D }
     static func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c + 32 : c }
-    static func digits(_ id: [UInt8]) -> [UInt8] { id.filter(isDigit) }
 
     /// Exactly one substitution, insertion or deletion, not between two digits, not of a digit,
     /// and not of a whole one-character segment.
     static func oneNonDigitEdit(_ x: [UInt8], _ y: [UInt8]) -> Bool {
+        x.withUnsafeBufferPointer { x in y.withUnsafeBufferPointer { y in oneNonDigitEdit(x, y) } }
+    }
+
+    static func oneNonDigitEdit(_ a: String, _ b: String) -> Bool {
+        IDKeys.withBytes(a) { x in IDKeys.withBytes(b) { y in oneNonDigitEdit(x, y) } }
+    }
+
+    static func oneNonDigitEdit(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
         if x.count == y.count {
-            guard let i = x.indices.first(where: { x[$0] != y[$0] }) else { return false }
-            guard x[(i + 1)...] == y[(i + 1)...] else { return false }
+            var i = 0
+            while i < x.count, x[i] == y[i] { i += 1 }
+            guard i < x.count else { return false }
+            var k = i + 1
+            while k < x.count, x[k] == y[k] { k += 1 }
+            guard k == x.count else { return false }
             // A one-character segment (`….a` / `….b`) is an enumeration, like a digit.
             let wholeSegment = (i == 0 || isSeparator(x[i - 1])) && (i + 1 == x.count || isSeparator(x[i + 1]))
             return !(isDigit(x[i]) && isDigit(y[i])) && !wholeSegment
         }
         let (short, long) = x.count < y.count ? (x, y) : (y, x)
         guard long.count == short.count + 1 else { return false }
-        let i = short.indices.first(where: { short[$0] != long[$0] }) ?? short.count
-        guard short[i...] == long[(i + 1)...] else { return false }
+        var i = 0
+        while i < short.count, short[i] == long[i] { i += 1 }
+        var k = i
+        while k < short.count, short[k] == long[k + 1] { k += 1 }
+        guard k == short.count else { return false }
         return !isDigit(long[i])
     }
 
@@ -155,43 +255,77 @@ public struct SimilarIDsRule: CatalogRule, Rule {
         guard ids.count > 1, ids.count < 1 << 26 else { return [] }
         let first = Array(ids[0].utf8)
         var common = first.count
-        for id in ids.dropFirst() {
-            var i = 0
-            for c in id.utf8 {
-                guard i < common, skeletonByte(c) == skeletonByte(first[i]) else { break }
-                i += 1
+        var longest = 0
+        for id in ids {
+            IDKeys.withBytes(id) { bytes in
+                var i = 0
+                while i < min(common, bytes.count), skeletonByte(bytes[i]) == skeletonByte(first[i]) { i += 1 }
+                common = i
+                longest = max(longest, bytes.count)
             }
-            common = i
         }
         // An insertion pairs a skeleton with one a byte longer: W keys are needed only for lengths
         // that have a longer neighbour, D keys only for those with a shorter one (IDs of one
         // length, like a generated family, need neither).
-        let lengths = Set(ids.map(\.utf8.count))
-        var keys: [UInt64] = []
-        keys.reserveCapacity(ids.reduce(0) { $0 + 2 * max($1.utf8.count - common, 0) + 1 })
-        var s: [UInt8] = []
-        var prefix: [UInt64] = [], suffix: [UInt64] = [], power: [UInt64] = [1]
-        for (index, id) in ids.enumerated() {
-            // Only what follows the shared prefix is hashed: the prefix is the same in every key.
-            s.removeAll(keepingCapacity: true)
-            IDKeys.withBytes(id) { bytes in for c in bytes.dropFirst(common) { s.append(skeletonByte(c)) } }
-            let length = s.count + common
-            let shorter = lengths.contains(length - 1), longer = lengths.contains(length + 1)
-            Self.deletionHashes(s, prefix: &prefix, suffix: &suffix, power: &power) { skipping, hash in
-                guard skipping >= 0 else {
-                    if longer { keys.append(pack(hash, .whole, index)) }
-                    return
+        var lengths = [Bool](repeating: false, count: longest + 2)
+        for id in ids { lengths[id.utf8.count] = true }
+        // Each skeleton's keys, written in place: the hash of what follows the shared prefix (the
+        // prefix is the same in every key), then of it without each byte in turn, in linear time.
+        // A polynomial hash splits at any byte into the hash of what precedes it and of what
+        // follows, so each deletion costs a multiply and an add; equal strings have equal hashes,
+        // whichever byte they lost, and a final mix spreads the bits the keys keep.
+        let width = longest - common
+        var power = [UInt64](repeating: 1, count: width + 1)
+        for i in stride(from: 1, through: width, by: 1) { power[i] = power[i - 1] &* hashBase }
+        var skeleton = [UInt8](repeating: 0, count: width)
+        // prefix[i]: bytes 0..<i; suffix[i]: bytes i..<n, each as a polynomial in `hashBase`.
+        var prefix = [UInt64](repeating: 0, count: width + 1), suffix = [UInt64](repeating: 0, count: width + 1)
+        let capacity = ids.reduce(0) { $0 + 2 * ($1.utf8.count - common) + 1 }
+        var keys = [UInt64](unsafeUninitializedCapacity: capacity) { out, count in
+            skeleton.withUnsafeMutableBufferPointer { s in
+                prefix.withUnsafeMutableBufferPointer { prefix in
+                    suffix.withUnsafeMutableBufferPointer { suffix in
+                        power.withUnsafeBufferPointer { power in
+                            var k = 0
+                            for index in 0..<ids.count {
+                                let n = IDKeys.withBytes(ids[index]) { bytes in
+                                    for i in common..<bytes.count { s[i - common] = skeletonByte(bytes[i]) }
+                                    return bytes.count - common
+                                }
+                                let length = n + common
+                                let shorter = length > 0 && lengths[length - 1], longer = lengths[length + 1]
+                                for i in 0..<n { prefix[i + 1] = prefix[i] &* hashBase &+ UInt64(s[i]) &+ 1 }
+                                suffix[n] = 0
+                                for i in stride(from: n - 1, through: 0, by: -1) {
+                                    suffix[i] = (UInt64(s[i]) &+ 1) &* power[n - 1 - i] &+ suffix[i + 1]
+                                }
+                                if longer {
+                                    out[k] = pack(mix(prefix[n], length: n), .whole, index)
+                                    k += 1
+                                }
+                                for skipping in 0..<n {
+                                    let hash = mix(prefix[skipping] &* power[n - 1 - skipping] &+ suffix[skipping + 1], length: n - 1)
+                                    // A deletion anywhere in a run of equal bytes leaves the same string: one D key per run.
+                                    if shorter, skipping == 0 || s[skipping] != s[skipping - 1] {
+                                        out[k] = pack(hash, .deletion, index)
+                                        k += 1
+                                    }
+                                    out[k] = pack(mix(hash ^ (UInt64(skipping + 1) &* 0xD6E8_FEB8_6659_FD93), length: 0), .substitution, index)
+                                    k += 1
+                                }
+                            }
+                            count = k
+                        }
+                    }
                 }
-                // A deletion anywhere in a run of equal bytes leaves the same string: one D key per run.
-                if shorter, skipping == 0 || s[skipping] != s[skipping - 1] { keys.append(pack(hash, .deletion, index)) }
-                keys.append(pack(mix(hash ^ (UInt64(skipping + 1) &* 0xD6E8_FEB8_6659_FD93), length: 0), .substitution, index))
             }
         }
         IDKeys.radixSort(&keys, bitsFrom: hashShift)
-        var pairs = Set<Pair>()
+        // Pairs packed as `a << 32 | b` (a < b), sorted and made unique at the end.
+        var pairs: [UInt64] = []
         var start = 0
         var whole: [Int] = [], deleted: [Int] = [], substituted: [Int] = []
-        func add(_ i: Int, _ j: Int) { if i != j { pairs.insert(Pair(min(i, j), max(i, j))) } }
+        func add(_ i: Int, _ j: Int) { if i != j { pairs.append(UInt64(min(i, j)) << 32 | UInt64(max(i, j))) } }
         while start < keys.count {
             var end = start + 1
             while end < keys.count && keys[end] >> hashShift == keys[start] >> hashShift { end += 1 }
@@ -212,7 +346,10 @@ public struct SimilarIDsRule: CatalogRule, Rule {
             }
             start = end
         }
-        return pairs.map { ($0.a, $0.b) }.sorted { $0.0 == $1.0 ? $0.1 < $1.1 : $0.0 < $1.0 }
+        pairs.sort()
+        var unique: [(Int, Int)] = []
+        for (n, p) in pairs.enumerated() where n == 0 || p != pairs[n - 1] { unique.append((Int(p >> 32), Int(p & 0xFFFF_FFFF))) }
+        return unique
     }
 
     /// `chosen` of `all`, by position: no copy of a million strings.
@@ -238,31 +375,7 @@ public struct SimilarIDsRule: CatalogRule, Rule {
 
     private static func skeletonByte(_ c: UInt8) -> UInt8 { isDigit(c) ? 0x23 : c }
 
-    /// The hash of `s` (skipping -1), then of `s` without each byte in turn, in linear time: a
-    /// polynomial hash splits at any byte into the hash of what precedes it and of what follows,
-    /// so each deletion costs a multiply and an add. Equal strings have equal hashes, whichever
-    /// byte they lost; a final mix spreads the bits the keys keep.
-    static func deletionHashes(_ s: [UInt8], prefix: inout [UInt64], suffix: inout [UInt64], power: inout [UInt64],
-                               _ body: (_ skipping: Int, _ hash: UInt64) -> Void) {
-        let base: UInt64 = 0x100_0000_01B3
-        let n = s.count
-        while power.count <= n { power.append(power[power.count - 1] &* base) }
-        // prefix[i]: bytes 0..<i; suffix[i]: bytes i..<n, each as a polynomial in `base`.
-        prefix.removeAll(keepingCapacity: true)
-        suffix.removeAll(keepingCapacity: true)
-        prefix.append(0)
-        for c in s { prefix.append(prefix[prefix.count - 1] &* base &+ UInt64(c) &+ 1) }
-        suffix.append(contentsOf: repeatElement(0, count: n + 1))
-        if n > 0 {
-            for i in stride(from: n - 1, through: 0, by: -1) {
-                suffix[i] = (UInt64(s[i]) &+ 1) &* power[n - 1 - i] &+ suffix[i + 1]
-            }
-        }
-        body(-1, mix(prefix[n], length: n))
-        for i in 0..<n {
-            body(i, mix(prefix[i] &* power[n - 1 - i] &+ suffix[i + 1], length: n - 1))
-        }
-    }
+    private static let hashBase: UInt64 = 0x100_0000_01B3
 
     /// A polynomial hash and its length, mixed (splitmix64's finaliser).
     private static func mix(_ h: UInt64, length: Int) -> UInt64 {
