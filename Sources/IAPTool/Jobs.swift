@@ -179,7 +179,7 @@ public struct LintJob: Sendable {
     /// When a walk found files named like sources but passed them over for what they hold (binary
     /// data, AppleDouble copies), "no source file" names them: the user sees a source there.
     static func sourcesPassedOver(_ passedOver: [PassedOverFile]) -> String {
-        let sources = passedOver.filter { !$0.isFolder && ["swift", "m", "mm", "h"].contains(($0.path as NSString).pathExtension) }
+        let sources = passedOver.filter { !$0.isFolder && SourceLinter.extensions.contains(($0.path as NSString).pathExtension) }
         guard let first = sources.first else { return "" }
         let more = sources.count > 1 ? " and \(sources.count - 1) more (--verbose lists them)" : ""
         return "; passed over \(first.path): \(first.reason)\(more)"

@@ -34,7 +34,8 @@ public struct SourceLinter: Sendable {
         self.includeTests = includeTests
     }
 
-    static let extensions: Set<String> = ["swift", "m", "mm", "h"]
+    /// The extensions of the files lint reads.
+    public static let extensions: Set<String> = ["swift", "m", "mm", "h"]
 
     public enum Failure: Error, Sendable, CustomStringConvertible {
         case missing(String)

@@ -52,7 +52,7 @@ public struct FolderWalk {
     }
 
     /// Whether a real path is inside one of the folders walked so far.
-    public func isInsideRoots(_ real: String) -> Bool {
+    private func isInsideRoots(_ real: String) -> Bool {
         realRoots.contains { FilePaths.isInside(real: real, root: $0) }
     }
 

@@ -46,9 +46,6 @@ public struct JSONWriter: Sendable {
     /// The document so far.
     public var out: OutputBuffer
     public let style: Style
-    /// The end of a key known when compiling, its closing quote and the style's colon, as one
-    /// literal for the styles the tool has (one append per key, as the reporters had before).
-    @usableFromInline let keyEnd: StaticString?
     /// Per open container: whether it has an item yet.
     @usableFromInline var hasItem: [Bool] = []
     /// A key was written and its value has not been.
@@ -57,12 +54,6 @@ public struct JSONWriter: Sendable {
     public init(capacity: Int, style: Style = .pretty) {
         out = OutputBuffer(capacity: capacity)
         self.style = style
-        switch style.colon.description {
-        case ":": keyEnd = "\":"
-        case " : ": keyEnd = "\" : "
-        case ": ": keyEnd = "\": "
-        default: keyEnd = nil
-        }
         hasItem.reserveCapacity(16)
     }
 
@@ -84,12 +75,8 @@ public struct JSONWriter: Sendable {
         item()
         out.byte(0x22)
         out.raw(name)
-        if let keyEnd {
-            out.raw(keyEnd)
-        } else {
-            out.byte(0x22)
-            out.raw(style.colon)
-        }
+        out.byte(0x22)
+        out.raw(style.colon)
         afterKey = true
     }
 
