@@ -40,9 +40,13 @@ enum Child {
             let start = now()
             switch mode {
             case "ours":
-                guard let doc = try? PlistReader().read(path: path) else { fail("ours: cannot read \(path)") }
-                count = doc.root.value.arrayValue?.count ?? 0
-                keep = doc
+                // As the loader reads: a plain ID list as strings and positions, anything else a tree.
+                guard let content = try? PlistReader().readContent(path: path) else { fail("ours: cannot read \(path)") }
+                switch content {
+                case .strings(let list): count = list.count
+                case .tree(let root): count = root.value.arrayValue?.count ?? 0
+                }
+                keep = content
             case "ours-validate":
                 let catalog = CatalogLoader(bundleIDOverride: "com.bench.app").loadCatalog(name: "bench", paths: [path], explicit: [path])
                 let loaded = now()
@@ -50,6 +54,11 @@ enum Child {
                 bestValidate = min(bestValidate, now() - loaded)
                 count = catalog.products.count
                 keep = (catalog, diagnostics)
+            case "ours-load":
+                // The load alone: its peak is the catalog's, before any rule runs.
+                let catalog = CatalogLoader(bundleIDOverride: "com.bench.app").loadCatalog(name: "bench", paths: [path], explicit: [path])
+                count = catalog.products.count
+                keep = catalog
             case "rules-breakdown":
                 let catalog = CatalogLoader(bundleIDOverride: "com.bench.app").loadCatalog(name: "bench", paths: [path], explicit: [path])
                 var lines: [String] = ["load \(String(format: "%.3f", now() - start))"]

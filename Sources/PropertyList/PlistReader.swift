@@ -3,7 +3,8 @@ import Foundation
 import Support
 
 /// Reads Apple XML property lists with libxml2's SAX2 push parser into a tree of `PlistNode`s
-/// that carry the line and column of every value.
+/// that carry the line and column of every value; `readContent` gives a root `<array>` of
+/// `<string>`s (a plain list of product IDs) as the strings and their positions instead.
 ///
 /// Safe on hostile input: no network, no DTD or external entity loading, no entity expansion
 /// beyond the five predefined ones and character references, bounded nesting, and files of any
@@ -27,6 +28,12 @@ public struct PlistReader: Sendable {
 
     /// Reads the file at `path`. Error positions are lines and columns in that file.
     public func read(path: String) throws(PlistError) -> PlistDocument {
+        PlistDocument(name: path, root: try readContent(path: path).tree)
+    }
+
+    /// Reads the file at `path`, giving a root `<array>` of `<string>`s as the strings and their
+    /// positions rather than a tree (a million product IDs without a million nodes).
+    public func readContent(path: String) throws(PlistError) -> PlistContent {
         let fd: Int32
         switch FileContents.open(path) {
         case .success(let opened): fd = opened
@@ -36,19 +43,23 @@ public struct PlistReader: Sendable {
         // Refused by its size before a byte is read (a binary plist is held whole); the count
         // while reading still catches a file that grows.
         if let size = FileContents.size(fd), size > maxBytes { throw Self.tooLarge(maxBytes) }
-        let root = try parse(name: path) { (buffer) throws(PlistError) -> Int in
+        return try parse(name: path) { (buffer) throws(PlistError) -> Int in
             switch FileContents.read(fd, into: buffer.baseAddress!, count: buffer.count) {
             case .success(let n): return n
             case .failure(let failure): throw PlistError(.io, "cannot read file: \(failure.reason)")
             }
         }
-        return PlistDocument(name: path, root: root)
     }
 
     /// Reads a property list from bytes in memory.
     public func read(bytes: [UInt8], name: String = "<memory>") throws(PlistError) -> PlistDocument {
+        PlistDocument(name: name, root: try readContent(bytes: bytes, name: name).tree)
+    }
+
+    /// Reads a property list from bytes in memory, a root `<array>` of `<string>`s as the strings.
+    public func readContent(bytes: [UInt8], name: String = "<memory>") throws(PlistError) -> PlistContent {
         var offset = 0
-        let root = try parse(name: name) { (buffer) throws(PlistError) -> Int in
+        return try parse(name: name) { (buffer) throws(PlistError) -> Int in
             let n = min(buffer.count, bytes.count - offset)
             bytes.withUnsafeBytes { src in
                 buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: src[offset..<(offset + n)]))
@@ -56,7 +67,6 @@ public struct PlistReader: Sendable {
             offset += n
             return n
         }
-        return PlistDocument(name: name, root: root)
     }
 
     /// Reads a property list from `Data`.
@@ -75,7 +85,7 @@ public struct PlistReader: Sendable {
     private func parse(
         name: String,
         fill: (UnsafeMutableRawBufferPointer) throws(PlistError) -> Int
-    ) throws(PlistError) -> PlistNode {
+    ) throws(PlistError) -> PlistContent {
         _ = libxml2Initialized
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(chunkSize, 64), alignment: 1)
         defer { buffer.deallocate() }
@@ -101,7 +111,7 @@ public struct PlistReader: Sendable {
                 bytes.append(contentsOf: buffer[0..<n])
             }
             var reader = BinaryPlistReader(bytes: bytes, maxDepth: maxDepth)
-            return try reader.read()
+            return .tree(try reader.read())
         }
         try Self.sniff(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
 

@@ -90,6 +90,10 @@ struct SAXState {
     var chunks = 0
     /// Depth of elements inside a leaf or an unknown element, which are errors.
     var unexpectedDepth = 0
+    /// While the root is an `<array>` and every item so far a `<string>`: the items, kept as
+    /// strings and positions rather than nodes. The first item of another type turns them into
+    /// nodes and the array is read as a tree from there on.
+    var strings: PlistStringList?
 
     init(maxDepth: Int) {
         self.maxDepth = maxDepth
@@ -142,7 +146,7 @@ struct SAXState {
             sawPlistElement = true
             return
         }
-        if root != nil && stack.isEmpty {
+        if (root != nil || strings != nil) && stack.isEmpty {
             fail(.invalidStructure, "a property list holds one root value; found a second one, <\(tag.name)>", at: position)
             return
         }
@@ -172,6 +176,9 @@ struct SAXState {
             fail(.refused, "nesting is deeper than \(maxDepth) levels; refusing to read further", at: position)
             return
         }
+        if tag == .array && stack.isEmpty {
+            strings = PlistStringList(position: position)
+        }
         stack.append(Frame(isDictionary: tag == .dict, position: position))
     }
 
@@ -186,6 +193,9 @@ struct SAXState {
         switch tag {
         case .dict, .array:
             guard let frame = stack.popLast() else { return }
+            if stack.isEmpty, strings != nil {
+                return // the root array of strings is whole: `finish` hands it over
+            }
             if let pending = frame.pendingKey {
                 fail(.invalidStructure, "key '\(pending)' has no value", at: frame.pendingKeyPosition)
                 return
@@ -256,7 +266,12 @@ struct SAXState {
                 let key = decodedText()
                 setKey(key, at: leafPosition)
                 return
-            case .string: value = .string(decodedText())
+            case .string:
+                if stack.count == 1, strings != nil {
+                    strings!.append(decodedText(), at: leafPosition)
+                    return
+                }
+                value = .string(decodedText())
             case .integer: value = .integer(try PlistScalars.integer(decodedText()))
             case .real: value = .real(try PlistScalars.real(decodedText()))
             case .date: value = .date(try PlistScalars.date(decodedText()))
@@ -317,11 +332,22 @@ struct SAXState {
                 stack[top].keyIndex = index
             }
         } else {
+            if top == 0, let kept = strings {
+                // Not a list of strings after all: what was kept becomes nodes.
+                strings = nil
+                stack[0].items = kept.nodes()
+            }
             stack[top].items.append(consume node)
         }
     }
 
-    func finish() throws(PlistError) -> PlistNode {
+    /// The document read: a root array of strings as they were kept, any other root as a tree.
+    func finish() throws(PlistError) -> PlistContent {
+        if let strings { return .strings(strings) }
+        return .tree(try finishTree())
+    }
+
+    private func finishTree() throws(PlistError) -> PlistNode {
         if let root { return root }
         if sawPlistElement {
             throw PlistError(.invalidStructure, "the <plist> element holds no value")

@@ -25,6 +25,27 @@ final class DiscoveryTests: XCTestCase {
         return url.path
     }
 
+    /// A plain list of IDs is read without a tree: the occurrences, their places and the secret
+    /// scan are the same as a tree gives (a list that holds one dict is read as a tree).
+    func testAPlainIDListIsLoadedWithTheSamePlacesAndChecksAsATree() throws {
+        let key = "-----BEGIN PRIVATE KEY-----MIGTAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBHkwdwIBAQQg-----END PRIVATE KEY-----"
+        let plain = try write("plain/IAP_ProductIDs.plist", """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <array>
+        \t<string>com.acme.app.coins</string>
+        \t<string>\(key)</string>
+        </array>
+        </plist>
+        """)
+        let catalog = CatalogLoader(bundleIDOverride: "com.acme.app").loadCatalog(name: "plain", paths: [plain], explicit: [plain])
+        XCTAssertEqual(catalog.files.map(\.content), [.productList(.arrayOfIDs)])
+        XCTAssertEqual(catalog.products.map(\.id), ["com.acme.app.coins", key])
+        XCTAssertEqual(catalog.products.map(\.location.description), ["\(plain):4:2", "\(plain):5:2"])
+        XCTAssertEqual(catalog.loadDiagnostics.map(\.ruleID), ["committed-secret"])
+        XCTAssertEqual(catalog.loadDiagnostics.map(\.location.description), ["\(plain):5:2"])
+    }
+
     func testOpenStepParserReadsProjectSyntax() throws {
         let text = """
         // !$*UTF8*$!

@@ -29,6 +29,51 @@ final class ReaderTests: XCTestCase {
         }
     }
 
+    // MARK: A root array of strings, kept without a tree
+
+    func testARootArrayOfStringsIsKeptAsStringsAndPositions() throws {
+        let content = try reader.readContent(bytes: Array(plist("<array>\n\t<string>com.a.one</string>\n  <string>b &amp; c</string>\n</array>").utf8))
+        guard case .strings(let list) = content else { return XCTFail("expected the strings, got \(content)") }
+        XCTAssertEqual(list.position, PlistPosition(line: 4, column: 1))
+        XCTAssertEqual(list.strings, ["com.a.one", "b & c"])
+        XCTAssertEqual(list.positions, [PlistPosition(line: 5, column: 2), PlistPosition(line: 6, column: 3)])
+        // The tree of the same file holds the same strings at the same places.
+        let root = try read(plist("<array>\n\t<string>com.a.one</string>\n  <string>b &amp; c</string>\n</array>"))
+        XCTAssertEqual(root.value.arrayValue?.map(\.position), list.positions)
+        XCTAssertEqual(root.value.arrayValue?.compactMap(\.value.stringValue), list.strings)
+    }
+
+    func testAnEmptyRootArrayIsAnEmptyStringList() throws {
+        guard case .strings(let list) = try reader.readContent(bytes: Array(plist("<array/>").utf8)) else { return XCTFail("expected the strings") }
+        XCTAssertEqual(list.count, 0)
+        XCTAssertEqual(try read(plist("<array/>")).value, .array([]))
+    }
+
+    func testARootArrayThatIsNotAllStringsIsATreeWithEveryPosition() throws {
+        // The first item of another type turns the strings kept so far into nodes, at any index.
+        let mixed = plist("<array>\n<string>a</string>\n<string>b</string>\n<integer>7</integer>\n<string>c</string>\n</array>")
+        let nested = plist("<array>\n<string>a</string>\n<array><string>b</string></array>\n</array>")
+        let dicts = plist("<array>\n<dict><key>k</key><string>v</string></dict>\n<string>a</string>\n</array>")
+        for (text, expected, lines) in [
+            (mixed, PlistValue.array([.init(.string("a")), .init(.string("b")), .init(.integer(.signed(7))), .init(.string("c"))]), [5, 6, 7, 8]),
+            (nested, .array([.init(.string("a")), .init(.array([.init(.string("b"))]))]), [5, 6]),
+            (dicts, .array([.init(.dictionary(PlistDictionary([.init(key: "k", value: .init(.string("v")))]))), .init(.string("a"))]), [5, 6]),
+        ] {
+            let content = try reader.readContent(bytes: Array(text.utf8))
+            guard case .tree(let root) = content else { return XCTFail("expected a tree for \(text)") }
+            XCTAssertEqual(root.value, expected)
+            XCTAssertEqual(root.position, PlistPosition(line: 4, column: 1))
+            XCTAssertEqual(root.value.arrayValue?.map { Int($0.position.line) }, lines)
+            XCTAssertEqual(root.value.arrayValue?.map(\.position.column), Array(repeating: 1, count: lines.count))
+        }
+    }
+
+    func testASecondRootValueAfterAStringListIsStillAnError() {
+        let error = readError(plist("<array><string>a</string></array>\n<string>b</string>"))
+        XCTAssertEqual(error?.message, "a property list holds one root value; found a second one, <string>")
+        XCTAssertEqual(error?.line, 5)
+    }
+
     func testEveryTypeWithPositions() throws {
         let root = try read(plist("""
         <dict>

@@ -64,9 +64,9 @@ struct CatalogFileReader {
             }
             return .catalog(StoreKitReader(path: path).read(data))
         }
-        let document: PlistDocument
+        let content: PlistContent
         do {
-            document = try reader.read(path: path)
+            content = try reader.readContent(path: path)
         } catch {
             if error.kind == .io { return .unreadable(error.osReason) }
             // Xcode runs the C preprocessor on Info.plist files that ask for it (INFOPLIST_PREPROCESS).
@@ -87,11 +87,20 @@ struct CatalogFileReader {
                 MalformedCatalogRule.description.finding(malformedMessage(error), at: SourceLocation(path: path, line: error.line, column: error.column)),
             ]))
         }
-        let root = document.root
-        if MetadataPlist.isMetadata(root) { return .catalog(scanned(MetadataPlist(path: path).read(root), root, path)) }
-        if BundleInfo.isBundleInfo(root) { return .bundle(BundleInfo(path: path, root: root)) }
-        var reading = ProductListShapes(path: path).read(root)
-        let rootLocation = SourceLocation(path: path, line: Int(root.position.line), column: Int(root.position.column))
+        var reading: PlistReading
+        let rootPosition: PlistPosition
+        switch content {
+        case .strings(let list):
+            // A root array of strings, kept without a tree: a plain list of IDs.
+            reading = ProductListShapes(path: path).read(list)
+            rootPosition = list.position
+        case .tree(let root):
+            if MetadataPlist.isMetadata(root) { return .catalog(scanned(MetadataPlist(path: path).read(root), content, path)) }
+            if BundleInfo.isBundleInfo(root) { return .bundle(BundleInfo(path: path, root: root)) }
+            reading = ProductListShapes(path: path).read(root)
+            rootPosition = root.position
+        }
+        let rootLocation = SourceLocation(path: path, line: Int(rootPosition.line), column: Int(rootPosition.column))
         switch reading.content {
         case .notACatalog(let why):
             guard strict else { return .passedOver("not a product list: \(why)") }
@@ -107,12 +116,14 @@ struct CatalogFileReader {
         default:
             break
         }
-        return .catalog(scanned(reading, root, path))
+        return .catalog(scanned(reading, content, path))
     }
 
-    private func scanned(_ reading: PlistReading, _ root: PlistNode, _ path: String) -> PlistReading {
-        var reading = reading
-        SecretScanner.scan(root, path: path, into: &reading.diagnostics)
+    private func scanned(_ reading: consuming PlistReading, _ content: PlistContent, _ path: String) -> PlistReading {
+        switch content {
+        case .strings(let list): SecretScanner.scan(list, path: path, into: &reading.diagnostics)
+        case .tree(let root): SecretScanner.scan(root, path: path, into: &reading.diagnostics)
+        }
         return reading
     }
 

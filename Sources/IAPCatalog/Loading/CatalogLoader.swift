@@ -33,12 +33,15 @@ public struct CatalogLoader: Sendable {
         var result = Result(catalogs: [], passedOver: discovered.passedOver)
         for group in discovered.groups {
             // Each file is read once; the readings are split by app, then merged.
-            let reads = read(group.paths.map { ($0, group.explicit) })
-            let (parts, schemesPassedOver) = Self.splitByApp(reads, group: group)
+            var (parts, schemesPassedOver) = Self.splitByApp(read(group.paths.map { ($0, group.explicit) }), group: group)
             result.passedOver += schemesPassedOver
-            for part in parts {
-                let (catalog, passedOver, unreadable) = assemble(name: part.name, reads: part.reads, projects: group.projects,
-                                                                 configurations: group.buildConfigurations, app: part.bundleIDs)
+            for index in parts.indices {
+                // The part's readings leave the list, so that `assemble` holds the only reference
+                // to them and moves a million occurrences into products without copying them.
+                let (name, bundleIDs, reads) = (parts[index].name, parts[index].bundleIDs, parts[index].reads)
+                parts[index].reads = []
+                let (catalog, passedOver, unreadable) = assemble(name: name, reads: reads, projects: group.projects,
+                                                                 configurations: group.buildConfigurations, app: bundleIDs)
                 // A file that cannot be read, named or found, stops the run with the OS's reason:
                 // checking the rest as if it were the whole catalog would pass what nobody checked.
                 if let (path, why) = unreadable.first { throw .unreadable(path, why) }
@@ -141,7 +144,9 @@ public struct CatalogLoader: Sendable {
     /// One catalog from its files' readings.
     /// `app`: the bundle IDs of the app targets that run with the catalog's `.storekit` files (from
     /// the shared schemes); with some, the bundle ID is one of them.
-    private func assemble(name: String, reads: [FileRead], projects: [String], configurations: [String],
+    /// `reads` is consumed: each reading is taken out of it, so the occurrences are referenced once
+    /// when `merge` moves them into products (a second reference would make it copy them all).
+    private func assemble(name: String, reads: consuming [FileRead], projects: [String], configurations: [String],
                           app: Set<String> = []) -> (Catalog, [PassedOverFile], [(String, String)]) {
         var files: [CatalogFile] = []
         var occurrences: [ProductOccurrence] = []
@@ -153,7 +158,9 @@ public struct CatalogLoader: Sendable {
         var passedOver: [PassedOverFile] = []
         var unreadable: [(String, String)] = []
 
-        for (path, strict, read) in reads {
+        for index in reads.indices {
+            let (path, strict, read) = reads[index]
+            reads[index].reading = .passedOver("")
             let fileName = (path as NSString).lastPathComponent
             let reading: PlistReading
             switch read {

@@ -58,16 +58,24 @@ struct ProductListShapes {
 
     // MARK: Arrays
 
+    /// A root array of strings as the reader kept it: a plain list of IDs.
+    func read(_ list: PlistStringList) -> PlistReading {
+        idList(zip(list.strings, list.positions), count: list.count)
+    }
+
+    private func idList(_ ids: some Sequence<(String, PlistPosition)>, count: Int) -> PlistReading {
+        var reading = PlistReading(content: .productList(.arrayOfIDs))
+        reading.byContent = false
+        reading.occurrences.reserveCapacity(count)
+        for (id, position) in ids {
+            reading.occurrences.append(ProductOccurrence(id: id, location: location(position), role: .productList))
+        }
+        return reading
+    }
+
     private func readArray(_ items: [PlistNode], root: PlistNode) -> PlistReading {
         if items.allSatisfy({ $0.value.stringValue != nil }) {
-            var reading = PlistReading(content: .productList(.arrayOfIDs))
-            reading.byContent = false
-            reading.occurrences.reserveCapacity(items.count)
-            for item in items {
-                reading.occurrences.append(ProductOccurrence(id: item.value.stringValue!, location: location(item.position),
-                                                             role: .productList))
-            }
-            return reading
+            return idList(items.lazy.map { ($0.value.stringValue!, $0.position) }, count: items.count)
         }
         if items.allSatisfy({ $0.value.dictionaryValue != nil }) {
             let dicts = items.map { ($0, $0.value.dictionaryValue!) }
