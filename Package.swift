@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "IAPTool", targets: ["IAPTool"]),
         .library(name: "CatalogTool", targets: ["CatalogTool"]),
         .library(name: "SalesReports", targets: ["SalesReports"]),
+        .library(name: "AppStoreConnect", targets: ["AppStoreConnect"]),
         .plugin(name: "IAPGenPlugin", targets: ["IAPGenPlugin"]),
         .plugin(name: "IAPGenCommand", targets: ["IAPGenCommand"]),
     ],
@@ -35,6 +36,7 @@ let package = Package(
         .package(url: "https://github.com/stencilproject/Stencil", from: "0.15.1"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         .systemLibrary(
@@ -57,6 +59,10 @@ let package = Package(
         // App Store Connect sales and finance reports: streamed and totalled exactly.
         .target(name: "SalesReports", dependencies: ["CZlib", "Diagnostics", "IAPCatalog", "PriceFormatting", "PropertyList", "ReportRendering", "Support"]),
         .target(name: "Diagnostics", dependencies: ["Support"]),
+        // The App Store Connect API: an ES256 key's tokens, a client (pages, rate limits, retries,
+        // timeouts, bounded bodies) and the snapshot of an app's in-app purchases. Only `iap` links
+        // it; the build plugins' tool does not.
+        .target(name: "AppStoreConnect", dependencies: ["Support", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "IAPCatalog", dependencies: ["PropertyList", "Diagnostics", "PriceFormatting", "Support"]),
         .target(name: "PriceFormatting"),
         .target(name: "CodeGeneration", dependencies: ["IAPCatalog", "PriceFormatting", "PropertyList", "Support", .product(name: "Stencil", package: "Stencil")]),
@@ -71,7 +77,7 @@ let package = Package(
         // The tool library: every command's job (each returns a CommandOutcome), configuration,
         // baselines and reporting. The `iap` executable only parses arguments, writes and exits.
         .target(name: "IAPTool", dependencies: [
-            "CatalogTool", "IAPCatalog", "Diagnostics", "PriceFormatting", "CodeGeneration", "SourceLint", "PropertyList", "ReportRendering", "SalesReports", "Support",
+            "AppStoreConnect", "CatalogTool", "IAPCatalog", "Diagnostics", "PriceFormatting", "CodeGeneration", "SourceLint", "PropertyList", "ReportRendering", "SalesReports", "Support",
             .product(name: "Yams", package: "Yams"),
         ]),
         .executableTarget(
@@ -101,6 +107,7 @@ let package = Package(
             dependencies: ["iap-gen"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
+        .testTarget(name: "AppStoreConnectTests", dependencies: ["AppStoreConnect", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "Support", "TestSupport"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", "Support"], exclude: ["Golden"]),
         .testTarget(name: "PriceFormattingTests", dependencies: ["PriceFormatting", "TestSupport"]),

@@ -10,7 +10,7 @@ struct IAP: ParsableCommand {
         discussion: "With no PATH, commands work on the catalogs iap.yml names, else ./catalogs, else the catalogs found under the working folder.\n\nExit status:\n"
             + ExitStatus.allCases.map { "  \($0.rawValue)  \($0.meaning.replacingOccurrences(of: "`", with: ""))" }.joined(separator: "\n"),
         version: IAPToolInfo.version,
-        subcommands: [Check.self, Init.self, Validate.self, List.self, Rules.self, Lint.self, Gen.self, StoreKitCommand.self, ConvertCommand.self, Price.self, Report.self, StorefrontsCommand.self, PlistCommand.self]
+        subcommands: [Check.self, Init.self, Validate.self, List.self, Rules.self, Lint.self, Gen.self, StoreKitCommand.self, ConvertCommand.self, Price.self, Report.self, StorefrontsCommand.self, PlistCommand.self, ASCCommand.self]
     )
 
     /// `iap price -4.99 …`: a negative amount would read as an option, so it is moved behind `--`.

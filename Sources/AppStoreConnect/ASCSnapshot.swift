@@ -1,0 +1,178 @@
+import Foundation
+
+/// What App Store Connect holds for one app's in-app purchases, as `iap asc pull --snapshot`
+/// writes it: deterministic JSON (keys sorted, lists in a fixed order, no timestamp) that later
+/// commands read offline and a repository can commit.
+public struct ASCSnapshot: Codable, Sendable, Equatable {
+    public static let formatName = "iap-asc-snapshot"
+    public static let currentVersion = 1
+
+    public var format = ASCSnapshot.formatName
+    public var version = ASCSnapshot.currentVersion
+    public var app: App
+    public var inAppPurchases: [InAppPurchase]
+    public var subscriptionGroups: [SubscriptionGroup]
+
+    public init(app: App, inAppPurchases: [InAppPurchase], subscriptionGroups: [SubscriptionGroup]) {
+        self.app = app
+        self.inAppPurchases = inAppPurchases
+        self.subscriptionGroups = subscriptionGroups
+    }
+
+    public struct App: Codable, Sendable, Equatable {
+        /// The Apple ID (App Store Connect's resource ID).
+        public var id: String
+        public var bundleId: String?
+        public var name: String?
+
+        public init(id: String, bundleId: String?, name: String?) {
+            self.id = id
+            self.bundleId = bundleId
+            self.name = name
+        }
+    }
+
+    public struct Localization: Codable, Sendable, Equatable {
+        public var locale: String
+        public var name: String?
+        public var description: String?
+        public var state: String?
+
+        public init(locale: String, name: String?, description: String?, state: String?) {
+            self.locale = locale
+            self.name = name
+            self.description = description
+            self.state = state
+        }
+    }
+
+    /// A consumable, non-consumable or non-renewing subscription (`inAppPurchasesV2`).
+    public struct InAppPurchase: Codable, Sendable, Equatable {
+        public var productId: String
+        public var id: String
+        /// The reference name.
+        public var name: String?
+        /// `CONSUMABLE`, `NON_CONSUMABLE` or `NON_RENEWING_SUBSCRIPTION`, as App Store Connect says.
+        public var type: String?
+        /// The review state (`APPROVED`, `MISSING_METADATA`, …).
+        public var state: String?
+        public var familySharable: Bool?
+        public var localizations: [Localization]
+
+        public init(productId: String, id: String, name: String?, type: String?, state: String?, familySharable: Bool?,
+                    localizations: [Localization]) {
+            self.productId = productId
+            self.id = id
+            self.name = name
+            self.type = type
+            self.state = state
+            self.familySharable = familySharable
+            self.localizations = localizations
+        }
+    }
+
+    public struct SubscriptionGroup: Codable, Sendable, Equatable {
+        public var id: String
+        public var referenceName: String?
+        public var subscriptions: [Subscription]
+
+        public init(id: String, referenceName: String?, subscriptions: [Subscription]) {
+            self.id = id
+            self.referenceName = referenceName
+            self.subscriptions = subscriptions
+        }
+    }
+
+    /// An auto-renewable subscription.
+    public struct Subscription: Codable, Sendable, Equatable {
+        public var productId: String
+        public var id: String
+        public var name: String?
+        public var state: String?
+        /// `ONE_WEEK` … `ONE_YEAR`.
+        public var period: String?
+        /// 1 is the highest level of service in its group.
+        public var groupLevel: Int?
+        public var familySharable: Bool?
+        public var localizations: [Localization]
+
+        public init(productId: String, id: String, name: String?, state: String?, period: String?, groupLevel: Int?,
+                    familySharable: Bool?, localizations: [Localization]) {
+            self.productId = productId
+            self.id = id
+            self.name = name
+            self.state = state
+            self.period = period
+            self.groupLevel = groupLevel
+            self.familySharable = familySharable
+            self.localizations = localizations
+        }
+    }
+
+    /// Lists in a fixed order whatever order App Store Connect answered in.
+    public mutating func sort() {
+        for i in inAppPurchases.indices { inAppPurchases[i].localizations.sort { $0.locale < $1.locale } }
+        inAppPurchases.sort { ($0.productId, $0.id) < ($1.productId, $1.id) }
+        for g in subscriptionGroups.indices {
+            for s in subscriptionGroups[g].subscriptions.indices {
+                subscriptionGroups[g].subscriptions[s].localizations.sort { $0.locale < $1.locale }
+            }
+            subscriptionGroups[g].subscriptions.sort { ($0.groupLevel ?? .max, $0.productId, $0.id) < ($1.groupLevel ?? .max, $1.productId, $1.id) }
+        }
+        subscriptionGroups.sort { ($0.referenceName ?? "", $0.id) < ($1.referenceName ?? "", $1.id) }
+    }
+
+    /// Every product ID the snapshot holds.
+    public var productCount: Int { inAppPurchases.count + subscriptionGroups.reduce(0) { $0 + $1.subscriptions.count } }
+
+    /// The snapshot as the file holds it: pretty JSON, keys sorted, a final newline.
+    public func encoded() -> String {
+        var copy = self
+        copy.sort()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Strings, integers and booleans only: encoding cannot fail.
+        let data = try! encoder.encode(copy)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// Reads a snapshot file's bytes; the error says what is wrong and where.
+    public static func decode(_ data: Data, path: String) throws(SnapshotError) -> ASCSnapshot {
+        struct Header: Decodable { var format: String?; var version: Int? }
+        guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
+            throw SnapshotError(path: path, message: "not a JSON object; write one with `iap asc pull --snapshot \(path)`")
+        }
+        guard header.format == formatName else {
+            throw SnapshotError(path: path, message: "not an iap App Store Connect snapshot (\"format\" is not \"\(formatName)\")")
+        }
+        guard header.version == currentVersion else {
+            throw SnapshotError(path: path, message: "snapshot version \(header.version.map(String.init) ?? "missing") is not \(currentVersion), the one this iap reads; pull it again")
+        }
+        do {
+            return try JSONDecoder().decode(ASCSnapshot.self, from: data)
+        } catch let error as DecodingError {
+            throw SnapshotError(path: path, message: Self.explain(error))
+        } catch {
+            throw SnapshotError(path: path, message: "cannot read the snapshot")
+        }
+    }
+
+    private static func explain(_ error: DecodingError) -> String {
+        func at(_ path: [CodingKey]) -> String {
+            path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "\(at(context.codingPath + [key])) is missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context): return "\(at(context.codingPath)) has the wrong type"
+        case .dataCorrupted(let context): return "invalid JSON at \(at(context.codingPath))"
+        @unknown default: return "cannot read the snapshot"
+        }
+    }
+}
+
+public struct SnapshotError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var path: String
+    public var message: String
+
+    public var description: String { "\(path): \(message)" }
+}

@@ -1,0 +1,132 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One HTTP response, its body bounded by the transport.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    /// Header names lowercased.
+    public var headers: [String: String]
+    public var body: Data
+
+    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// Why a request got no response.
+public enum TransportError: Error, Sendable, Equatable {
+    /// No answer within the time allowed.
+    case timedOut(seconds: Int)
+    /// The body grew past the limit; the transfer was cancelled.
+    case tooLarge(limit: Int)
+    /// The connection failed or broke off (the OS's or URLSession's reason).
+    case failed(String)
+}
+
+/// Sends GET requests. The client's only way out, so tests can answer in memory.
+public protocol HTTPTransport: Sendable {
+    func get(_ url: URL, headers: [String: String]) throws(TransportError) -> HTTPResponse
+}
+
+/// `URLSession`, with a whole-request deadline and a cap on the body it keeps: a server that
+/// streams without end costs the cap, not the memory of the machine.
+public struct URLSessionTransport: HTTPTransport {
+    /// Seconds a request may take in all, from the first byte sent to the last received.
+    public var timeout: TimeInterval
+    /// Bytes of body kept at most.
+    public var maxBodyBytes: Int
+
+    public init(timeout: TimeInterval = 60, maxBodyBytes: Int = 64 << 20) {
+        self.timeout = timeout
+        self.maxBodyBytes = maxBodyBytes
+    }
+
+    public func get(_ url: URL, headers: [String: String]) throws(TransportError) -> HTTPResponse {
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+        request.httpMethod = "GET"
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let collector = BodyCollector(limit: maxBodyBytes)
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForResource = timeout
+        configuration.urlCache = nil
+        configuration.httpCookieStorage = nil
+        let session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
+        defer { session.invalidateAndCancel() }
+        let task = session.dataTask(with: request)
+        task.resume()
+        // The session's own timeouts end the task; the wait adds a margin so a stuck delegate
+        // queue cannot hang the run either.
+        if collector.done.wait(timeout: .now() + timeout + 5) == .timedOut {
+            task.cancel()
+            throw .timedOut(seconds: Int(timeout))
+        }
+        return try collector.result()
+    }
+}
+
+/// Collects one task's response under a lock (URLSession calls its delegate on its own queue).
+private final class BodyCollector: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    let done = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private let limit: Int
+    private var status = 0
+    private var headers: [String: String] = [:]
+    private var body = Data()
+    private var failure: TransportError?
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+        lock.lock()
+        if let http = response as? HTTPURLResponse {
+            status = http.statusCode
+            for (name, value) in http.allHeaderFields {
+                if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+            }
+        }
+        lock.unlock()
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        lock.lock()
+        if failure == nil {
+            if body.count + data.count > limit {
+                failure = .tooLarge(limit: limit)
+                body = Data()
+                lock.unlock()
+                dataTask.cancel()
+                return
+            }
+            body.append(data)
+        }
+        lock.unlock()
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+        lock.lock()
+        if failure == nil, let error {
+            let code = (error as NSError).code
+            failure = code == NSURLErrorTimedOut
+                ? .timedOut(seconds: Int(task.originalRequest?.timeoutInterval ?? 0))
+                : .failed(error.localizedDescription)
+        }
+        lock.unlock()
+        done.signal()
+    }
+
+    func result() throws(TransportError) -> HTTPResponse {
+        lock.lock()
+        defer { lock.unlock() }
+        if let failure { throw failure }
+        return HTTPResponse(status: status, headers: headers, body: body)
+    }
+}

@@ -1,0 +1,230 @@
+import Foundation
+
+/// Pulls an app's in-app purchases, subscription groups, subscriptions and their localizations
+/// from App Store Connect in as few requests as its pagination allows: 200 resources a page, the
+/// localizations included with their products (50 each; a product with more has them fetched).
+public struct SnapshotPull {
+    public static let pageSize = 200
+    static let includedPerResource = 50
+
+    public init() {}
+
+    /// `app`: a bundle ID (`com.acme.app`) or an Apple ID (all digits).
+    public func pull(app: String, client: inout ASCClient) throws(ASCError) -> ASCSnapshot {
+        let found = try findApp(app, client: &client)
+        var inAppPurchases: [ASCSnapshot.InAppPurchase] = []
+        // Products whose localizations were not all included: fetched on their own afterwards.
+        var incomplete: [Int] = []
+        try client.getAllPages("/v1/apps/\(found.id)/inAppPurchasesV2", query: [
+            ("limit", "\(Self.pageSize)"), ("include", "inAppPurchaseLocalizations"),
+            ("limit[inAppPurchaseLocalizations]", "\(Self.includedPerResource)"),
+        ]) { (body) throws(ASCError) -> URL? in
+            let page: Page<PurchaseAttributes> = try decode(body, "/v1/apps/\(found.id)/inAppPurchasesV2")
+            for resource in page.data {
+                guard let productID = resource.attributes?.productId else { continue }
+                let included = page.localizations(of: resource, relationship: "inAppPurchaseLocalizations")
+                if included == nil { incomplete.append(inAppPurchases.count) }
+                inAppPurchases.append(ASCSnapshot.InAppPurchase(
+                    productId: productID, id: resource.id, name: resource.attributes?.name, type: resource.attributes?.inAppPurchaseType,
+                    state: resource.attributes?.state, familySharable: resource.attributes?.familySharable,
+                    localizations: included ?? []))
+            }
+            return page.next
+        }
+        for index in incomplete {
+            inAppPurchases[index].localizations = try localizations("/v2/inAppPurchases/\(inAppPurchases[index].id)/inAppPurchaseLocalizations", &client)
+        }
+
+        var groups: [ASCSnapshot.SubscriptionGroup] = []
+        try client.getAllPages("/v1/apps/\(found.id)/subscriptionGroups", query: [("limit", "\(Self.pageSize)")]) { (body) throws(ASCError) -> URL? in
+            let page: Page<GroupAttributes> = try decode(body, "/v1/apps/\(found.id)/subscriptionGroups")
+            groups += page.data.map { ASCSnapshot.SubscriptionGroup(id: $0.id, referenceName: $0.attributes?.referenceName, subscriptions: []) }
+            return page.next
+        }
+        for g in groups.indices {
+            let path = "/v1/subscriptionGroups/\(groups[g].id)/subscriptions"
+            var subscriptions: [ASCSnapshot.Subscription] = []
+            var incomplete: [Int] = []
+            try client.getAllPages(path, query: [
+                ("limit", "\(Self.pageSize)"), ("include", "subscriptionLocalizations"),
+                ("limit[subscriptionLocalizations]", "\(Self.includedPerResource)"),
+            ]) { (body) throws(ASCError) -> URL? in
+                let page: Page<SubscriptionAttributes> = try decode(body, path)
+                for resource in page.data {
+                    guard let productID = resource.attributes?.productId else { continue }
+                    let a = resource.attributes
+                    let included = page.localizations(of: resource, relationship: "subscriptionLocalizations")
+                    if included == nil { incomplete.append(subscriptions.count) }
+                    subscriptions.append(ASCSnapshot.Subscription(
+                        productId: productID, id: resource.id, name: a?.name, state: a?.state, period: a?.subscriptionPeriod,
+                        groupLevel: a?.groupLevel, familySharable: a?.familySharable, localizations: included ?? []))
+                }
+                return page.next
+            }
+            for s in incomplete {
+                subscriptions[s].localizations = try localizations("/v1/subscriptions/\(subscriptions[s].id)/subscriptionLocalizations", &client)
+            }
+            groups[g].subscriptions = subscriptions
+        }
+        var snapshot = ASCSnapshot(app: found, inAppPurchases: inAppPurchases, subscriptionGroups: groups)
+        snapshot.sort()
+        return snapshot
+    }
+
+    private func localizations(_ path: String, _ client: inout ASCClient) throws(ASCError) -> [ASCSnapshot.Localization] {
+        var all: [ASCSnapshot.Localization] = []
+        try client.getAllPages(path, query: [("limit", "\(Self.pageSize)")]) { (body) throws(ASCError) -> URL? in
+            let page: Page<LocalizationAttributes> = try decode(body, path)
+            all += page.data.compactMap { $0.attributes?.localization }
+            return page.next
+        }
+        return all
+    }
+
+    private func findApp(_ app: String, client: inout ASCClient) throws(ASCError) -> ASCSnapshot.App {
+        let isAppleID = !app.isEmpty && app.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+        if isAppleID {
+            let body = try client.get("/v1/apps/\(app)")
+            let single: Single<AppAttributes> = try decode(body, "/v1/apps/\(app)")
+            return ASCSnapshot.App(id: single.data.id, bundleId: single.data.attributes?.bundleId, name: single.data.attributes?.name)
+        }
+        let body = try client.get("/v1/apps", query: [("filter[bundleId]", app), ("limit", "\(Self.pageSize)")])
+        let page: Page<AppAttributes> = try decode(body, "/v1/apps")
+        // The filter is not an exact match on every server: the bundle ID is compared here.
+        guard let match = page.data.first(where: { $0.attributes?.bundleId == app }) else {
+            throw .notFound("App Store Connect has no app with the bundle ID \(app) that this key can see: check the bundle ID "
+                            + "(or pass the app's Apple ID, the number in its App Store Connect address) and the key's team")
+        }
+        return ASCSnapshot.App(id: match.id, bundleId: match.attributes?.bundleId, name: match.attributes?.name)
+    }
+}
+
+// MARK: - JSON:API documents, as far as the pull reads them
+
+private func decode<T: Decodable>(_ body: Data, _ operation: String) throws(ASCError) -> T {
+    do {
+        return try JSONDecoder().decode(T.self, from: body)
+    } catch let error as DecodingError {
+        let why: String = switch error {
+        case .dataCorrupted: "the body is not complete JSON (\(body.count) bytes)"
+        case .keyNotFound(let key, _): "\"\(key.stringValue)\" is missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            "\(context.codingPath.map(\.stringValue).joined(separator: ".")) has an unexpected type"
+        @unknown default: "unexpected JSON"
+        }
+        throw .invalidResponse(operation, why)
+    } catch {
+        throw .invalidResponse(operation, "unexpected JSON")
+    }
+}
+
+private struct Resource<Attributes: Decodable>: Decodable {
+    var id: String
+    var attributes: Attributes?
+    var relationships: [String: Relationship]?
+}
+
+private struct Linkage: Decodable {
+    var type: String?
+    var id: String
+}
+
+private struct Relationship: Decodable {
+    var data: [Linkage]?
+    var meta: Paging?
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        // To-many linkage is an array; to-one an object: only to-many is read here.
+        data = try? container.decodeIfPresent([Linkage].self, forKey: .data)
+        meta = try? container.decodeIfPresent(Paging.self, forKey: .meta)
+    }
+
+    enum CodingKeys: String, CodingKey { case data, meta }
+}
+
+private struct Paging: Decodable {
+    struct Info: Decodable { var total: Int?; var limit: Int? }
+    var paging: Info?
+}
+
+private struct Links: Decodable {
+    var next: String?
+}
+
+private struct Page<Attributes: Decodable>: Decodable {
+    var data: [Resource<Attributes>]
+    var included: [Resource<LocalizationAttributes>]?
+    var links: Links?
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        data = try container.decode([Resource<Attributes>].self, forKey: .data)
+        links = try container.decodeIfPresent(Links.self, forKey: .links)
+        // Only localizations are asked to be included; anything else in `included` is skipped.
+        if var items = try? container.nestedUnkeyedContainer(forKey: .included) {
+            var kept: [Resource<LocalizationAttributes>] = []
+            while !items.isAtEnd {
+                if let item = try? items.decode(Resource<LocalizationAttributes>.self) { kept.append(item) } else { _ = try? items.decode(Skip.self) }
+            }
+            included = kept
+        }
+    }
+
+    enum CodingKeys: String, CodingKey { case data, included, links }
+
+    var next: URL? { links?.next.flatMap(URL.init(string:)) }
+
+    /// A resource's localizations from `included`; nil when the relationship says it has more
+    /// than were included (at most 50 are), or gives no linkage at all: they are fetched then.
+    func localizations(of resource: Resource<Attributes>, relationship: String) -> [ASCSnapshot.Localization]? {
+        guard let link = resource.relationships?[relationship], let linked = link.data else { return nil }
+        if let total = link.meta?.paging?.total, total > linked.count { return nil }
+        var byID: [String: ASCSnapshot.Localization] = [:]
+        for item in included ?? [] { if let l = item.attributes?.localization { byID[item.id] = l } }
+        return linked.compactMap { byID[$0.id] }
+    }
+}
+
+private struct Skip: Decodable {}
+
+private struct Single<Attributes: Decodable>: Decodable {
+    var data: Resource<Attributes>
+}
+
+private struct AppAttributes: Decodable {
+    var bundleId: String?
+    var name: String?
+}
+
+private struct PurchaseAttributes: Decodable {
+    var name: String?
+    var productId: String?
+    var inAppPurchaseType: String?
+    var state: String?
+    var familySharable: Bool?
+}
+
+private struct GroupAttributes: Decodable {
+    var referenceName: String?
+}
+
+private struct SubscriptionAttributes: Decodable {
+    var name: String?
+    var productId: String?
+    var state: String?
+    var subscriptionPeriod: String?
+    var groupLevel: Int?
+    var familySharable: Bool?
+}
+
+private struct LocalizationAttributes: Decodable {
+    var locale: String?
+    var name: String?
+    var description: String?
+    var state: String?
+
+    var localization: ASCSnapshot.Localization? {
+        locale.map { ASCSnapshot.Localization(locale: $0, name: name, description: description, state: state) }
+    }
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import IAPTool
+
+struct ASCCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "asc",
+        abstract: "App Store Connect through its API: pull an app's in-app purchases into a snapshot.",
+        discussion: """
+        The API key comes from the environment: IAP_ASC_ISSUER_ID, IAP_ASC_KEY_ID, and \
+        IAP_ASC_PRIVATE_KEY (the .p8 file's text) or IAP_ASC_PRIVATE_KEY_PATH. See docs/asc.md.
+        """,
+        subcommands: [Pull.self])
+
+    struct Pull: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "pull",
+            abstract: "Write an app's in-app purchases, subscription groups, subscriptions and localizations as a JSON snapshot.")
+
+        @Option(help: "The app: its bundle ID, or its Apple ID (the number in its App Store Connect address).")
+        var app: String
+
+        @Option(help: "The snapshot file to write (JSON, deterministic: commit it).")
+        var snapshot: String
+
+        @Option(help: "Seconds each request may take.")
+        var timeout: Double = 60
+
+        func validate() throws {
+            guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout is seconds between 1 and 3600") }
+        }
+
+        func run() {
+            Terminal.end(ASCJob.pull(app: app, snapshot: snapshot, timeout: timeout, environment: ProcessInfo.processInfo.environment))
+        }
+    }
+}
