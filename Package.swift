@@ -62,7 +62,7 @@ let package = Package(
         // The App Store Connect API: an ES256 key's tokens, a client (pages, rate limits, retries,
         // timeouts, bounded bodies) and the snapshot of an app's in-app purchases. Only `iap` links
         // it; the build plugins' tool does not.
-        .target(name: "AppStoreConnect", dependencies: ["Support", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "AppStoreConnect", dependencies: ["Diagnostics", "IAPCatalog", "PriceFormatting", "Support", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "IAPCatalog", dependencies: ["PropertyList", "Diagnostics", "PriceFormatting", "Support"]),
         .target(name: "PriceFormatting"),
         .target(name: "CodeGeneration", dependencies: ["IAPCatalog", "PriceFormatting", "PropertyList", "Support", .product(name: "Stencil", package: "Stencil")]),
@@ -107,7 +107,7 @@ let package = Package(
             dependencies: ["iap-gen"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
-        .testTarget(name: "AppStoreConnectTests", dependencies: ["AppStoreConnect", .product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(name: "AppStoreConnectTests", dependencies: ["AppStoreConnect", "Diagnostics", "IAPCatalog", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "Support", "TestSupport"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", "Support"], exclude: ["Golden"]),
         .testTarget(name: "PriceFormattingTests", dependencies: ["PriceFormatting", "TestSupport"]),

@@ -1,6 +1,8 @@
 import AppStoreConnect
 import CatalogTool
+import Diagnostics
 import Foundation
+import IAPCatalog
 import Support
 
 /// `iap asc …`: App Store Connect through its API, with a key from the environment.
@@ -36,6 +38,52 @@ public enum ASCJob {
             + "in \(plural(client.requestCount, "request"))\n"
         outcome.files.append(OutputContent(path: path, content: snapshot.encoded(), note: "iap: wrote \(path)\n", label: "the snapshot"))
         return outcome
+    }
+
+    /// `iap asc diff --snapshot FILE [PATHS]`: the app's catalog compared with the snapshot, the
+    /// drift rules' findings reported as `plan` says (severities, baseline and formats apply).
+    public static func diff(snapshot path: String, catalogs: CatalogSelection, plan: ReportPlan, verbose: Bool) -> CommandOutcome {
+        var outcome = CommandOutcome()
+        do throws(ToolFailure) {
+            let (snapshot, text) = try readSnapshot(path)
+            let loaded = try catalogs.loadRequired(verbose: verbose, into: &outcome)
+            let catalog = try catalogOf(snapshot, in: loaded.catalogs)
+            let findings = DriftCheck(snapshot: snapshot, path: path, text: text).check(catalog)
+            let files = catalog.files.map(\.path) + [path]
+            let rendered = try plan.render(command: "asc diff", findings: findings, rules: ASCRules.all, files: files)
+            let summary = TextReporter().summary(rendered.result.findings, files: files.count)
+                + ", \(plural(catalog.products.count, "product")) against \(plural(snapshot.productCount, "product")) in App Store Connect"
+            outcome.append(plan.deliver(rendered, summary: summary))
+            outcome.retained += [loaded]
+        } catch {
+            outcome.fail(error)
+        }
+        return outcome
+    }
+
+    static func readSnapshot(_ path: String) throws(ToolFailure) -> (ASCSnapshot, String) {
+        let data: Data
+        switch FileContents.read(path, limit: 256 << 20) {
+        case .success(let bytes): data = bytes
+        case .failure(let failure): throw .cannotRun("cannot read the snapshot \(path): \(failure.phrase)")
+        }
+        do {
+            return (try ASCSnapshot.decode(data, path: path), String(decoding: data, as: UTF8.self))
+        } catch {
+            throw .cannotRun(error.description)
+        }
+    }
+
+    /// The catalog of the snapshot's app: the only one, or the one with its bundle ID.
+    static func catalogOf(_ snapshot: ASCSnapshot, in catalogs: [Catalog]) throws(ToolFailure) -> Catalog {
+        if catalogs.count == 1 { return catalogs[0] }
+        if let bundleID = snapshot.app.bundleId, let match = catalogs.first(where: { $0.bundleID?.value == bundleID }) {
+            return match
+        }
+        let known = catalogs.compactMap { c in c.bundleID.map { "\(c.name) (\($0.value))" } }
+        throw .cannotRun("the snapshot is for \(snapshot.app.bundleId ?? "Apple ID \(snapshot.app.id)") and none of the "
+                         + "\(catalogs.count) catalogs found is: \(known.isEmpty ? "none has a bundle ID" : known.joined(separator: ", ")); "
+                         + "name the app's catalog folder")
     }
 
     static func makeClient(environment: [String: String], timeout: Double,

@@ -5,12 +5,12 @@ import IAPTool
 struct ASCCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "asc",
-        abstract: "App Store Connect through its API: pull an app's in-app purchases into a snapshot.",
+        abstract: "App Store Connect: pull an app's in-app purchases into a snapshot; compare the catalog with it.",
         discussion: """
         The API key comes from the environment: IAP_ASC_ISSUER_ID, IAP_ASC_KEY_ID, and \
         IAP_ASC_PRIVATE_KEY (the .p8 file's text) or IAP_ASC_PRIVATE_KEY_PATH. See docs/asc.md.
         """,
-        subcommands: [Pull.self])
+        subcommands: [Pull.self, Diff.self])
 
     struct Pull: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -32,6 +32,31 @@ struct ASCCommand: ParsableCommand {
 
         func run() {
             Terminal.end(ASCJob.pull(app: app, snapshot: snapshot, timeout: timeout, environment: ProcessInfo.processInfo.environment))
+        }
+    }
+
+    struct Diff: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "diff",
+            abstract: "Compare the app's catalog with an App Store Connect snapshot: missing products, states StoreKit does not serve, fields that differ.")
+
+        @Option(help: "The snapshot `iap asc pull` wrote.")
+        var snapshot: String
+
+        @OptionGroup var catalog: CatalogArguments
+
+        @Flag(name: .shortAndLong, help: "Also list on stderr the files a folder walk passed over, with why.")
+        var verbose = false
+
+        @OptionGroup var config: ConfigArguments
+        @OptionGroup var report: ReportArguments
+
+        func run() {
+            Terminal.end { () throws(ToolFailure) in
+                let configuration = try config.load(verbose: verbose)
+                let selection = CatalogSelection(catalog.paths, configuration: configuration, bundleID: catalog.bundleID)
+                return ASCJob.diff(snapshot: snapshot, catalogs: selection, plan: try report.plan(over: configuration.basePlan), verbose: verbose)
+            }
         }
     }
 }

@@ -1,0 +1,190 @@
+import Diagnostics
+import Foundation
+import IAPCatalog
+import PriceFormatting
+
+/// Compares a catalog with what App Store Connect holds for its app (a snapshot), product by
+/// product: the drift rules' findings, each naming both places.
+///
+/// Only what the catalog states is compared: a kind the catalog infers from an ID's words, a
+/// period or group it does not give, a locale it does not localize are not drift. Localizations
+/// are compared in locales the catalog has (`en_US` and `en-US` are one); App Store Connect may
+/// hold more.
+public struct DriftCheck: Sendable {
+    public let snapshot: ASCSnapshot
+    /// The snapshot file as given, for the findings' locations.
+    public let path: String
+    private let lines: [String: SourceLocation]
+
+    /// `text`: the snapshot file's text, to point at each product's line in it.
+    public init(snapshot: ASCSnapshot, path: String, text: String) {
+        self.snapshot = snapshot
+        self.path = path
+        self.lines = Self.productLines(text, path: path)
+    }
+
+    /// Where each `"productId"` of the snapshot file is (the file as `pull` writes it: one per line).
+    static func productLines(_ text: String, path: String) -> [String: SourceLocation] {
+        var found: [String: SourceLocation] = [:]
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            guard let key = line.range(of: "\"productId\"") else { continue }
+            let rest = line[key.upperBound...].drop { $0 == " " || $0 == "\t" }
+            guard rest.first == ":" else { continue }
+            // The JSON string literal: to the first quote no backslash escapes.
+            let literal = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
+            guard literal.first == "\"" else { continue }
+            var end = literal.index(after: literal.startIndex)
+            var escaped = false
+            while end < literal.endIndex, escaped || literal[end] != "\"" {
+                escaped = !escaped && literal[end] == "\\"
+                end = literal.index(after: end)
+            }
+            guard end < literal.endIndex else { continue }
+            let value = literal[...end]
+            guard let id = (try? JSONSerialization.jsonObject(with: Data(value.utf8), options: .fragmentsAllowed)) as? String else { continue }
+            let column = line.distance(from: line.startIndex, to: key.lowerBound) + 1
+            if found[id] == nil { found[id] = SourceLocation(path: path, line: index + 1, column: column) }
+        }
+        return found
+    }
+
+    /// A product as App Store Connect holds it.
+    struct Remote {
+        var kind: ProductKind
+        var state: String?
+        var period: String?
+        var group: String?
+        var level: Int?
+        var familySharable: Bool?
+        var localizations: [ASCSnapshot.Localization]
+    }
+
+    var remotes: [(id: String, remote: Remote)] {
+        snapshot.inAppPurchases.map { p in
+            let kind: ProductKind = switch p.type {
+            case "CONSUMABLE": .consumable
+            case "NON_RENEWING_SUBSCRIPTION": .nonRenewing
+            default: .nonConsumable
+            }
+            return (p.productId, Remote(kind: kind, state: p.state, familySharable: p.familySharable, localizations: p.localizations))
+        } + snapshot.subscriptionGroups.flatMap { g in
+            g.subscriptions.map { s in
+                (s.productId, Remote(kind: .autoRenewable, state: s.state, period: s.period, group: g.referenceName, level: s.groupLevel,
+                                     familySharable: s.familySharable, localizations: s.localizations))
+            }
+        }
+    }
+
+    public func location(of productID: String) -> SourceLocation { lines[productID] ?? SourceLocation(path: path) }
+
+    private var appName: String {
+        snapshot.app.name.map { "'\($0)'" } ?? snapshot.app.bundleId ?? "Apple ID \(snapshot.app.id)"
+    }
+
+    /// The findings for one catalog (the app's).
+    public func check(_ catalog: Catalog) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        var byID: [String: Remote] = [:]
+        for (id, remote) in remotes where byID[id] == nil { byID[id] = remote }
+        var listed: Set<String> = []
+        for product in catalog.products {
+            listed.insert(product.id)
+            let here = product.location
+            guard let remote = byID[product.id] else {
+                findings.append(ASCMissingProductRule.description.finding(
+                    "\(Quote.bounded(product.id)) is not in App Store Connect (app \(appName), \(path)): a product request for it returns nothing",
+                    at: here, fix: SuggestedFix("create it in App Store Connect, or remove it from the catalog")))
+                continue
+            }
+            let there = location(of: product.id)
+            if let state = remote.state, let why = ASCProductNotReadyRule.notServed[state] {
+                findings.append(ASCProductNotReadyRule.description.finding(
+                    "\(Quote.bounded(product.id)) is \(state) in App Store Connect (\(there)): \(why), so StoreKit does not return it",
+                    at: here, related: [RelatedLocation(there, "App Store Connect's state")],
+                    fix: SuggestedFix("complete or resubmit the product in App Store Connect, then pull the snapshot again")))
+            }
+            for difference in differences(product, remote) {
+                findings.append(ASCDriftRule.description.finding(
+                    "\(Quote.bounded(product.id)): \(difference.field) is \(difference.here) here (\(difference.at)) but \(difference.there) in App Store Connect (\(there))",
+                    at: here, related: [RelatedLocation(there, "in App Store Connect")],
+                    fix: SuggestedFix("change one to match the other; App Store Connect is what StoreKit serves")))
+            }
+        }
+        for (id, _) in remotes where !listed.contains(id) && catalog.retiredIDs[id] == nil {
+            listed.insert(id)
+            findings.append(ASCExtraProductRule.description.finding(
+                "\(Quote.bounded(id)) is in App Store Connect (app \(appName)) but in no catalog file: the app never asks for it",
+                at: location(of: id), fix: SuggestedFix("add it to the catalog, or list it in RetiredProductIDs.plist if it is retired")))
+        }
+        return findings
+    }
+
+    struct Difference {
+        var field: String
+        var here: String
+        var at: SourceLocation
+        var there: String
+    }
+
+    private func differences(_ product: Product, _ remote: Remote) -> [Difference] {
+        var found: [Difference] = []
+        let metadata = product.metadata
+        if case .declared(let at, _) = product.kindReason, let kind = product.kind, kind != remote.kind {
+            found.append(Difference(field: "the kind", here: kind.displayName, at: at, there: remote.kind.displayName))
+        }
+        if let period = metadata.subscriptionPeriod, let name = remote.period, let theirs = Self.period(name),
+           Self.normalized(period.value) != theirs {
+            found.append(Difference(field: "the subscription period", here: period.value.description, at: period.location,
+                                    there: "\(theirs) (\(name))"))
+        }
+        if let group = metadata.subscriptionGroup, let theirs = remote.group,
+           group.value.trimmingCharacters(in: .whitespaces) != theirs.trimmingCharacters(in: .whitespaces) {
+            found.append(Difference(field: "the subscription group", here: Quote.bounded(group.value), at: group.location, there: Quote.bounded(theirs)))
+        }
+        if let level = metadata.groupLevel, let theirs = remote.level, level.value != theirs {
+            found.append(Difference(field: "the group level", here: "\(level.value)", at: level.location, there: "\(theirs)"))
+        }
+        if let shared = metadata.familyShareable, let theirs = remote.familySharable, shared != theirs {
+            found.append(Difference(field: "family sharing", here: shared ? "on" : "off", at: product.location, there: theirs ? "on" : "off"))
+        }
+        var theirLocales: [String: ASCSnapshot.Localization] = [:]
+        for l in remote.localizations { theirLocales[Self.locale(l.locale)] = l }
+        for local in metadata.localizations {
+            guard let theirs = theirLocales[Self.locale(local.locale)] else {
+                if !remote.localizations.isEmpty {
+                    found.append(Difference(field: "the \(local.locale) localization", here: "present", at: local.location, there: "absent"))
+                }
+                continue
+            }
+            let pairs = [("display name", local.displayName, theirs.name), ("description", local.description, theirs.description)]
+            for (field, mine, other) in pairs {
+                guard let mine, let other, mine.trimmingCharacters(in: .whitespacesAndNewlines) != other.trimmingCharacters(in: .whitespacesAndNewlines) else { continue }
+                found.append(Difference(field: "the \(local.locale) \(field)", here: Quote.bounded(mine), at: local.location, there: Quote.bounded(other)))
+            }
+        }
+        return found
+    }
+
+    /// `en_US` and `en-US` are one locale.
+    static func locale(_ text: String) -> String { text.replacingOccurrences(of: "_", with: "-").lowercased() }
+
+    /// App Store Connect's period names as ISO 8601 durations.
+    static func period(_ name: String) -> SubscriptionPeriod? {
+        switch name {
+        case "ONE_WEEK": SubscriptionPeriod(value: 1, unit: .week)
+        case "ONE_MONTH": SubscriptionPeriod(value: 1, unit: .month)
+        case "TWO_MONTHS": SubscriptionPeriod(value: 2, unit: .month)
+        case "THREE_MONTHS": SubscriptionPeriod(value: 3, unit: .month)
+        case "SIX_MONTHS": SubscriptionPeriod(value: 6, unit: .month)
+        case "ONE_YEAR": SubscriptionPeriod(value: 1, unit: .year)
+        default: nil
+        }
+    }
+
+    /// `P7D` is `P1W`, `P12M` is `P1Y`.
+    static func normalized(_ period: SubscriptionPeriod) -> SubscriptionPeriod {
+        if period.unit == .day, period.value % 7 == 0 { return SubscriptionPeriod(value: period.value / 7, unit: .week) }
+        if period.unit == .month, period.value % 12 == 0 { return SubscriptionPeriod(value: period.value / 12, unit: .year) }
+        return period
+    }
+}

@@ -1,0 +1,127 @@
+import Diagnostics
+import Foundation
+import IAPCatalog
+import XCTest
+@testable import AppStoreConnect
+
+/// The drift rules: every example fires at its marker (or not at all), and each field compared.
+final class DriftTests: XCTestCase {
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-drift-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Writes the example's files (the marker taken out), loads its catalog and compares it with its snapshot.
+    func run(_ example: RuleExample, in name: String) throws -> (findings: [Diagnostic], marker: SourceLocation?) {
+        let dir = folder.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        var catalogPaths: [String] = []
+        var marker: SourceLocation?
+        var snapshotPath = ""
+        var snapshotText = ""
+        for file in example.files {
+            let path = dir.appendingPathComponent(file.name).path
+            var lines = file.text.components(separatedBy: "\n")
+            for (index, line) in lines.enumerated() {
+                if let range = line.range(of: "↓") {
+                    marker = SourceLocation(path: path, line: index + 1, column: line.distance(from: line.startIndex, to: range.lowerBound) + 1)
+                    lines[index] = line.replacingCharacters(in: range, with: "")
+                }
+            }
+            let text = lines.joined(separator: "\n")
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            if file.name == ASCExample.snapshotName {
+                (snapshotPath, snapshotText) = (path, text)
+            } else {
+                catalogPaths.append(path)
+            }
+        }
+        let snapshot = try ASCSnapshot.decode(Data(snapshotText.utf8), path: snapshotPath)
+        let catalog = CatalogLoader(bundleIDOverride: example.bundleID).loadCatalog(name: name, paths: catalogPaths, explicit: Set(catalogPaths))
+        return (DriftCheck(snapshot: snapshot, path: snapshotPath, text: snapshotText).check(catalog), marker)
+    }
+
+    func testEveryDriftRuleFiresAtItsMarkerAndNotOnItsCounterExample() throws {
+        for rule in ASCRules.all {
+            XCTAssertFalse(rule.triggering.isEmpty || rule.nonTriggering.isEmpty, rule.id)
+            for (n, example) in rule.triggering.enumerated() {
+                let (findings, marker) = try run(example, in: "\(rule.id)-t\(n)")
+                let mine = findings.filter { $0.ruleID == rule.id }
+                XCTAssertEqual(mine.count, 1, "\(rule.id): \(findings.map(\.message))")
+                XCTAssertEqual(mine.first?.location, marker, rule.id)
+                XCTAssertEqual(mine.first?.severity, rule.severity, rule.id)
+            }
+            for (n, example) in rule.nonTriggering.enumerated() {
+                let (findings, _) = try run(example, in: "\(rule.id)-n\(n)")
+                XCTAssertEqual(findings.filter { $0.ruleID == rule.id }.map(\.message), [], rule.id)
+            }
+        }
+    }
+
+    func testTheMessagesNameBothPlaces() throws {
+        let (missing, _) = try run(ASCMissingProductRule.description.triggering[0], in: "missing")
+        let dir = folder.appendingPathComponent("missing").path
+        XCTAssertEqual(missing.map(\.message), [
+            "'com.acme.app.coins' is not in App Store Connect (app 'Acme', \(dir)/asc-snapshot.json): a product request for it returns nothing",
+        ])
+        let (drift, _) = try run(ASCDriftRule.description.triggering[0], in: "drift")
+        let driftDir = folder.appendingPathComponent("drift").path
+        XCTAssertEqual(drift.map(\.message), [
+            "'com.acme.app.pro.monthly': the subscription period is P1M here (\(driftDir)/Metadata.plist:12:33) but P1Y (ONE_YEAR) in App Store Connect (\(driftDir)/asc-snapshot.json:25:11)",
+        ])
+        let (notReady, _) = try run(ASCProductNotReadyRule.description.triggering[0], in: "state")
+        XCTAssertEqual(notReady.map(\.message).first?.hasPrefix("'com.acme.app.pro' is MISSING_METADATA in App Store Connect ("), true)
+    }
+
+    func testEachComparedFieldAndWhatIsNotCompared() throws {
+        let metadata = """
+        \t\t<key>com.acme.app.plus</key>
+        \t\t<dict>
+        \t\t\t<key>kind</key><string>auto-renewable</string>
+        \t\t\t<key>subscriptionPeriod</key><string>P7D</string>
+        \t\t\t<key>subscriptionGroup</key><string>Plus</string>
+        \t\t\t<key>groupLevel</key><integer>2</integer>
+        \t\t\t<key>familyShareable</key><true/>
+        \t\t\t<key>localizations</key><dict>
+        \t\t\t\t<key>en_US</key><dict><key>displayName</key><string>Plus</string><key>description</key><string>All of it</string></dict>
+        \t\t\t\t<key>fr-FR</key><dict><key>displayName</key><string>Plus</string></dict>
+        \t\t\t</dict>
+        \t\t</dict>
+        \t\t<key>com.acme.app.gold</key>
+        \t\t<dict><key>kind</key><string>consumable</string></dict>
+        """
+        var example = ASCExample.drift(metadata: metadata, remote: [
+            .subscription("com.acme.app.plus", group: "Plus Tier", period: "ONE_WEEK", level: 1),
+            .purchase("com.acme.app.gold", type: "NON_CONSUMABLE"),
+        ])
+        // Give the subscription an en-US localization with another description.
+        let index = example.files.firstIndex { $0.name == ASCExample.snapshotName }!
+        var snapshot = try ASCSnapshot.decode(Data(example.files[index].text.utf8), path: "s")
+        snapshot.subscriptionGroups[0].subscriptions[0].familySharable = true
+        snapshot.subscriptionGroups[0].subscriptions[0].localizations = [ASCSnapshot.Localization(locale: "en-US", name: "Plus", description: "Everything", state: nil)]
+        example.files[index] = ExampleFile(ASCExample.snapshotName, snapshot.encoded())
+        let (findings, _) = try run(example, in: "fields")
+        let messages = findings.map { $0.message.replacingOccurrences(of: folder.appendingPathComponent("fields").path + "/", with: "") }
+        XCTAssertEqual(messages, [
+            "'com.acme.app.plus': the subscription group is 'Plus' here (Metadata.plist:13:32) but 'Plus Tier' in App Store Connect (asc-snapshot.json:39:11)",
+            "'com.acme.app.plus': the group level is 2 here (Metadata.plist:14:25) but 1 in App Store Connect (asc-snapshot.json:39:11)",
+            "'com.acme.app.plus': the en_US description is 'All of it' here (Metadata.plist:17:5) but 'Everything' in App Store Connect (asc-snapshot.json:39:11)",
+            "'com.acme.app.plus': the fr-FR localization is present here (Metadata.plist:18:5) but absent in App Store Connect (asc-snapshot.json:39:11)",
+            "'com.acme.app.gold': the kind is consumable here (Metadata.plist:22:24) but non-consumable in App Store Connect (asc-snapshot.json:16:7)",
+        ])
+        XCTAssertEqual(Set(findings.map(\.ruleID)), ["asc-drift"])
+    }
+
+    func testSnapshotLinesAreFoundInAnyLayout() {
+        let compact = #"{"inAppPurchases":[{"productId":"a.b"}],"x":1}"# + "\n" + #"  "productId"  :  "c\"d" ,"#
+        let lines = DriftCheck.productLines(compact, path: "s.json")
+        XCTAssertEqual(lines["a.b"], SourceLocation(path: "s.json", line: 1, column: 21))
+        XCTAssertEqual(lines["c\"d"], SourceLocation(path: "s.json", line: 2, column: 3))
+    }
+}
