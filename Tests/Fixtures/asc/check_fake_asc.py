@@ -1,0 +1,355 @@
+#!/usr/bin/env python3
+"""Self-test of fake_asc.py: starts it on a temporary store and checks what it serves.
+
+Run: python3 Tests/Fixtures/asc/check_fake_asc.py   (exit 0 on success, 1 on a failure,
+3 when openapi-core is not installed, as the server itself exits 3 then).
+"""
+
+import base64
+import http.client
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SERVER = os.path.join(HERE, "fake_asc.py")
+ISSUER = "57246542-96fe-1a63-e053-0824d011072a"
+KEY_ID = "2X9R4HXF34"
+APP = "6450000001"
+
+STORE = {
+    "apps": [
+        {"id": APP, "bundleId": "com.acme.app", "name": "Acme", "sku": "ACME", "primaryLocale": "en-US"},
+        {"id": "6450000002", "bundleId": "com.acme.other", "name": "Other", "sku": "OTHER"},
+    ],
+    "inAppPurchases": [
+        {"id": "6450001001", "app": APP, "productId": "com.acme.app.coins100", "name": "100 Coins",
+         "inAppPurchaseType": "CONSUMABLE", "state": "APPROVED", "familySharable": False,
+         "localizations": [
+             {"id": "6450002001", "locale": "en-US", "name": "100 Coins", "description": "A pile of coins", "state": "APPROVED"},
+             {"id": "6450002002", "locale": "de-DE", "name": "100 Münzen", "description": "Ein Haufen Münzen", "state": "WAITING_FOR_REVIEW"}]},
+        {"id": "6450001002", "app": APP, "productId": "com.acme.app.noads", "name": "No Ads",
+         "inAppPurchaseType": "NON_CONSUMABLE", "state": "READY_TO_SUBMIT", "familySharable": True,
+         "localizations": [{"id": "6450002003", "locale": "en-US", "name": "No Ads", "description": "Hide ads", "state": "PREPARE_FOR_SUBMISSION"}]},
+        {"id": "6450001003", "app": APP, "productId": "com.acme.app.pass", "name": "Season Pass",
+         "inAppPurchaseType": "NON_RENEWING_SUBSCRIPTION", "state": "MISSING_METADATA", "familySharable": False,
+         "localizations": []},
+        {"id": "6450001999", "app": "6450000002", "productId": "com.acme.other.x", "name": "X",
+         "inAppPurchaseType": "CONSUMABLE", "state": "APPROVED", "familySharable": False, "localizations": []},
+    ],
+    "subscriptionGroups": [
+        {"id": "21000001", "app": APP, "referenceName": "Pro", "subscriptions": [
+            {"id": "6450003001", "productId": "com.acme.app.pro.monthly", "name": "Pro Monthly", "state": "APPROVED",
+             "subscriptionPeriod": "ONE_MONTH", "groupLevel": 1, "familySharable": False,
+             "localizations": [{"id": "6450004001", "locale": "en-US", "name": "Pro", "description": "Everything", "state": "APPROVED"}]},
+            {"id": "6450003002", "productId": "com.acme.app.pro.yearly", "name": "Pro Yearly", "state": "APPROVED",
+             "subscriptionPeriod": "ONE_YEAR", "groupLevel": 1, "familySharable": True, "localizations": []}]},
+    ],
+}
+
+failures = []
+checks = [0]
+
+
+def check(condition, message):
+    checks[0] += 1
+    if not condition:
+        failures.append(message)
+        print("FAIL: " + message)
+
+
+def b64(data):
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def make_token(key, iat=None, exp=None, kid=KEY_ID, iss=ISSUER, corrupt=False):
+    now = int(time.time())
+    iat = now if iat is None else iat
+    exp = now + 600 if exp is None else exp
+    header = b64(json.dumps({"alg": "ES256", "kid": kid, "typ": "JWT"}).encode())
+    payload = b64(json.dumps({"iss": iss, "iat": iat, "exp": exp, "aud": "appstoreconnect-v1"}).encode())
+    signing_input = (header + "." + payload).encode()
+    r, s = decode_dss_signature(key.sign(signing_input, ec.ECDSA(hashes.SHA256())))
+    raw = r.to_bytes(32, "big") + s.to_bytes(32, "big")
+    if corrupt:
+        raw = raw[:-1] + bytes([raw[-1] ^ 1])
+    return header + "." + payload + "." + b64(raw)
+
+
+class Server:
+    def __init__(self, workdir, scenario="ok", extra=()):
+        self.log = os.path.join(workdir, "log-%s-%d.jsonl" % (scenario, time.monotonic_ns()))
+        command = [sys.executable, SERVER, "--store", os.path.join(workdir, "store.json"),
+                   "--public-key", os.path.join(workdir, "key.pem"), "--issuer", ISSUER,
+                   "--key-id", KEY_ID, "--scenario", scenario, "--log", self.log] + list(extra)
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = self.process.stdout.readline()
+        if not line.startswith("PORT "):
+            self.process.wait(10)
+            stderr = self.process.stderr.read()
+            if self.process.returncode == 3:
+                print("SKIP: " + stderr.strip())
+                sys.exit(3)
+            raise SystemExit("server did not start: %r %s" % (line, stderr))
+        self.port = int(line.split()[1])
+        self.base = "http://127.0.0.1:%d" % self.port
+
+    def stop(self):
+        self.process.send_signal(signal.SIGTERM)
+        code = self.process.wait(10)
+        check(code == 0, "SIGTERM exits 0 (got %s)" % code)
+
+    def entries(self):
+        with open(self.log, encoding="utf-8") as handle:
+            return [json.loads(line) for line in handle]
+
+
+def get(url, token, timeout=20):
+    """(status, headers, body bytes)"""
+    request = urllib.request.Request(url)
+    if token is not None:
+        request.add_header("Authorization", "Bearer " + token)
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            return response.status, response.headers, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read()
+
+
+def get_json(url, token):
+    status, headers, body = get(url, token)
+    try:
+        return status, headers, json.loads(body)
+    except ValueError:
+        return status, headers, body
+
+
+def normal_requests(workdir, key):
+    token = make_token(key)
+    server = Server(workdir, extra=["--page-size", "1"])
+    try:
+        status, _, body = get_json(server.base + "/v1/apps?filter[bundleId]=com.acme.app", token)
+        check(status == 200, "app lookup: 200 (got %s %s)" % (status, body))
+        check([a["id"] for a in body["data"]] == [APP], "app lookup finds one app")
+        check(body["data"][0]["attributes"]["bundleId"] == "com.acme.app", "app lookup: bundleId attribute")
+        check(body["meta"]["paging"]["total"] == 1, "app lookup: total 1")
+
+        status, _, body = get_json(server.base + "/v1/apps/" + APP, token)
+        check(status == 200 and body["data"]["id"] == APP, "GET /v1/apps/{id}: 200")
+        status, _, body = get_json(server.base + "/v1/apps/999", token)
+        check(status == 404 and body["errors"][0]["code"] == "NOT_FOUND", "unknown app: 404 NOT_FOUND")
+
+        # pagination with page size 1 over the app's three in-app purchases
+        url = (server.base + "/v1/apps/%s/inAppPurchasesV2?limit=200&include=inAppPurchaseLocalizations"
+               "&limit[inAppPurchaseLocalizations]=50" % APP)
+        ids, included, pages, totals = [], [], 0, set()
+        while url and pages < 10:
+            status, _, body = get_json(url, token)
+            check(status == 200, "IAP page %d: 200 (got %s %s)" % (pages + 1, status, body))
+            pages += 1
+            ids += [d["id"] for d in body["data"]]
+            included += [i["id"] for i in body.get("included", [])]
+            totals.add(body["meta"]["paging"]["total"])
+            check(body["meta"]["paging"]["limit"] == 1, "IAP page: paging.limit is the page size 1")
+            url = body["links"].get("next")
+            check(url is None or url.startswith(server.base + "/v1/apps/%s/inAppPurchasesV2?cursor=" % APP),
+                  "next link is absolute and carries a cursor: %s" % url)
+        check(pages == 3, "IAP pagination: 3 pages (got %d)" % pages)
+        check(ids == ["6450001001", "6450001002", "6450001003"], "IAP pagination: ids in order (got %s)" % ids)
+        check(totals == {3}, "IAP pagination: total 3 on every page (got %s)" % totals)
+        check(included == ["6450002001", "6450002002", "6450002003"], "IAP include: localizations (got %s)" % included)
+
+        status, _, body = get_json(server.base + "/v1/apps/%s/inAppPurchasesV2?limit=200"
+                                   "&include=inAppPurchaseLocalizations&limit[inAppPurchaseLocalizations]=1" % APP, token)
+        rel = body["data"][0]["relationships"]["inAppPurchaseLocalizations"]
+        check(rel["meta"]["paging"] == {"total": 2, "limit": 1} and len(rel["data"]) == 1,
+              "included localizations are capped by limit[...] and say the total (got %s)" % rel)
+
+        status, _, body = get_json(server.base + "/v2/inAppPurchases/6450001001/inAppPurchaseLocalizations?limit=200", token)
+        check(status == 200 and body["meta"]["paging"]["total"] == 2, "IAP localizations: total 2 (got %s)" % body)
+        check(len(body["data"]) == 1 and "next" in body["links"], "IAP localizations: first of 2 pages")
+        status, _, body = get_json(server.base + "/v2/inAppPurchases/1/inAppPurchaseLocalizations", token)
+        check(status == 404, "unknown IAP: 404")
+
+        status, _, body = get_json(server.base + "/v1/apps/%s/subscriptionGroups?limit=200&include=subscriptions" % APP, token)
+        check(status == 200 and [d["id"] for d in body["data"]] == ["21000001"], "subscription groups (got %s)" % body)
+        check([i["id"] for i in body["included"]] == ["6450003001", "6450003002"], "groups include subscriptions")
+
+        url = (server.base + "/v1/subscriptionGroups/21000001/subscriptions?limit=200"
+               "&include=subscriptionLocalizations&limit[subscriptionLocalizations]=50")
+        seen = []
+        while url:
+            status, _, body = get_json(url, token)
+            check(status == 200, "subscriptions: 200 (got %s %s)" % (status, body))
+            seen += [(d["id"], [i["id"] for i in body.get("included", [])]) for d in body["data"]]
+            url = body["links"].get("next")
+        check(seen == [("6450003001", ["6450004001"]), ("6450003002", [])], "subscriptions pages (got %s)" % seen)
+
+        status, _, body = get_json(server.base + "/v1/subscriptions/6450003001/subscriptionLocalizations?limit=200", token)
+        check(status == 200 and body["data"][0]["attributes"]["locale"] == "en-US", "subscription localizations")
+        status, _, body = get_json(server.base + "/v1/subscriptionGroups/0/subscriptions", token)
+        check(status == 404, "unknown group: 404")
+
+        status, _, body = get_json(server.base + "/v1/apps/%s/inAppPurchasesV2?cursor=zzz" % APP, token)
+        check(status == 400 and body["errors"][0]["code"] == "PARAMETER_ERROR.INVALID", "bad cursor: 400")
+
+        # tokens
+        bad = {
+            "bad signature": make_token(key, corrupt=True),
+            "expired": make_token(key, iat=int(time.time()) - 1300, exp=int(time.time()) - 100),
+            "too long": make_token(key, exp=int(time.time()) + 3600),
+            "wrong kid": make_token(key, kid="OTHERKEY12"),
+            "wrong issuer": make_token(key, iss="someone-else"),
+            "other key": make_token(ec.generate_private_key(ec.SECP256R1())),
+            "issued in the future": make_token(key, iat=int(time.time()) + 300, exp=int(time.time()) + 900),
+            "not a JWT": "abc.def",
+        }
+        for name, bad_token in bad.items():
+            status, _, body = get_json(server.base + "/v1/apps", bad_token)
+            check(status == 401 and body["errors"][0]["code"] == "NOT_AUTHORIZED", "%s: 401 (got %s)" % (name, status))
+        status, _, body = get_json(server.base + "/v1/apps", None)
+        check(status == 401, "no Authorization: 401")
+
+        logged_normal = len(server.entries())
+
+        # requests the document does not allow: loud 599
+        for path in ("/v1/apps?limit=500", "/v1/apps/%s/inAppPurchasesV2?include=nonsense" % APP, "/v1/nothing"):
+            status, _, body = get(server.base + path, token)
+            check(status == 599 and body.startswith(b"fake server:"), "%s: 599 (got %s %s)" % (path, status, body[:200]))
+    finally:
+        server.stop()
+
+    entries = server.entries()
+    normal = entries[:logged_normal]
+    for e in normal:
+        if e["path"] == "/v1/apps" and e["status"] == 401 and e["requestValid"] is False:
+            continue  # the request without Authorization breaks the document's security requirement
+        check(e["requestValid"] is True and e["responseValid"] is True,
+              "log: request and response valid: %s" % e)
+    check([e["status"] for e in entries[logged_normal:]] == [599, 599, 599], "log: the three 599s")
+    check(all(e["requestValid"] is False for e in entries[logged_normal:]), "log: 599s have requestValid false")
+    check(all(set(e) == {"method", "path", "query", "status", "requestValid", "responseValid", "error"} for e in entries),
+          "log: the documented keys")
+
+
+def scenarios(workdir, key):
+    token = make_token(key)
+    url_path = "/v1/apps?filter[bundleId]=com.acme.app"
+
+    server = Server(workdir, "rate-limit-once")
+    status, headers, body = get_json(server.base + url_path, token)
+    check(status == 429 and headers.get("Retry-After") == "1"
+          and headers.get("X-Rate-Limit") == "user-hour-lim:3600;user-hour-rem:0;"
+          and body["errors"][0]["status"] == "429", "rate-limit-once: 429 first (got %s %s)" % (status, body))
+    status, _, _ = get_json(server.base + url_path, token)
+    check(status == 200, "rate-limit-once: then 200")
+    server.stop()
+    check(server.entries()[0]["responseValid"] is None, "scenario answers are logged with responseValid null")
+
+    for scenario, statuses in (("unauthorized", [401, 401]), ("forbidden", [403, 403]),
+                               ("server-error-once", [500, 200]), ("server-error-always", [503, 503])):
+        server = Server(workdir, scenario)
+        got = []
+        for _ in statuses:
+            status, _, body = get_json(server.base + url_path, token)
+            got.append(status)
+            if status != 200:
+                check(isinstance(body, dict) and body["errors"][0]["status"] == str(status),
+                      "%s: errors[] body (got %s)" % (scenario, body))
+        check(got == statuses, "%s: statuses %s (got %s)" % (scenario, statuses, got))
+        if scenario == "forbidden":
+            check(body["errors"][0]["code"] == "FORBIDDEN_ERROR", "forbidden: FORBIDDEN_ERROR")
+        server.stop()
+
+    server = Server(workdir, "malformed-json")
+    status, _, body = get(server.base + url_path, token)
+    check(status == 200 and body.startswith(b'{"data": ['), "malformed-json: 200 and a JSON start")
+    try:
+        json.loads(body)
+        check(False, "malformed-json: the body does not parse")
+    except ValueError:
+        pass
+    server.stop()
+
+    server = Server(workdir, "truncated-json")
+    try:
+        get(server.base + url_path, token)
+        check(False, "truncated-json: the read fails")
+    except http.client.IncompleteRead as error:
+        check(len(error.partial) > 0 and error.expected > 0, "truncated-json: half the body")
+    server.stop()
+
+    server = Server(workdir, "slow")
+    results = []
+    threads = [threading.Thread(target=lambda: results.append(get_safely(server.base + url_path, token)))
+               for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    time.sleep(1.5)
+    check(results == [] and server.process.poll() is None,
+          "slow: two connections are both waiting, none refused (got %s)" % results)
+    started = time.monotonic()
+    server.stop()
+    check(time.monotonic() - started < 5, "slow: SIGTERM is not blocked by a sleeping answer")
+    for thread in threads:
+        thread.join(10)
+
+    server = Server(workdir, "huge")
+    request = urllib.request.Request(server.base + url_path, headers={"Authorization": "Bearer " + token})
+    size, first, last = 0, b"", b""
+    with urllib.request.urlopen(request, timeout=60) as response:
+        check(response.headers.get("Transfer-Encoding") == "chunked", "huge: chunked")
+        while True:
+            block = response.read(1 << 20)
+            if not block:
+                break
+            first = first or block[:20]
+            last = (last + block)[-200:]
+            size += len(block)
+    check(size >= 300 * 1024 * 1024, "huge: at least 300 MB (got %d)" % size)
+    check(first.startswith(b'{"data":[{') and last.endswith(b"}}}"), "huge: looks like JSON")
+    with open("/proc/%d/status" % server.process.pid) as handle:
+        peak = [l for l in handle if l.startswith("VmHWM")]
+    if peak:
+        kilobytes = int(peak[0].split()[1])
+        check(kilobytes < 200 * 1024, "huge: the server's peak memory is small (%d kB)" % kilobytes)
+    server.stop()
+
+
+def get_safely(url, token):
+    try:
+        return get(url, token, timeout=60)[0]
+    except Exception as error:
+        return type(error).__name__
+
+
+def main():
+    key = ec.generate_private_key(ec.SECP256R1())
+    with tempfile.TemporaryDirectory() as workdir:
+        with open(os.path.join(workdir, "key.pem"), "wb") as handle:
+            handle.write(key.public_key().public_bytes(serialization.Encoding.PEM,
+                                                       serialization.PublicFormat.SubjectPublicKeyInfo))
+        with open(os.path.join(workdir, "store.json"), "w", encoding="utf-8") as handle:
+            json.dump(STORE, handle)
+        normal_requests(workdir, key)
+        scenarios(workdir, key)
+    if failures:
+        print("%d of %d checks failed" % (len(failures), checks[0]))
+        return 1
+    print("all %d checks passed" % checks[0])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

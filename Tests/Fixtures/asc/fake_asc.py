@@ -1,0 +1,787 @@
+#!/usr/bin/env python3
+"""A fake App Store Connect API server for iap's tests (issue 25).
+
+Serves a few read-only operations of the App Store Connect API from an in-memory
+store, on 127.0.0.1 only. Every request's JWT is verified with the public key;
+every request and every response is validated against Apple's OpenAPI document
+with openapi-core. See README.md next to this file.
+
+Usage:
+  python3 fake_asc.py --store STORE.json --public-key KEY.pem --issuer ISSUER \
+      --key-id KID [--scenario NAME] [--page-size N] [--log LOG.jsonl] [--spec PATH]
+
+Prints exactly one line `PORT <n>` on stdout, then serves until SIGTERM (exit 0).
+Exit 3: openapi-core (or cryptography) cannot be imported. Exit 2: bad arguments or files.
+"""
+
+import argparse
+import base64
+import json
+import os
+import re
+import signal
+import socket
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qsl, quote, urlencode
+
+try:
+    from openapi_core import OpenAPI, Config
+    from openapi_core.datatypes import RequestParameters
+    from werkzeug.datastructures import Headers, ImmutableMultiDict
+except ImportError as error:  # the tests skip on exit 3
+    sys.stderr.write(
+        "fake_asc: openapi-core cannot be imported (%s); install it with "
+        "`pip install -r Tests/Fixtures/asc/requirements.txt`\n" % error)
+    sys.exit(3)
+
+try:
+    from cryptography.exceptions import InvalidSignature
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
+except ImportError as error:
+    sys.stderr.write("fake_asc: cryptography cannot be imported (%s); "
+                     "install it with `pip install cryptography`\n" % error)
+    sys.exit(3)
+
+APPLE_HOST = "https://api.appstoreconnect.apple.com"  # the document's only server
+AUDIENCE = "appstoreconnect-v1"
+DEFAULT_LIMIT = 50           # page size when the request has no `limit`
+DEFAULT_INCLUDED_LIMIT = 10  # related resources per parent when `include` has no limit[...]
+MISMATCH = "fake server: request/response does not match the OpenAPI document: "
+SCENARIOS = ("ok", "rate-limit-once", "unauthorized", "forbidden", "server-error-once",
+             "server-error-always", "malformed-json", "truncated-json", "slow", "huge")
+
+
+def default_spec_path():
+    here = os.path.dirname(os.path.abspath(__file__))
+    root = os.path.normpath(os.path.join(here, "..", "..", ".."))
+    return os.path.normpath(os.path.join(
+        root, "..", "shared", "schemas", "app-store-connect-openapi-4.4.1-subset.json"))
+
+
+def error_body(status, code, title, detail):
+    return {"errors": [{"status": str(status), "code": code, "title": title, "detail": detail}]}
+
+
+def not_authorized(detail):
+    return 401, error_body(401, "NOT_AUTHORIZED",
+                           "Authentication credentials are missing or invalid.", detail), {}
+
+
+def not_found(kind, ident):
+    return 404, error_body(404, "NOT_FOUND", "The specified resource does not exist",
+                           "There is no resource of type '%s' with id '%s'" % (kind, ident)), {}
+
+
+def parameter_error(parameter, detail):
+    body = error_body(400, "PARAMETER_ERROR.INVALID",
+                      "A parameter has an invalid value", detail)
+    body["errors"][0]["source"] = {"parameter": parameter}
+    return 400, body, {}
+
+
+class ParameterError(Exception):
+    def __init__(self, parameter, detail):
+        super().__init__(detail)
+        self.parameter = parameter
+        self.detail = detail
+
+
+# ---------------------------------------------------------------- JWT
+
+def b64url_decode(text):
+    if not isinstance(text, str) or not re.fullmatch(r"[A-Za-z0-9_-]*", text):
+        raise ValueError("not base64url")
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+def verify_jwt(authorization, public_key, issuer, key_id, now=None):
+    """Returns None when the token is good, else the reason (for the 401 detail)."""
+    now = int(time.time()) if now is None else now
+    if not authorization:
+        return "The Authorization header is missing."
+    if not authorization.startswith("Bearer "):
+        return "The Authorization header is not 'Bearer <token>'."
+    parts = authorization[len("Bearer "):].strip().split(".")
+    if len(parts) != 3:
+        return "The token does not have three parts."
+    try:
+        header = json.loads(b64url_decode(parts[0]))
+        payload = json.loads(b64url_decode(parts[1]))
+        signature = b64url_decode(parts[2])
+    except (ValueError, UnicodeDecodeError):
+        return "The token's parts are not base64url-encoded JSON."
+    if not isinstance(header, dict) or not isinstance(payload, dict):
+        return "The token's header or payload is not a JSON object."
+    if header.get("alg") != "ES256":
+        return "The token's alg is %r, not ES256." % header.get("alg")
+    if header.get("typ") != "JWT":
+        return "The token's typ is %r, not JWT." % header.get("typ")
+    if header.get("kid") != key_id:
+        return "The token's kid is %r, not the key's id." % header.get("kid")
+    if payload.get("iss") != issuer:
+        return "The token's iss is %r, not the issuer id." % payload.get("iss")
+    if payload.get("aud") != AUDIENCE:
+        return "The token's aud is %r, not %s." % (payload.get("aud"), AUDIENCE)
+    iat, exp = payload.get("iat"), payload.get("exp")
+    for name, value in (("iat", iat), ("exp", exp)):
+        if type(value) is not int:
+            return "The token's %s is not an integer." % name
+    if exp - iat > 1200:
+        return "The token's lifetime (exp - iat = %d s) is longer than 20 minutes." % (exp - iat)
+    if exp <= now:
+        return "The token has expired (exp %d, now %d)." % (exp, now)
+    if iat > now + 60:
+        return "The token was issued in the future (iat %d, now %d)." % (iat, now)
+    if len(signature) != 64:
+        return "The signature is %d bytes, not 64 (raw r||s)." % len(signature)
+    der = encode_dss_signature(int.from_bytes(signature[:32], "big"),
+                               int.from_bytes(signature[32:], "big"))
+    try:
+        public_key.verify(der, (parts[0] + "." + parts[1]).encode("ascii"),
+                          ec.ECDSA(hashes.SHA256()))
+    except InvalidSignature:
+        return "The token's signature does not verify with the public key."
+    return None
+
+
+# ---------------------------------------------------------------- OpenAPI adapters
+
+class OARequest:
+    """openapi-core's Request protocol; matched against the document's server URL."""
+
+    def __init__(self, path, query_pairs, headers):
+        self.host_url = APPLE_HOST
+        self.path = path
+        self.method = "get"
+        self.parameters = RequestParameters(query=ImmutableMultiDict(query_pairs),
+                                            header=Headers(headers))
+        self.content_type = ""
+        self.body = None
+
+
+class OAResponse:
+    def __init__(self, status, body_bytes, headers):
+        self.status_code = status
+        self.data = body_bytes
+        self.content_type = "application/json"
+        self.headers = Headers(headers)
+
+
+def describe(error):
+    """A one-line reason from openapi-core's exception chain: the schema errors when
+    there are some (where in the body, and what), else the exceptions' messages."""
+    chain, node = [], error
+    while node is not None and len(chain) < 6:
+        chain.append(node)
+        node = node.__cause__ or node.__context__
+    details = []
+    for node in chain:
+        for sub in getattr(node, "schema_errors", None) or []:
+            details.extend(leaf_errors(sub))
+    if details:
+        names = " <- ".join(type(n).__name__ + ("(%s)" % str(n) if len(str(n)) < 120 else "")
+                            for n in chain)
+        return "%s: %s" % (names, "; ".join(details[:8]))
+    return "; ".join("%s: %s" % (type(n).__name__, shorten(str(n))) for n in chain)
+
+
+def leaf_errors(sub, depth=0):
+    """jsonschema's ValidationError, down to the deepest causes (oneOf keeps its own in context)."""
+    context = list(getattr(sub, "context", None) or [])
+    if context and depth < 4:
+        result = []
+        for inner in context:
+            result.extend(leaf_errors(inner, depth + 1))
+        return result
+    location = "/".join(str(p) for p in getattr(sub, "absolute_path", []))
+    return ["at /%s: %s" % (location, shorten(getattr(sub, "message", str(sub))))]
+
+
+def shorten(text, limit=300):
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+# ---------------------------------------------------------------- the store
+
+class Store:
+    def __init__(self, raw):
+        self.apps = list(raw.get("apps", []))
+        self.iaps = list(raw.get("inAppPurchases", []))
+        self.groups = list(raw.get("subscriptionGroups", []))
+        self.app_by_id = {a["id"]: a for a in self.apps}
+        self.iap_by_id = {i["id"]: i for i in self.iaps}
+        self.group_by_id = {g["id"]: g for g in self.groups}
+        self.sub_by_id = {}
+        self.group_of_sub = {}
+        for group in self.groups:
+            for sub in group.get("subscriptions", []):
+                self.sub_by_id[sub["id"]] = sub
+                self.group_of_sub[sub["id"]] = group
+
+
+def optional(target, source, names):
+    for name in names:
+        if name in source:
+            target[name] = source[name]
+    return target
+
+
+class Resources:
+    """Builds JSON:API resources as the document's schemas describe them."""
+
+    def __init__(self, base):
+        self.base = base
+
+    def app(self, app):
+        link = "%s/v1/apps/%s" % (self.base, app["id"])
+        return {
+            "type": "apps", "id": app["id"],
+            "attributes": optional({}, app, ("name", "bundleId", "sku", "primaryLocale")),
+            "relationships": {
+                "inAppPurchasesV2": {"links": self.rel_links("/v1/apps", app["id"], "inAppPurchasesV2")},
+                "subscriptionGroups": {"links": self.rel_links("/v1/apps", app["id"], "subscriptionGroups")},
+            },
+            "links": {"self": link},
+        }
+
+    def rel_links(self, prefix, ident, name):
+        return {"self": "%s%s/%s/relationships/%s" % (self.base, prefix, ident, name),
+                "related": "%s%s/%s/%s" % (self.base, prefix, ident, name)}
+
+    def iap(self, iap, localization_limit=None):
+        rel = {"links": self.rel_links("/v2/inAppPurchases", iap["id"], "inAppPurchaseLocalizations")}
+        if localization_limit is not None:
+            locs = iap.get("localizations", [])
+            rel["meta"] = {"paging": {"total": len(locs), "limit": localization_limit}}
+            rel["data"] = [{"type": "inAppPurchaseLocalizations", "id": l["id"]}
+                           for l in locs[:localization_limit]]
+        return {
+            "type": "inAppPurchases", "id": iap["id"],
+            "attributes": optional({}, iap, ("name", "productId", "inAppPurchaseType", "state",
+                                             "reviewNote", "familySharable", "contentHosting")),
+            "relationships": {"inAppPurchaseLocalizations": rel},
+            "links": {"self": "%s/v2/inAppPurchases/%s" % (self.base, iap["id"])},
+        }
+
+    def iap_localization(self, loc):
+        return {
+            "type": "inAppPurchaseLocalizations", "id": loc["id"],
+            "attributes": optional({}, loc, ("name", "locale", "description", "state")),
+            "links": {"self": "%s/v1/inAppPurchaseLocalizations/%s" % (self.base, loc["id"])},
+        }
+
+    def group(self, group, subscription_limit=None):
+        rel = {"links": self.rel_links("/v1/subscriptionGroups", group["id"], "subscriptions")}
+        if subscription_limit is not None:
+            subs = group.get("subscriptions", [])
+            rel["meta"] = {"paging": {"total": len(subs), "limit": subscription_limit}}
+            rel["data"] = [{"type": "subscriptions", "id": s["id"]} for s in subs[:subscription_limit]]
+        return {
+            "type": "subscriptionGroups", "id": group["id"],
+            "attributes": optional({}, group, ("referenceName",)),
+            "relationships": {"subscriptions": rel},
+            "links": {"self": "%s/v1/subscriptionGroups/%s" % (self.base, group["id"])},
+        }
+
+    def subscription(self, sub, group_id=None, localization_limit=None):
+        rel = {"links": self.rel_links("/v1/subscriptions", sub["id"], "subscriptionLocalizations")}
+        if localization_limit is not None:
+            locs = sub.get("localizations", [])
+            rel["meta"] = {"paging": {"total": len(locs), "limit": localization_limit}}
+            rel["data"] = [{"type": "subscriptionLocalizations", "id": l["id"]}
+                           for l in locs[:localization_limit]]
+        relationships = {"subscriptionLocalizations": rel}
+        if group_id is not None:
+            relationships["group"] = {"data": {"type": "subscriptionGroups", "id": group_id}}
+        return {
+            "type": "subscriptions", "id": sub["id"],
+            "attributes": optional({}, sub, ("name", "productId", "familySharable", "state",
+                                             "subscriptionPeriod", "reviewNote", "groupLevel")),
+            "relationships": relationships,
+            "links": {"self": "%s/v1/subscriptions/%s" % (self.base, sub["id"])},
+        }
+
+    def subscription_localization(self, loc):
+        return {
+            "type": "subscriptionLocalizations", "id": loc["id"],
+            "attributes": optional({}, loc, ("name", "locale", "description", "state")),
+            "links": {"self": "%s/v1/subscriptionLocalizations/%s" % (self.base, loc["id"])},
+        }
+
+
+# ---------------------------------------------------------------- paging
+
+def encode_cursor(offset):
+    # Opaque to clients; shaped like Apple's (`Mg.AAAA`): base64url of the offset, a dot, a tag.
+    return base64.urlsafe_b64encode(str(offset).encode()).decode().rstrip("=") + ".AAAA"
+
+
+def decode_cursor(cursor):
+    try:
+        head, tag = cursor.split(".", 1)
+        offset = int(b64url_decode(head).decode("ascii"))
+        if tag != "AAAA" or offset < 0:
+            raise ValueError
+        return offset
+    except (ValueError, UnicodeDecodeError):
+        raise ParameterError("cursor", "The cursor '%s' is not valid." % cursor)
+
+
+def int_param(query, name, default, maximum):
+    if name not in query:
+        return default
+    try:
+        value = int(query[name])
+    except ValueError:
+        raise ParameterError(name, "'%s' is not a valid integer for %s." % (query[name], name))
+    if value < 1 or value > maximum:
+        raise ParameterError(name, "%s must be between 1 and %d." % (name, maximum))
+    return value
+
+
+def list_param(query, name):
+    if name not in query:
+        return None
+    return [v for v in query[name].split(",") if v != ""]
+
+
+class Pager:
+    def __init__(self, base, path, pairs, page_size_cap):
+        self.base = base
+        self.path = path
+        self.pairs = pairs
+        self.cap = page_size_cap
+
+    def page(self, items, query):
+        limit = int_param(query, "limit", DEFAULT_LIMIT, 200)
+        size = min(limit, self.cap) if self.cap else limit
+        offset = decode_cursor(query["cursor"]) if "cursor" in query else 0
+        chunk = items[offset:offset + size]
+        links = {"self": self.url(self.pairs)}
+        paging = {"total": len(items), "limit": size}
+        if offset + size < len(items):
+            cursor = encode_cursor(offset + size)
+            rest = [(k, v) for k, v in self.pairs if k != "cursor"]
+            links["next"] = self.url([("cursor", cursor)] + rest)
+            paging["nextCursor"] = cursor
+        return chunk, links, {"paging": paging}
+
+    def url(self, pairs):
+        text = self.base + self.path
+        if pairs:
+            text += "?" + urlencode(pairs, safe=",", quote_via=quote)
+        return text
+
+
+# ---------------------------------------------------------------- operations
+
+def apply_filters(items, query, names):
+    for name in names:
+        wanted = list_param(query, "filter[%s]" % name)
+        if wanted is not None:
+            items = [i for i in items if str(i.get(name)) in wanted]
+    return items
+
+
+def apply_sort(items, query):
+    keys = list_param(query, "sort")
+    for key in reversed(keys or []):
+        field = key.lstrip("-")
+        items = sorted(items, key=lambda i: str(i.get(field, "")), reverse=key.startswith("-"))
+    return items
+
+
+ROUTES = []
+
+
+def route(pattern):
+    def register(function):
+        ROUTES.append((re.compile("^" + pattern + "$"), function))
+        return function
+    return register
+
+
+@route(r"/v1/apps")
+def list_apps(ctx, query):
+    apps = apply_sort(apply_filters(ctx.store.apps, query, ("bundleId", "id", "name", "sku")), query)
+    chunk, links, meta = ctx.pager.page(apps, query)
+    return 200, {"data": [ctx.res.app(a) for a in chunk], "links": links, "meta": meta}, {}
+
+
+@route(r"/v1/apps/([^/]+)")
+def get_app(ctx, query, app_id):
+    app = ctx.store.app_by_id.get(app_id)
+    if app is None:
+        return not_found("apps", app_id)
+    return 200, {"data": ctx.res.app(app), "links": {"self": ctx.pager.url(ctx.pager.pairs)}}, {}
+
+
+@route(r"/v1/apps/([^/]+)/inAppPurchasesV2")
+def app_iaps(ctx, query, app_id):
+    if app_id not in ctx.store.app_by_id:
+        return not_found("apps", app_id)
+    iaps = [i for i in ctx.store.iaps if i.get("app") == app_id]
+    iaps = apply_sort(apply_filters(iaps, query, ("productId", "name", "state", "inAppPurchaseType")), query)
+    include = list_param(query, "include") or []
+    loc_limit = None
+    if "inAppPurchaseLocalizations" in include:
+        loc_limit = int_param(query, "limit[inAppPurchaseLocalizations]", DEFAULT_INCLUDED_LIMIT, 50)
+    chunk, links, meta = ctx.pager.page(iaps, query)
+    body = {"data": [ctx.res.iap(i, loc_limit) for i in chunk], "links": links, "meta": meta}
+    if loc_limit is not None:
+        body["included"] = [ctx.res.iap_localization(l)
+                            for i in chunk for l in i.get("localizations", [])[:loc_limit]]
+    return 200, body, {}
+
+
+@route(r"/v2/inAppPurchases/([^/]+)/inAppPurchaseLocalizations")
+def iap_localizations(ctx, query, iap_id):
+    iap = ctx.store.iap_by_id.get(iap_id)
+    if iap is None:
+        return not_found("inAppPurchases", iap_id)
+    chunk, links, meta = ctx.pager.page(iap.get("localizations", []), query)
+    data = [ctx.res.iap_localization(l) for l in chunk]
+    body = {"data": data, "links": links, "meta": meta}
+    if "inAppPurchaseV2" in (list_param(query, "include") or []):
+        for resource in data:
+            resource["relationships"] = {"inAppPurchaseV2": {"data": {"type": "inAppPurchases", "id": iap_id}}}
+        body["included"] = [ctx.res.iap(iap)] if data else []
+    return 200, body, {}
+
+
+@route(r"/v1/apps/([^/]+)/subscriptionGroups")
+def app_groups(ctx, query, app_id):
+    if app_id not in ctx.store.app_by_id:
+        return not_found("apps", app_id)
+    groups = [g for g in ctx.store.groups if g.get("app") == app_id]
+    groups = apply_sort(apply_filters(groups, query, ("referenceName",)), query)
+    include = list_param(query, "include") or []
+    sub_limit = None
+    if "subscriptions" in include:
+        sub_limit = int_param(query, "limit[subscriptions]", DEFAULT_INCLUDED_LIMIT, 50)
+    chunk, links, meta = ctx.pager.page(groups, query)
+    body = {"data": [ctx.res.group(g, sub_limit) for g in chunk], "links": links, "meta": meta}
+    if sub_limit is not None:
+        body["included"] = [ctx.res.subscription(s)
+                            for g in chunk for s in g.get("subscriptions", [])[:sub_limit]]
+    return 200, body, {}
+
+
+@route(r"/v1/subscriptionGroups/([^/]+)/subscriptions")
+def group_subscriptions(ctx, query, group_id):
+    group = ctx.store.group_by_id.get(group_id)
+    if group is None:
+        return not_found("subscriptionGroups", group_id)
+    subs = apply_sort(apply_filters(group.get("subscriptions", []), query,
+                                    ("productId", "name", "state")), query)
+    include = list_param(query, "include") or []
+    loc_limit = None
+    if "subscriptionLocalizations" in include:
+        loc_limit = int_param(query, "limit[subscriptionLocalizations]", DEFAULT_INCLUDED_LIMIT, 50)
+    with_group = "group" in include
+    chunk, links, meta = ctx.pager.page(subs, query)
+    body = {"data": [ctx.res.subscription(s, group_id if with_group else None, loc_limit) for s in chunk],
+            "links": links, "meta": meta}
+    included = []
+    if loc_limit is not None:
+        included += [ctx.res.subscription_localization(l)
+                     for s in chunk for l in s.get("localizations", [])[:loc_limit]]
+    if with_group and chunk:
+        included.append(ctx.res.group(group))
+    if loc_limit is not None or with_group:
+        body["included"] = included
+    return 200, body, {}
+
+
+@route(r"/v1/subscriptions/([^/]+)/subscriptionLocalizations")
+def subscription_localizations(ctx, query, sub_id):
+    sub = ctx.store.sub_by_id.get(sub_id)
+    if sub is None:
+        return not_found("subscriptions", sub_id)
+    chunk, links, meta = ctx.pager.page(sub.get("localizations", []), query)
+    data = [ctx.res.subscription_localization(l) for l in chunk]
+    body = {"data": data, "links": links, "meta": meta}
+    if "subscription" in (list_param(query, "include") or []):
+        for resource in data:
+            resource["relationships"] = {"subscription": {"data": {"type": "subscriptions", "id": sub_id}}}
+        body["included"] = [ctx.res.subscription(sub)] if data else []
+    return 200, body, {}
+
+
+class Context:
+    def __init__(self, store, base, path, pairs, cap):
+        self.store = store
+        self.res = Resources(base)
+        self.pager = Pager(base, path, pairs, cap)
+
+
+# ---------------------------------------------------------------- the server
+
+class FakeASC:
+    def __init__(self, args, openapi, store, public_key):
+        self.args = args
+        self.openapi = openapi
+        self.store = store
+        self.public_key = public_key
+        self.lock = threading.Lock()
+        self.requests_seen = 0
+        self.log_file = open(args.log, "a", encoding="utf-8") if args.log else None
+        self.port = None
+
+    def next_request_number(self):
+        with self.lock:
+            self.requests_seen += 1
+            return self.requests_seen
+
+    def log(self, entry):
+        if self.log_file is None:
+            return
+        line = json.dumps(entry, sort_keys=False, separators=(",", ":"))
+        with self.lock:
+            self.log_file.write(line + "\n")
+            self.log_file.flush()
+
+    def close(self):
+        with self.lock:
+            if self.log_file is not None:
+                self.log_file.flush()
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server_version = "FakeAppStoreConnect/1"
+    fake = None  # set on the subclass made in main()
+
+    def log_message(self, format, *args):  # quiet: the JSON log says it all
+        pass
+
+    def do_GET(self):
+        fake = self.fake
+        raw_path, _, raw_query = self.path.partition("?")
+        pairs = parse_qsl(raw_query, keep_blank_values=True)
+        query = {}
+        for key, value in pairs:
+            query[key] = value if key not in query else query[key] + "," + value
+        entry = {"method": "GET", "path": raw_path, "query": query, "status": None,
+                 "requestValid": None, "responseValid": None, "error": None}
+        base = "http://127.0.0.1:%d" % fake.port
+        oa_request = OARequest(raw_path, pairs, list(self.headers.items()))
+        try:
+            fake.openapi.validate_request(oa_request)
+            entry["requestValid"] = True
+            request_error = None
+        except Exception as error:  # openapi-core's errors, whatever their class
+            entry["requestValid"] = False
+            request_error = describe(error)
+
+        reason = verify_jwt(self.headers.get("Authorization"), fake.public_key,
+                            fake.args.issuer, fake.args.key_id)
+        if reason is not None:
+            return self.answer(entry, oa_request, *not_authorized(reason))
+        if request_error is not None:
+            entry["error"] = "request: " + request_error
+            return self.fail_loudly(entry, MISMATCH + "request: " + request_error)
+
+        number = fake.next_request_number()
+        scenario = fake.args.scenario
+        if scenario == "rate-limit-once" and number == 1:
+            return self.scenario_json(entry, 429, error_body(
+                429, "RATE_LIMIT_EXCEEDED", "The request rate limit has been reached.",
+                "We've received too many requests for this API. Please wait and try again or slow down your request rate."),
+                {"Retry-After": "1", "X-Rate-Limit": "user-hour-lim:3600;user-hour-rem:0;"})
+        if scenario == "unauthorized":
+            return self.scenario_json(entry, *not_authorized("scenario unauthorized: every request is refused."))
+        if scenario == "forbidden":
+            return self.scenario_json(entry, 403, error_body(
+                403, "FORBIDDEN_ERROR", "This request is forbidden for security reasons",
+                "The API key in use does not allow this request: its role cannot read in-app purchases."), {})
+        if scenario == "server-error-once" and number == 1:
+            return self.scenario_json(entry, 500, error_body(
+                500, "UNEXPECTED_ERROR", "An unexpected error occurred.",
+                "An unexpected error occurred on the server side. If this issue continues, contact us."), {})
+        if scenario == "server-error-always":
+            return self.scenario_json(entry, 503, error_body(
+                503, "SERVICE_UNAVAILABLE", "The service is temporarily unavailable.",
+                "The request could not be served; try again later."), {})
+        if scenario == "malformed-json":
+            return self.scenario_bytes(entry, 200, b'{"data": [{"type": "inAppPurchases", "id": ]]}\x00garbage<<<')
+        if scenario == "huge":
+            return self.scenario_huge(entry, base, raw_path)
+        if scenario == "slow":
+            time.sleep(30)
+
+        status, body, headers = self.dispatch(fake, base, raw_path, pairs, query)
+        if status is None:
+            entry["error"] = body
+            return self.fail_loudly(entry, body)
+        if scenario == "truncated-json":
+            data = json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+            return self.scenario_bytes(entry, status, data, truncate=True)
+        return self.answer(entry, oa_request, status, body, headers)
+
+    def dispatch(self, fake, base, raw_path, pairs, query):
+        for pattern, function in ROUTES:
+            match = pattern.match(raw_path)
+            if match:
+                ctx = Context(fake.store, base, raw_path, pairs, fake.args.page_size)
+                try:
+                    return function(ctx, query, *match.groups())
+                except ParameterError as error:
+                    return parameter_error(error.parameter, error.detail)
+                except Exception as error:
+                    return None, "fake server bug: %s: %s" % (type(error).__name__, error), {}
+        return None, "fake server: operation not implemented: GET %s" % raw_path, {}
+
+    # -- answers
+
+    def answer(self, entry, oa_request, status, body, headers):
+        """A normal answer: validated against the document before it is sent."""
+        data = json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+        try:
+            self.fake.openapi.validate_response(oa_request, OAResponse(status, data, [("Content-Type", "application/json")]))
+            entry["responseValid"] = True
+        except Exception as error:
+            entry["responseValid"] = False
+            reason = describe(error)
+            entry["error"] = "response %d: %s" % (status, reason)
+            return self.fail_loudly(entry, MISMATCH + entry["error"])
+        entry["status"] = status
+        self.fake.log(entry)
+        self.send_bytes(status, data, headers)
+
+    def fail_loudly(self, entry, reason):
+        entry["status"] = 599
+        self.fake.log(entry)
+        self.send_bytes(599, reason.encode("utf-8"), {}, content_type="text/plain; charset=utf-8")
+
+    def scenario_json(self, entry, status, body, headers):
+        entry["status"] = status
+        self.fake.log(entry)
+        self.send_bytes(status, json.dumps(body, separators=(",", ":")).encode(), headers)
+
+    def scenario_bytes(self, entry, status, data, truncate=False):
+        entry["status"] = status
+        self.fake.log(entry)
+        if not truncate:
+            return self.send_bytes(status, data, {})
+        self.close_connection = True
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data[:len(data) // 2])
+            self.wfile.flush()
+            self.connection.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+
+    def scenario_huge(self, entry, base, raw_path):
+        entry["status"] = 200
+        self.fake.log(entry)
+        total = self.fake.args.huge_mb * 1024 * 1024
+        self.close_connection = True
+        try:
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            sent = 0
+            item = ('{"type":"inAppPurchases","id":"%d","attributes":{"name":"Item %d",'
+                    '"productId":"com.example.huge.%d","inAppPurchaseType":"CONSUMABLE",'
+                    '"state":"APPROVED","familySharable":false},'
+                    '"links":{"self":"' + base + '/v2/inAppPurchases/%d"}}')
+            number = 0
+            self.chunk(b'{"data":[')
+            while sent < total:
+                pieces = []
+                for _ in range(2000):
+                    number += 1
+                    pieces.append(item % (number, number, number, number))
+                block = ("," if number > 2000 else "") + ",".join(pieces)
+                data = block.encode()
+                self.chunk(data)
+                sent += len(data)
+            tail = '],"links":{"self":"%s%s"},"meta":{"paging":{"total":%d,"limit":%d}}}' % (
+                base, raw_path, number, number)
+            self.chunk(tail.encode())
+            self.wfile.write(b"0\r\n\r\n")
+            self.wfile.flush()
+        except OSError:
+            pass
+
+    def chunk(self, data):
+        self.wfile.write(b"%x\r\n" % len(data) + data + b"\r\n")
+
+    def send_bytes(self, status, data, headers, content_type="application/json"):
+        try:
+            if status == 599:
+                self.send_response(599, "Fake Server Validation Failure")
+            else:
+                self.send_response(status)
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(len(data)))
+            for name, value in headers.items():
+                self.send_header(name, value)
+            self.end_headers()
+            self.wfile.write(data)
+            self.wfile.flush()
+        except OSError:
+            self.close_connection = True
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description="Fake App Store Connect API server for tests.")
+    parser.add_argument("--store", required=True)
+    parser.add_argument("--public-key", required=True)
+    parser.add_argument("--issuer", required=True)
+    parser.add_argument("--key-id", required=True)
+    parser.add_argument("--scenario", default="ok", choices=SCENARIOS)
+    parser.add_argument("--page-size", type=int, default=None)
+    parser.add_argument("--log", default=None)
+    parser.add_argument("--spec", default=default_spec_path())
+    parser.add_argument("--huge-mb", type=int, default=300, help="size of the `huge` body (MB)")
+    args = parser.parse_args(argv)
+    if args.page_size is not None and args.page_size < 1:
+        parser.error("--page-size must be at least 1")
+
+    try:
+        with open(args.spec, encoding="utf-8") as handle:
+            document = json.load(handle)
+        openapi = OpenAPI.from_dict(document, config=Config(spec_validator_cls=None))
+        with open(args.store, encoding="utf-8") as handle:
+            store = Store(json.load(handle))
+        with open(args.public_key, "rb") as handle:
+            public_key = serialization.load_pem_public_key(handle.read())
+        if not isinstance(public_key, ec.EllipticCurvePublicKey) or public_key.curve.name != "secp256r1":
+            raise ValueError("the public key is not an EC P-256 key")
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        sys.stderr.write("fake_asc: %s\n" % error)
+        return 2
+
+    fake = FakeASC(args, openapi, store, public_key)
+    handler = type("BoundHandler", (Handler,), {"fake": fake})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    fake.port = server.server_address[1]
+
+    def stop(signum, frame):
+        fake.close()
+        os._exit(0)  # does not wait for a `slow` answer still sleeping
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    sys.stdout.write("PORT %d\n" % fake.port)
+    sys.stdout.flush()
+    server.serve_forever()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
