@@ -36,7 +36,7 @@ public enum ASCJob {
         outcome.stderr += "iap: pulled \(plural(snapshot.inAppPurchases.count, "in-app purchase")) and "
             + "\(plural(subscriptions, "subscription")) in \(plural(snapshot.subscriptionGroups.count, "group")) of \(appName) "
             + "in \(plural(client.requestCount, "request"))\n"
-        outcome.files.append(OutputContent(path: path, content: snapshot.encoded(), note: "iap: wrote \(path)\n", label: "the snapshot"))
+        outcome.files.append(OutputContent(path: path, content: snapshot.encoded(), note: "iap: wrote \(path)", label: "the snapshot"))
         return outcome
     }
 

@@ -1,0 +1,227 @@
+import Crypto
+import Foundation
+import XCTest
+
+/// `iap asc pull` and `diff` against the fake App Store Connect in Tests/Fixtures/asc, which
+/// validates every request and response against Apple's OpenAPI document and verifies each
+/// token with the key's public half. Skips, saying why, when openapi-core is not installed.
+final class ASCEndToEndTests: XCTestCase {
+    static let snapshotExample = "Examples/AppStoreConnect/RazeFaces.snapshot.json"
+    let key = P256.Signing.PrivateKey()
+    var folder: URL!
+    var servers: [Process] = []
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-asc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        for server in servers where server.isRunning {
+            server.terminate()
+            server.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// The example snapshot as the fake server's store: the same app, products and localizations.
+    func store() throws -> Data {
+        let data = try Data(contentsOf: IAPRunner.packageRoot.appendingPathComponent(Self.snapshotExample))
+        let snapshot = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let app = try XCTUnwrap(snapshot["app"] as? [String: Any])
+        let appID = try XCTUnwrap(app["id"] as? String)
+        var next = 7_000_000
+        func localizations(_ list: Any?) -> [[String: Any]] {
+            (list as? [[String: Any]] ?? []).map { l in
+                next += 1
+                return l.merging(["id": "\(next)"]) { a, _ in a }
+            }
+        }
+        let purchases = (snapshot["inAppPurchases"] as? [[String: Any]] ?? []).map { p -> [String: Any] in
+            var item = p
+            item["app"] = appID
+            item["inAppPurchaseType"] = p["type"]
+            item["type"] = nil
+            item["localizations"] = localizations(p["localizations"])
+            return item
+        }
+        let groups = (snapshot["subscriptionGroups"] as? [[String: Any]] ?? []).map { g -> [String: Any] in
+            var group = g
+            group["app"] = appID
+            group["subscriptions"] = (g["subscriptions"] as? [[String: Any]] ?? []).map { s -> [String: Any] in
+                var item = s
+                item["subscriptionPeriod"] = s["period"]
+                item["period"] = nil
+                item["localizations"] = localizations(s["localizations"])
+                return item
+            }
+            return group
+        }
+        return try JSONSerialization.data(withJSONObject: ["apps": [app], "inAppPurchases": purchases, "subscriptionGroups": groups])
+    }
+
+    /// Starts the fake server; its base URL, or a skip when openapi-core is missing.
+    func startServer(scenario: String = "ok", pageSize: Int = 2, extra: [String] = []) throws -> (url: String, log: URL) {
+        let storePath = folder.appendingPathComponent("store-\(servers.count).json")
+        try store().write(to: storePath)
+        let keyPath = folder.appendingPathComponent("public.pem")
+        try key.publicKey.pemRepresentation.write(to: keyPath, atomically: true, encoding: .utf8)
+        let log = folder.appendingPathComponent("requests-\(servers.count).jsonl")
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        server.arguments = ["python3", IAPRunner.packageRoot.appendingPathComponent("Tests/Fixtures/asc/fake_asc.py").path,
+                            "--store", storePath.path, "--public-key", keyPath.path, "--issuer", "issuer-1", "--key-id", "KEY1234567",
+                            "--scenario", scenario, "--page-size", "\(pageSize)", "--log", log.path] + extra
+        let out = Pipe(), err = Pipe()
+        server.standardOutput = out
+        server.standardError = err
+        try server.run()
+        servers.append(server)
+        // The first line is "PORT n"; an exit before it is a missing validator (3) or a failure.
+        var line = Data()
+        while !line.contains(0x0A) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            server.waitUntilExit()
+            let why = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            if server.terminationStatus == 3 { throw XCTSkip("the fake App Store Connect needs openapi-core: \(why)") }
+            XCTFail("the fake App Store Connect did not start (exit \(server.terminationStatus)): \(why)")
+            throw XCTSkip("no server")
+        }
+        return ("http://127.0.0.1:\(port)", log)
+    }
+
+    var environment: [String: String] {
+        ["IAP_ASC_ISSUER_ID": "issuer-1", "IAP_ASC_KEY_ID": "KEY1234567", "IAP_ASC_PRIVATE_KEY": key.pemRepresentation]
+    }
+
+    func pull(_ url: String, timeout: Int = 10) throws -> (IAPRunner.Result, URL) {
+        let snapshot = folder.appendingPathComponent("pulled.json")
+        var env = environment
+        env["IAP_ASC_URL"] = url
+        let result = try IAPRunner.run(["asc", "pull", "--app", "com.razeware.RazeFaces", "--snapshot", snapshot.path, "--timeout", "\(timeout)"],
+                                       environment: env)
+        return (result, snapshot)
+    }
+
+    func requests(_ log: URL) throws -> [[String: Any]] {
+        try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map {
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+    }
+
+    func assertNoSecrets(_ result: IAPRunner.Result, file: StaticString = #filePath, line: UInt = #line) {
+        for text in [result.stdout, result.stderr] {
+            XCTAssertFalse(text.contains("PRIVATE KEY") || text.contains("eyJ") || text.contains("Bearer"), text, file: file, line: line)
+        }
+    }
+
+    func testPullWritesTheExampleSnapshotOverPagesOfValidRequests() throws {
+        let (url, log) = try startServer(pageSize: 2)
+        let (result, snapshot) = try pull(url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, """
+        iap: pulled 4 in-app purchases and 2 subscriptions in 1 group of 'RazeFaces', com.razeware.RazeFaces, Apple ID 1234567890 in 5 requests
+        iap: wrote \(snapshot.path)
+
+        """)
+        // What pull writes is the example the docs diff against, byte for byte.
+        XCTAssertEqual(try String(contentsOf: snapshot, encoding: .utf8),
+                       try String(contentsOf: IAPRunner.packageRoot.appendingPathComponent(Self.snapshotExample), encoding: .utf8))
+        let sent = try requests(log)
+        // The app, two pages of two in-app purchases, the groups, the group's subscriptions.
+        XCTAssertEqual(sent.map { $0["path"] as? String ?? "" }, [
+            "/v1/apps", "/v1/apps/1234567890/inAppPurchasesV2", "/v1/apps/1234567890/inAppPurchasesV2",
+            "/v1/apps/1234567890/subscriptionGroups", "/v1/subscriptionGroups/21000001/subscriptions",
+        ])
+        XCTAssertTrue(sent.allSatisfy { $0["status"] as? Int == 200 && $0["requestValid"] as? Bool == true && $0["responseValid"] as? Bool == true },
+                      "\(sent)")
+        assertNoSecrets(result)
+    }
+
+    func testThePulledSnapshotDiffsAsSARIF() throws {
+        let (url, _) = try startServer(pageSize: 200)
+        let (pulled, snapshot) = try pull(url)
+        XCTAssertEqual(pulled.status, 0, pulled.stderr)
+        XCTAssertTrue(pulled.stderr.contains(" in 4 requests\n"), pulled.stderr)
+        let diff = try IAPRunner.run(["asc", "diff", "--snapshot", snapshot.path, "catalogs/RazeFaces", "--format", "sarif"])
+        XCTAssertEqual(diff.status, 1, diff.stderr)
+        let sarif = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(diff.stdout.utf8)) as? [String: Any])
+        let results = try XCTUnwrap(((sarif["runs"] as? [[String: Any]])?.first)?["results"] as? [[String: Any]])
+        XCTAssertEqual(results.compactMap { $0["ruleId"] as? String }.sorted(),
+                       ["asc-drift", "asc-extra-product", "asc-missing-product", "asc-product-not-ready"])
+        XCTAssertEqual(results.first { $0["ruleId"] as? String == "asc-missing-product" }?["level"] as? String, "error")
+    }
+
+    func testARateLimitIsWaitedOut() throws {
+        let (url, log) = try startServer(scenario: "rate-limit-once", pageSize: 200)
+        let (result, _) = try pull(url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains(" in 5 requests\n"), result.stderr)
+        XCTAssertEqual(try requests(log).map { $0["status"] as? Int ?? 0 }, [429, 200, 200, 200, 200])
+    }
+
+    func testUnauthorizedAndForbiddenSayWhatToDoAndWriteNothing() throws {
+        for (scenario, status, hint) in [("unauthorized", 401, "check the key: IAP_ASC_ISSUER_ID, IAP_ASC_KEY_ID and the private key must belong together"),
+                                         ("forbidden", 403, "the key's role does not allow this")] {
+            let (url, _) = try startServer(scenario: scenario)
+            let (result, snapshot) = try pull(url)
+            XCTAssertEqual(result.status, 2, scenario)
+            XCTAssertTrue(result.stderr.hasPrefix("iap: error: App Store Connect answered \(status) to GET /v1/apps: "), result.stderr)
+            XCTAssertTrue(result.stderr.contains(hint), result.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: snapshot.path))
+            assertNoSecrets(result)
+        }
+    }
+
+    func testATokenFromAnotherKeyIsRefusedByTheServer() throws {
+        let (url, log) = try startServer()
+        var env = environment
+        env["IAP_ASC_URL"] = url
+        env["IAP_ASC_PRIVATE_KEY"] = P256.Signing.PrivateKey().pemRepresentation
+        let result = try IAPRunner.run(["asc", "pull", "--app", "com.razeware.RazeFaces", "--snapshot", folder.appendingPathComponent("x.json").path],
+                                       environment: env)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.hasPrefix("iap: error: App Store Connect answered 401 to GET /v1/apps: NOT_AUTHORIZED: "), result.stderr)
+        XCTAssertEqual(try requests(log).count, 1)
+    }
+
+    func testServerErrorsAreRetriedThenGivenUp() throws {
+        let (url, log) = try startServer(scenario: "server-error-always")
+        let (result, _) = try pull(url)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.hasPrefix("iap: error: App Store Connect answered 503 to GET /v1/apps (after 4 tries): "), result.stderr)
+        XCTAssertEqual(try requests(log).count, 4)
+        let (once, onceLog) = try startServer(scenario: "server-error-once", pageSize: 200)
+        XCTAssertEqual(try pull(once).0.status, 0)
+        XCTAssertEqual(try requests(onceLog).map { $0["status"] as? Int ?? 0 }.first, 500)
+    }
+
+    func testBrokenBodiesAreErrorsNotEmptySnapshots() throws {
+        let (malformed, _) = try startServer(scenario: "malformed-json")
+        let (result, snapshot) = try pull(malformed)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.hasPrefix("iap: error: App Store Connect's answer to GET /v1/apps cannot be read: the body is not complete JSON ("), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: snapshot.path))
+        let (truncated, _) = try startServer(scenario: "truncated-json")
+        let cut = try pull(truncated).0
+        XCTAssertEqual(cut.status, 2)
+        XCTAssertTrue(cut.stderr.hasPrefix("iap: error: "), cut.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: snapshot.path))
+    }
+
+    func testAHugeBodyIsCutOffAndASlowServerTimesOut() throws {
+        let (huge, _) = try startServer(scenario: "huge", extra: ["--huge-mb", "100"])
+        let big = try pull(huge).0
+        XCTAssertEqual(big.status, 2)
+        XCTAssertEqual(big.stderr, "iap: error: App Store Connect's answer to GET /v1/apps cannot be read: the response is larger than 64 MB; not read further\n")
+        let (slow, _) = try startServer(scenario: "slow")
+        let late = try pull(slow, timeout: 1).0
+        XCTAssertEqual(late.status, 2)
+        XCTAssertEqual(late.stderr, "iap: error: cannot reach App Store Connect for GET /v1/apps (4 tries): no answer within 1 s\n")
+    }
+}
