@@ -13,10 +13,10 @@ public enum ASCJob {
     /// `iap asc pull --app APP --snapshot FILE`: the app's in-app purchases and subscriptions,
     /// written as a snapshot later commands read offline.
     public static func pull(app: String, snapshot path: String, timeout: Double, environment: [String: String],
-                            transport: (any HTTPTransport)? = nil) -> CommandOutcome {
+                            variables: APIKey.Variables = APIKey.Variables(), transport: (any HTTPTransport)? = nil) -> CommandOutcome {
         var outcome = CommandOutcome()
         var client: ASCClient
-        switch makeClient(environment: environment, timeout: timeout, transport: transport) {
+        switch makeClient(environment: environment, variables: variables, timeout: timeout, transport: transport) {
         case .success(let made):
             client = made.client
             for warning in made.warnings { outcome.stderr += "iap: warning: \(warning)\n" }
@@ -86,11 +86,11 @@ public enum ASCJob {
                          + "name the app's catalog folder")
     }
 
-    static func makeClient(environment: [String: String], timeout: Double,
+    static func makeClient(environment: [String: String], variables: APIKey.Variables, timeout: Double,
                            transport: (any HTTPTransport)?) -> Result<(client: ASCClient, warnings: [String]), ToolFailure> {
         let loaded: APIKey.Loaded
         do {
-            loaded = try APIKey.load(from: environment)
+            loaded = try APIKey.load(from: environment, variables: variables)
         } catch {
             return .failure(.cannotRun(error.description))
         }

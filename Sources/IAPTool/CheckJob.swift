@@ -1,3 +1,4 @@
+import AppStoreConnect
 import CodeGeneration
 import Diagnostics
 import Foundation
@@ -5,8 +6,8 @@ import IAPCatalog
 import SourceLint
 import Support
 
-/// `iap check`: validate, `gen --check` for each configured output, and lint, as `iap.yml`
-/// says; one list of findings for one report and one exit status. With no `iap.yml` it
+/// `iap check`: validate, `gen --check` for each configured output, lint, and the drift from
+/// App Store Connect's snapshot (`asc: snapshot:`), as `iap.yml` says; one list of findings for one report and one exit status. With no `iap.yml` it
 /// validates `catalogs/`.
 public struct CheckJob: Sendable {
     public var configuration: Configuration
@@ -70,6 +71,14 @@ public struct CheckJob: Sendable {
             result.findings += validated.findings
             result.files += validated.files
             result.rules += validated.rules
+        }
+        // `asc: snapshot:` — the catalog against what App Store Connect holds, offline.
+        if let snapshotPath = config.asc.snapshot, !loaded.catalogs.isEmpty {
+            let (snapshot, text) = try ASCJob.readSnapshot(snapshotPath)
+            let catalog = try ASCJob.catalogOf(snapshot, in: loaded.catalogs)
+            result.findings += DriftCheck(snapshot: snapshot, path: snapshotPath, text: text).check(catalog)
+            result.files.append(snapshotPath)
+            result.rules += ASCRules.all
         }
         counts.catalogFiles = loaded.fileCount
         counts.products = loaded.productCount

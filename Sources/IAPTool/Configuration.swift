@@ -63,6 +63,9 @@ public struct Configuration: Sendable {
     public var baseline: String?
     public var strict = false
     public var failOnFixedBaseline = false
+    /// `asc:`: App Store Connect — the snapshot `iap check` compares the catalog with, the app
+    /// `iap asc pull` reads, and the names of the variables that hold the key (never the key).
+    public var asc = ASCSettings()
     /// Unknown keys and other things worth saying that do not stop the run.
     public var warnings: [String] = []
 
@@ -71,8 +74,9 @@ public struct Configuration: Sendable {
     /// The keys the file knows, by the path of the mapping they are in.
     static let knownKeys: [String: [String]] = [
         "": ["bundle-id", "info-plist", "catalogs", "retired", "required-locales", "rules", "lint", "generate",
-             "format", "reports", "baseline", "strict", "fail-on-fixed-baseline"],
+             "format", "reports", "baseline", "strict", "fail-on-fixed-baseline", "asc"],
         "lint": ["paths", "exclude", "include-tests", "catalog"],
+        "asc": ["snapshot", "app", "issuer-id-variable", "key-id-variable", "private-key-variable", "private-key-path-variable"],
         "generate[]": ["output", "catalog", "style", "type-name", "access", "template", "disambiguate", "storefront", "locale"],
         "rules.*": ["severity", "limit"],
     ]
@@ -236,6 +240,7 @@ struct ConfigurationParser {
                 }
             case "rules": readRules(value, into: &config)
             case "lint": readLint(value, into: &config)
+            case "asc": readASC(value, into: &config)
             case "generate": readGenerate(value, into: &config)
             case "format":
                 if let (format, shown) = expanded(value, key) {
@@ -314,6 +319,33 @@ struct ConfigurationParser {
             case "include-tests": config.lintIncludeTests = bool(value, "lint.include-tests") ?? false
             case "catalog": config.lintCatalog = string(value, "lint.catalog").flatMap { confineRead($0, value, "lint.catalog") ? $0 : nil }.map(config.resolve)
             default: unknown(keyNode, key, in: "lint")
+            }
+        }
+    }
+
+    private mutating func readASC(_ node: Node, into config: inout Configuration) {
+        for (key, keyNode, value) in entries(node, "asc", expecting: "a mapping with snapshot, app and the key's variable names") {
+            let path = "asc.\(key)"
+            switch key {
+            case "snapshot":
+                config.asc.snapshot = string(value, path).flatMap { confineRead($0, value, path) ? $0 : nil }.map(config.resolve)
+            case "app":
+                config.asc.app = string(value, path)
+            case "issuer-id-variable", "key-id-variable", "private-key-variable", "private-key-path-variable":
+                guard let name = string(value, path) else { continue }
+                // A variable's name, never its value: the key stays out of the repository.
+                guard name.range(of: "^[A-Za-z_][A-Za-z0-9_]{0,99}$", options: .regularExpression) != nil else {
+                    error(value, path, "expected the name of an environment variable (letters, digits, _); iap.yml never holds the key itself — "
+                          + "put it in a CI secret and name that variable here")
+                    continue
+                }
+                switch key {
+                case "issuer-id-variable": config.asc.variables.issuerID = name
+                case "key-id-variable": config.asc.variables.keyID = name
+                case "private-key-variable": config.asc.variables.privateKey = name
+                default: config.asc.variables.privateKeyPath = name
+                }
+            default: unknown(keyNode, key, in: "asc")
             }
         }
     }

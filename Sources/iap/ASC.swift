@@ -17,21 +17,33 @@ struct ASCCommand: ParsableCommand {
             commandName: "pull",
             abstract: "Write an app's in-app purchases, subscription groups, subscriptions and localizations as a JSON snapshot.")
 
-        @Option(help: "The app: its bundle ID, or its Apple ID (the number in its App Store Connect address).")
-        var app: String
+        @Option(help: "The app: its bundle ID, or its Apple ID (the number in its App Store Connect address). Default: iap.yml's asc.app.")
+        var app: String?
 
-        @Option(help: "The snapshot file to write (JSON, deterministic: commit it).")
-        var snapshot: String
+        @Option(help: "The snapshot file to write (JSON, deterministic: commit it). Default: iap.yml's asc.snapshot.")
+        var snapshot: String?
 
         @Option(help: "Seconds each request may take.")
         var timeout: Double = 60
+
+        @OptionGroup var config: ConfigArguments
 
         func validate() throws {
             guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout is seconds between 1 and 3600") }
         }
 
         func run() {
-            Terminal.end(ASCJob.pull(app: app, snapshot: snapshot, timeout: timeout, environment: ProcessInfo.processInfo.environment))
+            Terminal.end { () throws(ToolFailure) in
+                let configuration = try config.load(verbose: false)
+                guard let app = app ?? configuration.asc.app else {
+                    throw .usage("name the app: --app BUNDLE_ID (or its Apple ID), or asc: app: in iap.yml")
+                }
+                guard let snapshot = snapshot ?? configuration.asc.snapshot else {
+                    throw .usage("name the snapshot to write: --snapshot FILE, or asc: snapshot: in iap.yml")
+                }
+                return ASCJob.pull(app: app, snapshot: snapshot, timeout: timeout, environment: ProcessInfo.processInfo.environment,
+                                   variables: configuration.asc.variables)
+            }
         }
     }
 
@@ -40,8 +52,8 @@ struct ASCCommand: ParsableCommand {
             commandName: "diff",
             abstract: "Compare the app's catalog with an App Store Connect snapshot: missing products, states StoreKit does not serve, fields that differ.")
 
-        @Option(help: "The snapshot `iap asc pull` wrote.")
-        var snapshot: String
+        @Option(help: "The snapshot `iap asc pull` wrote. Default: iap.yml's asc.snapshot.")
+        var snapshot: String?
 
         @OptionGroup var catalog: CatalogArguments
 
@@ -54,6 +66,9 @@ struct ASCCommand: ParsableCommand {
         func run() {
             Terminal.end { () throws(ToolFailure) in
                 let configuration = try config.load(verbose: verbose)
+                guard let snapshot = snapshot ?? configuration.asc.snapshot else {
+                    throw .usage("name the snapshot: --snapshot FILE, or asc: snapshot: in iap.yml")
+                }
                 let selection = CatalogSelection(catalog.paths, configuration: configuration, bundleID: catalog.bundleID)
                 return ASCJob.diff(snapshot: snapshot, catalogs: selection, plan: try report.plan(over: configuration.basePlan), verbose: verbose)
             }

@@ -224,4 +224,33 @@ final class ASCEndToEndTests: XCTestCase {
         XCTAssertEqual(late.status, 2)
         XCTAssertEqual(late.stderr, "iap: error: cannot reach App Store Connect for GET /v1/apps (4 tries): no answer within 1 s\n")
     }
+
+    func testCheckComparesTheCatalogWithTheSnapshotIAPYMLNames() throws {
+        let repo = folder.appendingPathComponent("repo")
+        try FileManager.default.createDirectory(at: repo, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: IAPRunner.packageRoot.appendingPathComponent("catalogs/RazeFaces"), to: repo.appendingPathComponent("RazeFaces"))
+        try FileManager.default.copyItem(at: IAPRunner.packageRoot.appendingPathComponent(Self.snapshotExample),
+                                         to: repo.appendingPathComponent("RazeFaces.snapshot.json"))
+        try "catalogs:\n  - RazeFaces\nasc:\n  snapshot: RazeFaces.snapshot.json\n  app: com.razeware.RazeFaces\n  private-key-variable: MY_ASC_KEY\n"
+            .write(to: repo.appendingPathComponent("iap.yml"), atomically: true, encoding: .utf8)
+        let check = try IAPRunner.run(["check"], in: repo)
+        XCTAssertEqual(check.status, 1, check.stderr)
+        let rules = check.stdout.split(separator: "\n").filter { !$0.contains(": note: ") }.compactMap { $0.firstMatch(of: /\[(asc-[a-z-]+)\]$/).map { String($0.1) } }
+        XCTAssertEqual(rules.sorted(), ["asc-drift", "asc-extra-product", "asc-missing-product", "asc-product-not-ready"])
+        XCTAssertTrue(check.stdout.contains("RazeFaces/IAP_ProductIDs.plist:8:2: error: 'com.razeware.razefaces.nightlyrage' is not in App Store Connect (app 'RazeFaces', RazeFaces.snapshot.json)"), check.stdout)
+        // pull takes the app, the snapshot and the key's variable from iap.yml.
+        let pull = try IAPRunner.run(["asc", "pull"], in: repo, environment: ["IAP_ASC_ISSUER_ID": "i", "IAP_ASC_KEY_ID": "K", "IAP_ASC_PRIVATE_KEY": ""])
+        XCTAssertEqual(pull.status, 2)
+        XCTAssertEqual(pull.stderr, "iap: error: no App Store Connect API key: set MY_ASC_KEY or IAP_ASC_PRIVATE_KEY_PATH: an App Store Connect API key (Users and Access › Integrations › App Store Connect API) with the App Manager, Developer or Finance role\n")
+    }
+
+    func testIAPYMLNamesTheKeysVariableAndNeverHoldsTheKey() throws {
+        let repo = folder.appendingPathComponent("keyed")
+        try FileManager.default.createDirectory(at: repo, withIntermediateDirectories: true)
+        try "asc:\n  private-key-variable: \"-----BEGIN PRIVATE KEY-----MIGTAgEAMBMG\"\n".write(to: repo.appendingPathComponent("iap.yml"), atomically: true, encoding: .utf8)
+        let result = try IAPRunner.run(["asc", "diff", "--snapshot", "x.json"], in: repo)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("iap.yml:2:25: asc.private-key-variable: expected the name of an environment variable (letters, digits, _); iap.yml never holds the key itself"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("MIGTAgEAMBMG"), result.stderr)
+    }
 }

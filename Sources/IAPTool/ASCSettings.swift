@@ -1,0 +1,13 @@
+import AppStoreConnect
+
+/// `iap.yml`'s `asc:` section.
+public struct ASCSettings: Sendable, Equatable {
+    /// The snapshot `iap check` compares the catalog with (`asc diff`), resolved from the file's folder.
+    public var snapshot: String?
+    /// The app `iap asc pull` reads when `--app` is not given: a bundle ID or an Apple ID.
+    public var app: String?
+    /// The environment variables the key is read from.
+    public var variables = APIKey.Variables()
+
+    public init() {}
+}
