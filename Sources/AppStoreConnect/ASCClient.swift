@@ -38,12 +38,12 @@ public struct ASCClient: Sendable {
     }
 
     /// One resource or one page: `path` below the base URL, with its query.
-    public mutating func get(_ path: String, query: [(String, String)] = []) throws(ASCError) -> Data {
+    public mutating func get(_ path: String, query: [(String, String)] = [], accept: String = "application/json") throws(ASCError) -> Data {
         var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)!
         components.percentEncodedPath = (components.percentEncodedPath.hasSuffix("/") ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath) + path
         if !query.isEmpty { components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) } }
         guard let url = components.url else { throw .configuration("cannot make a URL of \(path)") }
-        return try send(url, operation: path)
+        return try send(url, operation: path, accept: accept)
     }
 
     /// Every page of a collection: the first from `path` and `query`, the rest from each page's
@@ -67,12 +67,12 @@ public struct ASCClient: Sendable {
         }
     }
 
-    private mutating func send(_ url: URL, operation: String) throws(ASCError) -> Data {
+    private mutating func send(_ url: URL, operation: String, accept: String = "application/json") throws(ASCError) -> Data {
         var attempt = 0
         while true {
             attempt += 1
             requestCount += 1
-            let headers = ["Authorization": "Bearer " + signer.token(), "Accept": "application/json"]
+            let headers = ["Authorization": "Bearer " + signer.token(), "Accept": accept]
             let response: HTTPResponse
             do {
                 response = try transport.get(url, headers: headers)

@@ -86,6 +86,58 @@ public enum ASCJob {
                          + "name the app's catalog folder")
     }
 
+    /// `iap report --sales FOLDER --fetch …`: what to download.
+    public struct Fetch: Sendable {
+        public var kind: ReportFetch.Kind
+        public var vendor: String
+        public var from: String
+        public var to: String
+        public var timeout: Double
+        public var environment: [String: String]
+
+        public init(kind: ReportFetch.Kind, vendor: String, from: String, to: String, timeout: Double, environment: [String: String]) {
+            self.kind = kind
+            self.vendor = vendor
+            self.from = from
+            self.to = to
+            self.timeout = timeout
+            self.environment = environment
+        }
+    }
+
+    /// Downloads the reports `fetch` names that `folder` lacks; what it did, for stderr.
+    static func fetchReports(_ fetch: Fetch, into folder: String, configuration: Configuration,
+                             transport: (any HTTPTransport)? = nil) throws(ToolFailure) -> String {
+        let plan: ReportFetch
+        do {
+            plan = try ReportFetch(vendor: fetch.vendor, kind: fetch.kind, from: fetch.from, to: fetch.to)
+        } catch {
+            throw .usage(error.description)
+        }
+        var said = ""
+        var client: ASCClient
+        switch makeClient(environment: fetch.environment, variables: configuration.asc.variables, timeout: fetch.timeout, transport: transport) {
+        case .success(let made):
+            client = made.client
+            for warning in made.warnings { said += "iap: warning: \(warning)\n" }
+        case .failure(let failure):
+            throw failure
+        }
+        let done: ReportFetch.Outcome
+        do {
+            done = try plan.run(into: folder, client: &client)
+        } catch {
+            throw .cannotRun(error.description)
+        }
+        said += "iap: fetched \(plural(done.downloaded.count, "report")) into \(folder)"
+        if !done.alreadyThere.isEmpty { said += " (\(done.alreadyThere.count) already there)" }
+        said += "\n"
+        if !done.absent.isEmpty {
+            said += "iap: App Store Connect has no report for \(done.absent.joined(separator: ", ")) (no sales, or not published yet)\n"
+        }
+        return said
+    }
+
     static func makeClient(environment: [String: String], variables: APIKey.Variables, timeout: Double,
                            transport: (any HTTPTransport)?) -> Result<(client: ASCClient, warnings: [String]), ToolFailure> {
         let loaded: APIKey.Loaded

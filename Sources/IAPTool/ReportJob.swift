@@ -1,3 +1,4 @@
+import AppStoreConnect
 import Diagnostics
 import Foundation
 import IAPCatalog
@@ -33,9 +34,13 @@ public enum ReportJob {
     /// `--catalog` or `iap.yml`), written to `output` (atomically) or stdout; the findings on
     /// stderr. `iap.yml` gives the rules' severities and the refund-rate limit.
     public static func run(catalogs selection: CatalogSelection, sales: [String], storefronts: String?, format: Format, locale: String,
-                           output: String?, configuration: Configuration) -> CommandOutcome {
+                           output: String?, configuration: Configuration, fetch: ASCJob.Fetch? = nil) -> CommandOutcome {
         var outcome = CommandOutcome()
         do throws(ToolFailure) {
+            if let fetch {
+                guard sales.count == 1 else { throw .usage("--fetch downloads into one folder: name it with --sales FOLDER") }
+                outcome.stderr += try ASCJob.fetchReports(fetch, into: sales[0], configuration: configuration)
+            }
             let made: Made
             if !sales.isEmpty {
                 if storefronts != nil { throw .usage("--storefronts is for the price matrix; sales reports show the storefronts that sold") }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import AppStoreConnect
 import IAPTool
 
 struct Report: ParsableCommand {
@@ -10,6 +11,7 @@ struct Report: ParsableCommand {
         iap report catalogs/FakeGame --storefronts USA,JPN,DEU     every product × storefront, as customers see it
         iap report --sales S_D_80012345_20261102.txt.gz --format html -o sales.html
         iap report --sales reports/*.txt --catalog catalogs/FakeGame   joined with the catalog
+        iap report --sales reports/ --fetch sales --vendor 80012345 --from 2026-11-01 --to 2026-11-07   downloaded first
         Sales reports: Summary Sales, Subscription, Subscription Event and Financial, gzip or plain, read by header names.
         Findings (unreadable rows, totals that disagree, products sold but not in the catalog…) go to stderr as path:line:col lines.
         """)
@@ -38,14 +40,50 @@ struct Report: ParsableCommand {
     @Option(name: .customLong("bundle-id"), help: "The app's bundle ID; wins over Info.plist and the metadata plist.", transform: ArgumentCheck.bundleID)
     var bundleID: String?
 
+    @Option(help: "Download App Store Connect's reports into the --sales folder first, those not there yet: sales (Summary Sales) or finance (Financial, all regions). The API key comes from the environment (docs/asc.md).")
+    var fetch: FetchKind?
+
+    @Option(help: "With --fetch: the vendor number (Payments and Financial Reports shows it).")
+    var vendor: String?
+
+    @Option(help: "With --fetch: the first day (YYYY-MM-DD), or month (YYYY-MM) for monthly and finance reports.")
+    var from: String?
+
+    @Option(help: "With --fetch: the last day or month, included (default: --from).")
+    var to: String?
+
+    @Option(help: "With --fetch sales: daily, weekly (weeks ending on Sunday) or monthly.")
+    var frequency: Frequency = .daily
+
+    @Option(help: "With --fetch: seconds each request may take.")
+    var timeout: Double = 60
+
+    enum FetchKind: String, ExpressibleByArgument, CaseIterable { case sales, finance }
+    enum Frequency: String, ExpressibleByArgument, CaseIterable { case daily, weekly, monthly }
+
     @OptionGroup var config: ConfigArguments
+
+    func validate() throws {
+        if fetch == nil {
+            for (name, given) in [("--vendor", vendor != nil), ("--from", from != nil), ("--to", to != nil)] where given {
+                throw ValidationError("\(name) is for --fetch")
+            }
+        } else {
+            guard vendor != nil, from != nil else { throw ValidationError("--fetch needs --vendor and --from") }
+            guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout is seconds between 1 and 3600") }
+        }
+    }
 
     func run() {
         Terminal.end { () throws(ToolFailure) in
             let configuration = try config.load()
             let selection = CatalogSelection(paths + catalogPaths, configuration: configuration, bundleID: bundleID)
+            let fetching = fetch.map { kind in
+                ASCJob.Fetch(kind: kind == .finance ? .finance : .sales(ReportFetch.Frequency(rawValue: frequency.rawValue)!), vendor: vendor ?? "", from: from ?? "", to: to ?? from ?? "",
+                             timeout: timeout, environment: ProcessInfo.processInfo.environment)
+            }
             return ReportJob.run(catalogs: selection, sales: sales, storefronts: storefronts, format: format, locale: locale,
-                                 output: output, configuration: configuration)
+                                 output: output, configuration: configuration, fetch: fetching)
         }
     }
 }

@@ -1,0 +1,175 @@
+import Foundation
+
+/// Downloads App Store Connect's Summary Sales or Financial reports for a vendor and a range of
+/// dates into a folder, gzip as delivered, under the names App Store Connect gives them
+/// (`S_D_80012345_20261102.txt.gz`, `80012345_1026_ZZ.txt.gz`). A report already in the folder
+/// is never downloaded again: reports for a past date do not change.
+public struct ReportFetch: Sendable {
+    public enum Frequency: String, Sendable, CaseIterable {
+        case daily, weekly, monthly
+    }
+
+    public enum Kind: Sendable, Equatable {
+        /// Summary Sales, daily, weekly (weeks ending on Sunday) or monthly.
+        case sales(Frequency)
+        /// Financial reports, all regions (`ZZ`), per fiscal month.
+        case finance
+    }
+
+    /// One report to have: the `reportDate` App Store Connect takes and the file it lands in.
+    public struct Period: Sendable, Equatable {
+        public var reportDate: String
+        public var fileName: String
+    }
+
+    /// The most reports one run asks for (a year of daily reports, and some).
+    public static let maxReports = 400
+
+    public var vendor: String
+    public var kind: Kind
+    public var periods: [Period]
+
+    /// `from` and `to` are days (`2026-11-02`) for daily and weekly reports, months (`2026-10`)
+    /// for monthly and financial ones, both included.
+    public init(vendor: String, kind: Kind, from: String, to: String) throws(ReportFetchError) {
+        guard !vendor.isEmpty, vendor.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+            throw .invalid("the vendor number is digits (Payments and Financial Reports shows it), found \(Self.shown(vendor))")
+        }
+        self.vendor = vendor
+        self.kind = kind
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let monthly = kind == .finance || kind == .sales(.monthly)
+        let (start, end) = (try Self.date(from, monthly: monthly, calendar), try Self.date(to, monthly: monthly, calendar))
+        guard start <= end else { throw .invalid("--from \(from) is after --to \(to)") }
+        var periods: [Period] = []
+        var day = start
+        switch kind {
+        case .sales(.weekly):
+            // Weekly reports are named by the Sunday that ends the week.
+            while calendar.component(.weekday, from: day) != 1 { day = calendar.date(byAdding: .day, value: 1, to: day)! }
+        default:
+            break
+        }
+        while day <= end {
+            guard periods.count < Self.maxReports else {
+                throw .invalid("the range holds more than \(Self.maxReports) reports; fetch it in parts")
+            }
+            let c = calendar.dateComponents([.year, .month, .day], from: day)
+            let (y, m, d) = (c.year!, c.month!, c.day!)
+            func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+            switch kind {
+            case .sales(.daily):
+                periods.append(Period(reportDate: "\(y)-\(two(m))-\(two(d))", fileName: "S_D_\(vendor)_\(y)\(two(m))\(two(d)).txt.gz"))
+                day = calendar.date(byAdding: .day, value: 1, to: day)!
+            case .sales(.weekly):
+                periods.append(Period(reportDate: "\(y)-\(two(m))-\(two(d))", fileName: "S_W_\(vendor)_\(y)\(two(m))\(two(d)).txt.gz"))
+                day = calendar.date(byAdding: .day, value: 7, to: day)!
+            case .sales(.monthly):
+                periods.append(Period(reportDate: "\(y)-\(two(m))", fileName: "S_M_\(vendor)_\(y)\(two(m)).txt.gz"))
+                day = calendar.date(byAdding: .month, value: 1, to: day)!
+            case .finance:
+                periods.append(Period(reportDate: "\(y)-\(two(m))", fileName: "\(vendor)_\(two(m))\(two(y % 100))_ZZ.txt.gz"))
+                day = calendar.date(byAdding: .month, value: 1, to: day)!
+            }
+        }
+        self.periods = periods
+    }
+
+    private static func shown(_ text: String) -> String { "'\(text.prefix(40))'" }
+
+    private static func date(_ text: String, monthly: Bool, _ calendar: Calendar) throws(ReportFetchError) -> Date {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+        let wanted = monthly ? "a month, YYYY-MM" : "a day, YYYY-MM-DD"
+        guard parts.count == (monthly ? 2 : 3), parts.allSatisfy({ $0 != nil }), let year = parts[0], (2000...2100).contains(year),
+              let month = parts[1], (1...12).contains(month) else {
+            throw .invalid("expected \(wanted), found \(shown(text))")
+        }
+        let day = monthly ? 1 : parts[2]!
+        var components = DateComponents(year: year, month: month, day: day)
+        components.calendar = calendar
+        guard let date = calendar.date(from: components), calendar.component(.day, from: date) == day else {
+            throw .invalid("expected \(wanted), found \(shown(text))")
+        }
+        return date
+    }
+
+    /// What a fetch did, file by file.
+    public struct Outcome: Sendable, Equatable {
+        public var downloaded: [String] = []
+        public var alreadyThere: [String] = []
+        /// Dates App Store Connect has no report for (404: no sales that day, or not published yet).
+        public var absent: [String] = []
+    }
+
+    /// Fetches into `folder` (created when missing) every report not already there.
+    public func run(into folder: String, client: inout ASCClient) throws(ReportFetchError) -> Outcome {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
+            guard isFolder.boolValue else { throw .invalid("\(folder) is not a folder: --sales with --fetch names the folder reports are kept in") }
+        } else {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw .invalid("cannot create the folder \(folder): \(error.localizedDescription)")
+            }
+        }
+        var outcome = Outcome()
+        for period in periods {
+            let path = (folder as NSString).appendingPathComponent(period.fileName)
+            if FileManager.default.fileExists(atPath: path) {
+                outcome.alreadyThere.append(path)
+                continue
+            }
+            let body: Data
+            do {
+                body = try client.get(operation, query: query(period), accept: "application/a-gzip")
+            } catch {
+                if case .api(_, 404, _, _, _) = error {
+                    outcome.absent.append(period.reportDate)
+                    continue
+                }
+                throw .api(error)
+            }
+            // A report is gzip as delivered; anything else is not kept (it would be read as one later).
+            guard body.count >= 18, body[body.startIndex] == 0x1F, body[body.startIndex + 1] == 0x8B else {
+                throw .invalid("App Store Connect's answer for \(period.reportDate) is not a gzip report (\(body.count) bytes); nothing written")
+            }
+            do {
+                try body.write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                throw .invalid("cannot write \(path): \(error.localizedDescription)")
+            }
+            outcome.downloaded.append(path)
+        }
+        return outcome
+    }
+
+    var operation: String {
+        kind == .finance ? "/v1/financeReports" : "/v1/salesReports"
+    }
+
+    func query(_ period: Period) -> [(String, String)] {
+        switch kind {
+        case .finance:
+            [("filter[vendorNumber]", vendor), ("filter[reportType]", "FINANCIAL"), ("filter[regionCode]", "ZZ"),
+             ("filter[reportDate]", period.reportDate)]
+        case .sales(let frequency):
+            [("filter[vendorNumber]", vendor), ("filter[reportType]", "SALES"), ("filter[reportSubType]", "SUMMARY"),
+             ("filter[frequency]", frequency.rawValue.uppercased()), ("filter[reportDate]", period.reportDate),
+             ("filter[version]", "1_1")]
+        }
+    }
+}
+
+public enum ReportFetchError: Error, Sendable, CustomStringConvertible {
+    case invalid(String)
+    case api(ASCError)
+
+    public var description: String {
+        switch self {
+        case .invalid(let why): why
+        case .api(let error): error.description
+        }
+    }
+}
