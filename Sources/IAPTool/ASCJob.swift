@@ -10,41 +10,76 @@ public enum ASCJob {
     /// The variable that points the client at another server (a test server on 127.0.0.1).
     public static let urlVariable = "IAP_ASC_URL"
 
+    /// How to reach App Store Connect: the key's variables, the timeout, and (in tests) the transport.
+    public struct Connection: Sendable {
+        public var environment: [String: String]
+        public var variables: APIKey.Variables
+        public var timeout: Double
+        public var transport: (any HTTPTransport)?
+
+        public init(environment: [String: String], variables: APIKey.Variables = APIKey.Variables(), timeout: Double = 60,
+                    transport: (any HTTPTransport)? = nil) {
+            self.environment = environment
+            self.variables = variables
+            self.timeout = timeout
+            self.transport = transport
+        }
+    }
+
     /// `iap asc pull --app APP --snapshot FILE`: the app's in-app purchases and subscriptions,
     /// written as a snapshot later commands read offline.
-    public static func pull(app: String, snapshot path: String, timeout: Double, environment: [String: String],
-                            variables: APIKey.Variables = APIKey.Variables(), transport: (any HTTPTransport)? = nil) -> CommandOutcome {
+    public static func pull(app: String, snapshot path: String, connection: Connection) -> CommandOutcome {
         var outcome = CommandOutcome()
+        do throws(ToolFailure) {
+            let snapshot = try pulled(app, connection, saying: &outcome.stderr)
+            outcome.files.append(OutputContent(path: path, content: snapshot.encoded(), note: "iap: wrote \(path)", label: "the snapshot"))
+        } catch {
+            outcome.fail(error)
+        }
+        return outcome
+    }
+
+    /// The app's snapshot from App Store Connect; what it took, said on `stderr`.
+    static func pulled(_ app: String, _ connection: Connection, saying stderr: inout String) throws(ToolFailure) -> ASCSnapshot {
         var client: ASCClient
-        switch makeClient(environment: environment, variables: variables, timeout: timeout, transport: transport) {
+        switch makeClient(environment: connection.environment, variables: connection.variables, timeout: connection.timeout,
+                          transport: connection.transport) {
         case .success(let made):
             client = made.client
-            for warning in made.warnings { outcome.stderr += "iap: warning: \(warning)\n" }
+            for warning in made.warnings { stderr += "iap: warning: \(warning)\n" }
         case .failure(let failure):
-            outcome.fail(failure)
-            return outcome
+            throw failure
         }
         let snapshot: ASCSnapshot
         do {
             snapshot = try SnapshotPull().pull(app: app, client: &client)
         } catch {
-            outcome.fail(.cannotRun(error.description))
-            return outcome
+            throw .cannotRun(error.description)
         }
         let subscriptions = snapshot.subscriptionGroups.reduce(0) { $0 + $1.subscriptions.count }
         let appName = [snapshot.app.name.map { "'\($0)'" }, snapshot.app.bundleId, "Apple ID \(snapshot.app.id)"].compactMap { $0 }.joined(separator: ", ")
-        outcome.stderr += "iap: pulled \(plural(snapshot.inAppPurchases.count, "in-app purchase")) and "
+        stderr += "iap: pulled \(plural(snapshot.inAppPurchases.count, "in-app purchase")) and "
             + "\(plural(subscriptions, "subscription")) in \(plural(snapshot.subscriptionGroups.count, "group")) of \(appName) "
             + "in \(plural(client.requestCount, "request"))\n"
-        outcome.files.append(OutputContent(path: path, content: snapshot.encoded(), note: "iap: wrote \(path)", label: "the snapshot"))
-        return outcome
+        return snapshot
     }
 
     /// `iap asc diff --snapshot FILE [PATHS]`: the app's catalog compared with the snapshot, the
     /// drift rules' findings reported as `plan` says (severities, baseline and formats apply).
-    public static func diff(snapshot path: String, catalogs: CatalogSelection, plan: ReportPlan, verbose: Bool) -> CommandOutcome {
+    /// With `pulling`, the snapshot is pulled first and written to `path` (the findings point into it).
+    public static func diff(snapshot path: String, catalogs: CatalogSelection, plan: ReportPlan, verbose: Bool,
+                            pulling: (app: String, connection: Connection)? = nil) -> CommandOutcome {
         var outcome = CommandOutcome()
         do throws(ToolFailure) {
+            if let (app, connection) = pulling {
+                let snapshot = try pulled(app, connection, saying: &outcome.stderr)
+                do {
+                    _ = try OutputFile.write(snapshot.encoded(), to: path)
+                } catch {
+                    throw .cannotRun("the snapshot: \(error.description)")
+                }
+                outcome.stderr += "iap: wrote \(path)\n"
+            }
             let (snapshot, text) = try readSnapshot(path)
             let loaded = try catalogs.loadRequired(verbose: verbose, into: &outcome)
             let catalog = try catalogOf(snapshot, in: loaded.catalogs)

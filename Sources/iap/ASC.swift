@@ -41,8 +41,8 @@ struct ASCCommand: ParsableCommand {
                 guard let snapshot = snapshot ?? configuration.asc.snapshot else {
                     throw .usage("name the snapshot to write: --snapshot FILE, or asc: snapshot: in iap.yml")
                 }
-                return ASCJob.pull(app: app, snapshot: snapshot, timeout: timeout, environment: ProcessInfo.processInfo.environment,
-                                   variables: configuration.asc.variables)
+                return ASCJob.pull(app: app, snapshot: snapshot, connection: ASCJob.Connection(
+                    environment: ProcessInfo.processInfo.environment, variables: configuration.asc.variables, timeout: timeout))
             }
         }
     }
@@ -52,8 +52,14 @@ struct ASCCommand: ParsableCommand {
             commandName: "diff",
             abstract: "Compare the app's catalog with an App Store Connect snapshot: missing products, states StoreKit does not serve, fields that differ.")
 
-        @Option(help: "The snapshot `iap asc pull` wrote. Default: iap.yml's asc.snapshot.")
+        @Option(help: "The snapshot `iap asc pull` wrote (with --app, where the pulled one is written). Default: iap.yml's asc.snapshot.")
         var snapshot: String?
+
+        @Option(help: "Pull this app's snapshot first (its bundle ID or Apple ID), with the key from the environment, then compare.")
+        var app: String?
+
+        @Option(help: "With --app: seconds each request may take.")
+        var timeout: Double = 60
 
         @OptionGroup var catalog: CatalogArguments
 
@@ -70,7 +76,10 @@ struct ASCCommand: ParsableCommand {
                     throw .usage("name the snapshot: --snapshot FILE, or asc: snapshot: in iap.yml")
                 }
                 let selection = CatalogSelection(catalog.paths, configuration: configuration, bundleID: catalog.bundleID)
-                return ASCJob.diff(snapshot: snapshot, catalogs: selection, plan: try report.plan(over: configuration.basePlan), verbose: verbose)
+                let pulling = app.map { ($0, ASCJob.Connection(environment: ProcessInfo.processInfo.environment,
+                                                               variables: configuration.asc.variables, timeout: timeout)) }
+                return ASCJob.diff(snapshot: snapshot, catalogs: selection, plan: try report.plan(over: configuration.basePlan),
+                                   verbose: verbose, pulling: pulling)
             }
         }
     }

@@ -253,4 +253,17 @@ final class ASCEndToEndTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("iap.yml:2:25: asc.private-key-variable: expected the name of an environment variable (letters, digits, _); iap.yml never holds the key itself"), result.stderr)
         XCTAssertFalse(result.stderr.contains("MIGTAgEAMBMG"), result.stderr)
     }
+
+    func testDiffPullsFirstWhenGivenTheApp() throws {
+        let (url, _) = try startServer(pageSize: 200)
+        var env = environment
+        env["IAP_ASC_URL"] = url
+        let snapshot = folder.appendingPathComponent("online.json")
+        let diff = try IAPRunner.run(["asc", "diff", "--app", "com.razeware.RazeFaces", "--snapshot", snapshot.path, "catalogs/RazeFaces"], environment: env)
+        XCTAssertEqual(diff.status, 1, diff.stderr)
+        XCTAssertTrue(diff.stderr.hasPrefix("iap: pulled 4 in-app purchases and 2 subscriptions in 1 group of 'RazeFaces', com.razeware.RazeFaces, Apple ID 1234567890 in 4 requests\niap: wrote \(snapshot.path)\n"), diff.stderr)
+        XCTAssertTrue(diff.stdout.contains("\(snapshot.path):48:7: info: 'com.razeware.razefaces.retro' is in App Store Connect"), diff.stdout)
+        XCTAssertEqual(try String(contentsOf: snapshot, encoding: .utf8),
+                       try String(contentsOf: IAPRunner.packageRoot.appendingPathComponent(Self.snapshotExample), encoding: .utf8))
+    }
 }
