@@ -83,7 +83,7 @@ let package = Package(
         .executableTarget(
             name: "iap",
             dependencies: [
-                "AppStoreConnect", "IAPTool",
+                "AppStoreConnect", "IAPTool", "PriceFormatting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -10,6 +10,8 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
     public var format = ASCSnapshot.formatName
     public var version = ASCSnapshot.currentVersion
     public var app: App
+    /// The storefront (alpha-3 territory) the prices and offers are for; nil when none were pulled.
+    public var storefront: String?
     public var inAppPurchases: [InAppPurchase]
     public var subscriptionGroups: [SubscriptionGroup]
 
@@ -29,6 +31,38 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
             self.id = id
             self.bundleId = bundleId
             self.name = name
+        }
+    }
+
+    /// A price as App Store Connect states it for the snapshot's storefront: the customer price
+    /// as written (`"0.99"`, a `Decimal` when compared) and the territory's currency.
+    public struct Price: Codable, Sendable, Equatable {
+        public var amount: String
+        public var currency: String?
+
+        public init(amount: String, currency: String?) {
+            self.amount = amount
+            self.currency = currency
+        }
+
+        /// The amount, exactly.
+        public var decimal: Decimal? { Decimal(string: amount, locale: Locale(identifier: "en_US_POSIX")) }
+    }
+
+    /// A subscription's introductory offer in the snapshot's storefront.
+    public struct IntroductoryOffer: Codable, Sendable, Equatable {
+        /// `FREE_TRIAL`, `PAY_AS_YOU_GO` or `PAY_UP_FRONT`.
+        public var mode: String
+        /// `THREE_DAYS` … `ONE_YEAR`: each period of a pay-as-you-go offer, the whole of the others.
+        public var duration: String?
+        public var periods: Int?
+        public var price: Price?
+
+        public init(mode: String, duration: String?, periods: Int?, price: Price?) {
+            self.mode = mode
+            self.duration = duration
+            self.periods = periods
+            self.price = price
         }
     }
 
@@ -58,9 +92,12 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
         public var state: String?
         public var familySharable: Bool?
         public var localizations: [Localization]
+        /// The price in the snapshot's storefront.
+        public var price: Price?
 
         public init(productId: String, id: String, name: String?, type: String?, state: String?, familySharable: Bool?,
-                    localizations: [Localization]) {
+                    localizations: [Localization], price: Price? = nil) {
+            self.price = price
             self.productId = productId
             self.id = id
             self.name = name
@@ -95,9 +132,14 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
         public var groupLevel: Int?
         public var familySharable: Bool?
         public var localizations: [Localization]
+        /// The price and introductory offer in the snapshot's storefront.
+        public var price: Price?
+        public var introductoryOffer: IntroductoryOffer?
 
         public init(productId: String, id: String, name: String?, state: String?, period: String?, groupLevel: Int?,
-                    familySharable: Bool?, localizations: [Localization]) {
+                    familySharable: Bool?, localizations: [Localization], price: Price? = nil, introductoryOffer: IntroductoryOffer? = nil) {
+            self.price = price
+            self.introductoryOffer = introductoryOffer
             self.productId = productId
             self.id = id
             self.name = name

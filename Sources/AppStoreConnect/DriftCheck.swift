@@ -57,6 +57,8 @@ public struct DriftCheck: Sendable {
         var level: Int?
         var familySharable: Bool?
         var localizations: [ASCSnapshot.Localization]
+        var price: ASCSnapshot.Price?
+        var offer: ASCSnapshot.IntroductoryOffer?
     }
 
     var remotes: [(id: String, remote: Remote)] {
@@ -66,11 +68,12 @@ public struct DriftCheck: Sendable {
             case "NON_RENEWING_SUBSCRIPTION": .nonRenewing
             default: .nonConsumable
             }
-            return (p.productId, Remote(kind: kind, state: p.state, familySharable: p.familySharable, localizations: p.localizations))
+            return (p.productId, Remote(kind: kind, state: p.state, familySharable: p.familySharable, localizations: p.localizations, price: p.price))
         } + snapshot.subscriptionGroups.flatMap { g in
             g.subscriptions.map { s in
                 (s.productId, Remote(kind: .autoRenewable, state: s.state, period: s.period, group: g.referenceName, level: s.groupLevel,
-                                     familySharable: s.familySharable, localizations: s.localizations))
+                                     familySharable: s.familySharable, localizations: s.localizations, price: s.price,
+                                     offer: s.introductoryOffer))
             }
         }
     }
@@ -147,6 +150,20 @@ public struct DriftCheck: Sendable {
         if let shared = metadata.familyShareable, let theirs = remote.familySharable, shared != theirs {
             found.append(Difference(field: "family sharing", here: shared ? "on" : "off", at: product.location, there: theirs ? "on" : "off"))
         }
+        if let storefront = snapshot.storefront, let theirs = remote.price, let currency = theirs.currency, let amount = theirs.decimal,
+           let mine = metadata.price(in: storefront, currency: currency), mine.value.amount != amount || mine.value.currency.map({ $0 != currency }) == true {
+            found.append(Difference(field: "the price in \(storefront)", here: "\(mine.value.amount) \(mine.value.currency ?? currency)",
+                                    at: mine.location, there: "\(amount) \(currency)"))
+        }
+        if snapshot.storefront != nil, remote.kind == .autoRenewable, let mine = metadata.introductoryOffer {
+            let theirs = remote.offer.flatMap(Self.offer)
+            if let theirs, theirs != Self.offerText(mine) {
+                found.append(Difference(field: "the introductory offer", here: Self.offerText(mine), at: mine.location, there: theirs))
+            } else if theirs == nil, remote.offer == nil {
+                found.append(Difference(field: "the introductory offer", here: Self.offerText(mine), at: mine.location,
+                                        there: "none in \(snapshot.storefront!)"))
+            }
+        }
         var theirLocales: [String: ASCSnapshot.Localization] = [:]
         for l in remote.localizations { theirLocales[Self.locale(l.locale)] = l }
         for local in metadata.localizations {
@@ -163,6 +180,40 @@ public struct DriftCheck: Sendable {
             }
         }
         return found
+    }
+
+    /// An offer as both sides are compared: mode, each period, how many, and the price.
+    static func offerText(_ offer: IntroductoryOffer) -> String {
+        offerText(offer.paymentMode, normalized(offer.period), offer.numberOfPeriods, offer.price)
+    }
+
+    static func offerText(_ mode: PaymentMode, _ period: SubscriptionPeriod, _ periods: Int, _ price: Decimal?) -> String {
+        var text = "\(mode.rawValue) \(period)"
+        if periods != 1 { text += " × \(periods)" }
+        if mode != .freeTrial, let price { text += " at \(price)" }
+        return text
+    }
+
+    /// App Store Connect's offer in the same words; nil when its mode or duration is unknown here.
+    static func offer(_ offer: ASCSnapshot.IntroductoryOffer) -> String? {
+        let mode: PaymentMode
+        switch offer.mode {
+        case "FREE_TRIAL": mode = .freeTrial
+        case "PAY_AS_YOU_GO": mode = .payAsYouGo
+        case "PAY_UP_FRONT": mode = .payUpFront
+        default: return nil
+        }
+        guard let name = offer.duration, let period = offerDuration(name) else { return nil }
+        return offerText(mode, normalized(period), offer.periods ?? 1, offer.price?.decimal)
+    }
+
+    /// App Store Connect's offer durations.
+    static func offerDuration(_ name: String) -> SubscriptionPeriod? {
+        switch name {
+        case "THREE_DAYS": SubscriptionPeriod(value: 3, unit: .day)
+        case "TWO_WEEKS": SubscriptionPeriod(value: 2, unit: .week)
+        default: period(name)
+        }
     }
 
     /// `en_US` and `en-US` are one locale.

@@ -7,7 +7,19 @@ public struct SnapshotPull {
     public static let pageSize = 200
     static let includedPerResource = 50
 
-    public init() {}
+    /// The storefront (alpha-3 territory, `USA`) whose prices and introductory offers are pulled;
+    /// nil pulls none (and saves the requests they take: two or three per product).
+    public var storefront: String?
+    /// The day whose prices count (a price scheduled to start later is not yet the price).
+    public var today: String
+
+    public init(storefront: String? = nil, today: Date = Date()) {
+        self.storefront = storefront
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let c = calendar.dateComponents([.year, .month, .day], from: today)
+        self.today = String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
+    }
 
     /// `app`: a bundle ID (`com.acme.app`) or an Apple ID (all digits).
     public func pull(app: String, client: inout ASCClient) throws(ASCError) -> ASCSnapshot {
@@ -33,6 +45,11 @@ public struct SnapshotPull {
         }
         for index in incomplete {
             inAppPurchases[index].localizations = try localizations("/v2/inAppPurchases/\(inAppPurchases[index].id)/inAppPurchaseLocalizations", &client)
+        }
+        if let storefront {
+            for index in inAppPurchases.indices {
+                inAppPurchases[index].price = try purchasePrice(inAppPurchases[index].id, storefront, &client)
+            }
         }
 
         var groups: [ASCSnapshot.SubscriptionGroup] = []
@@ -64,9 +81,16 @@ public struct SnapshotPull {
             for s in incomplete {
                 subscriptions[s].localizations = try localizations("/v1/subscriptions/\(subscriptions[s].id)/subscriptionLocalizations", &client)
             }
+            if let storefront {
+                for s in subscriptions.indices {
+                    subscriptions[s].price = try subscriptionPrice(subscriptions[s].id, storefront, &client)
+                    subscriptions[s].introductoryOffer = try introductoryOffer(subscriptions[s].id, storefront, &client)
+                }
+            }
             groups[g].subscriptions = subscriptions
         }
         var snapshot = ASCSnapshot(app: found, inAppPurchases: inAppPurchases, subscriptionGroups: groups)
+        snapshot.storefront = storefront
         snapshot.sort()
         return snapshot
     }
@@ -74,11 +98,80 @@ public struct SnapshotPull {
     private func localizations(_ path: String, _ client: inout ASCClient) throws(ASCError) -> [ASCSnapshot.Localization] {
         var all: [ASCSnapshot.Localization] = []
         try client.getAllPages(path, query: [("limit", "\(Self.pageSize)")]) { (body) throws(ASCError) -> URL? in
-            let page: Page<LocalizationAttributes> = try decode(body, path)
+            let page: Page<IncludedAttributes> = try decode(body, path)
             all += page.data.compactMap { $0.attributes?.localization }
             return page.next
         }
         return all
+    }
+
+    // MARK: Prices
+
+    /// The price in effect today among `prices` (each with its start and end day, nil for open):
+    /// the one that started last.
+    private func current(_ prices: [(start: String?, end: String?, price: ASCSnapshot.Price?)]) -> ASCSnapshot.Price? {
+        prices.filter { ($0.start ?? "") <= today && ($0.end.map { $0 > today } ?? true) }
+            .max { ($0.start ?? "") < ($1.start ?? "") }?.price
+    }
+
+    private func price(_ resource: Resource<PriceAttributes>, _ included: [String: IncludedAttributes], pointRelationship: String) -> ASCSnapshot.Price? {
+        guard let point = resource.relationships?[pointRelationship]?.one?.id,
+              let amount = included[point]?.customerPrice else { return nil }
+        let territory = resource.relationships?["territory"]?.one?.id
+        return ASCSnapshot.Price(amount: amount, currency: territory.flatMap { included[$0]?.currency })
+    }
+
+    private func priceList(_ path: String, _ query: [(String, String)], point: String, _ client: inout ASCClient)
+        throws(ASCError) -> [(start: String?, end: String?, price: ASCSnapshot.Price?)] {
+        var found: [(start: String?, end: String?, price: ASCSnapshot.Price?)] = []
+        try client.getAllPages(path, query: query) { (body) throws(ASCError) -> URL? in
+            let page: Page<PriceAttributes> = try decode(body, path)
+            let included = page.includedByID
+            for resource in page.data {
+                found.append((resource.attributes?.startDate, resource.attributes?.endDate, price(resource, included, pointRelationship: point)))
+            }
+            return page.next
+        }
+        return found
+    }
+
+    /// An in-app purchase's price: its schedule's manual price for the storefront, else the
+    /// automatic (equalized) one.
+    private func purchasePrice(_ id: String, _ storefront: String, _ client: inout ASCClient) throws(ASCError) -> ASCSnapshot.Price? {
+        let schedulePath = "/v2/inAppPurchases/\(id)/iapPriceSchedule"
+        let schedule: Single<PriceAttributes> = try decode(try client.get(schedulePath), schedulePath)
+        let query = [("filter[territory]", storefront), ("include", "inAppPurchasePricePoint,territory"), ("limit", "\(Self.pageSize)")]
+        let manual = try priceList("/v1/inAppPurchasePriceSchedules/\(schedule.data.id)/manualPrices", query, point: "inAppPurchasePricePoint", &client)
+        if let price = current(manual) { return price }
+        let automatic = try priceList("/v1/inAppPurchasePriceSchedules/\(schedule.data.id)/automaticPrices", query, point: "inAppPurchasePricePoint", &client)
+        return current(automatic)
+    }
+
+    private func subscriptionPrice(_ id: String, _ storefront: String, _ client: inout ASCClient) throws(ASCError) -> ASCSnapshot.Price? {
+        current(try priceList("/v1/subscriptions/\(id)/prices", [
+            ("filter[territory]", storefront), ("include", "subscriptionPricePoint,territory"), ("limit", "\(Self.pageSize)"),
+        ], point: "subscriptionPricePoint", &client))
+    }
+
+    private func introductoryOffer(_ id: String, _ storefront: String, _ client: inout ASCClient) throws(ASCError) -> ASCSnapshot.IntroductoryOffer? {
+        let path = "/v1/subscriptions/\(id)/introductoryOffers"
+        var offers: [(start: String?, end: String?, offer: ASCSnapshot.IntroductoryOffer)] = []
+        try client.getAllPages(path, query: [
+            ("filter[territory]", storefront), ("include", "subscriptionPricePoint,territory"), ("limit", "\(Self.pageSize)"),
+        ]) { (body) throws(ASCError) -> URL? in
+            let page: Page<PriceAttributes> = try decode(body, path)
+            let included = page.includedByID
+            for resource in page.data {
+                guard let mode = resource.attributes?.offerMode else { continue }
+                let price = mode == "FREE_TRIAL" ? nil : self.price(resource, included, pointRelationship: "subscriptionPricePoint")
+                offers.append((resource.attributes?.startDate, resource.attributes?.endDate,
+                               ASCSnapshot.IntroductoryOffer(mode: mode, duration: resource.attributes?.duration,
+                                                             periods: resource.attributes?.numberOfPeriods, price: price)))
+            }
+            return page.next
+        }
+        return offers.filter { ($0.start ?? "") <= today && ($0.end.map { $0 > today } ?? true) }
+            .max { ($0.start ?? "") < ($1.start ?? "") }?.offer
     }
 
     private func findApp(_ app: String, client: inout ASCClient) throws(ASCError) -> ASCSnapshot.App {
@@ -130,13 +223,16 @@ private struct Linkage: Decodable {
 }
 
 private struct Relationship: Decodable {
+    /// To-many linkage (an array).
     var data: [Linkage]?
+    /// To-one linkage (an object).
+    var one: Linkage?
     var meta: Paging?
 
     init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        // To-many linkage is an array; to-one an object: only to-many is read here.
         data = try? container.decodeIfPresent([Linkage].self, forKey: .data)
+        one = try? container.decodeIfPresent(Linkage.self, forKey: .data)
         meta = try? container.decodeIfPresent(Paging.self, forKey: .meta)
     }
 
@@ -154,7 +250,7 @@ private struct Links: Decodable {
 
 private struct Page<Attributes: Decodable>: Decodable {
     var data: [Resource<Attributes>]
-    var included: [Resource<LocalizationAttributes>]?
+    var included: [Resource<IncludedAttributes>]?
     var links: Links?
 
     init(from decoder: Decoder) throws {
@@ -163,26 +259,37 @@ private struct Page<Attributes: Decodable>: Decodable {
         links = try container.decodeIfPresent(Links.self, forKey: .links)
         // Only localizations are asked to be included; anything else in `included` is skipped.
         if var items = try? container.nestedUnkeyedContainer(forKey: .included) {
-            var kept: [Resource<LocalizationAttributes>] = []
+            var kept: [Resource<IncludedAttributes>] = []
             while !items.isAtEnd {
-                if let item = try? items.decode(Resource<LocalizationAttributes>.self) { kept.append(item) } else { _ = try? items.decode(Skip.self) }
+                if let item = try? items.decode(Resource<IncludedAttributes>.self) { kept.append(item) } else { _ = try? items.decode(Skip.self) }
             }
             included = kept
         }
+        var byID: [String: ASCSnapshot.Localization] = [:]
+        for item in included ?? [] { if let l = item.attributes?.localization { byID[item.id] = l } }
+        localizationsByID = byID
     }
 
     enum CodingKeys: String, CodingKey { case data, included, links }
 
     var next: URL? { links?.next.flatMap(URL.init(string:)) }
 
+    /// `included`'s localizations by ID, made once per page.
+    let localizationsByID: [String: ASCSnapshot.Localization]
+
+    /// `included`'s resources by ID.
+    var includedByID: [String: IncludedAttributes] {
+        var byID: [String: IncludedAttributes] = [:]
+        for item in included ?? [] { if let a = item.attributes { byID[item.id] = a } }
+        return byID
+    }
+
     /// A resource's localizations from `included`; nil when the relationship says it has more
     /// than were included (at most 50 are), or gives no linkage at all: they are fetched then.
     func localizations(of resource: Resource<Attributes>, relationship: String) -> [ASCSnapshot.Localization]? {
         guard let link = resource.relationships?[relationship], let linked = link.data else { return nil }
         if let total = link.meta?.paging?.total, total > linked.count { return nil }
-        var byID: [String: ASCSnapshot.Localization] = [:]
-        for item in included ?? [] { if let l = item.attributes?.localization { byID[item.id] = l } }
-        return linked.compactMap { byID[$0.id] }
+        return linked.compactMap { localizationsByID[$0.id] }
     }
 }
 
@@ -205,6 +312,15 @@ private struct PurchaseAttributes: Decodable {
     var familySharable: Bool?
 }
 
+/// Prices (of a schedule or a subscription) and introductory offers.
+private struct PriceAttributes: Decodable {
+    var startDate: String?
+    var endDate: String?
+    var offerMode: String?
+    var duration: String?
+    var numberOfPeriods: Int?
+}
+
 private struct GroupAttributes: Decodable {
     var referenceName: String?
 }
@@ -218,11 +334,15 @@ private struct SubscriptionAttributes: Decodable {
     var familySharable: Bool?
 }
 
-private struct LocalizationAttributes: Decodable {
+/// The attributes of what `included` holds (localizations, price points, territories), every
+/// field optional: one type decodes them all.
+private struct IncludedAttributes: Decodable {
     var locale: String?
     var name: String?
     var description: String?
     var state: String?
+    var customerPrice: String?
+    var currency: String?
 
     var localization: ASCSnapshot.Localization? {
         locale.map { ASCSnapshot.Localization(locale: $0, name: name, description: description, state: state) }

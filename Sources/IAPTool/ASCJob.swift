@@ -16,9 +16,12 @@ public enum ASCJob {
         public var variables: APIKey.Variables
         public var timeout: Double
         public var transport: (any HTTPTransport)?
+        /// The storefront whose prices and introductory offers are pulled (none: no prices).
+        public var storefront: String?
 
         public init(environment: [String: String], variables: APIKey.Variables = APIKey.Variables(), timeout: Double = 60,
-                    transport: (any HTTPTransport)? = nil) {
+                    transport: (any HTTPTransport)? = nil, storefront: String? = nil) {
+            self.storefront = storefront
             self.environment = environment
             self.variables = variables
             self.timeout = timeout
@@ -52,7 +55,7 @@ public enum ASCJob {
         }
         let snapshot: ASCSnapshot
         do {
-            snapshot = try SnapshotPull().pull(app: app, client: &client)
+            snapshot = try SnapshotPull(storefront: connection.storefront).pull(app: app, client: &client)
         } catch {
             throw .cannotRun(error.description)
         }

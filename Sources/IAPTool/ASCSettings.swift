@@ -6,6 +6,8 @@ public struct ASCSettings: Sendable, Equatable {
     public var snapshot: String?
     /// The app `iap asc pull` reads when `--app` is not given: a bundle ID or an Apple ID.
     public var app: String?
+    /// The storefront whose prices and introductory offers `iap asc pull` reads.
+    public var storefront: String?
     /// The environment variables the key is read from.
     public var variables = APIKey.Variables()
 

@@ -76,7 +76,7 @@ public struct Configuration: Sendable {
         "": ["bundle-id", "info-plist", "catalogs", "retired", "required-locales", "rules", "lint", "generate",
              "format", "reports", "baseline", "strict", "fail-on-fixed-baseline", "asc"],
         "lint": ["paths", "exclude", "include-tests", "catalog"],
-        "asc": ["snapshot", "app", "issuer-id-variable", "key-id-variable", "private-key-variable", "private-key-path-variable"],
+        "asc": ["snapshot", "app", "storefront", "issuer-id-variable", "key-id-variable", "private-key-variable", "private-key-path-variable"],
         "generate[]": ["output", "catalog", "style", "type-name", "access", "template", "disambiguate", "storefront", "locale"],
         "rules.*": ["severity", "limit"],
     ]
@@ -331,6 +331,11 @@ struct ConfigurationParser {
                 config.asc.snapshot = string(value, path).flatMap { confineRead($0, value, path) ? $0 : nil }.map(config.resolve)
             case "app":
                 config.asc.app = string(value, path)
+            case "storefront":
+                if let code = string(value, path) {
+                    if let storefront = try? Storefronts.find(code) { config.asc.storefront = storefront.alpha3 }
+                    else { error(value, path, "unknown storefront '\(code.prefix(20))'; `iap storefronts` lists them") }
+                }
             case "issuer-id-variable", "key-id-variable", "private-key-variable", "private-key-path-variable":
                 guard let name = string(value, path) else { continue }
                 // A variable's name, never its value: the key stays out of the repository.

@@ -26,6 +26,9 @@ struct ASCCommand: ParsableCommand {
         @Option(help: "Seconds each request may take.")
         var timeout: Double = 60
 
+        @Option(help: "Also pull prices and introductory offers in this storefront (USA, JPN, …): two or three requests more per product.", transform: ArgumentCheck.storefront)
+        var storefront: String?
+
         @OptionGroup var config: ConfigArguments
 
         func validate() throws {
@@ -42,7 +45,8 @@ struct ASCCommand: ParsableCommand {
                     throw .usage("name the snapshot to write: --snapshot FILE, or asc: snapshot: in iap.yml")
                 }
                 return ASCJob.pull(app: app, snapshot: snapshot, connection: ASCJob.Connection(
-                    environment: ProcessInfo.processInfo.environment, variables: configuration.asc.variables, timeout: timeout))
+                    environment: ProcessInfo.processInfo.environment, variables: configuration.asc.variables, timeout: timeout,
+                    storefront: storefront ?? configuration.asc.storefront))
             }
         }
     }
@@ -61,6 +65,9 @@ struct ASCCommand: ParsableCommand {
         @Option(help: "With --app: seconds each request may take.")
         var timeout: Double = 60
 
+        @Option(help: "With --app: also pull prices and introductory offers in this storefront, and compare them.", transform: ArgumentCheck.storefront)
+        var storefront: String?
+
         @OptionGroup var catalog: CatalogArguments
 
         @Flag(name: .shortAndLong, help: "Also list on stderr the files a folder walk passed over, with why.")
@@ -77,7 +84,8 @@ struct ASCCommand: ParsableCommand {
                 }
                 let selection = CatalogSelection(catalog.paths, configuration: configuration, bundleID: catalog.bundleID)
                 let pulling = app.map { ($0, ASCJob.Connection(environment: ProcessInfo.processInfo.environment,
-                                                               variables: configuration.asc.variables, timeout: timeout)) }
+                                                               variables: configuration.asc.variables, timeout: timeout,
+                                                               storefront: storefront ?? configuration.asc.storefront)) }
                 return ASCJob.diff(snapshot: snapshot, catalogs: selection, plan: try report.plan(over: configuration.basePlan),
                                    verbose: verbose, pulling: pulling)
             }

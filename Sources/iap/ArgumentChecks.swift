@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IAPTool
+import PriceFormatting
 
 /// Checks of option values that a type alone does not make: each bad value is a usage error
 /// (exit 64) that says what is wrong, instead of a run on a value that cannot be meant.
@@ -9,6 +10,14 @@ enum ArgumentCheck {
     static func bundleID(_ text: String) throws -> String {
         if let problem = ValueCheck.bundleIDProblem(text) { throw ValidationError(problem) }
         return text
+    }
+
+    /// A storefront code (`USA`, `jp`): its alpha-3 code.
+    static func storefront(_ text: String) throws -> String {
+        guard let storefront = try? Storefronts.find(text) else {
+            throw ValidationError("unknown storefront '\(text.prefix(20))'; `iap storefronts` lists them")
+        }
+        return storefront.alpha3
     }
 
     /// `--require-locale` (`ValueCheck.localeProblem`).

@@ -124,4 +124,38 @@ final class DriftTests: XCTestCase {
         XCTAssertEqual(lines["a.b"], SourceLocation(path: "s.json", line: 1, column: 21))
         XCTAssertEqual(lines["c\"d"], SourceLocation(path: "s.json", line: 2, column: 3))
     }
+
+    func testPricesAndOffersAreComparedInTheSnapshotsStorefront() throws {
+        let metadata = """
+        \t\t<key>com.acme.app.plus</key>
+        \t\t<dict>
+        \t\t\t<key>kind</key><string>auto-renewable</string>
+        \t\t\t<key>subscriptionGroup</key><string>Plus</string>
+        \t\t\t<key>price</key><string>2.99</string>
+        \t\t\t<key>currency</key><string>USD</string>
+        \t\t\t<key>introductoryOffer</key><dict><key>paymentMode</key><string>free-trial</string><key>period</key><string>P1W</string></dict>
+        \t\t</dict>
+        \t\t<key>com.acme.app.gold</key>
+        \t\t<dict><key>kind</key><string>consumable</string><key>price</key><string>0.990</string><key>currency</key><string>USD</string></dict>
+        """
+        var example = ASCExample.drift(metadata: metadata, remote: [
+            .subscription("com.acme.app.plus", group: "Plus", period: "ONE_MONTH"), .purchase("com.acme.app.gold", type: "CONSUMABLE"),
+        ])
+        let index = example.files.firstIndex { $0.name == ASCExample.snapshotName }!
+        var snapshot = try ASCSnapshot.decode(Data(example.files[index].text.utf8), path: "s")
+        snapshot.storefront = "USA"
+        snapshot.subscriptionGroups[0].subscriptions[0].price = ASCSnapshot.Price(amount: "3.99", currency: "USD")
+        snapshot.subscriptionGroups[0].subscriptions[0].introductoryOffer = ASCSnapshot.IntroductoryOffer(mode: "FREE_TRIAL", duration: "TWO_WEEKS", periods: 1, price: nil)
+        snapshot.inAppPurchases[0].price = ASCSnapshot.Price(amount: "0.99", currency: "USD")
+        example.files[index] = ExampleFile(ASCExample.snapshotName, snapshot.encoded())
+        let (findings, _) = try run(example, in: "prices")
+        let messages = findings.map { $0.message.replacingOccurrences(of: folder.appendingPathComponent("prices").path + "/", with: "") }
+        XCTAssertEqual(messages.count, 2, "\(messages)")
+        XCTAssertTrue(messages[0].hasPrefix("'com.acme.app.plus': the price in USA is 2.99 USD here (Metadata.plist:13:20) but 3.99 USD in App Store Connect (asc-snapshot.json:"), messages[0])
+        XCTAssertTrue(messages[1].hasPrefix("'com.acme.app.plus': the introductory offer is free-trial P1W here (Metadata.plist:15:32) but free-trial P2W in App Store Connect (asc-snapshot.json:"), messages[1])
+        // Without a storefront in the snapshot, no price or offer is compared.
+        snapshot.storefront = nil
+        example.files[index] = ExampleFile(ASCExample.snapshotName, snapshot.encoded())
+        XCTAssertEqual(try run(example, in: "unpriced").findings.map(\.message), [])
+    }
 }

@@ -191,4 +191,52 @@ final class SnapshotPullTests: XCTestCase {
             }
         }
     }
+
+    func pricePage(_ prices: [(id: String, start: String?, end: String?, point: String, amount: String)], point relationship: String, pointType: String) -> String {
+        let data = prices.map { p in
+            let start = p.start.map { "\"\($0)\"" } ?? "null"
+            let end = p.end.map { "\"\($0)\"" } ?? "null"
+            return #"{"type":"prices","id":"\#(p.id)","attributes":{"startDate":\#(start),"endDate":\#(end)},"relationships":{"\#(relationship)":{"data":{"type":"\#(pointType)","id":"\#(p.point)"}},"territory":{"data":{"type":"territories","id":"USA"}}}}"#
+        }
+        let included = prices.map { #"{"type":"\#(pointType)","id":"\#($0.point)","attributes":{"customerPrice":"\#($0.amount)","proceeds":"0.70"}}"# }
+            + [#"{"type":"territories","id":"USA","attributes":{"currency":"USD"}}"#]
+        return #"{"data":[\#(data.joined(separator: ","))],"included":[\#(included.joined(separator: ","))],"links":{"self":"x"}}"#
+    }
+
+    func testPricesAndOffersOfAStorefrontAreTheOnesInEffectToday() throws {
+        var script = script(more: false)
+        let q = "?filter%5Bterritory%5D=USA&include=inAppPurchasePricePoint,territory&limit=200"
+        script["/v2/inAppPurchases/11/iapPriceSchedule"] = [json(200, #"{"data":{"type":"inAppPurchasePriceSchedules","id":"11"},"links":{"self":"x"}}"#)]
+        script["/v2/inAppPurchases/10/iapPriceSchedule"] = [json(200, #"{"data":{"type":"inAppPurchasePriceSchedules","id":"10"},"links":{"self":"x"}}"#)]
+        // Gems: a price that ended, the one in effect, and one scheduled after today.
+        script["/v1/inAppPurchasePriceSchedules/11/manualPrices" + q] = [json(200, pricePage([
+            ("a", nil, "2026-01-01", "p1", "0.99"), ("b", "2026-01-01", nil, "p2", "1.99"), ("c", "2027-01-01", nil, "p3", "2.99"),
+        ], point: "inAppPurchasePricePoint", pointType: "inAppPurchasePricePoints"))]
+        // Pro: no manual price in the storefront; the automatic (equalized) one.
+        script["/v1/inAppPurchasePriceSchedules/10/manualPrices" + q] = [json(200, #"{"data":[],"links":{"self":"x"}}"#)]
+        script["/v1/inAppPurchasePriceSchedules/10/automaticPrices" + q] = [json(200, pricePage([("d", nil, nil, "p4", "4.99")],
+                                                                                                  point: "inAppPurchasePricePoint", pointType: "inAppPurchasePricePoints"))]
+        let sq = "?filter%5Bterritory%5D=USA&include=subscriptionPricePoint,territory&limit=200"
+        for (id, amount) in [("S1", "2.99"), ("S2", "29.99")] {
+            script["/v1/subscriptions/\(id)/prices" + sq] = [json(200, pricePage([("\(id)p", "2025-06-01", nil, "\(id)pp", amount)],
+                                                                                  point: "subscriptionPricePoint", pointType: "subscriptionPricePoints"))]
+        }
+        script["/v1/subscriptions/S1/introductoryOffers" + sq] = [json(200, #"{"data":[{"type":"subscriptionIntroductoryOffers","id":"o1","attributes":{"duration":"ONE_WEEK","offerMode":"FREE_TRIAL","numberOfPeriods":1}}],"links":{"self":"x"}}"#)]
+        script["/v1/subscriptions/S2/introductoryOffers" + sq] = [json(200, #"{"data":[{"type":"subscriptionIntroductoryOffers","id":"o2","attributes":{"duration":"ONE_MONTH","offerMode":"PAY_AS_YOU_GO","numberOfPeriods":3},"relationships":{"subscriptionPricePoint":{"data":{"type":"subscriptionPricePoints","id":"o2p"}},"territory":{"data":{"type":"territories","id":"USA"}}}}],"included":[{"type":"subscriptionPricePoints","id":"o2p","attributes":{"customerPrice":"0.99"}},{"type":"territories","id":"USA","attributes":{"currency":"USD"}}],"links":{"self":"x"}}"#)]
+        let transport = StubTransport(script)
+        var client = try client(transport)
+        let today = ISO8601DateFormatter().date(from: "2026-11-24T12:00:00Z")!
+        let snapshot = try SnapshotPull(storefront: "USA", today: today).pull(app: "com.acme.app", client: &client)
+        XCTAssertEqual(snapshot.storefront, "USA")
+        XCTAssertEqual(snapshot.inAppPurchases.map(\.price), [ASCSnapshot.Price(amount: "1.99", currency: "USD"), ASCSnapshot.Price(amount: "4.99", currency: "USD")])
+        let subscriptions = snapshot.subscriptionGroups[0].subscriptions
+        XCTAssertEqual(subscriptions.map(\.price?.amount), ["2.99", "29.99"])
+        XCTAssertEqual(subscriptions.map(\.introductoryOffer), [
+            ASCSnapshot.IntroductoryOffer(mode: "FREE_TRIAL", duration: "ONE_WEEK", periods: 1, price: nil),
+            ASCSnapshot.IntroductoryOffer(mode: "PAY_AS_YOU_GO", duration: "ONE_MONTH", periods: 3, price: ASCSnapshot.Price(amount: "0.99", currency: "USD")),
+        ])
+        // 4 without prices; 2 + 3 for the in-app purchases; 2 × 2 for the subscriptions.
+        XCTAssertEqual(client.requestCount, 13)
+        XCTAssertTrue(snapshot.encoded().contains("\"storefront\" : \"USA\""))
+    }
 }
