@@ -6,6 +6,7 @@ Run: python3 Tests/Fixtures/asc/check_fake_asc.py   (exit 0 on success, 1 on a f
 """
 
 import base64
+import gzip
 import http.client
 import json
 import os
@@ -27,6 +28,23 @@ SERVER = os.path.join(HERE, "fake_asc.py")
 ISSUER = "57246542-96fe-1a63-e053-0824d011072a"
 KEY_ID = "2X9R4HXF34"
 APP = "6450000001"
+
+SALES_TEXT = ("Provider\tProvider Country\tSKU\tDeveloper\tTitle\tVersion\tProduct Type Identifier\tUnits"
+              "\tDeveloper Proceeds\tBegin Date\tEnd Date\tCustomer Currency\tCountry Code\tCurrency of Proceeds"
+              "\tApple Identifier\tCustomer Price\tPromo Code\tParent Identifier\n"
+              "APPLE\tUS\tcom.acme.app.coins100\tAcme\t100 Coins\t\tIA1\t3\t0.70\t11/02/2026\t11/02/2026"
+              "\tUSD\tUS\tUSD\t6450001001\t0.99\t\tACME\n"
+              "APPLE\tUS\tcom.acme.app.coins100\tAcme\t100 Coins\t\tIA1\t1\t0.85\t11/02/2026\t11/02/2026"
+              "\tEUR\tDE\tEUR\t6450001001\t0.99\t\tACME\n")
+SALES_TEXT_EARLIER = SALES_TEXT.replace("11/02/2026", "11/01/2026").replace("\t3\t", "\t5\t")
+FINANCE_TEXT = ("Start Date\tEnd Date\tUPC\tISRC/ISBN\tVendor Identifier\tQuantity\tPartner Share"
+                "\tExtended Partner Share\tPartner Share Currency\tSales or Return\tApple Identifier"
+                "\tArtist/Show/Developer/Author\tTitle\tLabel/Studio/Network/Developer/Publisher\tGrid"
+                "\tProduct Type Identifier\tISAN/Other Identifier\tCountry Of Sale\tPre-order Flag\tPromo Code"
+                "\tCustomer Price\tCustomer Currency\n"
+                "09/28/2026\t10/31/2026\t\t\tcom.acme.app.pro.monthly\t12\t3.49\t41.88\tUSD\tS\t6450003001"
+                "\tAcme\tPro Monthly\t\t\tIAY\t\tUS\t\t\t4.99\tUSD\n"
+                "Total_Rows\t1\n")
 
 STORE = {
     "apps": [
@@ -55,6 +73,16 @@ STORE = {
              "localizations": [{"id": "6450004001", "locale": "en-US", "name": "Pro", "description": "Everything", "state": "APPROVED"}]},
             {"id": "6450003002", "productId": "com.acme.app.pro.yearly", "name": "Pro Yearly", "state": "APPROVED",
              "subscriptionPeriod": "ONE_YEAR", "groupLevel": 1, "familySharable": True, "localizations": []}]},
+    ],
+    "salesReports": [
+        {"vendorNumber": "80012345", "reportType": "SALES", "reportSubType": "SUMMARY", "frequency": "DAILY",
+         "reportDate": "2026-11-02", "version": "1_1", "content": SALES_TEXT},
+        {"vendorNumber": "80012345", "reportType": "SALES", "reportSubType": "SUMMARY", "frequency": "DAILY",
+         "reportDate": "2026-11-01", "content": SALES_TEXT_EARLIER},
+    ],
+    "financeReports": [
+        {"vendorNumber": "80012345", "reportType": "FINANCIAL", "regionCode": "ZZ", "reportDate": "2026-10",
+         "content": FINANCE_TEXT},
     ],
 }
 
@@ -327,6 +355,91 @@ def scenarios(workdir, key):
     server.stop()
 
 
+SALES = ("/v1/salesReports?filter[vendorNumber]=80012345&filter[reportType]=SALES"
+         "&filter[reportSubType]=SUMMARY&filter[frequency]=DAILY")
+FINANCE = ("/v1/financeReports?filter[vendorNumber]=80012345&filter[reportType]=FINANCIAL"
+           "&filter[regionCode]=ZZ&filter[reportDate]=2026-10")
+
+
+def check_gzip(name, status, headers, body, text):
+    check(status == 200, "%s: 200 (got %s %r)" % (name, status, body[:200]))
+    check(headers.get("Content-Type") == "application/a-gzip",
+          "%s: Content-Type application/a-gzip (got %s)" % (name, headers.get("Content-Type")))
+    check(headers.get("Content-Length") == str(len(body)),
+          "%s: Content-Length %s is the body's length %d" % (name, headers.get("Content-Length"), len(body)))
+    check(headers.get("Content-Encoding") is None, "%s: no Content-Encoding (the gzip is the content)" % name)
+    check(body[:2] == b"\x1f\x8b" and body[4:8] == b"\0\0\0\0", "%s: gzip with mtime 0 (got %r)" % (name, body[:10]))
+    check(gzip.decompress(body) == text.encode("utf-8"), "%s: gunzipped equals the store's content" % name)
+    check(body == gzip.compress(text.encode("utf-8"), compresslevel=9, mtime=0), "%s: deterministic bytes" % name)
+
+
+def reports(workdir, key):
+    token = make_token(key)
+    server = Server(workdir)
+    try:
+        for suffix, text, name in (("&filter[reportDate]=2026-11-02", SALES_TEXT, "sales report"),
+                                   ("&filter[reportDate]=2026-11-02&filter[version]=1_1", SALES_TEXT, "sales report, version 1_1"),
+                                   ("&filter[reportDate]=2026-11-01&filter[version]=1_0", SALES_TEXT_EARLIER,
+                                    "sales report without a version in the store, any filter[version]"),
+                                   ("", SALES_TEXT, "sales report without filter[reportDate]: the latest")):
+            check_gzip(name, *get(server.base + SALES + suffix, token), text)
+        status, headers, body = get(server.base + SALES + "&filter[reportDate]=2026-11-02", token)
+        again = get(server.base + SALES + "&filter[reportDate]=2026-11-02", token)[2]
+        check(body == again, "sales report: the same bytes twice")
+        check_gzip("finance report", *get(server.base + FINANCE, token), FINANCE_TEXT)
+
+        not_found = {"errors": [{"status": "404", "code": "NOT_FOUND", "title": "The specified resource does not exist",
+                                 "detail": "There were no sales for the date specified."}]}
+        for path in (SALES + "&filter[reportDate]=2026-11-03", SALES + "&filter[reportDate]=2026-11-02&filter[version]=1_0",
+                     SALES.replace("80012345", "80099999") + "&filter[reportDate]=2026-11-02",
+                     FINANCE.replace("2026-10", "2026-09"), FINANCE.replace("=ZZ", "=US")):
+            status, headers, body = get_json(server.base + path, token)
+            check(status == 404 and body == not_found, "%s: 404 NOT_FOUND (got %s %s)" % (path, status, body))
+            check(headers.get("Content-Type") == "application/json", "report 404: application/json")
+
+        status, _, body = get_json(server.base + SALES + "&filter[reportDate]=2026-11-02,2026-11-01", token)
+        check(status == 400 and body["errors"][0]["code"] == "PARAMETER_ERROR.INVALID"
+              and body["errors"][0]["source"] == {"parameter": "filter[reportDate]"},
+              "two report dates: 400 PARAMETER_ERROR.INVALID (got %s %s)" % (status, body))
+        status, _, body = get_json(server.base + FINANCE, make_token(key, corrupt=True))
+        check(status == 401 and body["errors"][0]["code"] == "NOT_AUTHORIZED", "finance report, bad token: 401")
+        logged = len(server.entries())
+
+        for path in (SALES.replace("DAILY", "HOURLY"), FINANCE.replace("FINANCIAL", "SALES"),
+                     SALES.replace("&filter[frequency]=DAILY", ""), FINANCE.replace("&filter[reportDate]=2026-10", "")):
+            status, _, body = get(server.base + path, token)
+            check(status == 599 and body.startswith(b"fake server: request/response does not match"),
+                  "%s: 599 (got %s %s)" % (path, status, body[:200]))
+    finally:
+        server.stop()
+    entries = server.entries()
+    kinds = [(e["status"], e["requestValid"], e["responseValid"], e["error"]) for e in entries[:logged]]
+    check(kinds == [(200, True, True, None)] * 7 + [(404, True, None, None)] * 5 + [(400, True, True, None)]
+          + [(401, True, True, None)], "reports log: 200s valid, 404s responseValid null (got %s)" % kinds)
+    check(entries[0]["query"] == {"filter[vendorNumber]": "80012345", "filter[reportType]": "SALES",
+                                  "filter[reportSubType]": "SUMMARY", "filter[frequency]": "DAILY",
+                                  "filter[reportDate]": "2026-11-02"}, "reports log: the query (got %s)" % entries[0]["query"])
+    bad = entries[logged:]
+    check([e["status"] for e in bad] == [599] * 4 and all(e["requestValid"] is False and e["error"].startswith("request: ")
+                                                          for e in bad), "reports log: the four 599s (got %s)" % bad)
+    check("HOURLY" in bad[0]["error"], "599 names the bad value (got %s)" % bad[0]["error"])
+
+    server = Server(workdir, "rate-limit-once")
+    status, headers, body = get_json(server.base + FINANCE, token)
+    check(status == 429 and headers.get("Retry-After") == "1" and body["errors"][0]["code"] == "RATE_LIMIT_EXCEEDED",
+          "finance report, rate-limit-once: 429 first (got %s %s)" % (status, body))
+    check_gzip("finance report after the 429", *get(server.base + FINANCE, token), FINANCE_TEXT)
+    server.stop()
+
+    server = Server(workdir, "truncated-json")
+    try:
+        get(server.base + SALES, token)
+        check(False, "truncated-json, sales report: the read fails")
+    except http.client.IncompleteRead as error:
+        check(0 < len(error.partial) and error.expected > 0, "truncated-json, sales report: half the gzip")
+    server.stop()
+
+
 def get_safely(url, token):
     try:
         return get(url, token, timeout=60)[0]
@@ -343,6 +456,7 @@ def main():
         with open(os.path.join(workdir, "store.json"), "w", encoding="utf-8") as handle:
             json.dump(STORE, handle)
         normal_requests(workdir, key)
+        reports(workdir, key)
         scenarios(workdir, key)
     if failures:
         print("%d of %d checks failed" % (len(failures), checks[0]))

@@ -4,7 +4,8 @@
 Serves a few read-only operations of the App Store Connect API from an in-memory
 store, on 127.0.0.1 only. Every request's JWT is verified with the public key;
 every request and every response is validated against Apple's OpenAPI document
-with openapi-core. See README.md next to this file.
+with openapi-core (except the report downloads' 404, which the document does not
+list). See README.md next to this file.
 
 Usage:
   python3 fake_asc.py --store STORE.json --public-key KEY.pem --issuer ISSUER \
@@ -16,6 +17,7 @@ Exit 3: openapi-core (or cryptography) cannot be imported. Exit 2: bad arguments
 
 import argparse
 import base64
+import gzip
 import json
 import os
 import re
@@ -165,11 +167,11 @@ class OARequest:
 
 
 class OAResponse:
-    def __init__(self, status, body_bytes, headers):
+    def __init__(self, status, body_bytes, content_type):
         self.status_code = status
         self.data = body_bytes
-        self.content_type = "application/json"
-        self.headers = Headers(headers)
+        self.content_type = content_type
+        self.headers = Headers([("Content-Type", content_type)])
 
 
 def describe(error):
@@ -209,8 +211,24 @@ def shorten(text, limit=300):
 
 # ---------------------------------------------------------------- the store
 
+SALES_REPORT_FIELDS = ("vendorNumber", "reportType", "reportSubType", "frequency", "reportDate")
+FINANCE_REPORT_FIELDS = ("vendorNumber", "reportType", "regionCode", "reportDate")
+
+
+def report_entries(raw, key, fields):
+    entries = list(raw.get(key, []))
+    for number, entry in enumerate(entries):
+        names = fields + ("content",) + (("version",) if "version" in entry and key == "salesReports" else ())
+        for name in names:
+            if not isinstance(entry.get(name), str):
+                raise ValueError("store: %s[%d].%s must be a string" % (key, number, name))
+    return entries
+
+
 class Store:
     def __init__(self, raw):
+        self.sales_reports = report_entries(raw, "salesReports", SALES_REPORT_FIELDS)
+        self.finance_reports = report_entries(raw, "financeReports", FINANCE_REPORT_FIELDS)
         self.apps = list(raw.get("apps", []))
         self.iaps = list(raw.get("inAppPurchases", []))
         self.groups = list(raw.get("subscriptionGroups", []))
@@ -514,6 +532,76 @@ def subscription_localizations(ctx, query, sub_id):
     return 200, body, {}
 
 
+# -- report downloads: 200 is the report's text, gzip-compressed, as `application/a-gzip`
+
+class Raw:
+    """A body that is not JSON: bytes and their content type."""
+
+    def __init__(self, data, content_type):
+        self.data = data
+        self.content_type = content_type
+
+
+GZIP = "application/a-gzip"  # the document's content type for both report downloads
+
+
+def gzip_report(text):
+    # Deterministic: no file name, mtime 0, the same bytes for the same text.
+    return Raw(gzip.compress(text.encode("utf-8"), compresslevel=9, mtime=0), GZIP)
+
+
+def report_not_found():
+    # Not a response the document lists for these operations; App Store Connect sends it anyway
+    # (SOURCES.md). Logged with responseValid null (see UNDOCUMENTED).
+    return 404, error_body(404, "NOT_FOUND", "The specified resource does not exist",
+                           "There were no sales for the date specified."), {}
+
+
+def single_filter(query, field):
+    """The one value of filter[field], or None when the request leaves it out. The document
+    types every filter as a comma-separated list; a download is one file, so the fake takes
+    exactly one value and answers 400 otherwise."""
+    name = "filter[%s]" % field
+    values = list_param(query, name)
+    if values is None:
+        return None
+    if len(values) != 1:
+        raise ParameterError(name, "%s takes exactly one value; got '%s'." % (name, query[name]))
+    return values[0]
+
+
+def find_report(entries, query, fields):
+    wanted = {f: single_filter(query, f) for f in fields}
+    return [e for e in entries
+            if all(value is None or e.get(f) == value for f, value in wanted.items())]
+
+
+@route(r"/v1/salesReports")
+def sales_reports(ctx, query):
+    version = single_filter(query, "version")
+    found = [e for e in find_report(ctx.store.sales_reports, query, SALES_REPORT_FIELDS)
+             if version is None or "version" not in e or e["version"] == version]
+    if not found:
+        return report_not_found()
+    # filter[reportDate] is optional for sales: without it, the latest matching report.
+    latest = max(e["reportDate"] for e in found)
+    entry = next(e for e in found if e["reportDate"] == latest)
+    return 200, gzip_report(entry["content"]), {}
+
+
+@route(r"/v1/financeReports")
+def finance_reports(ctx, query):
+    found = find_report(ctx.store.finance_reports, query, FINANCE_REPORT_FIELDS)
+    if not found:
+        return report_not_found()
+    return 200, gzip_report(found[0]["content"]), {}
+
+
+# (path, status) answers the document does not list but App Store Connect sends: sent
+# without response validation and logged with responseValid null.
+UNDOCUMENTED = {("/v1/salesReports", 404), ("/v1/financeReports", 404)}
+
+
 class Context:
     def __init__(self, store, base, path, pairs, cap):
         self.store = store
@@ -553,6 +641,13 @@ class FakeASC:
                 self.log_file.flush()
 
 
+def encode_body(body):
+    """(bytes, content type) of a route's body: Raw as it is, anything else as compact JSON."""
+    if isinstance(body, Raw):
+        return body.data, body.content_type
+    return json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode("utf-8"), "application/json"
+
+
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server_version = "FakeAppStoreConnect/1"
@@ -583,7 +678,7 @@ class Handler(BaseHTTPRequestHandler):
         reason = verify_jwt(self.headers.get("Authorization"), fake.public_key,
                             fake.args.issuer, fake.args.key_id)
         if reason is not None:
-            return self.answer(entry, oa_request, *not_authorized(reason))
+            return self.answer(entry, oa_request, raw_path, *not_authorized(reason))
         if request_error is not None:
             entry["error"] = "request: " + request_error
             return self.fail_loudly(entry, MISMATCH + "request: " + request_error)
@@ -621,9 +716,9 @@ class Handler(BaseHTTPRequestHandler):
             entry["error"] = body
             return self.fail_loudly(entry, body)
         if scenario == "truncated-json":
-            data = json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-            return self.scenario_bytes(entry, status, data, truncate=True)
-        return self.answer(entry, oa_request, status, body, headers)
+            data, content_type = encode_body(body)
+            return self.scenario_bytes(entry, status, data, truncate=True, content_type=content_type)
+        return self.answer(entry, oa_request, raw_path, status, body, headers)
 
     def dispatch(self, fake, base, raw_path, pairs, query):
         for pattern, function in ROUTES:
@@ -640,20 +735,28 @@ class Handler(BaseHTTPRequestHandler):
 
     # -- answers
 
-    def answer(self, entry, oa_request, status, body, headers):
-        """A normal answer: validated against the document before it is sent."""
-        data = json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-        try:
-            self.fake.openapi.validate_response(oa_request, OAResponse(status, data, [("Content-Type", "application/json")]))
-            entry["responseValid"] = True
-        except Exception as error:
-            entry["responseValid"] = False
-            reason = describe(error)
-            entry["error"] = "response %d: %s" % (status, reason)
-            return self.fail_loudly(entry, MISMATCH + entry["error"])
+    def answer(self, entry, oa_request, raw_path, status, body, headers):
+        """A normal answer: validated against the document before it is sent (except the
+        answers in UNDOCUMENTED, logged with responseValid null)."""
+        data, content_type = encode_body(body)
+        if (raw_path, status) not in UNDOCUMENTED:
+            try:
+                self.fake.openapi.validate_response(oa_request, OAResponse(status, data, content_type))
+                if content_type == GZIP:
+                    # openapi-core checks the status, the content type and that there is a body;
+                    # the schema (string, format binary) says nothing of the bytes: check them here.
+                    if data[:2] != b"\x1f\x8b":
+                        raise ValueError("the body does not start with gzip's magic bytes 1f 8b")
+                    gzip.decompress(data)
+                entry["responseValid"] = True
+            except Exception as error:
+                entry["responseValid"] = False
+                reason = describe(error)
+                entry["error"] = "response %d: %s" % (status, reason)
+                return self.fail_loudly(entry, MISMATCH + entry["error"])
         entry["status"] = status
         self.fake.log(entry)
-        self.send_bytes(status, data, headers)
+        self.send_bytes(status, data, headers, content_type=content_type)
 
     def fail_loudly(self, entry, reason):
         entry["status"] = 599
@@ -665,7 +768,7 @@ class Handler(BaseHTTPRequestHandler):
         self.fake.log(entry)
         self.send_bytes(status, json.dumps(body, separators=(",", ":")).encode(), headers)
 
-    def scenario_bytes(self, entry, status, data, truncate=False):
+    def scenario_bytes(self, entry, status, data, truncate=False, content_type="application/json"):
         entry["status"] = status
         self.fake.log(entry)
         if not truncate:
@@ -673,7 +776,7 @@ class Handler(BaseHTTPRequestHandler):
         self.close_connection = True
         try:
             self.send_response(status)
-            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Type", content_type)
             self.send_header("Content-Length", str(len(data)))
             self.end_headers()
             self.wfile.write(data[:len(data) // 2])
