@@ -25,7 +25,7 @@ final class ASCEndToEndTests: XCTestCase {
     }
 
     /// The example snapshot as the fake server's store: the same app, products and localizations.
-    func store() throws -> Data {
+    func store(salesReports: [[String: Any]] = []) throws -> Data {
         let data = try Data(contentsOf: IAPRunner.packageRoot.appendingPathComponent(Self.snapshotExample))
         let snapshot = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
         let app = try XCTUnwrap(snapshot["app"] as? [String: Any])
@@ -57,13 +57,14 @@ final class ASCEndToEndTests: XCTestCase {
             }
             return group
         }
-        return try JSONSerialization.data(withJSONObject: ["apps": [app], "inAppPurchases": purchases, "subscriptionGroups": groups])
+        return try JSONSerialization.data(withJSONObject: ["apps": [app], "inAppPurchases": purchases, "subscriptionGroups": groups,
+                                                           "salesReports": salesReports])
     }
 
     /// Starts the fake server; its base URL, or a skip when openapi-core is missing.
-    func startServer(scenario: String = "ok", pageSize: Int = 2, extra: [String] = []) throws -> (url: String, log: URL) {
+    func startServer(scenario: String = "ok", pageSize: Int = 2, extra: [String] = [], salesReports: [[String: Any]] = []) throws -> (url: String, log: URL) {
         let storePath = folder.appendingPathComponent("store-\(servers.count).json")
-        try store().write(to: storePath)
+        try store(salesReports: salesReports).write(to: storePath)
         let keyPath = folder.appendingPathComponent("public.pem")
         try key.publicKey.pemRepresentation.write(to: keyPath, atomically: true, encoding: .utf8)
         let log = folder.appendingPathComponent("requests-\(servers.count).jsonl")
@@ -265,5 +266,35 @@ final class ASCEndToEndTests: XCTestCase {
         XCTAssertTrue(diff.stdout.contains("\(snapshot.path):48:7: info: 'com.razeware.razefaces.retro' is in App Store Connect"), diff.stdout)
         XCTAssertEqual(try String(contentsOf: snapshot, encoding: .utf8),
                        try String(contentsOf: IAPRunner.packageRoot.appendingPathComponent(Self.snapshotExample), encoding: .utf8))
+    }
+
+    func testSalesReportsAreFetchedOnceThenTotalledAsTheFilesAre() throws {
+        let fixtures = IAPRunner.packageRoot.appendingPathComponent("Tests/Fixtures/Sales")
+        let days = ["2026-11-02": "S_D_80012345_20261102.txt", "2026-11-04": "S_D_80012345_20261105.txt"]
+        let reports = try days.map { date, file -> [String: Any] in
+            ["vendorNumber": "80012345", "reportType": "SALES", "reportSubType": "SUMMARY", "frequency": "DAILY", "reportDate": date,
+             "version": "1_1", "content": try String(contentsOf: fixtures.appendingPathComponent(file), encoding: .utf8)]
+        }
+        let (url, log) = try startServer(salesReports: reports)
+        var env = environment
+        env["IAP_ASC_URL"] = url
+        let cache = folder.appendingPathComponent("reports").path
+        let arguments = ["report", "--sales", cache, "--fetch", "sales", "--vendor", "80012345", "--from", "2026-11-02", "--to", "2026-11-04", "--format", "csv"]
+        let first = try IAPRunner.run(arguments, environment: env)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertTrue(first.stderr.hasPrefix("iap: fetched 2 reports into \(cache)\niap: App Store Connect has no report for 2026-11-03 (no sales, or not published yet)\n"), first.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache).sorted(), ["S_D_80012345_20261102.txt.gz", "S_D_80012345_20261104.txt.gz"])
+        // The fetched reports total as the same reports read from files do.
+        let local = try IAPRunner.run(["report", "--sales"] + days.values.sorted().map { fixtures.appendingPathComponent($0).path } + ["--format", "csv"])
+        XCTAssertEqual(first.stdout.split(separator: "\n").filter { !$0.contains("S_D_") }, local.stdout.split(separator: "\n").filter { !$0.contains("S_D_") })
+        XCTAssertFalse(first.stdout.isEmpty)
+        // Again: only the day without a report is asked for.
+        let second = try IAPRunner.run(arguments, environment: env)
+        XCTAssertEqual(second.status, 0, second.stderr)
+        XCTAssertTrue(second.stderr.hasPrefix("iap: fetched 0 reports into \(cache) (2 already there)\n"), second.stderr)
+        let sent = try requests(log)
+        XCTAssertEqual(sent.map { $0["status"] as? Int ?? 0 }, [200, 404, 200, 404])
+        XCTAssertTrue(sent.allSatisfy { $0["requestValid"] as? Bool == true }, "\(sent)")
+        assertNoSecrets(first)
     }
 }
