@@ -31,11 +31,36 @@ public enum ASCJob {
 
     /// `iap asc pull --app APP --snapshot FILE`: the app's in-app purchases and subscriptions,
     /// written as a snapshot later commands read offline.
-    public static func pull(app: String, snapshot path: String, connection: Connection) -> CommandOutcome {
+    /// With `output`, the snapshot is also written as a catalog: a `.storekit` file (what Xcode's
+    /// sync holds: prices in the snapshot's storefront) or, any other name, a metadata plist.
+    public static func pull(app: String, snapshot path: String?, output: String? = nil, connection: Connection) -> CommandOutcome {
         var outcome = CommandOutcome()
         do throws(ToolFailure) {
+            guard path != nil || output != nil else { throw .usage("name what to write: --snapshot FILE, -o FILE.storekit or -o FILE.plist") }
             let snapshot = try pulled(app, connection, saying: &outcome.stderr)
-            outcome.files.append(OutputContent(path: path, content: snapshot.encoded(), note: "iap: wrote \(path)", label: "the snapshot"))
+            let text = snapshot.encoded()
+            if let path {
+                outcome.files.append(OutputContent(path: path, content: text, note: "iap: wrote \(path)", label: "the snapshot"))
+            }
+            if let output {
+                let catalog = snapshot.catalog(path: path ?? "App Store Connect", text: text)
+                if output.lowercased().hasSuffix(".storekit") {
+                    let written = try StoreKitWriter(storefront: snapshot.storefront ?? "USA").write(catalog)
+                    outcome.findings += written.findings
+                    outcome.stderr += TextReporter().render(written.findings)
+                    if written.findings.contains(where: { $0.severity == .error }) {
+                        outcome.status = outcome.status.combined(with: .findings)
+                        outcome.stderr += "iap: \(output) not written: "
+                            + (snapshot.storefront == nil ? "pull with --storefront to have the prices a StoreKit configuration needs\n" : "see the errors above\n")
+                    } else {
+                        outcome.files.append(OutputContent(path: output, content: written.text,
+                                                           note: "iap: wrote \(output) (\(plural(written.productCount, "product")))", label: "the StoreKit configuration"))
+                    }
+                } else {
+                    outcome.files.append(OutputContent(path: output, content: MetadataWriter().metadataPlist(catalog),
+                                                       note: "iap: wrote \(output) (\(plural(catalog.products.count, "product")))", label: "the metadata plist"))
+                }
+            }
         } catch {
             outcome.fail(error)
         }

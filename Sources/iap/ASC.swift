@@ -23,6 +23,9 @@ struct ASCCommand: ParsableCommand {
         @Option(help: "The snapshot file to write (JSON, deterministic: commit it). Default: iap.yml's asc.snapshot.")
         var snapshot: String?
 
+        @Option(name: .shortAndLong, help: "Also write the app's catalog: a .storekit file (prices in the --storefront) or, any other name, a metadata plist.")
+        var output: String?
+
         @Option(help: "Seconds each request may take.")
         var timeout: Double = 60
 
@@ -41,10 +44,11 @@ struct ASCCommand: ParsableCommand {
                 guard let app = app ?? configuration.asc.app else {
                     throw .usage("name the app: --app BUNDLE_ID (or its Apple ID), or asc: app: in iap.yml")
                 }
-                guard let snapshot = snapshot ?? configuration.asc.snapshot else {
-                    throw .usage("name the snapshot to write: --snapshot FILE, or asc: snapshot: in iap.yml")
+                let snapshot = snapshot ?? (output == nil ? configuration.asc.snapshot : nil)
+                guard snapshot != nil || output != nil else {
+                    throw .usage("name what to write: --snapshot FILE (or asc: snapshot: in iap.yml), or -o FILE.storekit")
                 }
-                return ASCJob.pull(app: app, snapshot: snapshot, connection: ASCJob.Connection(
+                return ASCJob.pull(app: app, snapshot: snapshot, output: output, connection: ASCJob.Connection(
                     environment: ProcessInfo.processInfo.environment, variables: configuration.asc.variables, timeout: timeout,
                     storefront: storefront ?? configuration.asc.storefront))
             }
