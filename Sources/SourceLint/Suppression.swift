@@ -1,3 +1,4 @@
+import Foundation
 /// A `//` comment of a source file: where it starts and its text after the slashes.
 struct SourceComment: Sendable, Equatable {
     var line: Int
@@ -81,7 +82,18 @@ extension Collection where Element == UInt8 {
     func containsASCII(_ needle: StaticString) -> Bool {
         let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
         guard let first = pattern.first else { return true }
-        if let found = withContiguousStorageIfAvailable({ Self.contains(pattern, in: $0, first: first, foldCase: false) }) { return found }
+        if let found = withContiguousStorageIfAvailable({ bytes in
+            // memchr finds each candidate first byte; memcmp the rest.
+            guard let base = bytes.baseAddress, bytes.count >= pattern.count else { return false }
+            let end = base + bytes.count
+            var from = base
+            while end - from >= pattern.count, let found = memchr(from, Int32(first), end - from - pattern.count + 1) {
+                let candidate = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
+                if memcmp(candidate, pattern.baseAddress!, pattern.count) == 0 { return true }
+                from = candidate + 1
+            }
+            return false
+        }) { return found }
         var index = startIndex
         while let found = self[index...].firstIndex(of: first) {
             if self[found...].starts(with: pattern) { return true }

@@ -10,7 +10,12 @@ import SwiftSyntax
 /// (`SwiftLintVisitor+Literals`).
 final class SwiftLintVisitor: SyntaxVisitor {
     let context: LintContext
-    let converter: SourceLocationConverter
+    let path: String
+    let tree: SourceFileSyntax
+    /// Made when a finding or a comment asks for a line: most files have neither.
+    lazy var converter = SourceLocationConverter(fileName: path, tree: tree)
+    /// The file's bytes (for `isPlainType`).
+    let bytes: [UInt8]
     let facts: SwiftFileFacts
     /// The whole file is a preview, mock or fixture (by its path).
     let neverShippedFile: Bool
@@ -46,9 +51,11 @@ final class SwiftLintVisitor: SyntaxVisitor {
         case sequence(SequenceExprSyntax)
     }
 
-    init(context: LintContext, converter: SourceLocationConverter, facts: SwiftFileFacts, neverShippedFile: Bool) {
+    init(context: LintContext, path: String, tree: SourceFileSyntax, source: String, facts: SwiftFileFacts, neverShippedFile: Bool) {
         self.context = context
-        self.converter = converter
+        self.path = path
+        self.tree = tree
+        bytes = Array(source.utf8)
         self.facts = facts
         self.neverShippedFile = neverShippedFile
         super.init(viewMode: .sourceAccurate)
@@ -160,6 +167,32 @@ final class SwiftLintVisitor: SyntaxVisitor {
     override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {
         gatherProductIDSwitch(node)
         return .visitChildren
+    }
+
+    // Types: no rule reads a node in one (`checkStoredPrice` reads a declaration's type from the
+    // declaration), and a type holds no expression but an integer (`InlineArray<3, Int>`) or one
+    // in an attribute's arguments (`@_opaqueReturnTypeOf("…", 0)`). A type without an attribute
+    // is not walked.
+
+    override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind { typeVisit(node) }
+    override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind { typeVisit(node) }
+    override func visit(_ node: OptionalTypeSyntax) -> SyntaxVisitorContinueKind { typeVisit(node) }
+    override func visit(_ node: ImplicitlyUnwrappedOptionalTypeSyntax) -> SyntaxVisitorContinueKind { typeVisit(node) }
+    override func visit(_ node: ArrayTypeSyntax) -> SyntaxVisitorContinueKind { typeVisit(node) }
+    override func visit(_ node: DictionaryTypeSyntax) -> SyntaxVisitorContinueKind { typeVisit(node) }
+    override func visit(_ node: FunctionTypeSyntax) -> SyntaxVisitorContinueKind { typeVisit(node) }
+    override func visit(_ node: TupleTypeSyntax) -> SyntaxVisitorContinueKind { typeVisit(node) }
+    override func visit(_ node: SomeOrAnyTypeSyntax) -> SyntaxVisitorContinueKind { typeVisit(node) }
+    override func visit(_ node: CompositionTypeSyntax) -> SyntaxVisitorContinueKind { typeVisit(node) }
+    override func visit(_ node: MetatypeTypeSyntax) -> SyntaxVisitorContinueKind { typeVisit(node) }
+
+    /// Skips a type with no attribute (no `@` in its text, trivia included) and nothing the
+    /// parser left unexpected or missing (where it may have put any node).
+    private func typeVisit(_ node: some TypeSyntaxProtocol) -> SyntaxVisitorContinueKind {
+        if node.hasError { return .visitChildren }
+        let start = node.position.utf8Offset, end = node.endPosition.utf8Offset
+        guard start >= 0, end <= bytes.count, start <= end else { return .visitChildren }
+        return bytes[start..<end].contains(0x40) ? .visitChildren : .skipChildren
     }
 
     // MARK: Where a node sits

@@ -23,10 +23,9 @@ struct SwiftLinter {
         // builds), so that both lint alike; the large stack below holds it.
         var text = source
         let tree = text.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: Self.parserNestingLimit) }
-        let converter = SourceLocationConverter(fileName: path, tree: tree)
         // One walk: the facts of the file and the nodes the rules check; the checks run after it.
         let facts = SwiftFileFacts(source: source)
-        let visitor = SwiftLintVisitor(context: context, converter: converter, facts: facts,
+        let visitor = SwiftLintVisitor(context: context, path: path, tree: tree, source: source, facts: facts,
                                        neverShippedFile: LintScope.isNeverShippedFile(path, includeTests: includeTests))
         visitor.walk(tree)
         facts.gatherProductNames(in: tree)
@@ -34,18 +33,18 @@ struct SwiftLinter {
         if let stop = Self.firstOverflow(in: tree) {
             // Valid code whose closures, calls and interpolations nest past what swift-syntax
             // parses: not a defect of the code, so an info, not a string "that never ends".
-            let location = converter.location(for: stop)
+            let location = visitor.converter.location(for: stop)
             visitor.findings.append(Finding(
                 rule: UnparsedSourceRule.description,
                 message: "the code nests deeper here than iap's Swift parser follows (closures, calls and interpolations inside each other): the rest of the file is not linted",
                 line: location.line, column: location.column, severity: .info))
         } else if let stop = Self.firstError(in: tree) {
-            let location = converter.location(for: stop.position)
+            let location = visitor.converter.location(for: stop.position)
             visitor.findings.append(Finding(
                 rule: UnparsedSourceRule.description, message: "\(stop.what) that never ends: findings after this point may be missed",
                 line: location.line, column: location.column))
         }
-        var comments = source.utf8.containsASCII("iap:") ? Self.comments(in: tree, converter: converter) : []
+        var comments = source.utf8.containsASCII("iap:") ? Self.comments(in: tree, converter: visitor.converter) : []
         guard !visitor.findings.isEmpty || !comments.isEmpty else { return ([], comments) }
         // swift-syntax counts columns in UTF-8 bytes; editors and the rest of iap count characters.
         var columns = CharacterColumns(source: source)
