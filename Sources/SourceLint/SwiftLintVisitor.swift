@@ -186,6 +186,23 @@ final class SwiftLintVisitor: SyntaxVisitor {
     override func visit(_ node: CompositionTypeSyntax) -> SyntaxVisitorContinueKind { typeVisit(node) }
     override func visit(_ node: MetatypeTypeSyntax) -> SyntaxVisitorContinueKind { typeVisit(node) }
 
+    // Nodes whose children are tokens only (names, literals' digits, a string's text, modifiers):
+    // no rule reads a node below them, and no fact is there. The tokens are not walked unless the
+    // parser left something unexpected or missing there (where it may have put any node).
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind { tokensOnly(node) }
+    override func visit(_ node: IntegerLiteralExprSyntax) -> SyntaxVisitorContinueKind { tokensOnly(node) }
+    override func visit(_ node: FloatLiteralExprSyntax) -> SyntaxVisitorContinueKind { tokensOnly(node) }
+    override func visit(_ node: BooleanLiteralExprSyntax) -> SyntaxVisitorContinueKind { tokensOnly(node) }
+    override func visit(_ node: NilLiteralExprSyntax) -> SyntaxVisitorContinueKind { tokensOnly(node) }
+    override func visit(_ node: StringSegmentSyntax) -> SyntaxVisitorContinueKind { tokensOnly(node) }
+    override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind { tokensOnly(node) }
+    override func visit(_ node: DeclModifierSyntax) -> SyntaxVisitorContinueKind { tokensOnly(node) }
+
+    private func tokensOnly(_ node: some SyntaxProtocol) -> SyntaxVisitorContinueKind {
+        node.hasError ? .visitChildren : .skipChildren
+    }
+
     /// Skips a type with no attribute (no `@` in its text, trivia included) and nothing the
     /// parser left unexpected or missing (where it may have put any node).
     private func typeVisit(_ node: some TypeSyntaxProtocol) -> SyntaxVisitorContinueKind {

@@ -42,7 +42,8 @@ struct SwiftStructureScan {
     static let conditionalCompilationLimit = 64
     static let arrowLimit = 200
 
-    private let bytes: [UInt8]
+    /// The file's bytes, alive for the whole scan (`excess(in:)`).
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var i = 0
     private var line = 1
     private var column = 1
@@ -50,18 +51,19 @@ struct SwiftStructureScan {
     /// The pass that sees no literal or comment: everything is code.
     private let literalsAsCode: Bool
 
-    private init(_ bytes: [UInt8], literalsAsCode: Bool) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, literalsAsCode: Bool) {
         self.bytes = bytes
         self.literalsAsCode = literalsAsCode
     }
 
     /// The first shape past its limit, or nil when the file can be parsed safely.
     static func excess(in source: String) -> Excess? {
-        let bytes = Array(source.utf8)
-        var aware = SwiftStructureScan(bytes, literalsAsCode: false)
-        if let found = aware.run() { return found }
-        var blind = SwiftStructureScan(bytes, literalsAsCode: true)
-        return blind.run()
+        Array(source.utf8).withUnsafeBufferPointer { bytes in
+            var aware = SwiftStructureScan(bytes, literalsAsCode: false)
+            if let found = aware.run() { return found }
+            var blind = SwiftStructureScan(bytes, literalsAsCode: true)
+            return blind.run()
+        }
     }
 
     // MARK: The scan
@@ -117,6 +119,12 @@ struct SwiftStructureScan {
     private func isPrefixKeyword(from start: Int) -> Bool {
         let length = i - start
         guard length >= 3, length <= 9 else { return false }
+        // The keywords' first letters.
+        switch bytes[start] {
+        case UInt8(ascii: "t"), UInt8(ascii: "a"), UInt8(ascii: "c"), UInt8(ascii: "e"), UInt8(ascii: "r"), UInt8(ascii: "s"),
+             UInt8(ascii: "b"), UInt8(ascii: "i"): break
+        default: return false
+        }
         return Self.prefixKeywords.contains { isWord($0, from: start) }
     }
 
@@ -203,7 +211,7 @@ struct SwiftStructureScan {
             } while nesting > 0 && i < bytes.count
             return nil
         }
-        if !literalsAsCode, let end = regexLiteralEnd() {
+        if !literalsAsCode, c == UInt8(ascii: "/") || c == UInt8(ascii: "#"), let end = regexLiteralEnd() {
             // A regex literal is text to the parser: its brackets and quotes are not code.
             step(end - i)
             breakChain()
