@@ -152,6 +152,7 @@ final class SwiftLintVisitor: SyntaxVisitor {
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
         // `checkConversionMember` reports these members, only.
+        guard facts.mayNameValue else { return .visitChildren }
         let member = node.declName.baseName.text
         if member == "floatValue" || member == "doubleValue" || Self.integerMembers.contains(member) { pending.append(.member(node)) }
         return .visitChildren
@@ -160,7 +161,9 @@ final class SwiftLintVisitor: SyntaxVisitor {
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         facts.gather(node)
         gatherProductIDComparisons(node)
-        pending.append(.sequence(node))
+        // The checks' names: `numberStyle` (checkCurrencyStyle), `currencySymbol` (checkHandBuiltPrice),
+        // `currencyCode` (checkHardcodedCurrencyAssignment).
+        if facts.mayNameNumberStyle || facts.mayNameCurrencySymbol || facts.mayNameCurrencyCode { pending.append(.sequence(node)) }
         return .visitChildren
     }
 

@@ -131,6 +131,15 @@ final class SwiftFileFacts {
     let mayMentionPrice: Bool
     /// The file's bytes hold one of `productNames`: without one, no token is one.
     let mayNameProducts: Bool
+    /// What the file's bytes hold of the names some checks look for: a check for a name the
+    /// bytes lack can find no token so named, and is not made.
+    let mayNameCurrencySymbol: Bool
+    let mayNameCurrencyCode: Bool
+    let mayNameLocale: Bool
+    let mayNameNumberStyle: Bool
+    let mayNameSetLocale: Bool
+    /// `Value`, which ends every member `checkConversionMember` reports (`doubleValue`, `intValue`).
+    let mayNameValue: Bool
 
     /// Identifiers that say the file deals with StoreKit products.
     static let productNames: Set<String> = ["SKProduct", "priceLocale", "displayPrice", "priceFormatStyle", "SKProductsRequest"]
@@ -140,6 +149,12 @@ final class SwiftFileFacts {
         // `SKProductsRequest` holds `SKProduct`.
         mayNameProducts = source.utf8.containsASCII("SKProduct") || source.utf8.containsASCII("priceLocale")
             || source.utf8.containsASCII("displayPrice") || source.utf8.containsASCII("priceFormatStyle")
+        mayNameCurrencySymbol = source.utf8.containsASCII("currencySymbol")
+        mayNameCurrencyCode = source.utf8.containsASCII("currencyCode")
+        mayNameLocale = source.utf8.containsASCII("locale")
+        mayNameNumberStyle = source.utf8.containsASCII("numberStyle")
+        mayNameSetLocale = source.utf8.containsASCII("setLocale")
+        mayNameValue = source.utf8.containsASCII("Value")
     }
 
     func gather(_ node: PatternBindingSyntax) {
@@ -165,6 +180,8 @@ final class SwiftFileFacts {
     }
 
     func gather(_ node: SequenceExprSyntax) {
+        // `assignment` names `currencyCode` or `locale`.
+        guard mayNameCurrencyCode || mayNameLocale else { return }
         if let (_, property, value) = SwiftLintVisitor.assignment(node), property == "currencyCode", !value.is(StringLiteralExprSyntax.self),
            !value.is(NilLiteralExprSyntax.self) {
             setsCurrencyFromValue = true
@@ -180,6 +197,7 @@ final class SwiftFileFacts {
     }
 
     func gather(_ node: FunctionCallExprSyntax) {
+        guard mayNameSetLocale else { return }
         // `formatter.setLocale(…)` is rare in Swift, but Objective-C habits survive.
         if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "setLocale",
            let base = member.base, let value = node.arguments.first?.expression, !Self.isDeviceLocale(value) {

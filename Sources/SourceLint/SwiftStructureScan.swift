@@ -199,7 +199,11 @@ struct SwiftStructureScan {
         }
         // Comments: their brackets count from here, as if they were code, until they end.
         if !literalsAsCode, c == UInt8(ascii: "/") && at(i + 1) == UInt8(ascii: "/") {
-            while i < bytes.count && bytes[i] != 0x0A { step() }
+            // To the line's end: a column per character (what `step` counts), no line.
+            while i < bytes.count && bytes[i] != 0x0A {
+                if bytes[i] & 0xC0 != 0x80 { column += 1 }
+                i += 1
+            }
             return nil
         }
         if !literalsAsCode, c == UInt8(ascii: "/") && at(i + 1) == UInt8(ascii: "*") {
@@ -262,7 +266,11 @@ struct SwiftStructureScan {
         let previous = i > 0 ? bytes[i - 1] : 0
         switch c {
         case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
-            step()
+            // A run of them at once (indentation): each is what `step` does for one.
+            repeat {
+                column += 1
+                i += 1
+            } while i < bytes.count && (bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") || bytes[i] == UInt8(ascii: "\r"))
             return nil
         case 0x0A:
             generics = 0
@@ -399,7 +407,11 @@ struct SwiftStructureScan {
             step()
             return nil
         }
-        step()
+        // The string's text up to the next `\`, `"` or line end, at once.
+        repeat {
+            if bytes[i] == 0x0A { line += 1; column = 1 } else if bytes[i] & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        } while i < bytes.count && bytes[i] != UInt8(ascii: "\\") && bytes[i] != UInt8(ascii: "\"") && bytes[i] != 0x0A
         return nil
     }
 }

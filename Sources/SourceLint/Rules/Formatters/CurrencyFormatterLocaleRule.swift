@@ -65,7 +65,7 @@ extension SwiftLintVisitor {
 
     /// `locale.currencySymbol + "\(price)"`: a price built by hand.
     func checkHandBuiltPrice(_ node: SequenceExprSyntax) {
-        guard node.elements.contains(where: { $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "+" }),
+        guard facts.mayNameCurrencySymbol, node.elements.contains(where: { $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "+" }),
               node.elements.contains(where: { Self.mentions($0, ["currencySymbol"]) }),
               node.elements.contains(where: { !Self.mentions($0, ["currencySymbol"]) && PricePattern.isMoneyExpression($0.trimmedDescription) }),
               !neverShips(node), !isLogged(node) else { return }
