@@ -83,14 +83,17 @@ extension Collection where Element == UInt8 {
         let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
         guard let first = pattern.first else { return true }
         if let found = withContiguousStorageIfAvailable({ bytes in
-            // memchr finds each candidate first byte; memcmp the rest.
+            // memchr finds each place of the needle's first capital (rarer in code than a
+            // lowercase letter), else of its first byte; memcmp the whole needle around it.
             guard let base = bytes.baseAddress, bytes.count >= pattern.count else { return false }
+            let anchor = pattern.firstIndex { $0 >= 0x41 && $0 <= 0x5A } ?? 0
             let end = base + bytes.count
-            var from = base
-            while end - from >= pattern.count, let found = memchr(from, Int32(first), end - from - pattern.count + 1) {
-                let candidate = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
+            var from = base + anchor
+            let last = end - (pattern.count - anchor)
+            while from <= last, let found = memchr(from, Int32(pattern[anchor]), last - from + 1) {
+                let candidate = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - anchor
                 if memcmp(candidate, pattern.baseAddress!, pattern.count) == 0 { return true }
-                from = candidate + 1
+                from = candidate + anchor + 1
             }
             return false
         }) { return found }
