@@ -27,6 +27,7 @@ enum LintScope {
 
     /// Lowercased words of an identifier or file name: `MembershipTier+Mocks` → membership, tier, mocks.
     static func words(_ name: String) -> [String] {
+        if let words = asciiWords(name) { return words }
         var words: [String] = []
         var current = ""
         var previous: Character?
@@ -48,6 +49,48 @@ enum LintScope {
         }
         if !current.isEmpty { words.append(current.lowercased()) }
         return words
+    }
+
+    /// `words` of an ASCII name, read as bytes (the same words: for ASCII, letters, digits, case
+    /// and lowercasing are the bytes'); nil for any other name.
+    private static func asciiWords(_ name: String) -> [String]? {
+        var name = name
+        return name.withUTF8 { bytes -> [String]? in
+            func isUpper(_ c: UInt8) -> Bool { c >= 0x41 && c <= 0x5A }
+            func isLower(_ c: UInt8) -> Bool { c >= 0x61 && c <= 0x7A }
+            func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+            var words: [String] = []
+            var start = -1
+            func close(_ end: Int) {
+                guard start >= 0, start < end else { return }
+                words.append(String(unsafeUninitializedCapacity: end - start) { out in
+                    for k in start..<end { out[k - start] = isUpper(bytes[k]) ? bytes[k] | 0x20 : bytes[k] }
+                    return end - start
+                })
+            }
+            var previous: UInt8 = 0
+            for i in 0..<bytes.count {
+                let c = bytes[i]
+                guard c < 0x80 else { return nil }
+                guard isUpper(c) || isLower(c) || isDigit(c) else {
+                    close(i)
+                    start = -1
+                    previous = 0
+                    continue
+                }
+                if previous != 0 {
+                    let lowerToUpper = isLower(previous) && isUpper(c)
+                    let acronymEnd = isUpper(previous) && isUpper(c) && i + 1 < bytes.count && isLower(bytes[i + 1])
+                    let letterDigit = isDigit(previous) != isDigit(c)
+                    if lowerToUpper || acronymEnd || letterDigit { close(i); start = i }
+                } else {
+                    start = i
+                }
+                previous = c
+            }
+            close(bytes.count)
+            return words
+        }
     }
 
     /// Whether a type, function or variable name says previews, mocks or fixtures.
@@ -75,7 +118,8 @@ enum LintScope {
     static func isNeverShippedFile(_ path: String, includeTests: Bool = false) -> Bool {
         let parts = path.split(separator: "/").map(String.init)
         return parts.contains { part in
-            let base = (part as NSString).deletingPathExtension
+            // A name without a dot has no extension to take off (and Foundation's bridge costs).
+            let base = part.utf8.contains(UInt8(ascii: ".")) ? (part as NSString).deletingPathExtension : part
             if base == "Preview Content" || namesNeverShippedCode(base) { return true }
             return !includeTests && !testSupportWords.isDisjoint(with: words(base))
         }

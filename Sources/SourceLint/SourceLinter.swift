@@ -205,7 +205,13 @@ public struct SourceLinter: Sendable {
             return .notRead(UnreadableSourceRule.description.finding("cannot read the file: \(failure.reason)", at: SourceLocation(path: path)))
         }
         // A NUL byte near the start: binary data named like a source file (what git calls binary).
-        if let nul = data.prefix(8000).firstIndex(of: 0) {
+        let nulOffset = data.withUnsafeBytes { raw -> Int? in
+            // memchr: Data read byte by byte costs an access check per byte.
+            guard let base = raw.baseAddress, let found = memchr(base, 0, min(raw.count, 8000)) else { return nil }
+            return base.distance(to: UnsafeRawPointer(found))
+        }
+        if let nulOffset {
+            let nul = data.startIndex + nulOffset
             let before = data[data.startIndex..<nul]
             let line = before.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
             let column = nul - (before.lastIndex(of: 0x0A).map { $0 + 1 } ?? data.startIndex) + 1

@@ -1,3 +1,4 @@
+import Foundation
 /// A `//` comment of a source file: where it starts and its text after the slashes.
 struct SourceComment: Sendable, Equatable {
     var line: Int
@@ -81,10 +82,54 @@ extension Collection where Element == UInt8 {
     func containsASCII(_ needle: StaticString) -> Bool {
         let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
         guard let first = pattern.first else { return true }
+        if let found = withContiguousStorageIfAvailable({ bytes in
+            // memchr finds each place of the needle's first capital (rarer in code than a
+            // lowercase letter), else of its first byte; memcmp the whole needle around it.
+            guard let base = bytes.baseAddress, bytes.count >= pattern.count else { return false }
+            let anchor = pattern.firstIndex { $0 >= 0x41 && $0 <= 0x5A } ?? 0
+            let end = base + bytes.count
+            var from = base + anchor
+            let last = end - (pattern.count - anchor)
+            while from <= last, let found = memchr(from, Int32(pattern[anchor]), last - from + 1) {
+                let candidate = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - anchor
+                if memcmp(candidate, pattern.baseAddress!, pattern.count) == 0 { return true }
+                from = candidate + anchor + 1
+            }
+            return false
+        }) { return found }
         var index = startIndex
         while let found = self[index...].firstIndex(of: first) {
             if self[found...].starts(with: pattern) { return true }
             index = self.index(after: found)
+        }
+        return false
+    }
+
+    /// Whether the bytes contain `needle` (lowercase ASCII letters) in any case: `price`, `Price`, `PRICE`.
+    func containsASCIIIgnoringCase(_ needle: StaticString) -> Bool {
+        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        guard let first = pattern.first else { return true }
+        if let found = withContiguousStorageIfAvailable({ Self.contains(pattern, in: $0, first: first, foldCase: true) }) { return found }
+        return Self.contains(pattern, in: Array(self), first: first, foldCase: true)
+    }
+
+    /// One pass over contiguous bytes; with `foldCase`, bit 0x20 is set on each byte compared (the
+    /// needle is lowercase letters, whose upper case differs by that bit alone).
+    private static func contains(_ pattern: UnsafeBufferPointer<UInt8>, in bytes: some RandomAccessCollection<UInt8>, first: UInt8,
+                                 foldCase: Bool) -> Bool {
+        let fold: UInt8 = foldCase ? 0x20 : 0
+        let count = pattern.count
+        guard bytes.count >= count else { return false }
+        var k = bytes.startIndex
+        let last = bytes.index(bytes.endIndex, offsetBy: -count)
+        while k <= last {
+            if bytes[k] | fold == first {
+                var j = 1
+                var m = bytes.index(after: k)
+                while j < count, bytes[m] | fold == pattern[j] { j += 1; m = bytes.index(after: m) }
+                if j == count { return true }
+            }
+            k = bytes.index(after: k)
         }
         return false
     }

@@ -24,7 +24,7 @@ extension SwiftLintVisitor {
                    facts.sellsProducts || PricePattern.isProductPriceExpression(segment.trimmedDescription) {
                     moneyInterpolation = true
                 }
-                if Self.mentions(segment, ["currencySymbol"]) { symbolInterpolation = true }
+                if facts.mayNameCurrencySymbol, Self.mentions(segment, ["currencySymbol"]) { symbolInterpolation = true }
             }
         }
         // What the literal could be reported for, before asking where it sits (which walks up the tree).

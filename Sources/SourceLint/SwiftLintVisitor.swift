@@ -2,13 +2,20 @@ import Diagnostics
 import PriceFormatting
 import SwiftSyntax
 
-/// The lint rules over one Swift syntax tree, in one walk that serves every rule: the visits
-/// below hand each node to the checks that want it, and each rule's checks and messages are in
-/// its own file (`Rules/<Family>/<Name>Rule.swift`, as extensions of this class). String
-/// literals, which several rules read, are sorted out once (`SwiftLintVisitor+Literals`).
+/// The lint rules over one Swift syntax tree, in one walk that serves every rule and gathers
+/// the file's facts (`SwiftFileFacts`): the visits below keep the nodes each rule's checks want,
+/// and the checks run in `finish`, in the order of the walk, once every fact is known. Each
+/// rule's checks and messages are in its own file (`Rules/<Family>/<Name>Rule.swift`, as
+/// extensions of this class). String literals, which several rules read, are sorted out once
+/// (`SwiftLintVisitor+Literals`).
 final class SwiftLintVisitor: SyntaxVisitor {
     let context: LintContext
-    let converter: SourceLocationConverter
+    let path: String
+    let tree: SourceFileSyntax
+    /// Made when a finding or a comment asks for a line: most files have neither.
+    lazy var converter = SourceLocationConverter(fileName: path, tree: tree)
+    /// The file's bytes (for `isPlainType`).
+    let bytes: [UInt8]
     let facts: SwiftFileFacts
     /// The whole file is a preview, mock or fixture (by its path).
     let neverShippedFile: Bool
@@ -30,10 +37,25 @@ final class SwiftLintVisitor: SyntaxVisitor {
     /// Catalog IDs written where constants are defined (enum raw values, `static let`): one
     /// finding for them all, in `finish()`.
     var definitions: [(literal: StringLiteralExprSyntax, id: String)] = []
+    /// The nodes to check once the walk is done, in the order of the walk.
+    private var pending: [Pending] = []
 
-    init(context: LintContext, converter: SourceLocationConverter, facts: SwiftFileFacts, neverShippedFile: Bool) {
+    /// A node kept for its checks. Each is kept only when one of its checks could report it;
+    /// what decides that reads the node alone, never the file's facts.
+    private enum Pending {
+        case literal(StringLiteralExprSyntax)
+        case variable(VariableDeclSyntax)
+        case enumCaseParameter(EnumCaseParameterSyntax, name: String)
+        case call(FunctionCallExprSyntax)
+        case member(MemberAccessExprSyntax)
+        case sequence(SequenceExprSyntax)
+    }
+
+    init(context: LintContext, path: String, tree: SourceFileSyntax, source: String, facts: SwiftFileFacts, neverShippedFile: Bool) {
         self.context = context
-        self.converter = converter
+        self.path = path
+        self.tree = tree
+        bytes = Array(source.utf8)
         self.facts = facts
         self.neverShippedFile = neverShippedFile
         super.init(viewMode: .sourceAccurate)
@@ -44,9 +66,34 @@ final class SwiftLintVisitor: SyntaxVisitor {
         findings.append(Finding(rule: rule, message: message, line: location.line, column: location.column, severity: severity))
     }
 
-    /// Findings that need the whole file: literals that flow into product-ID sinks, product IDs
-    /// defined as a table of literals.
+    /// The checks of the nodes kept in the walk, in its order; then the findings that need the
+    /// whole file: literals that flow into product-ID sinks, product IDs defined as a table of literals.
     func finish() {
+        for node in pending {
+            switch node {
+            case .literal(let node):
+                checkLiteral(node)
+            case .variable(let node):
+                for binding in node.bindings {
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                    if let value = binding.initializer?.value { checkPriceConstant(name: name, value: value, in: binding) }
+                    checkStoredPrice(name: name, type: binding.typeAnnotation?.type, in: binding)
+                }
+            case .enumCaseParameter(let node, let name):
+                checkStoredPrice(name: name, type: node.type, in: node)
+            case .call(let node):
+                checkConversionCall(node)
+                checkFormatCall(node)
+                checkHardcodedCurrencyCode(node)
+            case .member(let node):
+                checkConversionMember(node)
+            case .sequence(let node):
+                checkCurrencyStyle(node)
+                checkHandBuiltPrice(node)
+                checkHardcodedCurrencyAssignment(node)
+            }
+        }
+        pending = []
         reportProductIDSinks()
         for (literal, text, near) in misspellings { reportUnknown(text, at: literal, misspelling: near) }
         reportDefinitions()
@@ -55,19 +102,29 @@ final class SwiftLintVisitor: SyntaxVisitor {
     // MARK: Visits (each rule's checks are in its file under Rules/)
 
     override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
-        checkLiteral(node)
+        pending.append(.literal(node))
+        return .visitChildren
+    }
+
+    override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+        facts.gather(node)
+        return .skipChildren
+    }
+
+    override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+        facts.gather(node)
         return .visitChildren
     }
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        var checked = false
         for binding in node.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-            if let value = binding.initializer?.value {
-                gatherDeclaration(name: name, value: value, at: node)
-                checkPriceConstant(name: name, value: value, in: binding)
-            }
-            checkStoredPrice(name: name, type: binding.typeAnnotation?.type, in: binding)
+            if let value = binding.initializer?.value { gatherDeclaration(name: name, value: value, at: node) }
+            // `checkPriceConstant` and `checkStoredPrice` report names that say price, only.
+            if !checked, LintScope.namesPrice(name) { checked = true }
         }
+        if checked { pending.append(.variable(node)) }
         return .visitChildren
     }
 
@@ -77,34 +134,85 @@ final class SwiftLintVisitor: SyntaxVisitor {
     }
 
     override func visit(_ node: EnumCaseParameterSyntax) -> SyntaxVisitorContinueKind {
-        if let name = node.secondName?.text ?? node.firstName?.text { checkStoredPrice(name: name, type: node.type, in: node) }
+        if let name = node.secondName?.text ?? node.firstName?.text, LintScope.namesPrice(name) {
+            pending.append(.enumCaseParameter(node, name: name))
+        }
         return .visitChildren
     }
 
+    /// Callees of the calls that `checkConversionCall`, `checkFormatCall` and `checkHardcodedCurrencyCode` report.
+    static let checkedCallees: Set<String> = ["Float", "Double", "CGFloat", "Int", "Int32", "Int64", "UInt", "String", "currency", "Currency"]
+
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        facts.gather(node)
         gatherProductIDSinks(node)
-        checkConversionCall(node)
-        checkFormatCall(node)
-        checkHardcodedCurrencyCode(node)
+        if let callee = Self.calleeName(node), Self.checkedCallees.contains(callee) { pending.append(.call(node)) }
         return .visitChildren
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-        checkConversionMember(node)
+        // `checkConversionMember` reports these members, only.
+        guard facts.mayNameValue else { return .visitChildren }
+        let member = node.declName.baseName.text
+        if member == "floatValue" || member == "doubleValue" || Self.integerMembers.contains(member) { pending.append(.member(node)) }
         return .visitChildren
     }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        facts.gather(node)
         gatherProductIDComparisons(node)
-        checkCurrencyStyle(node)
-        checkHandBuiltPrice(node)
-        checkHardcodedCurrencyAssignment(node)
+        // The checks' names: `numberStyle` (checkCurrencyStyle), `currencySymbol` (checkHandBuiltPrice),
+        // `currencyCode` (checkHardcodedCurrencyAssignment).
+        if facts.mayNameNumberStyle || facts.mayNameCurrencySymbol || facts.mayNameCurrencyCode { pending.append(.sequence(node)) }
         return .visitChildren
     }
 
     override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {
         gatherProductIDSwitch(node)
         return .visitChildren
+    }
+
+    // Types: no rule reads a node in one (`checkStoredPrice` reads a declaration's type from the
+    // declaration), and a type holds no expression but an integer (`InlineArray<3, Int>`) or one
+    // in an attribute's arguments (`@_opaqueReturnTypeOf("…", 0)`). A type without an attribute
+    // is not walked.
+
+    override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind { typeVisit(node) }
+    override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind { typeVisit(node) }
+    override func visit(_ node: OptionalTypeSyntax) -> SyntaxVisitorContinueKind { typeVisit(node) }
+    override func visit(_ node: ImplicitlyUnwrappedOptionalTypeSyntax) -> SyntaxVisitorContinueKind { typeVisit(node) }
+    override func visit(_ node: ArrayTypeSyntax) -> SyntaxVisitorContinueKind { typeVisit(node) }
+    override func visit(_ node: DictionaryTypeSyntax) -> SyntaxVisitorContinueKind { typeVisit(node) }
+    override func visit(_ node: FunctionTypeSyntax) -> SyntaxVisitorContinueKind { typeVisit(node) }
+    override func visit(_ node: TupleTypeSyntax) -> SyntaxVisitorContinueKind { typeVisit(node) }
+    override func visit(_ node: SomeOrAnyTypeSyntax) -> SyntaxVisitorContinueKind { typeVisit(node) }
+    override func visit(_ node: CompositionTypeSyntax) -> SyntaxVisitorContinueKind { typeVisit(node) }
+    override func visit(_ node: MetatypeTypeSyntax) -> SyntaxVisitorContinueKind { typeVisit(node) }
+
+    // Nodes whose children are tokens only (names, literals' digits, a string's text, modifiers):
+    // no rule reads a node below them, and no fact is there. The tokens are not walked unless the
+    // parser left something unexpected or missing there (where it may have put any node).
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind { tokensOnly(node) }
+    override func visit(_ node: IntegerLiteralExprSyntax) -> SyntaxVisitorContinueKind { tokensOnly(node) }
+    override func visit(_ node: FloatLiteralExprSyntax) -> SyntaxVisitorContinueKind { tokensOnly(node) }
+    override func visit(_ node: BooleanLiteralExprSyntax) -> SyntaxVisitorContinueKind { tokensOnly(node) }
+    override func visit(_ node: NilLiteralExprSyntax) -> SyntaxVisitorContinueKind { tokensOnly(node) }
+    override func visit(_ node: StringSegmentSyntax) -> SyntaxVisitorContinueKind { tokensOnly(node) }
+    override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind { tokensOnly(node) }
+    override func visit(_ node: DeclModifierSyntax) -> SyntaxVisitorContinueKind { tokensOnly(node) }
+
+    private func tokensOnly(_ node: some SyntaxProtocol) -> SyntaxVisitorContinueKind {
+        node.hasError ? .visitChildren : .skipChildren
+    }
+
+    /// Skips a type with no attribute (no `@` in its text, trivia included) and nothing the
+    /// parser left unexpected or missing (where it may have put any node).
+    private func typeVisit(_ node: some TypeSyntaxProtocol) -> SyntaxVisitorContinueKind {
+        if node.hasError { return .visitChildren }
+        let start = node.position.utf8Offset, end = node.endPosition.utf8Offset
+        guard start >= 0, end <= bytes.count, start <= end else { return .visitChildren }
+        return bytes[start..<end].contains(0x40) ? .visitChildren : .skipChildren
     }
 
     // MARK: Where a node sits
@@ -231,7 +339,11 @@ final class SwiftLintVisitor: SyntaxVisitor {
     }
 
     /// Whether an expression is about a price: a token that names one (`price`, `skProduct.price`).
-    static func mentionsPrice(_ expression: some SyntaxProtocol) -> Bool {
+    func mentionsPrice(_ expression: some SyntaxProtocol) -> Bool {
+        facts.mayMentionPrice && Self.tokensMentionPrice(expression)
+    }
+
+    static func tokensMentionPrice(_ expression: some SyntaxProtocol) -> Bool {
         expression.tokens(viewMode: .sourceAccurate).contains {
             if case .identifier(let text) = $0.tokenKind { text.lowercased().contains("price") && text != "priceLocale" } else { false }
         }

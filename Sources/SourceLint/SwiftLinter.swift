@@ -23,28 +23,28 @@ struct SwiftLinter {
         // builds), so that both lint alike; the large stack below holds it.
         var text = source
         let tree = text.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: Self.parserNestingLimit) }
-        let converter = SourceLocationConverter(fileName: path, tree: tree)
-        let facts = SwiftFileFacts(viewMode: .sourceAccurate)
-        facts.walk(tree)
-        let visitor = SwiftLintVisitor(context: context, converter: converter, facts: facts,
+        // One walk: the facts of the file and the nodes the rules check; the checks run after it.
+        let facts = SwiftFileFacts(source: source)
+        let visitor = SwiftLintVisitor(context: context, path: path, tree: tree, source: source, facts: facts,
                                        neverShippedFile: LintScope.isNeverShippedFile(path, includeTests: includeTests))
         visitor.walk(tree)
+        facts.gatherProductNames(in: tree)
         visitor.finish()
         if let stop = Self.firstOverflow(in: tree) {
             // Valid code whose closures, calls and interpolations nest past what swift-syntax
             // parses: not a defect of the code, so an info, not a string "that never ends".
-            let location = converter.location(for: stop)
+            let location = visitor.converter.location(for: stop)
             visitor.findings.append(Finding(
                 rule: UnparsedSourceRule.description,
                 message: "the code nests deeper here than iap's Swift parser follows (closures, calls and interpolations inside each other): the rest of the file is not linted",
                 line: location.line, column: location.column, severity: .info))
         } else if let stop = Self.firstError(in: tree) {
-            let location = converter.location(for: stop.position)
+            let location = visitor.converter.location(for: stop.position)
             visitor.findings.append(Finding(
                 rule: UnparsedSourceRule.description, message: "\(stop.what) that never ends: findings after this point may be missed",
                 line: location.line, column: location.column))
         }
-        var comments = source.utf8.containsASCII("iap:") ? Self.comments(in: tree, converter: converter) : []
+        var comments = source.utf8.containsASCII("iap:") ? Self.comments(in: tree, converter: visitor.converter) : []
         guard !visitor.findings.isEmpty || !comments.isEmpty else { return ([], comments) }
         // swift-syntax counts columns in UTF-8 bytes; editors and the rest of iap count characters.
         var columns = CharacterColumns(source: source)
@@ -111,9 +111,11 @@ struct SwiftLinter {
     }
 }
 
-/// What a whole Swift file says, gathered before its rules run: whether it deals with StoreKit
-/// products, and which formatters get a locale somewhere in it.
-final class SwiftFileFacts: SyntaxVisitor {
+/// What a whole Swift file says, which some rules need before they decide: whether it deals
+/// with StoreKit products, and which formatters get a locale somewhere in it. Gathered in the
+/// same walk as the nodes the rules check (`SwiftLintVisitor`), whose checks run once the walk
+/// is done and every fact is known.
+final class SwiftFileFacts {
     /// `import StoreKit`, or a mention of a product's price, price locale or SKProduct.
     var sellsProducts = false
     /// Names (without `self.`) whose `.locale` is set to something other than the device's locale.
@@ -124,29 +126,62 @@ final class SwiftFileFacts: SyntaxVisitor {
     /// Locals and properties that hold a price converted to a floating-point number
     /// (`let regular = monthly.price.doubleValue`): dividing two of them is a ratio.
     var priceNames = Set<String>()
+    /// The file's bytes hold `price` in some case: without it no identifier says price, and
+    /// `SwiftLintVisitor.mentionsPrice` reads no token.
+    let mayMentionPrice: Bool
+    /// The file's bytes hold one of `productNames`: without one, no token is one.
+    let mayNameProducts: Bool
+    /// What the file's bytes hold of the names some checks look for: a check for a name the
+    /// bytes lack can find no token so named, and is not made.
+    let mayNameCurrencySymbol: Bool
+    let mayNameCurrencyCode: Bool
+    let mayNameLocale: Bool
+    let mayNameNumberStyle: Bool
+    let mayNameSetLocale: Bool
+    /// `Value`, which ends every member `checkConversionMember` reports (`doubleValue`, `intValue`).
+    let mayNameValue: Bool
 
-    override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
-        if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value,
-           SwiftLintVisitor.mentionsPrice(value) {
+    /// Identifiers that say the file deals with StoreKit products.
+    static let productNames: Set<String> = ["SKProduct", "priceLocale", "displayPrice", "priceFormatStyle", "SKProductsRequest"]
+
+    init(source: String) {
+        mayMentionPrice = source.utf8.containsASCIIIgnoringCase("price")
+        // `SKProductsRequest` holds `SKProduct`.
+        mayNameProducts = source.utf8.containsASCII("SKProduct") || source.utf8.containsASCII("priceLocale")
+            || source.utf8.containsASCII("displayPrice") || source.utf8.containsASCII("priceFormatStyle")
+        mayNameCurrencySymbol = source.utf8.containsASCII("currencySymbol")
+        mayNameCurrencyCode = source.utf8.containsASCII("currencyCode")
+        mayNameLocale = source.utf8.containsASCII("locale")
+        mayNameNumberStyle = source.utf8.containsASCII("numberStyle")
+        mayNameSetLocale = source.utf8.containsASCII("setLocale")
+        mayNameValue = source.utf8.containsASCII("Value")
+    }
+
+    func gather(_ node: PatternBindingSyntax) {
+        if mayMentionPrice, let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value,
+           SwiftLintVisitor.tokensMentionPrice(value) {
             priceNames.insert(name)
         }
-        return .visitChildren
     }
 
-    override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+    func gather(_ node: ImportDeclSyntax) {
         if node.path.first?.name.text == "StoreKit" { sellsProducts = true }
-        return .skipChildren
     }
 
-    override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
-        if case .identifier(let name) = token.tokenKind,
-           ["SKProduct", "priceLocale", "displayPrice", "priceFormatStyle", "SKProductsRequest"].contains(name) {
-            sellsProducts = true
+    /// The identifiers of `productNames`, in a pass over the tokens of a file whose bytes hold one.
+    func gatherProductNames(in tree: SourceFileSyntax) {
+        guard mayNameProducts, !sellsProducts else { return }
+        for token in tree.tokens(viewMode: .sourceAccurate) {
+            if case .identifier(let name) = token.tokenKind, Self.productNames.contains(name) {
+                sellsProducts = true
+                return
+            }
         }
-        return .visitChildren
     }
 
-    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+    func gather(_ node: SequenceExprSyntax) {
+        // `assignment` names `currencyCode` or `locale`.
+        guard mayNameCurrencyCode || mayNameLocale else { return }
         if let (_, property, value) = SwiftLintVisitor.assignment(node), property == "currencyCode", !value.is(StringLiteralExprSyntax.self),
            !value.is(NilLiteralExprSyntax.self) {
             setsCurrencyFromValue = true
@@ -159,16 +194,15 @@ final class SwiftFileFacts: SyntaxVisitor {
                 localizedNames.insert(String(target[target.index(after: dot)...]))
             }
         }
-        return .visitChildren
     }
 
-    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    func gather(_ node: FunctionCallExprSyntax) {
+        guard mayNameSetLocale else { return }
         // `formatter.setLocale(…)` is rare in Swift, but Objective-C habits survive.
         if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "setLocale",
            let base = member.base, let value = node.arguments.first?.expression, !Self.isDeviceLocale(value) {
             localizedNames.insert(SwiftLintVisitor.bareName(base.trimmedDescription))
         }
-        return .visitChildren
     }
 
     /// The device's own locale, or one written out: a currency formatter left on it shows the

@@ -42,7 +42,8 @@ struct SwiftStructureScan {
     static let conditionalCompilationLimit = 64
     static let arrowLimit = 200
 
-    private let bytes: [UInt8]
+    /// The file's bytes, alive for the whole scan (`excess(in:)`).
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var i = 0
     private var line = 1
     private var column = 1
@@ -50,18 +51,19 @@ struct SwiftStructureScan {
     /// The pass that sees no literal or comment: everything is code.
     private let literalsAsCode: Bool
 
-    private init(_ bytes: [UInt8], literalsAsCode: Bool) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, literalsAsCode: Bool) {
         self.bytes = bytes
         self.literalsAsCode = literalsAsCode
     }
 
     /// The first shape past its limit, or nil when the file can be parsed safely.
     static func excess(in source: String) -> Excess? {
-        let bytes = Array(source.utf8)
-        var aware = SwiftStructureScan(bytes, literalsAsCode: false)
-        if let found = aware.run() { return found }
-        var blind = SwiftStructureScan(bytes, literalsAsCode: true)
-        return blind.run()
+        Array(source.utf8).withUnsafeBufferPointer { bytes in
+            var aware = SwiftStructureScan(bytes, literalsAsCode: false)
+            if let found = aware.run() { return found }
+            var blind = SwiftStructureScan(bytes, literalsAsCode: true)
+            return blind.run()
+        }
     }
 
     // MARK: The scan
@@ -117,6 +119,12 @@ struct SwiftStructureScan {
     private func isPrefixKeyword(from start: Int) -> Bool {
         let length = i - start
         guard length >= 3, length <= 9 else { return false }
+        // The keywords' first letters.
+        switch bytes[start] {
+        case UInt8(ascii: "t"), UInt8(ascii: "a"), UInt8(ascii: "c"), UInt8(ascii: "e"), UInt8(ascii: "r"), UInt8(ascii: "s"),
+             UInt8(ascii: "b"), UInt8(ascii: "i"): break
+        default: return false
+        }
         return Self.prefixKeywords.contains { isWord($0, from: start) }
     }
 
@@ -191,7 +199,11 @@ struct SwiftStructureScan {
         }
         // Comments: their brackets count from here, as if they were code, until they end.
         if !literalsAsCode, c == UInt8(ascii: "/") && at(i + 1) == UInt8(ascii: "/") {
-            while i < bytes.count && bytes[i] != 0x0A { step() }
+            // To the line's end: a column per character (what `step` counts), no line.
+            while i < bytes.count && bytes[i] != 0x0A {
+                if bytes[i] & 0xC0 != 0x80 { column += 1 }
+                i += 1
+            }
             return nil
         }
         if !literalsAsCode, c == UInt8(ascii: "/") && at(i + 1) == UInt8(ascii: "*") {
@@ -203,7 +215,7 @@ struct SwiftStructureScan {
             } while nesting > 0 && i < bytes.count
             return nil
         }
-        if !literalsAsCode, let end = regexLiteralEnd() {
+        if !literalsAsCode, c == UInt8(ascii: "/") || c == UInt8(ascii: "#"), let end = regexLiteralEnd() {
             // A regex literal is text to the parser: its brackets and quotes are not code.
             step(end - i)
             breakChain()
@@ -254,7 +266,11 @@ struct SwiftStructureScan {
         let previous = i > 0 ? bytes[i - 1] : 0
         switch c {
         case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
-            step()
+            // A run of them at once (indentation): each is what `step` does for one.
+            repeat {
+                column += 1
+                i += 1
+            } while i < bytes.count && (bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") || bytes[i] == UInt8(ascii: "\r"))
             return nil
         case 0x0A:
             generics = 0
@@ -391,7 +407,11 @@ struct SwiftStructureScan {
             step()
             return nil
         }
-        step()
+        // The string's text up to the next `\`, `"` or line end, at once.
+        repeat {
+            if bytes[i] == 0x0A { line += 1; column = 1 } else if bytes[i] & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        } while i < bytes.count && bytes[i] != UInt8(ascii: "\\") && bytes[i] != UInt8(ascii: "\"") && bytes[i] != 0x0A
         return nil
     }
 }

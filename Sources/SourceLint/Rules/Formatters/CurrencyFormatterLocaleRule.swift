@@ -58,14 +58,14 @@ extension SwiftLintVisitor {
     func checkFormatCall(_ node: FunctionCallExprSyntax) {
         guard Self.calleeName(node) == "String", node.arguments.first?.label?.text == "format", node.arguments.count > 1,
               let format = node.arguments.first.flatMap({ $0.expression.as(StringLiteralExprSyntax.self) }).flatMap(plainText),
-              format.contains("f"), format.contains("%"), node.arguments.dropFirst().contains(where: { Self.mentionsPrice($0.expression) }),
+              format.contains("f"), format.contains("%"), node.arguments.dropFirst().contains(where: { mentionsPrice($0.expression) }),
               !neverShips(node), !isLogged(node) else { return }
         add(CurrencyFormatterLocaleRule.description, "String(format: \(Quote.bounded(format, open: "\"", close: "\""))) shows a price without currency or the product's locale; use product.displayPrice or a formatter with priceLocale", at: node)
     }
 
     /// `locale.currencySymbol + "\(price)"`: a price built by hand.
     func checkHandBuiltPrice(_ node: SequenceExprSyntax) {
-        guard node.elements.contains(where: { $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "+" }),
+        guard facts.mayNameCurrencySymbol, node.elements.contains(where: { $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "+" }),
               node.elements.contains(where: { Self.mentions($0, ["currencySymbol"]) }),
               node.elements.contains(where: { !Self.mentions($0, ["currencySymbol"]) && PricePattern.isMoneyExpression($0.trimmedDescription) }),
               !neverShips(node), !isLogged(node) else { return }

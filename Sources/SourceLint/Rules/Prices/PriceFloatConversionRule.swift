@@ -42,7 +42,7 @@ extension SwiftLintVisitor {
         let member = node.declName.baseName.text
         // `.doubleValue` is NSNumber's: on a price, that is money (NSDecimalNumber), not a game's gold.
         let truncates = Self.integerMembers.contains(member)
-        guard member == "floatValue" || member == "doubleValue" || truncates, let base = node.base, Self.mentionsPrice(base),
+        guard member == "floatValue" || member == "doubleValue" || truncates, let base = node.base, mentionsPrice(base),
               keepsPrecision(node), valueKeepsPrecision(node) else { return }
         add(PriceFloatConversionRule.description, truncates
             ? "'.\(member)' on a price drops its cents (4.99 becomes 4); keep it Decimal and format it with the product's priceLocale"
@@ -54,7 +54,7 @@ extension SwiftLintVisitor {
         // `Double(truncating:)` takes an NSNumber: money. A plain `Float(price)` may be a game's
         // gold, so it counts only where products are sold.
         guard let callee = Self.calleeName(node), ["Float", "Double", "CGFloat", "Int", "Int32", "Int64", "UInt"].contains(callee),
-              node.arguments.contains(where: { Self.mentionsPrice($0.expression)
+              node.arguments.contains(where: { mentionsPrice($0.expression)
                   && ($0.label?.text == "truncating" || sellsOrNamesProduct($0.expression)) }),
               keepsPrecision(node), valueKeepsPrecision(node) else { return }
         add(PriceFloatConversionRule.description, callee.hasPrefix("Int") || callee == "UInt"
@@ -64,7 +64,7 @@ extension SwiftLintVisitor {
 
     /// Whether an expression is a price: it names one, or a local that holds one.
     func namesMoney(_ expression: some SyntaxProtocol) -> Bool {
-        Self.mentionsPrice(expression) || Self.mentions(expression, facts.priceNames)
+        mentionsPrice(expression) || Self.mentions(expression, facts.priceNames)
     }
 
     /// A price of a product: the file sells products (it imports StoreKit, which Swift needs for
