@@ -54,6 +54,15 @@ STORE = {
     "inAppPurchases": [
         {"id": "6450001001", "app": APP, "productId": "com.acme.app.coins100", "name": "100 Coins",
          "inAppPurchaseType": "CONSUMABLE", "state": "APPROVED", "familySharable": False,
+         "prices": [
+             {"territory": "USA", "currency": "USD", "customerPrice": "0.99", "proceeds": "0.84", "manual": True,
+              "startDate": None, "endDate": "2027-01-01"},
+             {"territory": "FRA", "currency": "EUR", "customerPrice": "1.09", "proceeds": "0.77", "manual": True,
+              "startDate": None, "endDate": None},
+             {"territory": "USA", "currency": "USD", "customerPrice": "1.29", "proceeds": "1.09", "manual": True,
+              "startDate": "2027-01-01", "endDate": None},
+             {"territory": "DEU", "currency": "EUR", "customerPrice": "0.99", "proceeds": "0.70", "manual": False,
+              "startDate": None, "endDate": None}],
          "localizations": [
              {"id": "6450002001", "locale": "en-US", "name": "100 Coins", "description": "A pile of coins", "state": "APPROVED"},
              {"id": "6450002002", "locale": "de-DE", "name": "100 Münzen", "description": "Ein Haufen Münzen", "state": "WAITING_FOR_REVIEW"}]},
@@ -70,6 +79,17 @@ STORE = {
         {"id": "21000001", "app": APP, "referenceName": "Pro", "subscriptions": [
             {"id": "6450003001", "productId": "com.acme.app.pro.monthly", "name": "Pro Monthly", "state": "APPROVED",
              "subscriptionPeriod": "ONE_MONTH", "groupLevel": 1, "familySharable": False,
+             "prices": [
+                 {"territory": "USA", "currency": "USD", "customerPrice": "4.99", "proceeds": "3.49", "startDate": None},
+                 {"territory": "GBR", "currency": "GBP", "customerPrice": "4.49", "proceeds": "3.14", "startDate": None},
+                 {"territory": "USA", "currency": "USD", "customerPrice": "5.99", "proceeds": "4.19", "startDate": "2027-02-01"}],
+             "introductoryOffers": [
+                 {"territory": "USA", "offerMode": "FREE_TRIAL", "duration": "ONE_WEEK", "numberOfPeriods": 1,
+                  "customerPrice": None, "startDate": None, "endDate": None},
+                 {"territory": "GBR", "offerMode": "PAY_AS_YOU_GO", "duration": "ONE_MONTH", "numberOfPeriods": 3,
+                  "customerPrice": "1.99", "startDate": "2026-01-01", "endDate": "2027-01-01"},
+                 {"territory": "USA", "offerMode": "PAY_UP_FRONT", "duration": "THREE_MONTHS", "numberOfPeriods": 1,
+                  "customerPrice": "9.99", "startDate": "2024-12-01", "endDate": "2025-01-01"}],
              "localizations": [{"id": "6450004001", "locale": "en-US", "name": "Pro", "description": "Everything", "state": "APPROVED"}]},
             {"id": "6450003002", "productId": "com.acme.app.pro.yearly", "name": "Pro Yearly", "state": "APPROVED",
              "subscriptionPeriod": "ONE_YEAR", "groupLevel": 1, "familySharable": True, "localizations": []}]},
@@ -440,6 +460,160 @@ def reports(workdir, key):
     server.stop()
 
 
+def all_pages(url, token, name):
+    """Follows links.next; returns the pages' bodies."""
+    bodies = []
+    while url is not None and len(bodies) < 20:
+        status, _, body = get_json(url, token)
+        check(status == 200, "%s page %d: 200 (got %s %s)" % (name, len(bodies) + 1, status, body))
+        if status != 200:
+            break
+        bodies.append(body)
+        url = body["links"].get("next")
+    return bodies
+
+
+def read_prices(bodies, point_rel):
+    """What SnapshotPull.swift reads: (startDate, endDate, customerPrice, currency) per resource,
+    through the to-one relationships and `included` (looked up by id alone, as the client does)."""
+    rows = []
+    for body in bodies:
+        included = {i["id"]: i.get("attributes", {}) for i in body.get("included", [])}
+        for resource in body["data"]:
+            attributes = resource.get("attributes", {})
+            relationships = resource.get("relationships", {})
+            point = relationships.get(point_rel, {}).get("data")
+            territory = relationships.get("territory", {}).get("data")
+            price = included.get(point["id"], {}).get("customerPrice") if point else None
+            currency = included.get(territory["id"], {}).get("currency") if territory else None
+            rows.append((attributes.get("startDate"), attributes.get("endDate"), price, currency))
+    return rows
+
+
+def prices(workdir, key):
+    token = make_token(key)
+    server = Server(workdir)
+    base = server.base
+    iap = "6450001001"
+    schedules = base + "/v1/inAppPurchasePriceSchedules/"
+    include_iap = "&include=inAppPurchasePricePoint,territory"
+    include_sub = "&include=subscriptionPricePoint,territory"
+    try:
+        # -- the schedule
+        status, _, body = get_json(base + "/v2/inAppPurchases/%s/iapPriceSchedule" % iap, token)
+        check(status == 200 and body["data"]["type"] == "inAppPurchasePriceSchedules" and body["data"]["id"] == iap,
+              "price schedule: 200, type inAppPurchasePriceSchedules, id = the in-app purchase's (got %s %s)" % (status, body))
+        rel = body["data"]["relationships"]
+        check(rel["manualPrices"]["links"]["related"] == schedules + iap + "/manualPrices"
+              and rel["automaticPrices"]["links"]["related"] == schedules + iap + "/automaticPrices"
+              and "data" not in rel["manualPrices"] and "included" not in body and "attributes" not in body["data"],
+              "price schedule: relationship links, no data or included without include (got %s)" % body)
+        status, _, body = get_json(base + "/v2/inAppPurchases/%s/iapPriceSchedule?include=manualPrices,automaticPrices,baseTerritory"
+                                   "&limit[manualPrices]=2" % iap, token)
+        rel = body["data"]["relationships"]
+        check(status == 200 and rel["manualPrices"]["meta"]["paging"] == {"total": 3, "limit": 2}
+              and len(rel["manualPrices"]["data"]) == 2 and rel["automaticPrices"]["meta"]["paging"] == {"total": 1, "limit": 10}
+              and rel["baseTerritory"]["data"] == {"type": "territories", "id": "USA"},
+              "price schedule, include: manual 2 of 3, automatic 1, base territory USA (got %s %s)" % (status, body))
+        kinds = [(i["type"], i.get("attributes", {}).get("manual", i.get("attributes", {}).get("currency"))) for i in body["included"]]
+        check(kinds == [("territories", "USD"), ("inAppPurchasePrices", True), ("inAppPurchasePrices", True),
+                        ("inAppPurchasePrices", False)], "price schedule, include: included (got %s)" % kinds)
+        status, _, body = get_json(base + "/v2/inAppPurchases/6450001777/iapPriceSchedule", token)
+        check(status == 404 and body["errors"][0]["code"] == "NOT_FOUND", "price schedule, unknown id: 404 (got %s)" % status)
+
+        # -- manual and automatic prices
+        pages = all_pages(schedules + iap + "/manualPrices?filter[territory]=USA" + include_iap + "&limit=1", token, "manual prices")
+        check(len(pages) == 2 and all(p["meta"]["paging"]["total"] == 2 for p in pages)
+              and pages[0]["links"]["next"].startswith(schedules + iap + "/manualPrices?cursor="),
+              "manual prices, USA, limit 1: 2 pages of total 2 (got %s)" % pages)
+        check(read_prices(pages, "inAppPurchasePricePoint") == [(None, "2027-01-01", "0.99", "USD"), ("2027-01-01", None, "1.29", "USD")],
+              "manual prices, USA: read as the client does (got %s)" % read_prices(pages, "inAppPurchasePricePoint"))
+        first = pages[0]["data"][0]
+        check(first["type"] == "inAppPurchasePrices" and first["attributes"] == {"endDate": "2027-01-01", "manual": True}
+              and first["relationships"]["territory"]["data"] == {"type": "territories", "id": "USA"}
+              and first["relationships"]["inAppPurchasePricePoint"]["data"]["type"] == "inAppPurchasePricePoints",
+              "manual price: attributes without null dates, to-one relationships (got %s)" % first)
+        point = pages[0]["included"][0]
+        check([i["type"] for i in pages[0]["included"]] == ["inAppPurchasePricePoints", "territories"]
+              and point["attributes"] == {"customerPrice": "0.99", "proceeds": "0.84"}
+              and pages[0]["included"][1]["attributes"] == {"currency": "USD"},
+              "manual prices: included price point and territory (got %s)" % pages[0]["included"])
+        status, _, body = get_json(schedules + iap + "/manualPrices", token)
+        check(status == 200 and [d["id"] for d in body["data"]][2] == pages[1]["data"][0]["id"]
+              and body["meta"]["paging"]["total"] == 3 and "included" not in body
+              and all("relationships" not in d for d in body["data"]),
+              "manual prices, no filter: 3, same ids, no relationships or included without include (got %s)" % body)
+        status, _, body = get_json(schedules + iap + "/manualPrices?filter[territory]=FRA,USA&include=territory", token)
+        check(status == 200 and [d["relationships"]["territory"]["data"]["id"] for d in body["data"]] == ["USA", "FRA", "USA"]
+              and [i["id"] for i in body["included"]] == ["USA", "FRA"]
+              and all("inAppPurchasePricePoint" not in d["relationships"] for d in body["data"]),
+              "manual prices, two territories, include territory: each territory included once (got %s)" % body)
+        pages = all_pages(schedules + iap + "/automaticPrices?filter[territory]=DEU" + include_iap, token, "automatic prices")
+        check(read_prices(pages, "inAppPurchasePricePoint") == [(None, None, "0.99", "EUR")]
+              and pages[0]["data"][0]["attributes"] == {"manual": False},
+              "automatic prices, DEU (got %s)" % pages)
+        status, _, body = get_json(schedules + iap + "/automaticPrices?filter[territory]=USA" + include_iap, token)
+        check(status == 200 and body["data"] == [] and body["included"] == [] and body["meta"]["paging"]["total"] == 0,
+              "automatic prices, USA: none (got %s)" % body)
+        for which in ("manualPrices", "automaticPrices"):
+            status, _, body = get_json(schedules + "6450001777/" + which, token)
+            check(status == 404 and body["errors"][0]["code"] == "NOT_FOUND", "%s, unknown schedule: 404 (got %s)" % (which, status))
+
+        # -- subscription prices
+        subs = base + "/v1/subscriptions/"
+        pages = all_pages(subs + "6450003001/prices?filter[territory]=USA" + include_sub + "&limit=1", token, "subscription prices")
+        check(len(pages) == 2 and read_prices(pages, "subscriptionPricePoint") == [(None, None, "4.99", "USD"), ("2027-02-01", None, "5.99", "USD")],
+              "subscription prices, USA, limit 1: two pages (got %s)" % read_prices(pages, "subscriptionPricePoint"))
+        check(pages[0]["data"][0]["type"] == "subscriptionPrices" and pages[0]["data"][0]["attributes"] == {}
+              and pages[1]["data"][0]["attributes"] == {"startDate": "2027-02-01"}
+              and pages[0]["included"][0]["type"] == "subscriptionPricePoints"
+              and pages[0]["included"][0]["attributes"] == {"customerPrice": "4.99", "proceeds": "3.49"},
+              "subscription price: startDate only when given; price point with proceeds (got %s)" % pages)
+        pages = all_pages(subs + "6450003001/prices?filter[territory]=GBR" + include_sub, token, "subscription prices GBR")
+        check(read_prices(pages, "subscriptionPricePoint") == [(None, None, "4.49", "GBP")], "subscription prices, GBR (got %s)" % pages)
+        status, _, body = get_json(subs + "6450003002/prices" + "?" + include_sub[1:], token)
+        check(status == 200 and body["data"] == [] and body["meta"]["paging"]["total"] == 0, "subscription without prices: empty (got %s)" % body)
+        status, _, body = get_json(subs + "6450003777/prices", token)
+        check(status == 404 and body["errors"][0]["code"] == "NOT_FOUND", "subscription prices, unknown id: 404 (got %s)" % status)
+
+        # -- introductory offers
+        pages = all_pages(subs + "6450003001/introductoryOffers?filter[territory]=USA" + include_sub + "&limit=1", token, "offers")
+        offers = [d for p in pages for d in p["data"]]
+        check(len(pages) == 2 and [o["type"] for o in offers] == ["subscriptionIntroductoryOffers"] * 2
+              and offers[0]["attributes"] == {"duration": "ONE_WEEK", "offerMode": "FREE_TRIAL", "numberOfPeriods": 1}
+              and set(offers[0]["relationships"]) == {"territory"},
+              "offers, USA, limit 1: a free trial without a price point first (got %s)" % pages)
+        check(read_prices(pages, "subscriptionPricePoint") == [(None, None, None, "USD"), ("2024-12-01", "2025-01-01", "9.99", "USD")]
+              and offers[1]["attributes"]["offerMode"] == "PAY_UP_FRONT",
+              "offers, USA: read as the client does (got %s)" % read_prices(pages, "subscriptionPricePoint"))
+        status, _, body = get_json(subs + "6450003001/introductoryOffers?filter[territory]=GBR&include=subscriptionPricePoint,territory,subscription", token)
+        check(status == 200 and read_prices([body], "subscriptionPricePoint") == [("2026-01-01", "2027-01-01", "1.99", "GBP")]
+              and body["data"][0]["attributes"]["numberOfPeriods"] == 3
+              and body["data"][0]["relationships"]["subscription"]["data"] == {"type": "subscriptions", "id": "6450003001"}
+              and [i["type"] for i in body["included"]] == ["subscriptionPricePoints", "territories", "subscriptions"]
+              and body["included"][0]["attributes"] == {"customerPrice": "1.99"},
+              "offers, GBR, include subscription (got %s %s)" % (status, body))
+        status, _, body = get_json(subs + "6450003001/introductoryOffers", token)
+        check(status == 200 and body["meta"]["paging"]["total"] == 3, "offers, no filter: 3 (got %s)" % body)
+        status, _, body = get_json(subs + "6450003777/introductoryOffers", token)
+        check(status == 404 and body["errors"][0]["code"] == "NOT_FOUND", "offers, unknown id: 404 (got %s)" % status)
+        logged = len(server.entries())
+
+        for path in (schedules + iap + "/manualPrices?include=subscriptionPricePoint",
+                     subs + "6450003001/prices?filter[planType]=WEEKLY",
+                     subs + "6450003001/introductoryOffers?limit=201",
+                     base + "/v2/inAppPurchases/%s/iapPriceSchedule?limit[manualPrices]=51" % iap):
+            status, _, body = get(path, token)
+            check(status == 599 and body.startswith(b"fake server: request/response does not match"),
+                  "%s: 599 (got %s %s)" % (path, status, body[:200]))
+    finally:
+        server.stop()
+    entries = server.entries()
+    check(all(e["requestValid"] is True and e["responseValid"] is True and e["error"] is None for e in entries[:logged]),
+          "prices log: every answer valid (got %s)" % [e for e in entries[:logged] if e["responseValid"] is not True])
+    check([e["status"] for e in entries[logged:]] == [599] * 4, "prices log: the four 599s")
+
+
 def get_safely(url, token):
     try:
         return get(url, token, timeout=60)[0]
@@ -457,6 +631,7 @@ def main():
             json.dump(STORE, handle)
         normal_requests(workdir, key)
         reports(workdir, key)
+        prices(workdir, key)
         scenarios(workdir, key)
     if failures:
         print("%d of %d checks failed" % (len(failures), checks[0]))

@@ -241,6 +241,13 @@ class Store:
             for sub in group.get("subscriptions", []):
                 self.sub_by_id[sub["id"]] = sub
                 self.group_of_sub[sub["id"]] = group
+        # A territory's currency: the first price or offer entry for it that gives one.
+        self.currencies = {}
+        entries = [p for i in self.iaps for p in i.get("prices", [])]
+        entries += [p for s in self.sub_by_id.values() for p in s.get("prices", []) + s.get("introductoryOffers", [])]
+        for entry in entries:
+            if entry.get("currency") is not None:
+                self.currencies.setdefault(entry.get("territory"), entry["currency"])
 
 
 def optional(target, source, names):
@@ -331,6 +338,40 @@ class Resources:
             "attributes": optional({}, loc, ("name", "locale", "description", "state")),
             "links": {"self": "%s/v1/subscriptionLocalizations/%s" % (self.base, loc["id"])},
         }
+
+
+    def territory(self, territory, currency):
+        resource = {"type": "territories", "id": territory}
+        if currency is not None:
+            resource["attributes"] = {"currency": currency}
+        resource["links"] = {"self": "%s/v1/territories/%s" % (self.base, territory)}
+        return resource
+
+    def iap_price(self, entry, ident, relationships):
+        attributes = dates(entry)
+        attributes["manual"] = bool(entry.get("manual", True))
+        resource = {"type": "inAppPurchasePrices", "id": ident, "attributes": attributes}
+        if relationships:
+            resource["relationships"] = relationships
+        resource["links"] = {"self": "%s/v1/inAppPurchasePrices/%s" % (self.base, ident)}
+        return resource
+
+    def subscription_price(self, entry, ident, relationships):
+        # SubscriptionPrice has startDate (no endDate), preserved and planType; the store gives startDate.
+        resource = {"type": "subscriptionPrices", "id": ident, "attributes": dates(entry, ("startDate",))}
+        if relationships:
+            resource["relationships"] = relationships
+        resource["links"] = {"self": "%s/v1/subscriptionPrices/%s" % (self.base, ident)}
+        return resource
+
+    def introductory_offer(self, entry, ident, relationships):
+        attributes = dates(entry)
+        attributes.update(optional({}, entry, ("duration", "offerMode", "numberOfPeriods")))
+        resource = {"type": "subscriptionIntroductoryOffers", "id": ident, "attributes": attributes}
+        if relationships:
+            resource["relationships"] = relationships
+        resource["links"] = {"self": "%s/v1/subscriptionIntroductoryOffers/%s" % (self.base, ident)}
+        return resource
 
 
 # ---------------------------------------------------------------- paging
@@ -529,6 +570,161 @@ def subscription_localizations(ctx, query, sub_id):
         for resource in data:
             resource["relationships"] = {"subscription": {"data": {"type": "subscriptions", "id": sub_id}}}
         body["included"] = [ctx.res.subscription(sub)] if data else []
+    return 200, body, {}
+
+
+# -- prices and introductory offers
+
+def opaque_id(*parts):
+    """A deterministic id shaped like Apple's price ids (base64url of a small JSON, no padding);
+    it never equals a territory's id, so price points and territories can share `included`."""
+    text = json.dumps(list(parts), separators=(",", ":"))
+    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
+def territory_filter(rows, query):
+    wanted = list_param(query, "filter[territory]")
+    if wanted is None:
+        return rows
+    return [r for r in rows if r[0].get("territory") in wanted]
+
+
+def price_rows(owner_id, entries, point_type, kind):
+    """The store's price (or offer) entries as rows: (entry, its id, its price point's id or None).
+    Ids come from the entry's place in the store's list, so a filter does not change them."""
+    rows = []
+    for number, entry in enumerate(entries):
+        ident = opaque_id(kind, owner_id, entry.get("territory"), number)
+        point = None
+        if entry.get("customerPrice") is not None:
+            point = opaque_id(point_type, owner_id, entry.get("territory"), entry["customerPrice"])
+        rows.append((entry, ident, point))
+    return rows
+
+
+def dates(entry, names=("startDate", "endDate")):
+    # The document types the dates `string, format: date`, not nullable: null is left out.
+    return {n: entry[n] for n in names if entry.get(n) is not None}
+
+
+def price_page(ctx, query, rows, build, point_rel, point_type, proceeds=True):
+    """One page of prices (or offers) with the `included` price points and territories the
+    request's include names (those of the page's resources, each once, in order)."""
+    include = list_param(query, "include") or []
+    chunk, links, meta = ctx.pager.page(rows, query)
+    data = []
+    included, seen = [], set()
+    for entry, ident, point in chunk:
+        relationships = {}
+        if point_rel in include and point is not None:
+            relationships[point_rel] = {"data": {"type": point_type, "id": point}}
+            if point not in seen:
+                seen.add(point)
+                attributes = {"customerPrice": entry["customerPrice"]}
+                if proceeds and entry.get("proceeds") is not None:
+                    attributes["proceeds"] = entry["proceeds"]
+                included.append({"type": point_type, "id": point, "attributes": attributes,
+                                 "relationships": {"territory": {"data": {"type": "territories", "id": entry["territory"]}}},
+                                 "links": {"self": "%s/v1/%s/%s" % (ctx.res.base, point_type, point)}})
+        if "territory" in include:
+            relationships["territory"] = {"data": {"type": "territories", "id": entry["territory"]}}
+            key = "territory:" + entry["territory"]
+            if key not in seen:
+                seen.add(key)
+                included.append(ctx.res.territory(entry["territory"], entry.get("currency") or ctx.store.currencies.get(entry["territory"])))
+        data.append(build(entry, ident, relationships))
+    body = {"data": data, "links": links, "meta": meta}
+    if include:
+        body["included"] = included
+    return body
+
+
+def iap_prices(iap, manual):
+    return [p for p in iap.get("prices", []) if bool(p.get("manual", True)) == manual]
+
+
+@route(r"/v2/inAppPurchases/([^/]+)/iapPriceSchedule")
+def iap_price_schedule(ctx, query, iap_id):
+    iap = ctx.store.iap_by_id.get(iap_id)
+    if iap is None:
+        return not_found("inAppPurchases", iap_id)
+    base = ctx.res.base
+    include = list_param(query, "include") or []
+    relationships = {}
+    included = []
+    manual_prices = iap_prices(iap, True)
+    base_territory = iap.get("baseTerritory") or (manual_prices[0]["territory"] if manual_prices else None)
+    relationships["baseTerritory"] = {"links": ctx.res.rel_links("/v1/inAppPurchasePriceSchedules", iap_id, "baseTerritory")}
+    if "baseTerritory" in include and base_territory is not None:
+        relationships["baseTerritory"]["data"] = {"type": "territories", "id": base_territory}
+        included.append(ctx.res.territory(base_territory, ctx.store.currencies.get(base_territory)))
+    for name, manual in (("manualPrices", True), ("automaticPrices", False)):
+        rel = {"links": ctx.res.rel_links("/v1/inAppPurchasePriceSchedules", iap_id, name)}
+        if name in include:
+            limit = int_param(query, "limit[%s]" % name, DEFAULT_INCLUDED_LIMIT, 50)
+            rows = price_rows(iap_id, iap_prices(iap, manual), "inAppPurchasePricePoints", "m" if manual else "a")
+            rel["meta"] = {"paging": {"total": len(rows), "limit": limit}}
+            rel["data"] = [{"type": "inAppPurchasePrices", "id": ident} for _, ident, _ in rows[:limit]]
+            included += [ctx.res.iap_price(entry, ident, {}) for entry, ident, _ in rows[:limit]]
+        relationships[name] = rel
+    body = {"data": {"type": "inAppPurchasePriceSchedules", "id": iap_id, "relationships": relationships,
+                     "links": {"self": "%s/v1/inAppPurchasePriceSchedules/%s" % (base, iap_id)}},
+            "links": {"self": ctx.pager.url(ctx.pager.pairs)}}
+    if include:
+        body["included"] = included
+    return 200, body, {}
+
+
+def schedule_prices(ctx, query, schedule_id, manual):
+    # A schedule's id is its in-app purchase's id.
+    iap = ctx.store.iap_by_id.get(schedule_id)
+    if iap is None:
+        return not_found("inAppPurchasePriceSchedules", schedule_id)
+    rows = territory_filter(price_rows(schedule_id, iap_prices(iap, manual), "inAppPurchasePricePoints",
+                                       "m" if manual else "a"), query)
+    return 200, price_page(ctx, query, rows, ctx.res.iap_price, "inAppPurchasePricePoint",
+                           "inAppPurchasePricePoints"), {}
+
+
+@route(r"/v1/inAppPurchasePriceSchedules/([^/]+)/manualPrices")
+def manual_prices(ctx, query, schedule_id):
+    return schedule_prices(ctx, query, schedule_id, True)
+
+
+@route(r"/v1/inAppPurchasePriceSchedules/([^/]+)/automaticPrices")
+def automatic_prices(ctx, query, schedule_id):
+    return schedule_prices(ctx, query, schedule_id, False)
+
+
+@route(r"/v1/subscriptions/([^/]+)/prices")
+def subscription_prices(ctx, query, sub_id):
+    sub = ctx.store.sub_by_id.get(sub_id)
+    if sub is None:
+        return not_found("subscriptions", sub_id)
+    rows = territory_filter(price_rows(sub_id, sub.get("prices", []), "subscriptionPricePoints", "s"), query)
+    wanted_points = list_param(query, "filter[subscriptionPricePoint]")
+    if wanted_points is not None:
+        rows = [r for r in rows if r[2] in wanted_points]
+    return 200, price_page(ctx, query, rows, ctx.res.subscription_price, "subscriptionPricePoint",
+                           "subscriptionPricePoints"), {}
+
+
+@route(r"/v1/subscriptions/([^/]+)/introductoryOffers")
+def introductory_offers(ctx, query, sub_id):
+    sub = ctx.store.sub_by_id.get(sub_id)
+    if sub is None:
+        return not_found("subscriptions", sub_id)
+    rows = territory_filter(price_rows(sub_id, sub.get("introductoryOffers", []), "subscriptionPricePoints", "o"), query)
+    include = list_param(query, "include") or []
+
+    def build(entry, ident, relationships):
+        if "subscription" in include:
+            relationships = dict(relationships, subscription={"data": {"type": "subscriptions", "id": sub_id}})
+        return ctx.res.introductory_offer(entry, ident, relationships)
+
+    body = price_page(ctx, query, rows, build, "subscriptionPricePoint", "subscriptionPricePoints", proceeds=False)
+    if "subscription" in include and body["data"]:
+        body["included"].append(ctx.res.subscription(sub))
     return 200, body, {}
 
 
