@@ -83,7 +83,7 @@ let package = Package(
         .executableTarget(
             name: "iap",
             dependencies: [
-                "AppStoreConnect", "IAPTool", "PriceFormatting",
+                "IAPTool",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -158,8 +158,9 @@ public enum ASCJob {
         public var timeout: Double
         public var environment: [String: String]
 
-        public init(kind: ReportFetch.Kind, vendor: String, from: String, to: String, timeout: Double, environment: [String: String]) {
-            self.kind = kind
+        /// `frequency`: `daily`, `weekly` or `monthly` (for sales; finance reports are monthly).
+        public init(finance: Bool, frequency: String, vendor: String, from: String, to: String, timeout: Double, environment: [String: String]) {
+            self.kind = finance ? .finance : .sales(ReportFetch.Frequency(rawValue: frequency) ?? .daily)
             self.vendor = vendor
             self.from = from
             self.to = to

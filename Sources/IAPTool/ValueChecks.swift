@@ -1,8 +1,14 @@
 import Foundation
+import PriceFormatting
 
 /// Checks of values a user types, shared by the command line (a usage error) and `iap.yml` (an
 /// error naming the file and line): each returns what is wrong, or nil.
 public enum ValueCheck {
+    /// A storefront code (`USA`, `jp`, any case) as its alpha-3 code; nil when it is none.
+    public static func storefront(_ code: String) -> String? {
+        (try? Storefronts.find(code))?.alpha3
+    }
+
     /// A bundle ID: reverse-DNS letters, digits, `-` and `.`, no empty segment.
     public static func bundleIDProblem(_ text: String) -> String? {
         let segments = text.split(separator: ".", omittingEmptySubsequences: false)

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import IAPTool
-import PriceFormatting
 
 /// Checks of option values that a type alone does not make: each bad value is a usage error
 /// (exit 64) that says what is wrong, instead of a run on a value that cannot be meant.
@@ -14,10 +13,10 @@ enum ArgumentCheck {
 
     /// A storefront code (`USA`, `jp`): its alpha-3 code.
     static func storefront(_ text: String) throws -> String {
-        guard let storefront = try? Storefronts.find(text) else {
+        guard let storefront = ValueCheck.storefront(text) else {
             throw ValidationError("unknown storefront '\(text.prefix(20))'; `iap storefronts` lists them")
         }
-        return storefront.alpha3
+        return storefront
     }
 
     /// `--require-locale` (`ValueCheck.localeProblem`).

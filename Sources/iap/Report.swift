@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import AppStoreConnect
 import IAPTool
 
 struct Report: ParsableCommand {
@@ -79,7 +78,7 @@ struct Report: ParsableCommand {
             let configuration = try config.load()
             let selection = CatalogSelection(paths + catalogPaths, configuration: configuration, bundleID: bundleID)
             let fetching = fetch.map { kind in
-                ASCJob.Fetch(kind: kind == .finance ? .finance : .sales(ReportFetch.Frequency(rawValue: frequency.rawValue)!), vendor: vendor ?? "", from: from ?? "", to: to ?? from ?? "",
+                ASCJob.Fetch(finance: kind == .finance, frequency: frequency.rawValue, vendor: vendor ?? "", from: from ?? "", to: to ?? from ?? "",
                              timeout: timeout, environment: ProcessInfo.processInfo.environment)
             }
             return ReportJob.run(catalogs: selection, sales: sales, storefronts: storefronts, format: format, locale: locale,
