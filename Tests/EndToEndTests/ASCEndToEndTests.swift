@@ -25,7 +25,8 @@ final class ASCEndToEndTests: XCTestCase {
     }
 
     /// The example snapshot as the fake server's store: the same app, products and localizations.
-    func store(salesReports: [[String: Any]] = []) throws -> Data {
+    /// `prices`: product ID → USA price, and product ID → introductory offer, added to the store.
+    func store(salesReports: [[String: Any]] = [], prices: [String: String] = [:], offers: [String: [String: Any]] = [:]) throws -> Data {
         let data = try Data(contentsOf: IAPRunner.packageRoot.appendingPathComponent(Self.snapshotExample))
         let snapshot = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
         let app = try XCTUnwrap(snapshot["app"] as? [String: Any])
@@ -43,6 +44,9 @@ final class ASCEndToEndTests: XCTestCase {
             item["inAppPurchaseType"] = p["type"]
             item["type"] = nil
             item["localizations"] = localizations(p["localizations"])
+            if let id = p["productId"] as? String, let price = prices[id] {
+                item["prices"] = [["territory": "USA", "currency": "USD", "customerPrice": price, "proceeds": "0.50", "manual": true]]
+            }
             return item
         }
         let groups = (snapshot["subscriptionGroups"] as? [[String: Any]] ?? []).map { g -> [String: Any] in
@@ -53,6 +57,10 @@ final class ASCEndToEndTests: XCTestCase {
                 item["subscriptionPeriod"] = s["period"]
                 item["period"] = nil
                 item["localizations"] = localizations(s["localizations"])
+                if let id = s["productId"] as? String, let price = prices[id] {
+                    item["prices"] = [["territory": "USA", "currency": "USD", "customerPrice": price, "proceeds": "0.50"]]
+                }
+                if let id = s["productId"] as? String, let offer = offers[id] { item["introductoryOffers"] = [offer] }
                 return item
             }
             return group
@@ -62,9 +70,10 @@ final class ASCEndToEndTests: XCTestCase {
     }
 
     /// Starts the fake server; its base URL, or a skip when openapi-core is missing.
-    func startServer(scenario: String = "ok", pageSize: Int = 2, extra: [String] = [], salesReports: [[String: Any]] = []) throws -> (url: String, log: URL) {
+    func startServer(scenario: String = "ok", pageSize: Int = 2, extra: [String] = [], salesReports: [[String: Any]] = [],
+                     prices: [String: String] = [:], offers: [String: [String: Any]] = [:]) throws -> (url: String, log: URL) {
         let storePath = folder.appendingPathComponent("store-\(servers.count).json")
-        try store(salesReports: salesReports).write(to: storePath)
+        try store(salesReports: salesReports, prices: prices, offers: offers).write(to: storePath)
         let keyPath = folder.appendingPathComponent("public.pem")
         try key.publicKey.pemRepresentation.write(to: keyPath, atomically: true, encoding: .utf8)
         let log = folder.appendingPathComponent("requests-\(servers.count).jsonl")
@@ -296,5 +305,40 @@ final class ASCEndToEndTests: XCTestCase {
         XCTAssertEqual(sent.map { $0["status"] as? Int ?? 0 }, [200, 404, 200, 404])
         XCTAssertTrue(sent.allSatisfy { $0["requestValid"] as? Bool == true }, "\(sent)")
         assertNoSecrets(first)
+    }
+
+    func testPricesPulledForAStorefrontMakeAStoreKitFileAndAreCompared() throws {
+        let prices = ["com.razeware.razefaces.angrybirds": "1.99", "com.razeware.razefaces.girlfriendofdrummer": "0.99",
+                      "com.razeware.razefaces.retro": "0.99", "com.razeware.razefaces.swiftshopping": "0.99",
+                      "com.razeware.razefaces.club.monthly": "2.99", "com.razeware.razefaces.club.yearly": "29.99"]
+        let offers: [String: [String: Any]] = [
+            "com.razeware.razefaces.club.monthly": ["territory": "USA", "offerMode": "FREE_TRIAL", "duration": "ONE_WEEK", "numberOfPeriods": 1],
+            "com.razeware.razefaces.club.yearly": ["territory": "USA", "offerMode": "PAY_AS_YOU_GO", "duration": "ONE_MONTH", "numberOfPeriods": 3,
+                                                   "customerPrice": "0.99", "currency": "USD"],
+        ]
+        let (url, log) = try startServer(pageSize: 200, prices: prices, offers: offers)
+        var env = environment
+        env["IAP_ASC_URL"] = url
+        let snapshot = folder.appendingPathComponent("priced.json").path
+        let storeKit = folder.appendingPathComponent("RazeFaces.storekit").path
+        let pull = try IAPRunner.run(["asc", "pull", "--app", "com.razeware.RazeFaces", "--storefront", "USA", "--snapshot", snapshot, "-o", storeKit],
+                                     environment: env)
+        XCTAssertEqual(pull.status, 0, pull.stderr)
+        // 4 without prices, 2 per in-app purchase (its schedule, its manual prices), 2 per subscription (prices, offers).
+        XCTAssertTrue(pull.stderr.hasPrefix("iap: pulled 4 in-app purchases and 2 subscriptions in 1 group of 'RazeFaces', com.razeware.RazeFaces, Apple ID 1234567890 in 16 requests\n"), pull.stderr)
+        XCTAssertTrue(pull.stderr.hasSuffix("iap: wrote \(snapshot)\niap: wrote \(storeKit) (6 products)\n"), pull.stderr)
+        XCTAssertTrue(try requests(log).allSatisfy { $0["requestValid"] as? Bool == true && $0["responseValid"] as? Bool == true })
+        // The StoreKit configuration reads back as a catalog with the pulled prices and offers.
+        let list = try IAPRunner.run(["list", storeKit, "--format", "json"])
+        XCTAssertEqual(list.status, 0, list.stderr)
+        XCTAssertTrue(list.stdout.contains("\"com.razeware.razefaces.club.yearly\""), list.stdout)
+        let text = try String(contentsOfFile: storeKit, encoding: .utf8)
+        XCTAssertTrue(text.contains("\"displayPrice\" : \"29.99\""), text)
+        XCTAssertTrue(text.contains("\"paymentMode\" : \"free\""), text)
+        // The diff compares prices and offers in USA: Angry Birds costs 1.99 there, 0.99 in the catalog.
+        let diff = try IAPRunner.run(["asc", "diff", "--snapshot", snapshot, "catalogs/RazeFaces"])
+        let drift = diff.stdout.split(separator: "\n").filter { $0.hasSuffix("[asc-drift]") }
+        XCTAssertEqual(drift.count, 2, diff.stdout)
+        XCTAssertTrue(drift.contains { $0.contains("'com.razeware.razefaces.angrybirds': the price in USA is 0.99 USD here (catalogs/RazeFaces/") && $0.contains(") but 1.99 USD in App Store Connect (") }, diff.stdout)
     }
 }
