@@ -62,7 +62,12 @@ let package = Package(
         // The App Store Connect API: an ES256 key's tokens, a client (pages, rate limits, retries,
         // timeouts, bounded bodies) and the snapshot of an app's in-app purchases. Only `iap` links
         // it; the build plugins' tool does not.
-        .target(name: "AppStoreConnect", dependencies: ["Diagnostics", "IAPCatalog", "PriceFormatting", "Support", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "AppStoreConnect", dependencies: [
+            "Diagnostics", "IAPCatalog", "PriceFormatting", "Support", .product(name: "Crypto", package: "swift-crypto"),
+            .target(name: "CCurlShim", condition: .when(platforms: [.linux])),
+        ]),
+        // libcurl, loaded with dlopen on the first request (the client's transport on Linux).
+        .target(name: "CCurlShim", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(name: "IAPCatalog", dependencies: ["PropertyList", "Diagnostics", "PriceFormatting", "Support"]),
         .target(name: "PriceFormatting"),
         .target(name: "CodeGeneration", dependencies: ["IAPCatalog", "PriceFormatting", "PropertyList", "Support", .product(name: "Stencil", package: "Stencil")]),

@@ -18,7 +18,7 @@ public struct ASCClient: Sendable {
     /// Requests sent, retries included.
     public private(set) var requestCount = 0
 
-    public init(key: APIKey, baseURL: URL = ASCClient.productionURL, transport: any HTTPTransport = URLSessionTransport(),
+    public init(key: APIKey, baseURL: URL = ASCClient.productionURL, transport: any HTTPTransport = SystemTransport(),
                 sleep: @escaping @Sendable (TimeInterval) -> Void = { Thread.sleep(forTimeInterval: $0) }) throws(ASCError) {
         try Self.checkBaseURL(baseURL)
         self.baseURL = baseURL

@@ -217,7 +217,7 @@ public enum ASCJob {
         }
         do {
             let client = try ASCClient(key: loaded.key, baseURL: baseURL,
-                                       transport: transport ?? URLSessionTransport(timeout: timeout))
+                                       transport: transport ?? SystemTransport(timeout: timeout))
             return .success((client, loaded.warnings))
         } catch {
             return .failure(.cannotRun("\(urlVariable): \(error.description)"))

@@ -341,4 +341,16 @@ final class ASCEndToEndTests: XCTestCase {
         XCTAssertEqual(drift.count, 2, diff.stdout)
         XCTAssertTrue(drift.contains { $0.contains("'com.razeware.razefaces.angrybirds': the price in USA is 0.99 USD here (catalogs/RazeFaces/") && $0.contains(") but 1.99 USD in App Store Connect (") }, diff.stdout)
     }
+
+    /// The network stack is loaded by the runs that talk to App Store Connect, not by every run:
+    /// FoundationNetworking would load libcurl and 30 libraries more into `iap validate` (12 ms).
+    func testTheBinaryLoadsNoNetworkLibraryAtStartUp() throws {
+        #if os(Linux)
+        let ldd = try IAPRunner.runProgram("/usr/bin/ldd", [IAPRunner.binary.path])
+        XCTAssertEqual(ldd.status, 0, ldd.stderr)
+        for library in ["libcurl", "FoundationNetworking", "libgnutls"] {
+            XCTAssertFalse(ldd.stdout.contains(library), "iap links \(library) at start-up:\n\(ldd.stdout)")
+        }
+        #endif
+    }
 }
