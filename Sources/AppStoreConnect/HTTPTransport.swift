@@ -40,7 +40,6 @@ public protocol HTTPTransport: Sendable {
 /// The system's HTTP client: libcurl (loaded on the first request) on Linux, `URLSession` on
 /// Apple platforms; with a whole-request deadline and a cap on the body it keeps, so a server
 /// that streams without end costs the cap, not the memory of the machine.
-#if !canImport(Darwin)
 public struct SystemTransport: HTTPTransport {
     /// Seconds a request may take in all, from the first byte sent to the last received.
     public var timeout: TimeInterval
@@ -52,6 +51,7 @@ public struct SystemTransport: HTTPTransport {
         self.maxBodyBytes = maxBodyBytes
     }
 
+#if !canImport(Darwin)
     public func get(_ url: URL, headers: [String: String]) throws(TransportError) -> HTTPResponse {
         let lines = headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
         var response = iap_http_response()
@@ -90,19 +90,7 @@ public struct SystemTransport: HTTPTransport {
         let pointers = copies.map { UnsafePointer($0) }
         return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
     }
-}
 #else
-public struct SystemTransport: HTTPTransport {
-    /// Seconds a request may take in all, from the first byte sent to the last received.
-    public var timeout: TimeInterval
-    /// Bytes of body kept at most.
-    public var maxBodyBytes: Int
-
-    public init(timeout: TimeInterval = 60, maxBodyBytes: Int = 64 << 20) {
-        self.timeout = timeout
-        self.maxBodyBytes = maxBodyBytes
-    }
-
     public func get(_ url: URL, headers: [String: String]) throws(TransportError) -> HTTPResponse {
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         request.httpMethod = "GET"
@@ -125,8 +113,10 @@ public struct SystemTransport: HTTPTransport {
         }
         return try collector.result()
     }
+#endif
 }
 
+#if canImport(Darwin)
 /// Collects one task's response under a lock (URLSession calls its delegate on its own queue).
 private final class BodyCollector: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     let done = DispatchSemaphore(value: 0)

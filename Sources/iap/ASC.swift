@@ -26,17 +26,8 @@ struct ASCCommand: ParsableCommand {
         @Option(name: .shortAndLong, help: "Also write the app's catalog: a .storekit file (prices in the --storefront) or, any other name, a metadata plist.")
         var output: String?
 
-        @Option(help: "Seconds each request may take.")
-        var timeout: Double = 60
-
-        @Option(help: "Also pull prices and introductory offers in this storefront (USA, JPN, …): two or three requests more per product.", transform: ArgumentCheck.storefront)
-        var storefront: String?
-
+        @OptionGroup(title: "Pulling") var pulling: PullArguments
         @OptionGroup var config: ConfigArguments
-
-        func validate() throws {
-            guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout is seconds between 1 and 3600") }
-        }
 
         func run() {
             Terminal.end { () throws(ToolFailure) in
@@ -48,9 +39,7 @@ struct ASCCommand: ParsableCommand {
                 guard snapshot != nil || output != nil else {
                     throw .usage("name what to write: --snapshot FILE (or asc: snapshot: in iap.yml), or -o FILE.storekit")
                 }
-                return ASCJob.pull(app: app, snapshot: snapshot, output: output, connection: ASCJob.Connection(
-                    environment: ProcessInfo.processInfo.environment, variables: configuration.asc.variables, timeout: timeout,
-                    storefront: storefront ?? configuration.asc.storefront))
+                return ASCJob.pull(app: app, snapshot: snapshot, output: output, connection: pulling.connection(configuration))
             }
         }
     }
@@ -66,11 +55,7 @@ struct ASCCommand: ParsableCommand {
         @Option(help: "Pull this app's snapshot first (its bundle ID or Apple ID), with the key from the environment, then compare.")
         var app: String?
 
-        @Option(help: "With --app: seconds each request may take.")
-        var timeout: Double = 60
-
-        @Option(help: "With --app: also pull prices and introductory offers in this storefront, and compare them.", transform: ArgumentCheck.storefront)
-        var storefront: String?
+        @OptionGroup(title: "Pulling, with --app") var pulling: PullArguments
 
         @OptionGroup var catalog: CatalogArguments
 
@@ -87,12 +72,29 @@ struct ASCCommand: ParsableCommand {
                     throw .usage("name the snapshot: --snapshot FILE, or asc: snapshot: in iap.yml")
                 }
                 let selection = CatalogSelection(catalog.paths, configuration: configuration, bundleID: catalog.bundleID)
-                let pulling = app.map { ($0, ASCJob.Connection(environment: ProcessInfo.processInfo.environment,
-                                                               variables: configuration.asc.variables, timeout: timeout,
-                                                               storefront: storefront ?? configuration.asc.storefront)) }
                 return ASCJob.diff(snapshot: snapshot, catalogs: selection, plan: try report.plan(over: configuration.basePlan),
-                                   verbose: verbose, pulling: pulling)
+                                   verbose: verbose, pulling: app.map { ($0, pulling.connection(configuration)) })
             }
         }
+    }
+}
+
+/// How `asc pull` and `asc diff --app` talk to App Store Connect.
+struct PullArguments: ParsableArguments {
+    @Option(help: "Seconds each request may take.")
+    var timeout: Double = 60
+
+    @Option(help: "Also pull prices and introductory offers in this storefront (USA, JPN, …): two or three requests more per product. Default: iap.yml's asc.storefront.",
+            transform: ArgumentCheck.storefront)
+    var storefront: String?
+
+    func validate() throws {
+        guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout is seconds between 1 and 3600") }
+    }
+
+    /// The key's variables and the storefront from `iap.yml` where the command line gives none.
+    func connection(_ configuration: Configuration) -> ASCJob.Connection {
+        ASCJob.Connection(environment: ProcessInfo.processInfo.environment, variables: configuration.asc.variables, timeout: timeout,
+                          storefront: storefront ?? configuration.asc.storefront)
     }
 }
