@@ -158,4 +158,17 @@ final class DriftTests: XCTestCase {
         example.files[index] = ExampleFile(ASCExample.snapshotName, snapshot.encoded())
         XCTAssertEqual(try run(example, in: "unpriced").findings.map(\.message), [])
     }
+
+    func testEveryReviewStateStoreKitDoesNotServeIsAWarningAndNoOtherIs() throws {
+        // Every state of the document's InAppPurchaseState enum (version 4.4.1).
+        let states = ["MISSING_METADATA", "WAITING_FOR_UPLOAD", "PROCESSING_CONTENT", "READY_TO_SUBMIT", "WAITING_FOR_REVIEW", "IN_REVIEW",
+                      "DEVELOPER_ACTION_NEEDED", "PENDING_BINARY_APPROVAL", "APPROVED", "DEVELOPER_REMOVED_FROM_SALE", "REMOVED_FROM_SALE", "REJECTED"]
+        let ids = states.map { "com.acme.app.\($0.lowercased())" }
+        let example = ASCExample.drift(ids: ids, remote: zip(ids, states).map { .purchase($0, type: "CONSUMABLE", state: $1) })
+        let (findings, _) = try run(example, in: "states")
+        XCTAssertEqual(findings.map(\.ruleID), Array(repeating: "asc-product-not-ready", count: 6))
+        XCTAssertEqual(findings.compactMap { $0.message.firstMatch(of: /is ([A-Z_]+) in App Store Connect/).map { String($0.1) } },
+                       ["MISSING_METADATA", "WAITING_FOR_UPLOAD", "DEVELOPER_ACTION_NEEDED", "DEVELOPER_REMOVED_FROM_SALE", "REMOVED_FROM_SALE", "REJECTED"])
+        XCTAssertTrue(findings.allSatisfy { $0.severity == .warning })
+    }
 }

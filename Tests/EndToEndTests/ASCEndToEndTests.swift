@@ -353,4 +353,14 @@ final class ASCEndToEndTests: XCTestCase {
         }
         #endif
     }
+
+    func testABaselineKeepsKnownDriftQuiet() throws {
+        let baseline = folder.appendingPathComponent("asc-baseline.json").path
+        let arguments = ["asc", "diff", "--snapshot", Self.snapshotExample, "catalogs/RazeFaces"]
+        let first = try IAPRunner.run(arguments + ["--write-baseline", baseline])
+        XCTAssertEqual(first.status, 1, first.stderr)
+        let again = try IAPRunner.run(arguments + ["--baseline", baseline])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(again.stdout, "")
+    }
 }
