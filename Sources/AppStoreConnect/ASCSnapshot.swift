@@ -182,6 +182,13 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
     public static func decode(_ data: Data, path: String) throws(SnapshotError) -> ASCSnapshot {
         struct Header: Decodable { var format: String?; var version: Int? }
         guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
+            // Say which: not JSON at all (too deep, cut short, not UTF-8), or JSON of another shape.
+            do {
+                _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            } catch {
+                let why = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "it does not parse"
+                throw SnapshotError(path: path, message: "not valid JSON (\(why.prefix(200))); write one with `iap asc pull --snapshot \(path)`")
+            }
             throw SnapshotError(path: path, message: "not a JSON object; write one with `iap asc pull --snapshot \(path)`")
         }
         guard header.format == formatName else {

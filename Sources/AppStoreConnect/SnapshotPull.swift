@@ -199,7 +199,7 @@ private func decode<T: Decodable>(_ body: Data, _ operation: String) throws(ASCE
         return try JSONDecoder().decode(T.self, from: body)
     } catch let error as DecodingError {
         let why: String = switch error {
-        case .dataCorrupted: "the body is not complete JSON (\(body.count) bytes)"
+        case .dataCorrupted: "the body is not valid JSON (\(body.count) bytes)"
         case .keyNotFound(let key, _): "\"\(key.stringValue)\" is missing"
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
             "\(context.codingPath.map(\.stringValue).joined(separator: ".")) has an unexpected type"

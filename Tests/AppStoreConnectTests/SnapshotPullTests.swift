@@ -160,7 +160,7 @@ final class SnapshotPullTests: XCTestCase {
         for body in [#"{"data": [ {"type":"#, "<html>502 Bad Gateway</html>", #"{"data":[{"type":"apps","id":"1","attributes":{"bundleId":"com.acme.app"}}],"#] {
             var client = try client(StubTransport(["/v1/apps?filter%5BbundleId%5D=com.acme.app&limit=200": [json(200, body)]]))
             XCTAssertThrowsError(try SnapshotPull().pull(app: "com.acme.app", client: &client), body) { error in
-                XCTAssertEqual("\(error)", "App Store Connect's answer to GET /v1/apps cannot be read: the body is not complete JSON (\(body.utf8.count) bytes)")
+                XCTAssertEqual("\(error)", "App Store Connect's answer to GET /v1/apps cannot be read: the body is not valid JSON (\(body.utf8.count) bytes)")
             }
         }
         var missing = try client(StubTransport(["/v1/apps?filter%5BbundleId%5D=com.acme.app&limit=200": [json(200, #"{"links":{"self":"x"}}"#)]]))
@@ -188,6 +188,14 @@ final class SnapshotPullTests: XCTestCase {
         ] {
             XCTAssertThrowsError(try ASCSnapshot.decode(Data(text.utf8), path: "s.json"), text) { error in
                 XCTAssertEqual("\(error)", message)
+            }
+        }
+        // The deepest a 100 kB file can nest, and a file cut short: JSON that does not parse, said so, no crash.
+        for text in [#"{"format":"iap-asc-snapshot","version":1,"app":"# + String(repeating: "[", count: 50_000) + String(repeating: "]", count: 50_000) + "}",
+                     #"{"format":"iap-asc-snapshot","#] {
+            XCTAssertThrowsError(try ASCSnapshot.decode(Data(text.utf8), path: "s.json")) { error in
+                XCTAssertTrue("\(error)".hasPrefix("s.json: not valid JSON ("), "\(error)")
+                XCTAssertTrue("\(error)".hasSuffix("); write one with `iap asc pull --snapshot s.json`"), "\(error)")
             }
         }
     }

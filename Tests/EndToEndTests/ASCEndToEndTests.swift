@@ -215,7 +215,7 @@ final class ASCEndToEndTests: XCTestCase {
         let (malformed, _) = try startServer(scenario: "malformed-json")
         let (result, snapshot) = try pull(malformed)
         XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.stderr.hasPrefix("iap: error: App Store Connect's answer to GET /v1/apps cannot be read: the body is not complete JSON ("), result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("iap: error: App Store Connect's answer to GET /v1/apps cannot be read: the body is not valid JSON ("), result.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: snapshot.path))
         let (truncated, _) = try startServer(scenario: "truncated-json")
         let cut = try pull(truncated).0
