@@ -125,7 +125,8 @@ let package = Package(
         // Replays every input the fuzzers found (Tests/Fixtures/FuzzFindings) through the entries
         // `scripts/fuzz.sh` fuzzes; Main.swift is the libFuzzer entry point, built by that script.
         .testTarget(name: "FuzzReplayTests",
-                    dependencies: ["CatalogTool", "IAPCatalog", "IAPTool", "PriceFormatting", "PropertyList", "SalesReports", "SourceLint", "Diagnostics"],
+                    dependencies: ["AppStoreConnect", "CatalogTool", "IAPCatalog", "IAPTool", "PriceFormatting", "PropertyList", "SalesReports", "SourceLint", "Diagnostics",
+                                   .product(name: "Crypto", package: "swift-crypto")],
                     path: "Fuzz", exclude: ["Main.swift"]),
     ],
     swiftLanguageModes: [.v6]

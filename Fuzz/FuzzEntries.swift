@@ -1,3 +1,5 @@
+@testable import AppStoreConnect
+import Crypto
 import CatalogTool
 import Diagnostics
 import Foundation
@@ -23,7 +25,34 @@ enum FuzzEntries {
         "sales": sales,
         "gencheck": gencheck,
         "baseline": baseline,
+        "asc": asc,
     ]
+
+    /// App Store Connect: the bytes as a snapshot file (read, located, made a catalog, compared
+    /// with a catalog), then as every answer of a pull with prices (the JSON:API pages).
+    static func asc(_ bytes: [UInt8]) {
+        let data = Data(bytes)
+        let text = String(decoding: bytes, as: UTF8.self)
+        _ = DriftCheck.productLines(text, path: "s.json")
+        if let snapshot = try? ASCSnapshot.decode(data, path: "s.json") {
+            let catalog = snapshot.catalog(path: "s.json", text: text)
+            _ = DriftCheck(snapshot: snapshot, path: "s.json", text: text).check(catalog)
+            _ = snapshot.encoded()
+        }
+        struct Answer: HTTPTransport {
+            let body: Data
+            func get(_ url: URL, headers: [String: String]) throws(TransportError) -> HTTPResponse { HTTPResponse(status: 200, body: body) }
+        }
+        guard let key = try? APIKey(issuerID: "i", keyID: "K", pem: fuzzKey),
+              var client = try? ASCClient(key: key, baseURL: URL(string: "http://127.0.0.1:9")!, transport: Answer(body: data), sleep: { _ in })
+        else { return }
+        client.maxAttempts = 1
+        _ = try? SnapshotPull(storefront: "USA").pull(app: "com.acme.app", client: &client)
+        _ = try? SnapshotPull().pull(app: "1", client: &client)
+    }
+
+    /// A P-256 key made for the run (it signs nothing anyone verifies).
+    static let fuzzKey = P256.Signing.PrivateKey().pemRepresentation
 
     /// The plist reader, XML and binary.
     static func plist(_ bytes: [UInt8]) {

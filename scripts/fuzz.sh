@@ -6,10 +6,11 @@
 #   scripts/fuzz.sh --build         build only
 #
 # Targets (Fuzz/FuzzEntries.swift): plist, storekit, shapes, objc, swift, price, config, sales,
-# gencheck (gen --check's comparison and diff), baseline.
+# gencheck (gen --check's comparison and diff), baseline, asc (App Store Connect: a snapshot file,
+# and every answer of a pull).
 # SwiftPM cannot link a -sanitize=fuzzer executable, so the project's modules are compiled here
 # with swiftc, instrumented (-sanitize=fuzzer,address), and linked with the release build's
-# objects of the packages they use (Yams, Stencil, PathKit, swift-syntax), which are not
+# objects of the packages they use (Yams, Stencil, PathKit, swift-syntax, swift-crypto), which are not
 # instrumented. Seeds come from catalogs/, Tests/Fixtures and ../shared/corpus when present.
 # A crash or hang is written to .build/fuzz/findings/TARGET/; copy it to
 # Tests/Fixtures/FuzzFindings/TARGET/ so that `swift test` replays it (FuzzReplayTests).
@@ -17,7 +18,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 out=$root/.build/fuzz
-targets=(plist storekit shapes objc swift price config sales gencheck baseline)
+targets=(plist storekit shapes objc swift price config sales gencheck baseline asc)
 seconds=${2:-600}
 # Tight limits, so that a memory or time bomb is a finding, not a slow input: a fuzzer allowed
 # 3 GB and 20 s per input hides them (issue 22).
@@ -35,9 +36,10 @@ build() {
         -Xcc -fmodule-map-file="$root/Sources/CZlib/module.modulemap"
         -Xcc -fmodule-map-file="$root/.build/checkouts/Yams/Sources/CYaml/include/module.modulemap"
         -Xcc -fmodule-map-file="$root/.build/checkouts/swift-syntax/Sources/_SwiftSyntaxCShims/include/module.modulemap"
+        -Xcc -fmodule-map-file="$rel/CCurlShim.build/module.modulemap"
         $(pkg-config --cflags-only-I libxml-2.0 | sed 's/-I/-Xcc -I/g'))
     # The project's modules, in dependency order, each instrumented.
-    for module in PropertyList Diagnostics PriceFormatting IAPCatalog CodeGeneration CatalogTool SourceLint SalesReports IAPTool; do
+    for module in Support Diagnostics PropertyList PriceFormatting IAPCatalog ReportRendering CodeGeneration CatalogTool SourceLint SalesReports AppStoreConnect IAPTool; do
         local sources=()
         while IFS= read -r f; do sources+=("$f"); done < <(find "Sources/$module" -name '*.swift' | sort)
         if [[ ! -f $out/objects/$module.o ]] || [[ -n $(find "Sources/$module" -name '*.swift' -newer "$out/objects/$module.o") ]]; then
@@ -48,7 +50,7 @@ build() {
     done
     # The packages' objects from the release build, minus executables and plugin servers.
     local deps=()
-    for dir in "$rel"/{Yams,CYaml,Stencil,PathKit,SwiftSyntax,SwiftParser,SwiftDiagnostics,SwiftBasicFormat,SwiftParserDiagnostics,_SwiftSyntaxCShims}.build; do
+    for dir in "$rel"/{Yams,CYaml,Stencil,PathKit,SwiftSyntax,SwiftParser,SwiftDiagnostics,SwiftBasicFormat,SwiftParserDiagnostics,_SwiftSyntaxCShims,Crypto,CCryptoBoringSSL,CCryptoBoringSSLShims,CryptoBoringWrapper,SwiftASN1,CCurlShim}.build; do
         [[ -d $dir ]] || continue
         while IFS= read -r f; do deps+=("$f"); done < <(find "$dir" -name '*.o' | sort)
     done
@@ -73,6 +75,7 @@ seeds() {
         config) find . -maxdepth 4 -name 'iap*.yml' -not -path './.build/*' 2>/dev/null ;;
         sales) find Tests/Fixtures/Sales -type f 2>/dev/null ;;
         gencheck|baseline) ;;
+        asc) find Examples/AppStoreConnect Tests/Fixtures/asc -name '*.json' 2>/dev/null ;;
         price) ;;
     esac | cat - <(find "Tests/Fixtures/FuzzFindings/$target" -type f 2>/dev/null) | while IFS= read -r f; do [[ -f $f && $(stat -c %s "$f") -lt 1000000 ]] && cp "$f" "$dir/$(echo "$f" | tr '/' '_')"; done
     if [[ $target == gencheck ]]; then
