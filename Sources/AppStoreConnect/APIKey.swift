@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Support
 
 /// An App Store Connect API key: the issuer, the key's ID and its P-256 private key (the `.p8`
 /// file App Store Connect lets you download once).
@@ -87,24 +88,27 @@ public struct APIKey: Sendable, CustomStringConvertible {
 
     /// The `.p8` file's text; a warning when users other than its owner may read it.
     static func readKeyFile(_ path: String, warnings: inout [String]) throws(APIKeyError) -> String {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            throw .unreadable(path, String(cString: strerror(errno)))
+        // One read of a regular file, refused when larger than a key file can be (devices, FIFOs and
+        // folders are refused by `FileContents`); the permission bits only for the warning.
+        let limit = 16 * 1024
+        let data: Data
+        switch FileContents.read(path, limit: limit) {
+        case .success(let bytes): data = bytes
+        case .failure(let failure) where failure == FileContents.tooLarge(limit):
+            throw .invalid("\(path) is larger than a .p8 key file (16 KB at most)")
+        case .failure(let failure): throw .unreadable(path, failure.reason)
         }
-        guard status.st_mode & S_IFMT == S_IFREG else { throw .unreadable(path, "not a regular file") }
-        guard status.st_size <= 16 * 1024 else { throw .invalid("\(path) is larger than a .p8 key file (16 KB at most)") }
-        if status.st_mode & 0o077 != 0 {
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & 0o077 != 0 {
             warnings.append("\(path) can be read by other users (mode \(String(status.st_mode & 0o777, radix: 8))): "
                             + "`chmod 600 \(path)`, or keep the key in a CI secret")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .unreadable(path, "cannot read the file")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw .invalid("\(path) is not a PEM text file (the .p8 file App Store Connect gives)")
         }
         return text
     }
+
 }
 
 /// Why no key could be had. Messages never hold key material.

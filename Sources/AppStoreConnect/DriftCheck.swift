@@ -88,6 +88,7 @@ public struct DriftCheck: Sendable {
     public func check(_ catalog: Catalog) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         var byID: [String: Remote] = [:]
+        let remotes = self.remotes
         for (id, remote) in remotes where byID[id] == nil { byID[id] = remote }
         var listed: Set<String> = []
         for product in catalog.products {
@@ -165,9 +166,9 @@ public struct DriftCheck: Sendable {
             }
         }
         var theirLocales: [String: ASCSnapshot.Localization] = [:]
-        for l in remote.localizations { theirLocales[Self.locale(l.locale)] = l }
+        for l in remote.localizations { theirLocales[Localization.key(l.locale)] = l }
         for local in metadata.localizations {
-            guard let theirs = theirLocales[Self.locale(local.locale)] else {
+            guard let theirs = theirLocales[Localization.key(local.locale)] else {
                 if !remote.localizations.isEmpty {
                     found.append(Difference(field: "the \(local.locale) localization", here: "present", at: local.location, there: "absent"))
                 }
@@ -215,9 +216,6 @@ public struct DriftCheck: Sendable {
         default: period(name)
         }
     }
-
-    /// `en_US` and `en-US` are one locale.
-    static func locale(_ text: String) -> String { text.replacingOccurrences(of: "_", with: "-").lowercased() }
 
     /// App Store Connect's period names as ISO 8601 durations.
     static func period(_ name: String) -> SubscriptionPeriod? {

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import IAPCatalog
 
 /// `asc-missing-product`: a product of the catalog that App Store Connect does not have.
 public struct ASCMissingProductRule: Rule {
@@ -70,13 +71,8 @@ public enum ASCExample {
 
     static func drift(ids: [String] = [], metadata: String? = nil, remote: [Remote]) -> RuleExample {
         var files: [ExampleFile] = []
-        if !ids.isEmpty {
-            let items = ids.map { $0.hasPrefix("↓") ? "\t↓<string>\($0.dropFirst())</string>" : "\t<string>\($0)</string>" }
-            files.append(ExampleFile("IAP_ProductIDs.plist", plist("<array>\n" + items.joined(separator: "\n") + "\n</array>")))
-        }
-        if let metadata {
-            files.append(ExampleFile("Metadata.plist", plist("<dict>\n\t<key>IAPCatalogMetadata</key>\n\t<integer>1</integer>\n\t<key>products</key>\n\t<dict>\n\(metadata)\n\t</dict>\n</dict>")))
-        }
+        if !ids.isEmpty { files.append(ExampleFile("IAP_ProductIDs.plist", RuleExample.idList(ids))) }
+        if let metadata { files.append(ExampleFile("Metadata.plist", RuleExample.metadataPlist(metadata))) }
         var purchases: [ASCSnapshot.InAppPurchase] = []
         var groups: [String: [ASCSnapshot.Subscription]] = [:]
         var marked: String?
@@ -107,16 +103,5 @@ public enum ASCExample {
     static func product(_ id: String, kind: String, period: String, group: String, marked: Bool = false) -> String {
         "\t\t\(marked ? "↓" : "")<key>\(id)</key>\n\t\t<dict>\n\t\t\t<key>kind</key><string>\(kind)</string>\n"
             + "\t\t\t<key>subscriptionPeriod</key><string>\(period)</string>\n\t\t\t<key>subscriptionGroup</key><string>\(group)</string>\n\t\t</dict>"
-    }
-
-    private static func plist(_ body: String) -> String {
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-        \(body)
-        </plist>
-
-        """
     }
 }

@@ -107,11 +107,11 @@ public struct SnapshotPull {
 
     // MARK: Prices
 
-    /// The price in effect today among `prices` (each with its start and end day, nil for open):
-    /// the one that started last.
-    private func current(_ prices: [(start: String?, end: String?, price: ASCSnapshot.Price?)]) -> ASCSnapshot.Price? {
-        prices.filter { ($0.start ?? "") <= today && ($0.end.map { $0 > today } ?? true) }
-            .max { ($0.start ?? "") < ($1.start ?? "") }?.price
+    /// The price or offer in effect today among `items` (each with its start and end day, nil for
+    /// open): the one that started last.
+    private func current<Value>(_ items: [(start: String?, end: String?, value: Value)]) -> Value? {
+        items.filter { ($0.start ?? "") <= today && ($0.end.map { $0 > today } ?? true) }
+            .max { ($0.start ?? "") < ($1.start ?? "") }?.value
     }
 
     private func price(_ resource: Resource<PriceAttributes>, _ included: [String: IncludedAttributes], pointRelationship: String) -> ASCSnapshot.Price? {
@@ -122,8 +122,8 @@ public struct SnapshotPull {
     }
 
     private func priceList(_ path: String, _ query: [(String, String)], point: String, _ client: inout ASCClient)
-        throws(ASCError) -> [(start: String?, end: String?, price: ASCSnapshot.Price?)] {
-        var found: [(start: String?, end: String?, price: ASCSnapshot.Price?)] = []
+        throws(ASCError) -> [(start: String?, end: String?, value: ASCSnapshot.Price?)] {
+        var found: [(start: String?, end: String?, value: ASCSnapshot.Price?)] = []
         try client.getAllPages(path, query: query) { (body) throws(ASCError) -> URL? in
             let page: Page<PriceAttributes> = try decode(body, path)
             let included = page.includedByID
@@ -142,20 +142,20 @@ public struct SnapshotPull {
         let schedule: Single<PriceAttributes> = try decode(try client.get(schedulePath), schedulePath)
         let query = [("filter[territory]", storefront), ("include", "inAppPurchasePricePoint,territory"), ("limit", "\(Self.pageSize)")]
         let manual = try priceList("/v1/inAppPurchasePriceSchedules/\(schedule.data.id)/manualPrices", query, point: "inAppPurchasePricePoint", &client)
-        if let price = current(manual) { return price }
+        if let price = current(manual) ?? nil { return price }
         let automatic = try priceList("/v1/inAppPurchasePriceSchedules/\(schedule.data.id)/automaticPrices", query, point: "inAppPurchasePricePoint", &client)
-        return current(automatic)
+        return current(automatic) ?? nil
     }
 
     private func subscriptionPrice(_ id: String, _ storefront: String, _ client: inout ASCClient) throws(ASCError) -> ASCSnapshot.Price? {
         current(try priceList("/v1/subscriptions/\(id)/prices", [
             ("filter[territory]", storefront), ("include", "subscriptionPricePoint,territory"), ("limit", "\(Self.pageSize)"),
-        ], point: "subscriptionPricePoint", &client))
+        ], point: "subscriptionPricePoint", &client)) ?? nil
     }
 
     private func introductoryOffer(_ id: String, _ storefront: String, _ client: inout ASCClient) throws(ASCError) -> ASCSnapshot.IntroductoryOffer? {
         let path = "/v1/subscriptions/\(id)/introductoryOffers"
-        var offers: [(start: String?, end: String?, offer: ASCSnapshot.IntroductoryOffer)] = []
+        var offers: [(start: String?, end: String?, value: ASCSnapshot.IntroductoryOffer)] = []
         try client.getAllPages(path, query: [
             ("filter[territory]", storefront), ("include", "subscriptionPricePoint,territory"), ("limit", "\(Self.pageSize)"),
         ]) { (body) throws(ASCError) -> URL? in
@@ -170,8 +170,7 @@ public struct SnapshotPull {
             }
             return page.next
         }
-        return offers.filter { ($0.start ?? "") <= today && ($0.end.map { $0 > today } ?? true) }
-            .max { ($0.start ?? "") < ($1.start ?? "") }?.offer
+        return current(offers)
     }
 
     private func findApp(_ app: String, client: inout ASCClient) throws(ASCError) -> ASCSnapshot.App {

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Support
 
 /// Signs the JSON Web Tokens App Store Connect asks for: ES256 over the key, audience
 /// `appstoreconnect-v1`, a lifetime under Apple's 20-minute limit, renewed before it runs out.
@@ -30,8 +31,8 @@ public struct TokenSigner: Sendable {
     /// `header.payload.signature`, each base64url without padding; the signature is the raw
     /// 64-byte r‖s JWS asks for (not DER).
     static func sign(key: APIKey, issuedAt: Int, expiresAt: Int) -> String {
-        let header = #"{"alg":"ES256","kid":"\#(jsonEscaped(key.keyID))","typ":"JWT"}"#
-        let payload = #"{"iss":"\#(jsonEscaped(key.issuerID))","iat":\#(issuedAt),"exp":\#(expiresAt),"aud":"\#(audience)"}"#
+        let header = #"{"alg":"ES256","kid":\#(Escape.json(key.keyID)),"typ":"JWT"}"#
+        let payload = #"{"iss":\#(Escape.json(key.issuerID)),"iat":\#(issuedAt),"exp":\#(expiresAt),"aud":"\#(audience)"}"#
         let signingInput = base64URL(Data(header.utf8)) + "." + base64URL(Data(payload.utf8))
         // Signing with a valid P-256 key cannot fail short of a broken crypto library.
         let signature = try! key.privateKey.signature(for: Data(signingInput.utf8))
@@ -43,10 +44,5 @@ public struct TokenSigner: Sendable {
         text = text.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
         while text.hasSuffix("=") { text.removeLast() }
         return text
-    }
-
-    /// IDs are printable ASCII (checked by `APIKey`); quotes and backslashes are escaped anyway.
-    private static func jsonEscaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
     }
 }

@@ -99,16 +99,21 @@ public enum ASCJob {
                             pulling: (app: String, connection: Connection)? = nil) -> CommandOutcome {
         var outcome = CommandOutcome()
         do throws(ToolFailure) {
+            let snapshot: ASCSnapshot
+            let text: String
             if let (app, connection) = pulling {
-                let snapshot = try pulled(app, connection, saying: &outcome.stderr)
+                // Compared as pulled; the file is written first so the findings point into it.
+                snapshot = try pulled(app, connection, saying: &outcome.stderr)
+                text = snapshot.encoded()
                 do {
-                    _ = try OutputFile.write(snapshot.encoded(), to: path)
+                    _ = try OutputFile.write(text, to: path)
                 } catch {
                     throw .cannotRun("the snapshot: \(error.description)")
                 }
                 outcome.stderr += "iap: wrote \(path)\n"
+            } else {
+                (snapshot, text) = try readSnapshot(path)
             }
-            let (snapshot, text) = try readSnapshot(path)
             let loaded = try catalogs.loadRequired(verbose: verbose, into: &outcome)
             let catalog = try catalogOf(snapshot, in: loaded.catalogs)
             let findings = DriftCheck(snapshot: snapshot, path: path, text: text).check(catalog)
