@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Support
 import XCTest
 @testable import IAPCatalog
 

@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import PriceFormatting
+import Support
 
 /// The parts of an Xcode StoreKit configuration file (`.storekit`, JSON, format versions 1.0–4.0)
 /// that describe products. Unknown keys are ignored, so newer Xcode versions still load.

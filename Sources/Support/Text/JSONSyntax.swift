@@ -1,18 +1,18 @@
 /// Finds the first syntax error in JSON text with its line and column, which `JSONDecoder`
 /// does not report on Linux, and what `JSONDecoder` lets pass: a key repeated in one object (it
 /// keeps one of the values silently), invalid UTF-8, and numbers beyond a `Double`.
-struct JSONSyntax {
-    struct Failure: Error, Equatable {
-        var message: String
-        var line: Int
-        var column: Int
+public struct JSONSyntax {
+    public struct Failure: Error, Equatable, Sendable {
+        public var message: String
+        public var line: Int
+        public var column: Int
     }
 
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
 
-    static func firstError(in bytes: [UInt8]) -> Failure? {
+    public static func firstError(in bytes: [UInt8]) -> Failure? {
         var scanner = JSONSyntax(bytes: bytes)
         do throws(Failure) {
             scanner.skipWhitespace()
