@@ -19,6 +19,28 @@ public enum Quote {
         return "\(open)\(value[..<cut])…\(close) (\(characters(value)) characters; the first \(maxCharacters) shown)"
     }
 
+    /// Text someone else wrote — a server's answer, a snapshot's name — quoted as `bounded` does,
+    /// with every control character (U+0000–U+001F, U+007F–U+009F) written as `\u{1B}`, so an
+    /// escape sequence or a bell reaches no terminal and a log line stays one line.
+    public static func escaped(_ value: some StringProtocol, open: String = "'", close: String = "'") -> String {
+        var kept = Substring(value)
+        var cut = false
+        if value.utf8.count > maxCharacters, let end = value.index(value.startIndex, offsetBy: maxCharacters, limitedBy: value.endIndex),
+           end != value.endIndex {
+            kept = Substring(value[..<end])
+            cut = true
+        }
+        var out = open
+        for scalar in kept.unicodeScalars {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return cut ? "\(out)…\(close) (\(characters(value)) characters; the first \(maxCharacters) shown)" : out + close
+    }
+
     /// The characters of a long value: its bytes when it is ASCII, which most are (counting
     /// grapheme clusters is many times slower, and a value may be hundreds of megabytes).
     static func characters(_ value: some StringProtocol) -> Int {

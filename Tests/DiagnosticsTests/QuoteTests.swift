@@ -21,4 +21,13 @@ final class QuoteTests: XCTestCase {
                        "'\(String(repeating: "é", count: 100))…' (250 characters; the first 100 shown)")
         XCTAssertEqual(Quote.bounded(Substring(String(repeating: "x", count: 3 << 20))).utf8.count, 147)
     }
+
+    /// Text someone else wrote (a server, a snapshot) reaches no terminal as an escape sequence.
+    func testEscapedTextShowsControlCharactersAsEscapes() {
+        XCTAssertEqual(Quote.escaped("RazeFaces"), "'RazeFaces'")
+        XCTAssertEqual(Quote.escaped("a\u{1B}[2Jb\u{07}\nc\u{85}d"), "'a\\u{1B}[2Jb\\u{7}\\u{A}c\\u{85}d'")
+        XCTAssertEqual(Quote.escaped("日本", open: "", close: ""), "日本")
+        let long = "\u{1B}" + String(repeating: "x", count: 200)
+        XCTAssertEqual(Quote.escaped(long), "'\\u{1B}\(String(repeating: "x", count: 99))…' (201 characters; the first 100 shown)")
+    }
 }

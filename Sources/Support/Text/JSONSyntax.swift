@@ -6,14 +6,21 @@ public struct JSONSyntax {
         public var message: String
         public var line: Int
         public var column: Int
+        /// The byte where the error is: the text's length when it ends too early (cut short).
+        public var offset: Int
     }
 
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
+    private var integersIn64Bits = false
 
-    public static func firstError(in bytes: [UInt8]) -> Failure? {
+    /// The first error, or nil when the text is valid JSON. With `integersIn64Bits`, an integer
+    /// (a number without fraction or exponent) that an `Int64` cannot hold is one: `JSONDecoder`
+    /// refuses the whole text for it, without saying where.
+    public static func firstError(in bytes: [UInt8], integersIn64Bits: Bool = false) -> Failure? {
         var scanner = JSONSyntax(bytes: bytes)
+        scanner.integersIn64Bits = integersIn64Bits
         do throws(Failure) {
             scanner.skipWhitespace()
             try scanner.value()
@@ -35,7 +42,7 @@ public struct JSONSyntax {
         for b in bytes[0..<min(index, bytes.count)] {
             if b == 0x0A { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }
         }
-        return Failure(message: message, line: line, column: column)
+        return Failure(message: message, line: line, column: column, offset: index)
     }
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -161,9 +168,15 @@ public struct JSONSyntax {
             index = start
             throw failure("'\(text)' is not a number")
         }
+        let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
         if !value.isFinite {
             index = start
-            throw failure("number \(text.count > 40 ? String(text.prefix(40)) + "…" : text) is out of range")
+            throw failure("number \(shown) is out of range")
+        }
+        if integersIn64Bits, !text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }),
+           Int64(text) == nil {
+            index = start
+            throw failure("the integer \(shown) does not fit in 64 bits")
         }
     }
 }
