@@ -46,6 +46,11 @@ public struct SystemTransport: HTTPTransport {
     /// Bytes of body kept at most.
     public var maxBodyBytes: Int
 
+#if !canImport(Darwin)
+    /// The connections kept open between requests, one per request at once.
+    private let connections = ConnectionPool()
+#endif
+
     public init(timeout: TimeInterval = 60, maxBodyBytes: Int = 64 << 20) {
         self.timeout = timeout
         self.maxBodyBytes = maxBodyBytes
@@ -55,9 +60,11 @@ public struct SystemTransport: HTTPTransport {
     public func get(_ url: URL, headers: [String: String]) throws(TransportError) -> HTTPResponse {
         let lines = headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
         var response = iap_http_response()
+        let connection = connections.take()
         let outcome = withCStrings(lines) { pointers in
-            iap_http_get(url.absoluteString, pointers, Int32(lines.count), Int(timeout * 1000), maxBodyBytes, &response)
+            iap_http_get(connection, url.absoluteString, pointers, Int32(lines.count), Int(timeout * 1000), maxBodyBytes, &response)
         }
+        connections.give(back: connection, healthy: outcome == Int32(IAP_HTTP_OK.rawValue))
         defer { iap_http_free(&response) }
         let message = withUnsafeBytes(of: response.error) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
@@ -101,6 +108,10 @@ public struct SystemTransport: HTTPTransport {
         configuration.timeoutIntervalForResource = timeout
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
+        if url.scheme?.lowercased() != "https" {
+            // In the clear, the token would be read by a proxy: none for plain http.
+            configuration.connectionProxyDictionary = ["HTTPEnable": 0, "HTTPSEnable": 0]
+        }
         let session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
         defer { session.invalidateAndCancel() }
         let task = session.dataTask(with: request)
@@ -115,6 +126,31 @@ public struct SystemTransport: HTTPTransport {
     }
 #endif
 }
+
+#if !canImport(Darwin)
+/// libcurl handles not in use, so the next request reuses one's open connection.
+private final class ConnectionPool: @unchecked Sendable {
+    private let lock = NSLock()
+    private var idle: [OpaquePointer] = []
+
+    /// An idle connection, or a new one (nil: a handle for this request alone).
+    func take() -> OpaquePointer? {
+        if let connection = lock.withLock({ idle.popLast() }) { return connection }
+        return iap_http_open()
+    }
+
+    /// A connection whose request failed may be half-broken: closed rather than kept.
+    func give(back connection: OpaquePointer?, healthy: Bool) {
+        guard let connection else { return }
+        guard healthy else { return iap_http_close(connection) }
+        lock.withLock { idle.append(connection) }
+    }
+
+    deinit {
+        for connection in idle { iap_http_close(connection) }
+    }
+}
+#endif
 
 #if canImport(Darwin)
 /// Collects one task's response under a lock (URLSession calls its delegate on its own queue).
@@ -142,6 +178,12 @@ private final class BodyCollector: NSObject, URLSessionDataDelegate, @unchecked 
         }
         lock.unlock()
         completionHandler(.allow)
+    }
+
+    /// Redirects are not followed: the token goes to the address asked for, nowhere else.
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+        completionHandler(nil)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {

@@ -18,6 +18,7 @@ typedef int (*easy_setopt_fn)(CURL *, int, ...);
 enum {
     OPT_WRITEDATA = 10001,
     OPT_URL = 10002,
+    OPT_PROXY = 10004,
     OPT_ERRORBUFFER = 10010,
     OPT_WRITEFUNCTION = 20011,
     OPT_HTTPHEADER = 10023,
@@ -28,6 +29,7 @@ enum {
     OPT_TIMEOUT_MS = 155,
     OPT_CONNECTTIMEOUT_MS = 156,
     OPT_PROTOCOLS = 181,
+    OPT_REDIR_PROTOCOLS = 182,
     INFO_RESPONSE_CODE = 0x200000 + 2,
     PROTO_HTTP = 1,
     PROTO_HTTPS = 2,
@@ -111,8 +113,31 @@ static size_t on_header(char *bytes, size_t size, size_t count, void *context) {
     return append(b, bytes, size * count) ? size * count : 0;
 }
 
-int iap_http_get(const char *url, const char *const *headers, int header_count, long timeout_ms, size_t max_body,
-                 iap_http_response *out) {
+struct iap_http_connection {
+    CURL *handle;
+};
+
+iap_http_connection *iap_http_open(void) {
+    pthread_once(&load_once, load);
+    if (!curl.loaded) return NULL;
+    iap_http_connection *connection = calloc(1, sizeof *connection);
+    if (!connection) return NULL;
+    connection->handle = curl.easy_init();
+    if (!connection->handle) {
+        free(connection);
+        return NULL;
+    }
+    return connection;
+}
+
+void iap_http_close(iap_http_connection *connection) {
+    if (!connection) return;
+    if (connection->handle) curl.easy_cleanup(connection->handle);
+    free(connection);
+}
+
+int iap_http_get(iap_http_connection *connection, const char *url, const char *const *headers, int header_count, long timeout_ms,
+                 size_t max_body, iap_http_response *out) {
     memset(out, 0, sizeof *out);
     pthread_once(&load_once, load);
     if (!curl.loaded) {
@@ -120,7 +145,7 @@ int iap_http_get(const char *url, const char *const *headers, int header_count, 
         snprintf(out->error, sizeof out->error, "libcurl (libcurl.so.4) could not be loaded: install libcurl4 (Debian, Ubuntu) or libcurl (Fedora)");
         return out->outcome;
     }
-    CURL *handle = curl.easy_init();
+    CURL *handle = connection ? connection->handle : curl.easy_init();
     if (!handle) {
         out->outcome = IAP_HTTP_FAILED;
         snprintf(out->error, sizeof out->error, "libcurl could not make a request");
@@ -144,6 +169,10 @@ int iap_http_get(const char *url, const char *const *headers, int header_count, 
     curl.easy_setopt(handle, OPT_NOSIGNAL, 1L);
     curl.easy_setopt(handle, OPT_FOLLOWLOCATION, 0L);
     curl.easy_setopt(handle, OPT_PROTOCOLS, (long)(PROTO_HTTP | PROTO_HTTPS));
+    curl.easy_setopt(handle, OPT_REDIR_PROTOCOLS, (long)PROTO_HTTPS);
+    // In the clear, the token would be read by a proxy: "" turns every proxy variable off.
+    // Over https a proxy sees only the tunnel (CONNECT), so the environment's is used.
+    if (strncmp(url, "https://", 8) != 0) curl.easy_setopt(handle, OPT_PROXY, "");
     int code = curl.easy_perform(handle);
     curl.easy_getinfo(handle, INFO_RESPONSE_CODE, &out->status);
     if (code == 0) {
@@ -165,8 +194,13 @@ int iap_http_get(const char *url, const char *const *headers, int header_count, 
         free(body.data);
         free(head.data);
     }
+    // Nothing of this request stays on the handle: its header list and buffers are freed here.
+    curl.easy_setopt(handle, OPT_HTTPHEADER, NULL);
+    curl.easy_setopt(handle, OPT_WRITEDATA, NULL);
+    curl.easy_setopt(handle, OPT_HEADERDATA, NULL);
+    curl.easy_setopt(handle, OPT_ERRORBUFFER, NULL);
     curl.slist_free_all(list);
-    curl.easy_cleanup(handle);
+    if (!connection) curl.easy_cleanup(handle);
     return out->outcome;
 }
 

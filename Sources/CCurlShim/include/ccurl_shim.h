@@ -25,12 +25,25 @@ typedef struct {
     char error[256];
 } iap_http_response;
 
-/// A GET of `url` with `header_count` header lines ("Name: value"), ended after `timeout_ms`
-/// in all, keeping at most `max_body` bytes of body (more ends it as IAP_HTTP_TOO_LARGE).
-/// libcurl is loaded on first use (dlopen), so a program that makes no request never loads it.
-/// Only http and https; redirects are not followed. Returns `out->outcome`.
-int iap_http_get(const char *url, const char *const *headers, int header_count, long timeout_ms, size_t max_body,
-                 iap_http_response *out);
+/// A connection: one libcurl handle, whose connection to the server is kept open between
+/// requests (a TLS handshake per request would cost more than the request). Used by one thread
+/// at a time.
+typedef struct iap_http_connection iap_http_connection;
+
+/// A new connection, or NULL when libcurl cannot be loaded or make a handle.
+iap_http_connection *iap_http_open(void);
+
+void iap_http_close(iap_http_connection *connection);
+
+/// A GET of `url` on `connection` (NULL: a handle of its own, closed after) with `header_count`
+/// header lines ("Name: value"), ended after `timeout_ms` in all, keeping at most `max_body`
+/// bytes of body (more ends it as IAP_HTTP_TOO_LARGE). libcurl is loaded on first use (dlopen),
+/// so a program that makes no request never loads it. Only http and https; redirects are not
+/// followed; a plain http:// request never goes through a proxy (the environment's proxy
+/// variables are ignored for it), so a token sent in the clear reaches only the address named.
+/// Returns `out->outcome`.
+int iap_http_get(iap_http_connection *connection, const char *url, const char *const *headers, int header_count, long timeout_ms,
+                 size_t max_body, iap_http_response *out);
 
 void iap_http_free(iap_http_response *response);
 
