@@ -80,13 +80,19 @@ public struct DriftCheck: Sendable {
 
     public func location(of productID: String) -> SourceLocation { lines[productID] ?? SourceLocation(path: path) }
 
+    /// The app as findings name it: its name, quoted bounded with control characters escaped
+    /// (a snapshot is a file anyone can change), or its bundle ID or Apple ID.
     private var appName: String {
-        snapshot.app.name.map { "'\($0)'" } ?? snapshot.app.bundleId ?? "Apple ID \(snapshot.app.id)"
+        snapshot.app.name.map { Quote.escaped($0) } ?? snapshot.app.bundleId.map { Quote.escaped($0) } ?? "Apple ID \(snapshot.app.id)"
     }
 
-    /// The findings for one catalog (the app's).
-    public func check(_ catalog: Catalog) -> [Diagnostic] {
-        var findings: [Diagnostic] = []
+    /// The findings for one catalog (the app's), each rule's capped at `findingsPerRule` (the
+    /// first ones in output order and a summary of the rest; nil keeps all), like every rule's.
+    public func check(_ catalog: Catalog, findingsPerRule: Int? = 100) -> [Diagnostic] {
+        var missing = FindingCollector(limit: findingsPerRule)
+        var notReady = FindingCollector(limit: findingsPerRule)
+        var drift = FindingCollector(limit: findingsPerRule)
+        var extra = FindingCollector(limit: findingsPerRule)
         var byID: [String: Remote] = [:]
         let remotes = self.remotes
         for (id, remote) in remotes where byID[id] == nil { byID[id] = remote }
@@ -95,32 +101,42 @@ public struct DriftCheck: Sendable {
             listed.insert(product.id)
             let here = product.location
             guard let remote = byID[product.id] else {
-                findings.append(ASCMissingProductRule.description.finding(
-                    "\(Quote.bounded(product.id)) is not in App Store Connect (app \(appName), \(path)): a product request for it returns nothing",
-                    at: here, fix: SuggestedFix("create it in App Store Connect, or remove it from the catalog")))
+                missing.add(at: here) {
+                    ASCMissingProductRule.description.finding(
+                        "\(Quote.bounded(product.id)) is not in App Store Connect (app \(appName), \(path)): a product request for it returns nothing",
+                        at: here, fix: SuggestedFix("create it in App Store Connect, or remove it from the catalog"))
+                }
                 continue
             }
             let there = location(of: product.id)
             if let state = remote.state, let why = ASCProductNotReadyRule.notServed[state] {
-                findings.append(ASCProductNotReadyRule.description.finding(
-                    "\(Quote.bounded(product.id)) is \(state) in App Store Connect (\(there)): \(why), so StoreKit does not return it",
-                    at: here, related: [RelatedLocation(there, "App Store Connect's state")],
-                    fix: SuggestedFix("complete or resubmit the product in App Store Connect, then pull the snapshot again")))
+                notReady.add(at: here) {
+                    ASCProductNotReadyRule.description.finding(
+                        "\(Quote.bounded(product.id)) is \(state) in App Store Connect (\(there)): \(why), so StoreKit does not return it",
+                        at: here, related: [RelatedLocation(there, "App Store Connect's state")],
+                        fix: SuggestedFix("complete or resubmit the product in App Store Connect, then pull the snapshot again"))
+                }
             }
             for difference in differences(product, remote) {
-                findings.append(ASCDriftRule.description.finding(
-                    "\(Quote.bounded(product.id)): \(difference.field) is \(difference.here) here (\(difference.at)) but \(difference.there) in App Store Connect (\(there))",
-                    at: here, related: [RelatedLocation(there, "in App Store Connect")],
-                    fix: SuggestedFix("change one to match the other; App Store Connect is what StoreKit serves")))
+                drift.add(at: here) {
+                    ASCDriftRule.description.finding(
+                        "\(Quote.bounded(product.id)): \(difference.field) is \(difference.here) here (\(difference.at)) but \(difference.there) in App Store Connect (\(there))",
+                        at: here, related: [RelatedLocation(there, "in App Store Connect")],
+                        fix: SuggestedFix(difference.fix ?? "change one to match the other; App Store Connect is what StoreKit serves"))
+                }
             }
         }
         for (id, _) in remotes where !listed.contains(id) && catalog.retiredIDs[id] == nil {
             listed.insert(id)
-            findings.append(ASCExtraProductRule.description.finding(
-                "\(Quote.bounded(id)) is in App Store Connect (app \(appName)) but in no catalog file: the app never asks for it",
-                at: location(of: id), fix: SuggestedFix("add it to the catalog, or list it in RetiredProductIDs.plist if it is retired")))
+            let there = location(of: id)
+            extra.add(at: there) {
+                ASCExtraProductRule.description.finding(
+                    "\(Quote.escaped(id)) is in App Store Connect (app \(appName)) but in no catalog file: the app never asks for it",
+                    at: there, fix: SuggestedFix("add it to the catalog, or list it in RetiredProductIDs.plist if it is retired"))
+            }
         }
-        return findings
+        return missing.findings(of: ASCMissingProductRule.description) + notReady.findings(of: ASCProductNotReadyRule.description)
+            + drift.findings(of: ASCDriftRule.description) + extra.findings(of: ASCExtraProductRule.description)
     }
 
     struct Difference {
@@ -128,6 +144,8 @@ public struct DriftCheck: Sendable {
         var here: String
         var at: SourceLocation
         var there: String
+        /// What to do, where it is not "change one to match the other".
+        var fix: String?
     }
 
     private func differences(_ product: Product, _ remote: Remote) -> [Difference] {
@@ -143,7 +161,7 @@ public struct DriftCheck: Sendable {
         }
         if let group = metadata.subscriptionGroup, let theirs = remote.group,
            group.value.trimmingCharacters(in: .whitespaces) != theirs.trimmingCharacters(in: .whitespaces) {
-            found.append(Difference(field: "the subscription group", here: Quote.bounded(group.value), at: group.location, there: Quote.bounded(theirs)))
+            found.append(Difference(field: "the subscription group", here: Quote.bounded(group.value), at: group.location, there: Quote.escaped(theirs)))
         }
         if let level = metadata.groupLevel, let theirs = remote.level, level.value != theirs {
             found.append(Difference(field: "the group level", here: "\(level.value)", at: level.location, there: "\(theirs)"))
@@ -155,6 +173,13 @@ public struct DriftCheck: Sendable {
            let mine = metadata.price(in: storefront, currency: currency), mine.value.amount != amount || mine.value.currency.map({ $0 != currency }) == true {
             found.append(Difference(field: "the price in \(storefront)", here: "\(mine.value.amount) \(mine.value.currency ?? currency)",
                                     at: mine.location, there: "\(amount) \(currency)"))
+        } else if let storefront = snapshot.storefront, remote.price == nil, let currency = try? Storefronts.find(storefront).currency,
+                  let mine = metadata.price(in: storefront, currency: currency) {
+            // Pulled for this storefront and none there: no price schedule yet, or none in effect today.
+            found.append(Difference(field: "the price in \(storefront)", here: "\(mine.value.amount) \(mine.value.currency ?? currency)",
+                                    at: mine.location, there: "none (no price in \(storefront) today)",
+                                    fix: "set its price in App Store Connect (Pricing and Availability), then pull the snapshot again: "
+                                        + "StoreKit does not sell a product without a price"))
         }
         if snapshot.storefront != nil, remote.kind == .autoRenewable, let mine = metadata.introductoryOffer {
             let theirs = remote.offer.flatMap(Self.offer)
@@ -177,7 +202,7 @@ public struct DriftCheck: Sendable {
             let pairs = [("display name", local.displayName, theirs.name), ("description", local.description, theirs.description)]
             for (field, mine, other) in pairs {
                 guard let mine, let other, mine.trimmingCharacters(in: .whitespacesAndNewlines) != other.trimmingCharacters(in: .whitespacesAndNewlines) else { continue }
-                found.append(Difference(field: "the \(local.locale) \(field)", here: Quote.bounded(mine), at: local.location, there: Quote.bounded(other)))
+                found.append(Difference(field: "the \(local.locale) \(field)", here: Quote.bounded(mine), at: local.location, there: Quote.escaped(other)))
             }
         }
         return found

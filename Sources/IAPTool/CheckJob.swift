@@ -76,7 +76,7 @@ public struct CheckJob: Sendable {
         if let snapshotPath = config.asc.snapshot, !loaded.catalogs.isEmpty {
             let (snapshot, text) = try ASCJob.readSnapshot(snapshotPath)
             let catalog = try ASCJob.catalogOf(snapshot, in: loaded.catalogs)
-            result.findings += DriftCheck(snapshot: snapshot, path: snapshotPath, text: text).check(catalog)
+            result.findings += DriftCheck(snapshot: snapshot, path: snapshotPath, text: text).check(catalog, findingsPerRule: validate.findingsPerRule)
             result.files.append(snapshotPath)
             result.rules += ASCRules.all
         }

@@ -171,4 +171,44 @@ final class DriftTests: XCTestCase {
                        ["MISSING_METADATA", "WAITING_FOR_UPLOAD", "DEVELOPER_ACTION_NEEDED", "DEVELOPER_REMOVED_FROM_SALE", "REMOVED_FROM_SALE", "REJECTED"])
         XCTAssertTrue(findings.allSatisfy { $0.severity == .warning })
     }
+
+    func testAPriceTheCatalogDeclaresThatAppStoreConnectLacksIsDrift() throws {
+        let metadata = """
+        \t\t<key>com.acme.app.gold</key>
+        \t\t<dict><key>kind</key><string>consumable</string><key>price</key><string>0.99</string><key>currency</key><string>USD</string></dict>
+        """
+        var example = ASCExample.drift(metadata: metadata, remote: [.purchase("com.acme.app.gold", type: "CONSUMABLE")])
+        let index = example.files.firstIndex { $0.name == ASCExample.snapshotName }!
+        var snapshot = try ASCSnapshot.decode(Data(example.files[index].text.utf8), path: "s")
+        snapshot.storefront = "USA"
+        example.files[index] = ExampleFile(ASCExample.snapshotName, snapshot.encoded())
+        let (findings, _) = try run(example, in: "none")
+        let messages = findings.map { $0.message.replacingOccurrences(of: folder.appendingPathComponent("none").path + "/", with: "") }
+        XCTAssertEqual(messages, ["'com.acme.app.gold': the price in USA is 0.99 USD here (Metadata.plist:10:67) but none (no price in USA today) in App Store Connect (asc-snapshot.json:16:7)"])
+        XCTAssertEqual(findings.first?.fix?.message, "set its price in App Store Connect (Pricing and Availability), then pull the snapshot again: StoreKit does not sell a product without a price")
+    }
+
+    func testDriftFindingsAreCappedAtAHundredPerRuleLikeEveryRule() throws {
+        let ids = (0..<250).map { "com.acme.app.p\($0)" }
+        let example = ASCExample.drift(ids: ids, remote: (0..<250).map { .purchase("com.acme.app.r\($0)", type: "CONSUMABLE") })
+        let (findings, _) = try run(example, in: "many")
+        let missing = findings.filter { $0.ruleID == "asc-missing-product" }
+        let extra = findings.filter { $0.ruleID == "asc-extra-product" }
+        XCTAssertEqual([missing.count, extra.count], [101, 101])
+        XCTAssertEqual(missing.last?.message, "150 more 'asc-missing-product' findings not shown (250 in all, the first 100 above): one cause is likely behind them all; fix it and run again")
+        XCTAssertEqual(extra.last?.message, "150 more 'asc-extra-product' findings not shown (250 in all, the first 100 above): one cause is likely behind them all; fix it and run again")
+    }
+
+    func testTheAppsNameFromASnapshotIsQuotedBoundedWithControlCharactersEscaped() throws {
+        var example = ASCExample.drift(ids: ["com.acme.app.pro"], remote: [])
+        let index = example.files.firstIndex { $0.name == ASCExample.snapshotName }!
+        var snapshot = try ASCSnapshot.decode(Data(example.files[index].text.utf8), path: "s")
+        snapshot.app.name = "\u{1B}]0;owned\u{07}" + String(repeating: "N", count: 3_990)
+        example.files[index] = ExampleFile(ASCExample.snapshotName, snapshot.encoded())
+        let (findings, _) = try run(example, in: "name")
+        let message = try XCTUnwrap(findings.first { $0.ruleID == "asc-missing-product" }?.message)
+        XCTAssertTrue(message.contains("(app '\\u{1B}]0;owned\\u{7}" + String(repeating: "N", count: 90) + "…' (4000 characters; the first 100 shown), "), message)
+        XCTAssertFalse(message.unicodeScalars.contains { $0.value < 0x20 })
+        XCTAssertLessThan(message.utf8.count, 400)
+    }
 }
