@@ -47,8 +47,8 @@ enum FuzzEntries {
               var client = try? ASCClient(key: key, baseURL: URL(string: "http://127.0.0.1:9")!, transport: Answer(body: data), sleep: { _ in })
         else { return }
         client.maxAttempts = 1
-        _ = try? SnapshotPull(storefront: "USA").pull(app: "com.acme.app", client: &client)
-        _ = try? SnapshotPull().pull(app: "1", client: &client)
+        _ = try? SnapshotPull(storefront: "USA", connections: 1).pull(app: "com.acme.app", client: client)
+        _ = try? SnapshotPull(connections: 1).pull(app: "1", client: client)
     }
 
     /// A P-256 key made for the run (it signs nothing anyone verifies).

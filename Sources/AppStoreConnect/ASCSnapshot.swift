@@ -1,10 +1,16 @@
+import Diagnostics
 import Foundation
+import Support
 
 /// What App Store Connect holds for one app's in-app purchases, as `iap asc pull --snapshot`
 /// writes it: deterministic JSON (keys sorted, lists in a fixed order, no timestamp) that later
 /// commands read offline and a repository can commit.
 public struct ASCSnapshot: Codable, Sendable, Equatable {
     public static let formatName = "iap-asc-snapshot"
+    /// The format of a snapshot whose pull stopped before it was done (`pending` says what is
+    /// left): a name of its own, so no reader — this version's or an older one — takes it for a
+    /// whole snapshot; `iap asc pull --resume` finishes it.
+    public static let partialFormatName = "iap-asc-snapshot-partial"
     public static let currentVersion = 1
 
     public var format = ASCSnapshot.formatName
@@ -14,6 +20,46 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
     public var storefront: String?
     public var inAppPurchases: [InAppPurchase]
     public var subscriptionGroups: [SubscriptionGroup]
+    /// What a partial snapshot still lacks; nil in a whole one.
+    public var pending: [Pending]?
+
+    /// Whether the pull that wrote it stopped before it was done.
+    public var isPartial: Bool { pending != nil }
+
+    /// One request's worth of what a partial snapshot lacks.
+    public struct Pending: Codable, Sendable, Equatable, Hashable, Comparable {
+        public enum Work: String, Codable, Sendable, Comparable {
+            /// A subscription group's subscriptions (`id`: the group's).
+            case subscriptions
+            /// A product's localizations beyond those its list included (`id`: the product's).
+            case localizations
+            /// A product's price in the storefront.
+            case price
+            /// A subscription's introductory offer in the storefront.
+            case introductoryOffer
+
+            public static func < (a: Work, b: Work) -> Bool { a.rank < b.rank }
+            private var rank: Int {
+                switch self {
+                case .subscriptions: 0
+                case .localizations: 1
+                case .price: 2
+                case .introductoryOffer: 3
+                }
+            }
+        }
+
+        public var work: Work
+        /// The App Store Connect resource ID of the group or product.
+        public var id: String
+
+        public init(_ work: Work, _ id: String) {
+            self.work = work
+            self.id = id
+        }
+
+        public static func < (a: Pending, b: Pending) -> Bool { (a.work, a.id) < (b.work, b.id) }
+    }
 
     public init(app: App, inAppPurchases: [InAppPurchase], subscriptionGroups: [SubscriptionGroup]) {
         self.app = app
@@ -162,6 +208,7 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
             subscriptionGroups[g].subscriptions.sort { ($0.groupLevel ?? .max, $0.productId, $0.id) < ($1.groupLevel ?? .max, $1.productId, $1.id) }
         }
         subscriptionGroups.sort { ($0.referenceName ?? "", $0.id) < ($1.referenceName ?? "", $1.id) }
+        pending?.sort()
     }
 
     /// Every product ID the snapshot holds.
@@ -171,6 +218,7 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
     public func encoded() -> String {
         var copy = self
         copy.sort()
+        copy.format = pending == nil ? Self.formatName : Self.partialFormatName
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Strings, integers and booleans only: encoding cannot fail.
@@ -178,32 +226,46 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
-    /// Reads a snapshot file's bytes; the error says what is wrong and where.
-    public static func decode(_ data: Data, path: String) throws(SnapshotError) -> ASCSnapshot {
+    /// Reads a snapshot file's bytes, through the same checks as a pull's answers (`ASCValue`);
+    /// the error says what is wrong and where. A partial snapshot is refused unless `partial`
+    /// (`pull --resume`): compared, it would report every product it lacks as drift.
+    public static func decode(_ data: Data, path: String, partial: Bool = false) throws(SnapshotError) -> ASCSnapshot {
+        let shown = Escape.shellWord(path, safe: "/._-+@=:,", quoteEmpty: true)
+        if let syntax = JSONSyntax.firstError(in: [UInt8](data), integersIn64Bits: true) {
+            throw SnapshotError(path: path, message: "not valid JSON (line \(syntax.line), column \(syntax.column): \(syntax.message)); "
+                                + "write one with `iap asc pull --snapshot \(shown)`")
+        }
         struct Header: Decodable { var format: String?; var version: Int? }
         guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
-            // Say which: not JSON at all (too deep, cut short, not UTF-8), or JSON of another shape.
-            do {
-                _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-            } catch {
-                let why = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "it does not parse"
-                throw SnapshotError(path: path, message: "not valid JSON (\(why.prefix(200))); write one with `iap asc pull --snapshot \(path)`")
-            }
-            throw SnapshotError(path: path, message: "not a JSON object; write one with `iap asc pull --snapshot \(path)`")
+            throw SnapshotError(path: path, message: "not a JSON object with a format and a version; write one with `iap asc pull --snapshot \(shown)`")
         }
-        guard header.format == formatName else {
+        if header.format == partialFormatName, !partial {
+            throw SnapshotError(path: path, message: "a partial snapshot: its pull stopped before it was done, so it lacks products or prices; "
+                                + "finish it with `iap asc pull --resume --snapshot \(shown)`")
+        }
+        guard header.format == formatName || header.format == partialFormatName else {
             throw SnapshotError(path: path, message: "not an iap App Store Connect snapshot (\"format\" is not \"\(formatName)\")")
         }
         guard header.version == currentVersion else {
             throw SnapshotError(path: path, message: "snapshot version \(header.version.map(String.init) ?? "missing") is not \(currentVersion), the one this iap reads; pull it again")
         }
+        var snapshot: ASCSnapshot
         do {
-            return try JSONDecoder().decode(ASCSnapshot.self, from: data)
+            snapshot = try JSONDecoder().decode(ASCSnapshot.self, from: data)
         } catch let error as DecodingError {
             throw SnapshotError(path: path, message: Self.explain(error))
         } catch {
             throw SnapshotError(path: path, message: "cannot read the snapshot")
         }
+        // The format says whether it is partial; a whole one with a list of what it lacks is not one.
+        if header.format == formatName, snapshot.pending != nil {
+            throw SnapshotError(path: path, message: "pending is set but the format is \"\(formatName)\"; pull it again")
+        }
+        if header.format == partialFormatName, snapshot.pending == nil { snapshot.pending = [] }
+        if let problem = snapshot.firstProblem() {
+            throw SnapshotError(path: path, message: "\(problem.at) \(problem.why); pull it again with `iap asc pull --snapshot \(shown)`")
+        }
+        return snapshot
     }
 
     private static func explain(_ error: DecodingError) -> String {

@@ -123,7 +123,7 @@ public struct ReportFetch: Sendable {
             }
             let body: Data
             do {
-                body = try client.get(operation, query: query(period), accept: "application/a-gzip")
+                body = try client.get(operation, query: query(period), body: .gzip(complete: { _ in true }))
             } catch {
                 if case .api(_, 404, _, _, _) = error {
                     outcome.absent.append(period.reportDate)
@@ -145,8 +145,8 @@ public struct ReportFetch: Sendable {
         return outcome
     }
 
-    var operation: String {
-        kind == .finance ? "/v1/financeReports" : "/v1/salesReports"
+    var operation: APIPath {
+        kind == .finance ? APIPath("/v1/financeReports") : APIPath("/v1/salesReports")
     }
 
     func query(_ period: Period) -> [(String, String)] {

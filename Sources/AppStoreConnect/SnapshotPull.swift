@@ -1,108 +1,239 @@
+import Diagnostics
 import Foundation
+import Support
 
 /// Pulls an app's in-app purchases, subscription groups, subscriptions and their localizations
-/// from App Store Connect in as few requests as its pagination allows: 200 resources a page, the
-/// localizations included with their products (50 each; a product with more has them fetched).
-public struct SnapshotPull {
+/// from App Store Connect — and, for a storefront, their prices and introductory offers — in as
+/// few requests as Apple's document allows (docs/asc.md has the formula):
+///
+/// - the lists, 200 resources a page, each product's localizations included (50 at most; a
+///   product with more has them fetched) and, for a storefront, whether a subscription has
+///   introductory offers at all;
+/// - then one request per product for its price in the storefront (a second for an in-app
+///   purchase whose price there is not manual: its automatic, equalized price is another list),
+///   and one more per subscription that has introductory offers.
+///
+/// The per-product requests run on `connections` connections at once. The snapshot is the same
+/// whatever their number or the order the answers come in. When the key's requests for the hour
+/// run out (or App Store Connect keeps failing), the pull stops and returns what it has with
+/// what it lacks (`pending`): a partial snapshot that `resume` finishes.
+public struct SnapshotPull: Sendable {
     public static let pageSize = 200
     static let includedPerResource = 50
+    /// Connections a pull keeps open at once by default, and at most.
+    public static let defaultConnections = 4
+    public static let connectionRange = 1...8
 
     /// The storefront (alpha-3 territory, `USA`) whose prices and introductory offers are pulled;
-    /// nil pulls none (and saves the requests they take: two or three per product).
+    /// nil pulls none.
     public var storefront: String?
     /// The day whose prices count (a price scheduled to start later is not yet the price).
     public var today: String
+    public var connections: Int
 
-    public init(storefront: String? = nil, today: Date = Date()) {
+    public init(storefront: String? = nil, today: Date = Date(), connections: Int = SnapshotPull.defaultConnections) {
         self.storefront = storefront
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let c = calendar.dateComponents([.year, .month, .day], from: today)
         self.today = String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
+        self.connections = min(max(connections, Self.connectionRange.lowerBound), Self.connectionRange.upperBound)
+    }
+
+    /// What a pull ends with: the snapshot (partial when `stoppedBy` is set) and the requests it took.
+    public struct Outcome: Sendable {
+        public var snapshot: ASCSnapshot
+        /// Why the pull stopped before it was done: the hour's requests, or App Store Connect failing.
+        public var stoppedBy: ASCError?
     }
 
     /// `app`: a bundle ID (`com.acme.app`) or an Apple ID (all digits).
-    public func pull(app: String, client: inout ASCClient) throws(ASCError) -> ASCSnapshot {
-        let found = try findApp(app, client: &client)
-        var inAppPurchases: [ASCSnapshot.InAppPurchase] = []
-        // Products whose localizations were not all included: fetched on their own afterwards.
-        var incomplete: [Int] = []
-        try client.getAllPages("/v1/apps/\(found.id)/inAppPurchasesV2", query: [
-            ("limit", "\(Self.pageSize)"), ("include", "inAppPurchaseLocalizations"),
-            ("limit[inAppPurchaseLocalizations]", "\(Self.includedPerResource)"),
-        ]) { (body) throws(ASCError) -> URL? in
-            let page: Page<PurchaseAttributes> = try decode(body, "/v1/apps/\(found.id)/inAppPurchasesV2")
-            for resource in page.data {
-                guard let productID = resource.attributes?.productId else { continue }
-                let included = page.localizations(of: resource, relationship: "inAppPurchaseLocalizations")
-                if included == nil { incomplete.append(inAppPurchases.count) }
-                inAppPurchases.append(ASCSnapshot.InAppPurchase(
-                    productId: productID, id: resource.id, name: resource.attributes?.name, type: resource.attributes?.inAppPurchaseType,
-                    state: resource.attributes?.state, familySharable: resource.attributes?.familySharable,
-                    localizations: included ?? []))
-            }
-            return page.next
-        }
-        for index in incomplete {
-            inAppPurchases[index].localizations = try localizations("/v2/inAppPurchases/\(inAppPurchases[index].id)/inAppPurchaseLocalizations", &client)
-        }
-        if let storefront {
-            for index in inAppPurchases.indices {
-                inAppPurchases[index].price = try purchasePrice(inAppPurchases[index].id, storefront, &client)
-            }
-        }
-
-        var groups: [ASCSnapshot.SubscriptionGroup] = []
-        try client.getAllPages("/v1/apps/\(found.id)/subscriptionGroups", query: [("limit", "\(Self.pageSize)")]) { (body) throws(ASCError) -> URL? in
-            let page: Page<GroupAttributes> = try decode(body, "/v1/apps/\(found.id)/subscriptionGroups")
-            groups += page.data.map { ASCSnapshot.SubscriptionGroup(id: $0.id, referenceName: $0.attributes?.referenceName, subscriptions: []) }
-            return page.next
-        }
-        for g in groups.indices {
-            let path = "/v1/subscriptionGroups/\(groups[g].id)/subscriptions"
-            var subscriptions: [ASCSnapshot.Subscription] = []
-            var incomplete: [Int] = []
-            try client.getAllPages(path, query: [
-                ("limit", "\(Self.pageSize)"), ("include", "subscriptionLocalizations"),
-                ("limit[subscriptionLocalizations]", "\(Self.includedPerResource)"),
-            ]) { (body) throws(ASCError) -> URL? in
-                let page: Page<SubscriptionAttributes> = try decode(body, path)
-                for resource in page.data {
-                    guard let productID = resource.attributes?.productId else { continue }
-                    let a = resource.attributes
-                    let included = page.localizations(of: resource, relationship: "subscriptionLocalizations")
-                    if included == nil { incomplete.append(subscriptions.count) }
-                    subscriptions.append(ASCSnapshot.Subscription(
-                        productId: productID, id: resource.id, name: a?.name, state: a?.state, period: a?.subscriptionPeriod,
-                        groupLevel: a?.groupLevel, familySharable: a?.familySharable, localizations: included ?? []))
-                }
-                return page.next
-            }
-            for s in incomplete {
-                subscriptions[s].localizations = try localizations("/v1/subscriptions/\(subscriptions[s].id)/subscriptionLocalizations", &client)
-            }
-            if let storefront {
-                for s in subscriptions.indices {
-                    subscriptions[s].price = try subscriptionPrice(subscriptions[s].id, storefront, &client)
-                    subscriptions[s].introductoryOffer = try introductoryOffer(subscriptions[s].id, storefront, &client)
-                }
-            }
-            groups[g].subscriptions = subscriptions
-        }
-        var snapshot = ASCSnapshot(app: found, inAppPurchases: inAppPurchases, subscriptionGroups: groups)
-        snapshot.storefront = storefront
-        snapshot.sort()
-        return snapshot
+    public func pull(app: String, client: ASCClient) throws(ASCError) -> Outcome {
+        let found = try findApp(app, client: client)
+        var work: [ASCSnapshot.Pending] = []
+        let purchases = try listPurchases(of: found.id, client, &work)
+        let groups = try listGroups(of: found.id, client, &work)
+        let state = PullState(ASCSnapshot(app: found, inAppPurchases: purchases, subscriptionGroups: groups))
+        return try run(work, state, client)
     }
 
-    private func localizations(_ path: String, _ client: inout ASCClient) throws(ASCError) -> [ASCSnapshot.Localization] {
+    /// Finishes a partial snapshot: only what it lacks is asked for.
+    public func resume(_ partial: ASCSnapshot, client: ASCClient) throws(ASCError) -> Outcome {
+        var snapshot = partial
+        let pending = snapshot.pending ?? []
+        snapshot.pending = nil
+        let state = PullState(snapshot)
+        for (index, item) in pending.enumerated() where !state.knows(item) {
+            throw .configuration("the partial snapshot's pending[\(index)] names \(Quote.escaped(item.id)), which it does not hold; pull it again without --resume")
+        }
+        return try run(pending, state, client)
+    }
+
+    // MARK: The lists
+
+    private func listPurchases(of app: String, _ client: ASCClient, _ work: inout [ASCSnapshot.Pending]) throws(ASCError) -> [ASCSnapshot.InAppPurchase] {
+        var found: [ASCSnapshot.InAppPurchase] = []
+        let path = try APIPath("/v1/apps", app, "inAppPurchasesV2")
+        let query = [("limit", "\(Self.pageSize)"), ("include", "inAppPurchaseLocalizations"),
+                     ("fields[inAppPurchases]", "name,productId,inAppPurchaseType,state,familySharable,inAppPurchaseLocalizations"),
+                     ("fields[inAppPurchaseLocalizations]", "name,locale,description,state"),
+                     ("limit[inAppPurchaseLocalizations]", "\(Self.includedPerResource)")]
+        try client.getAllPages(path, query: query) { (body) throws(ASCError) -> URL? in
+            let page = try Page<PurchaseAttributes>.read(body, path)
+            for resource in page.data {
+                let a = resource.attributes
+                guard let productID = a?.productId else { continue }
+                let included: [ASCSnapshot.Localization]? = try localizations(of: resource, "inAppPurchaseLocalizations",
+                                                                              PurchaseLocalizationAttributes.type, page.included, path)
+                if included == nil { work.append(.init(.localizations, resource.id)) }
+                // Its price schedule has the in-app purchase's ID; one without a schedule answers 404.
+                if storefront != nil { work.append(.init(.price, resource.id)) }
+                found.append(ASCSnapshot.InAppPurchase(
+                    productId: productID, id: resource.id, name: a?.name, type: a?.inAppPurchaseType, state: a?.state,
+                    familySharable: a?.familySharable, localizations: included ?? []))
+            }
+            return try page.next(path)
+        }
+        return found
+    }
+
+    private func listGroups(of app: String, _ client: ASCClient, _ work: inout [ASCSnapshot.Pending]) throws(ASCError) -> [ASCSnapshot.SubscriptionGroup] {
+        let path = try APIPath("/v1/apps", app, "subscriptionGroups")
+        var found: [ASCSnapshot.SubscriptionGroup] = []
+        try client.getAllPages(path, query: [("limit", "\(Self.pageSize)"), ("fields[subscriptionGroups]", "referenceName")]) { (body) throws(ASCError) -> URL? in
+            let page = try Page<GroupAttributes>.read(body, path)
+            for resource in page.data {
+                found.append(ASCSnapshot.SubscriptionGroup(id: resource.id, referenceName: resource.attributes?.referenceName, subscriptions: []))
+                work.append(.init(.subscriptions, resource.id))
+            }
+            return try page.next(path)
+        }
+        return found
+    }
+
+    /// A group's subscriptions, and the work each needs.
+    private func subscriptions(of group: String, _ client: ASCClient) throws(ASCError) -> (found: [ASCSnapshot.Subscription], work: [ASCSnapshot.Pending]) {
+        let path = try APIPath("/v1/subscriptionGroups", group, "subscriptions")
+        let offers = storefront != nil
+        var query = [("limit", "\(Self.pageSize)"), ("include", "subscriptionLocalizations" + (offers ? ",introductoryOffers" : "")),
+                     ("fields[subscriptions]", "name,productId,familySharable,state,subscriptionPeriod,groupLevel,subscriptionLocalizations"
+                        + (offers ? ",introductoryOffers" : "")),
+                     ("fields[subscriptionLocalizations]", "name,locale,description,state"),
+                     ("limit[subscriptionLocalizations]", "\(Self.includedPerResource)")]
+        if offers {
+            // Whether a subscription has introductory offers at all: one is enough to know.
+            query += [("limit[introductoryOffers]", "1"), ("fields[subscriptionIntroductoryOffers]", "offerMode")]
+        }
+        var found: [ASCSnapshot.Subscription] = []
+        var work: [ASCSnapshot.Pending] = []
+        try client.getAllPages(path, query: query) { (body) throws(ASCError) -> URL? in
+            let page = try Page<SubscriptionAttributes>.read(body, path)
+            for resource in page.data {
+                let a = resource.attributes
+                guard let productID = a?.productId else { continue }
+                let included = try localizations(of: resource, "subscriptionLocalizations", SubscriptionLocalizationAttributes.type, page.included, path)
+                if included == nil { work.append(.init(.localizations, resource.id)) }
+                if storefront != nil {
+                    work.append(.init(.price, resource.id))
+                    let offers = resource.relationships?["introductoryOffers"]
+                    if case .many(let linked)? = offers?.data, linked.isEmpty, (offers?.total ?? 0) == 0 {
+                        // None, in any territory.
+                    } else {
+                        work.append(.init(.introductoryOffer, resource.id))
+                    }
+                }
+                found.append(ASCSnapshot.Subscription(
+                    productId: productID, id: resource.id, name: a?.name, state: a?.state, period: a?.subscriptionPeriod,
+                    groupLevel: a?.groupLevel, familySharable: a?.familySharable, localizations: included ?? []))
+            }
+            return try page.next(path)
+        }
+        return (found, work)
+    }
+
+    /// A resource's localizations from `included`; nil when the relationship says it has more
+    /// than were included (50 at most are), or gives no linkage: they are fetched then.
+    private func localizations<A>(of resource: Resource<A>, _ relationship: String, _ type: String, _ included: Included,
+                                  _ path: APIPath) throws(ASCError) -> [ASCSnapshot.Localization]? {
+        guard let link = resource.relationships?[relationship], case .many(let linked) = link.data else { return nil }
+        if let total = link.total, total > linked.count { return nil }
+        var found: [ASCSnapshot.Localization] = []
+        for linkage in linked {
+            guard linkage.type == type else {
+                throw .invalidResponse(path.encoded, "a \(relationship) link is of type \(Quote.escaped(linkage.type)), not '\(type)'")
+            }
+            // A linked localization the page does not include is not there to read: fetched on its own.
+            guard let item = included[linkage] else { return nil }
+            if let l = item.attributes?.localization { found.append(l) }
+        }
+        return found
+    }
+
+    /// Every localization of a product (beyond the 50 a list includes).
+    private func allLocalizations(_ path: APIPath, _ type: String, _ client: ASCClient) throws(ASCError) -> [ASCSnapshot.Localization] {
         var all: [ASCSnapshot.Localization] = []
         try client.getAllPages(path, query: [("limit", "\(Self.pageSize)")]) { (body) throws(ASCError) -> URL? in
-            let page: Page<IncludedAttributes> = try decode(body, path)
-            all += page.data.compactMap { $0.attributes?.localization }
-            return page.next
+            let page: Page<LocalizationAttributes> = try decodeDocument(body, path)
+            for (index, resource) in page.data.enumerated() {
+                guard resource.type == type else {
+                    throw .invalidResponse(path.encoded, "data[\(index)] is of type \(Quote.escaped(resource.type)), not '\(type)'")
+                }
+                if let l = resource.attributes?.localization { all.append(l) }
+            }
+            return try page.next(path)
         }
         return all
+    }
+
+    // MARK: The work, on several connections
+
+    private func run(_ work: [ASCSnapshot.Pending], _ state: PullState, _ client: ASCClient) throws(ASCError) -> Outcome {
+        // The lists first (a group's subscriptions bring their own work), then product by product.
+        let ordered = work.enumerated().sorted { ($0.element.work, $0.offset) < ($1.element.work, $1.offset) }.map(\.element)
+        let queue = WorkQueue(ordered)
+        queue.run(threads: connections) { item in
+            do throws(ASCError) {
+                return .done(adding: try self.perform(item, state, client))
+            } catch {
+                state.stopped(by: error)
+                return .stop(item)
+            }
+        }
+        if let failure = state.failure { throw failure }
+        var snapshot = state.snapshot
+        if queue.wasStopped { snapshot.pending = queue.untaken }
+        if let problem = snapshot.firstProblem() {
+            throw .invalidResponse("the app's products", "\(problem.at) \(problem.why)")
+        }
+        snapshot.storefront = storefront
+        snapshot.sort()
+        return Outcome(snapshot: snapshot, stoppedBy: queue.wasStopped ? state.stop : nil)
+    }
+
+    private func perform(_ item: ASCSnapshot.Pending, _ state: PullState, _ client: ASCClient) throws(ASCError) -> [ASCSnapshot.Pending] {
+        let isPurchase = state.isPurchase(item.id)
+        switch item.work {
+        case .subscriptions:
+            let (found, more) = try subscriptions(of: item.id, client)
+            state.add(found, toGroup: item.id)
+            return more
+        case .localizations:
+            let list = isPurchase
+                ? try allLocalizations(try APIPath("/v2/inAppPurchases", item.id, "inAppPurchaseLocalizations"), PurchaseLocalizationAttributes.type, client)
+                : try allLocalizations(try APIPath("/v1/subscriptions", item.id, "subscriptionLocalizations"), SubscriptionLocalizationAttributes.type, client)
+            state.set(item.id) { $0.localizations = list }
+        case .price:
+            guard let storefront else { return [] }
+            let price = isPurchase
+                ? try purchasePrice(item.id, storefront, client)
+                : try subscriptionPrice(item.id, storefront, client)
+            state.set(item.id) { $0.price = price }
+        case .introductoryOffer:
+            guard let storefront, !isPurchase else { return [] }
+            let offer = try introductoryOffer(item.id, storefront, client)
+            state.set(item.id) { $0.introductoryOffer = offer }
+        }
+        return []
     }
 
     // MARK: Prices
@@ -114,235 +245,229 @@ public struct SnapshotPull {
             .max { ($0.start ?? "") < ($1.start ?? "") }?.value
     }
 
-    private func price(_ resource: Resource<PriceAttributes>, _ included: [String: IncludedAttributes], pointRelationship: String) -> ASCSnapshot.Price? {
-        guard let point = resource.relationships?[pointRelationship]?.one?.id,
-              let amount = included[point]?.customerPrice else { return nil }
-        let territory = resource.relationships?["territory"]?.one?.id
-        return ASCSnapshot.Price(amount: amount, currency: territory.flatMap { included[$0]?.currency })
+    /// A price from a resource's price point and territory in `included`.
+    private func price<A>(_ resource: Resource<A>, _ included: Included, point: (relationship: String, type: String),
+                          _ path: APIPath) throws(ASCError) -> ASCSnapshot.Price? {
+        guard let linkage = resource.relationships?[point.relationship]?.one else { return nil }
+        guard linkage.type == point.type else {
+            throw .invalidResponse(path.encoded, "a \(point.relationship) link is of type \(Quote.escaped(linkage.type)), not '\(point.type)'")
+        }
+        guard let amount = included[linkage]?.attributes?.customerPrice else { return nil }
+        let territory = resource.relationships?["territory"]?.one
+        let currency = territory.flatMap { $0.type == "territories" ? included[$0]?.attributes?.currency : nil }
+        return ASCSnapshot.Price(amount: amount, currency: currency)
     }
 
-    private func priceList(_ path: String, _ query: [(String, String)], point: String, _ client: inout ASCClient)
-        throws(ASCError) -> [(start: String?, end: String?, value: ASCSnapshot.Price?)] {
-        var found: [(start: String?, end: String?, value: ASCSnapshot.Price?)] = []
-        try client.getAllPages(path, query: query) { (body) throws(ASCError) -> URL? in
-            let page: Page<PriceAttributes> = try decode(body, path)
-            let included = page.includedByID
-            for resource in page.data {
-                found.append((resource.attributes?.startDate, resource.attributes?.endDate, price(resource, included, pointRelationship: point)))
+    /// A list of prices (or offers) in the storefront, each with the days it runs; nil when App
+    /// Store Connect answers 404 (an in-app purchase without a price schedule yet).
+    private func dated<A: ResourceAttributes, Value>(_ path: APIPath, _ query: [(String, String)], _ client: ASCClient,
+                                                    _ make: (Resource<A>, Included) throws(ASCError) -> (start: String?, end: String?, value: Value)?)
+        throws(ASCError) -> [(start: String?, end: String?, value: Value)]? {
+        var found: [(start: String?, end: String?, value: Value)] = []
+        do {
+            try client.getAllPages(path, query: query) { (body) throws(ASCError) -> URL? in
+                let page = try Page<A>.read(body, path)
+                for resource in page.data {
+                    guard let entry = try make(resource, page.included) else { continue }
+                    for (name, day) in [("startDate", entry.start), ("endDate", entry.end)] {
+                        if let day, let why = ASCValue.date(day) {
+                            throw .invalidResponse(path.encoded, "a \(name) is \(Quote.escaped(day)): \(why)")
+                        }
+                    }
+                    found.append(entry)
+                }
+                return try page.next(path)
             }
-            return page.next
+        } catch {
+            if case .api(_, 404, _, _, _) = error { return nil }
+            throw error
         }
         return found
     }
 
-    /// An in-app purchase's price: its schedule's manual price for the storefront, else the
-    /// automatic (equalized) one.
-    private func purchasePrice(_ id: String, _ storefront: String, _ client: inout ASCClient) throws(ASCError) -> ASCSnapshot.Price? {
-        let schedulePath = "/v2/inAppPurchases/\(id)/iapPriceSchedule"
-        let schedule: Single<PriceAttributes> = try decode(try client.get(schedulePath), schedulePath)
-        let query = [("filter[territory]", storefront), ("include", "inAppPurchasePricePoint,territory"), ("limit", "\(Self.pageSize)")]
-        let manual = try priceList("/v1/inAppPurchasePriceSchedules/\(schedule.data.id)/manualPrices", query, point: "inAppPurchasePricePoint", &client)
-        if let price = current(manual) ?? nil { return price }
-        let automatic = try priceList("/v1/inAppPurchasePriceSchedules/\(schedule.data.id)/automaticPrices", query, point: "inAppPurchasePricePoint", &client)
-        return current(automatic) ?? nil
+    private func priceQuery(_ storefront: String, point: String, points: String, prices: String, fields: String) -> [(String, String)] {
+        [("filter[territory]", storefront), ("include", "\(point),territory"), ("limit", "\(Self.pageSize)"),
+         ("fields[\(prices)]", fields), ("fields[\(points)]", "customerPrice"), ("fields[territories]", "currency")]
     }
 
-    private func subscriptionPrice(_ id: String, _ storefront: String, _ client: inout ASCClient) throws(ASCError) -> ASCSnapshot.Price? {
-        current(try priceList("/v1/subscriptions/\(id)/prices", [
-            ("filter[territory]", storefront), ("include", "subscriptionPricePoint,territory"), ("limit", "\(Self.pageSize)"),
-        ], point: "subscriptionPricePoint", &client)) ?? nil
-    }
-
-    private func introductoryOffer(_ id: String, _ storefront: String, _ client: inout ASCClient) throws(ASCError) -> ASCSnapshot.IntroductoryOffer? {
-        let path = "/v1/subscriptions/\(id)/introductoryOffers"
-        var offers: [(start: String?, end: String?, value: ASCSnapshot.IntroductoryOffer)] = []
-        try client.getAllPages(path, query: [
-            ("filter[territory]", storefront), ("include", "subscriptionPricePoint,territory"), ("limit", "\(Self.pageSize)"),
-        ]) { (body) throws(ASCError) -> URL? in
-            let page: Page<PriceAttributes> = try decode(body, path)
-            let included = page.includedByID
-            for resource in page.data {
-                guard let mode = resource.attributes?.offerMode else { continue }
-                let price = mode == "FREE_TRIAL" ? nil : self.price(resource, included, pointRelationship: "subscriptionPricePoint")
-                offers.append((resource.attributes?.startDate, resource.attributes?.endDate,
-                               ASCSnapshot.IntroductoryOffer(mode: mode, duration: resource.attributes?.duration,
-                                                             periods: resource.attributes?.numberOfPeriods, price: price)))
+    /// An in-app purchase's price (its price schedule has the purchase's ID): the schedule's
+    /// manual price in the storefront (the base
+    /// territory's, or one set there by hand), else the automatic (equalized) one. Manual prices
+    /// win, so they are asked first; Apple's document filters the two lists by territory only
+    /// as two operations, so an automatic price costs a second request.
+    private func purchasePrice(_ id: String, _ storefront: String, _ client: ASCClient) throws(ASCError) -> ASCSnapshot.Price? {
+        let query = priceQuery(storefront, point: "inAppPurchasePricePoint", points: "inAppPurchasePricePoints", prices: "inAppPurchasePrices",
+                               fields: "startDate,endDate,inAppPurchasePricePoint,territory")
+        let point = (relationship: "inAppPurchasePricePoint", type: "inAppPurchasePricePoints")
+        for list in ["manualPrices", "automaticPrices"] as [StaticString] {
+            let path = try APIPath("/v1/inAppPurchasePriceSchedules", id, list)
+            let prices: [(start: String?, end: String?, value: ASCSnapshot.Price?)]? = try dated(path, query, client) {
+                (resource: Resource<PurchasePriceAttributes>, included) throws(ASCError) in
+                (resource.attributes?.startDate, resource.attributes?.endDate, try self.price(resource, included, point: point, path))
             }
-            return page.next
+            // No price schedule yet (a new product): no price, and no second list to ask.
+            guard let prices else { return nil }
+            if let price = current(prices) ?? nil { return price }
         }
-        return current(offers)
+        return nil
     }
 
-    private func findApp(_ app: String, client: inout ASCClient) throws(ASCError) -> ASCSnapshot.App {
+    private func subscriptionPrice(_ id: String, _ storefront: String, _ client: ASCClient) throws(ASCError) -> ASCSnapshot.Price? {
+        let path = try APIPath("/v1/subscriptions", id, "prices")
+        let query = priceQuery(storefront, point: "subscriptionPricePoint", points: "subscriptionPricePoints", prices: "subscriptionPrices",
+                               fields: "startDate,territory,subscriptionPricePoint")
+        let point = (relationship: "subscriptionPricePoint", type: "subscriptionPricePoints")
+        let prices: [(start: String?, end: String?, value: ASCSnapshot.Price?)]? = try dated(path, query, client) {
+            (resource: Resource<SubscriptionPriceAttributes>, included) throws(ASCError) in
+            (resource.attributes?.startDate, nil, try self.price(resource, included, point: point, path))
+        }
+        // A subscription's price runs until the next one starts.
+        return current(prices ?? []) ?? nil
+    }
+
+    private func introductoryOffer(_ id: String, _ storefront: String, _ client: ASCClient) throws(ASCError) -> ASCSnapshot.IntroductoryOffer? {
+        let path = try APIPath("/v1/subscriptions", id, "introductoryOffers")
+        let query = priceQuery(storefront, point: "subscriptionPricePoint", points: "subscriptionPricePoints", prices: "subscriptionIntroductoryOffers",
+                               fields: "startDate,endDate,duration,offerMode,numberOfPeriods,territory,subscriptionPricePoint")
+        let point = (relationship: "subscriptionPricePoint", type: "subscriptionPricePoints")
+        let offers: [(start: String?, end: String?, value: ASCSnapshot.IntroductoryOffer)]? = try dated(path, query, client) {
+            (resource: Resource<OfferAttributes>, included) throws(ASCError) in
+            guard let a = resource.attributes, let mode = a.offerMode else { return nil }
+            let price = mode == "FREE_TRIAL" ? nil : try self.price(resource, included, point: point, path)
+            return (a.startDate, a.endDate, ASCSnapshot.IntroductoryOffer(mode: mode, duration: a.duration, periods: a.numberOfPeriods, price: price))
+        }
+        return current(offers ?? [])
+    }
+
+    private func findApp(_ app: String, client: ASCClient) throws(ASCError) -> ASCSnapshot.App {
         let isAppleID = !app.isEmpty && app.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
         if isAppleID {
-            let body = try client.get("/v1/apps/\(app)")
-            let single: Single<AppAttributes> = try decode(body, "/v1/apps/\(app)")
+            let path = try APIPath("/v1/apps", app)
+            let single = try Single<AppAttributes>.read(try client.get(path, query: [("fields[apps]", "bundleId,name")]), path)
             return ASCSnapshot.App(id: single.data.id, bundleId: single.data.attributes?.bundleId, name: single.data.attributes?.name)
         }
-        let body = try client.get("/v1/apps", query: [("filter[bundleId]", app), ("limit", "\(Self.pageSize)")])
-        let page: Page<AppAttributes> = try decode(body, "/v1/apps")
+        let path = APIPath("/v1/apps")
+        let page = try Page<AppAttributes>.read(try client.get(path, query: [("filter[bundleId]", app), ("fields[apps]", "bundleId,name"),
+                                                                              ("limit", "\(Self.pageSize)")]), path)
         // The filter is not an exact match on every server: the bundle ID is compared here.
         guard let match = page.data.first(where: { $0.attributes?.bundleId == app }) else {
-            throw .notFound("App Store Connect has no app with the bundle ID \(app) that this key can see: check the bundle ID "
+            throw .notFound("App Store Connect has no app with the bundle ID \(Quote.escaped(app)) that this key can see: check the bundle ID "
                             + "(or pass the app's Apple ID, the number in its App Store Connect address) and the key's team")
         }
         return ASCSnapshot.App(id: match.id, bundleId: match.attributes?.bundleId, name: match.attributes?.name)
     }
 }
 
-// MARK: - JSON:API documents, as far as the pull reads them
+/// What a pull has so far, shared by its connections.
+private final class PullState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _snapshot: ASCSnapshot
+    private var purchases: [String: Int] = [:]
+    private var groups: [String: Int] = [:]
+    private var subscriptions: [String: (group: Int, index: Int)] = [:]
+    private var _failure: ASCError?
+    private var _stop: ASCError?
 
-private func decode<T: Decodable>(_ body: Data, _ operation: String) throws(ASCError) -> T {
-    do {
-        return try JSONDecoder().decode(T.self, from: body)
-    } catch let error as DecodingError {
-        let why: String = switch error {
-        case .dataCorrupted: "the body is not valid JSON (\(body.count) bytes)"
-        case .keyNotFound(let key, _): "\"\(key.stringValue)\" is missing"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            "\(context.codingPath.map(\.stringValue).joined(separator: ".")) has an unexpected type"
-        @unknown default: "unexpected JSON"
+    init(_ snapshot: ASCSnapshot) {
+        _snapshot = snapshot
+        index()
+    }
+
+    var snapshot: ASCSnapshot { lock.withLock { _snapshot } }
+    var failure: ASCError? { lock.withLock { _failure } }
+    var stop: ASCError? { lock.withLock { _stop } }
+
+    private func index() {
+        purchases = [:]
+        groups = [:]
+        subscriptions = [:]
+        for (i, p) in _snapshot.inAppPurchases.enumerated() where purchases[p.id] == nil { purchases[p.id] = i }
+        for (g, group) in _snapshot.subscriptionGroups.enumerated() {
+            if groups[group.id] == nil { groups[group.id] = g }
+            for (s, sub) in group.subscriptions.enumerated() where subscriptions[sub.id] == nil { subscriptions[sub.id] = (g, s) }
         }
-        throw .invalidResponse(operation, why)
-    } catch {
-        throw .invalidResponse(operation, "unexpected JSON")
-    }
-}
-
-private struct Resource<Attributes: Decodable>: Decodable {
-    var id: String
-    var attributes: Attributes?
-    var relationships: [String: Relationship]?
-}
-
-private struct Linkage: Decodable {
-    var type: String?
-    var id: String
-}
-
-private struct Relationship: Decodable {
-    /// To-many linkage (an array).
-    var data: [Linkage]?
-    /// To-one linkage (an object).
-    var one: Linkage?
-    var meta: Paging?
-
-    init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        data = try? container.decodeIfPresent([Linkage].self, forKey: .data)
-        one = try? container.decodeIfPresent(Linkage.self, forKey: .data)
-        meta = try? container.decodeIfPresent(Paging.self, forKey: .meta)
     }
 
-    enum CodingKeys: String, CodingKey { case data, meta }
-}
+    func isPurchase(_ id: String) -> Bool { lock.withLock { purchases[id] != nil } }
 
-private struct Paging: Decodable {
-    struct Info: Decodable { var total: Int?; var limit: Int? }
-    var paging: Info?
-}
-
-private struct Links: Decodable {
-    var next: String?
-}
-
-private struct Page<Attributes: Decodable>: Decodable {
-    var data: [Resource<Attributes>]
-    var included: [Resource<IncludedAttributes>]?
-    var links: Links?
-
-    init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        data = try container.decode([Resource<Attributes>].self, forKey: .data)
-        links = try container.decodeIfPresent(Links.self, forKey: .links)
-        // Only localizations are asked to be included; anything else in `included` is skipped.
-        if var items = try? container.nestedUnkeyedContainer(forKey: .included) {
-            var kept: [Resource<IncludedAttributes>] = []
-            while !items.isAtEnd {
-                if let item = try? items.decode(Resource<IncludedAttributes>.self) { kept.append(item) } else { _ = try? items.decode(Skip.self) }
+    func knows(_ item: ASCSnapshot.Pending) -> Bool {
+        lock.withLock {
+            switch item.work {
+            case .subscriptions: groups[item.id] != nil
+            case .localizations, .price: purchases[item.id] != nil || subscriptions[item.id] != nil
+            case .introductoryOffer: subscriptions[item.id] != nil
             }
-            included = kept
         }
-        var byID: [String: ASCSnapshot.Localization] = [:]
-        for item in included ?? [] { if let l = item.attributes?.localization { byID[item.id] = l } }
-        localizationsByID = byID
     }
 
-    enum CodingKeys: String, CodingKey { case data, included, links }
-
-    var next: URL? { links?.next.flatMap(URL.init(string:)) }
-
-    /// `included`'s localizations by ID, made once per page.
-    let localizationsByID: [String: ASCSnapshot.Localization]
-
-    /// `included`'s resources by ID.
-    var includedByID: [String: IncludedAttributes] {
-        var byID: [String: IncludedAttributes] = [:]
-        for item in included ?? [] { if let a = item.attributes { byID[item.id] = a } }
-        return byID
+    func add(_ found: [ASCSnapshot.Subscription], toGroup id: String) {
+        lock.withLock {
+            guard let g = groups[id] else { return }
+            for sub in found {
+                let index = _snapshot.subscriptionGroups[g].subscriptions.count
+                _snapshot.subscriptionGroups[g].subscriptions.append(sub)
+                if subscriptions[sub.id] == nil { subscriptions[sub.id] = (g, index) }
+            }
+        }
     }
 
-    /// A resource's localizations from `included`; nil when the relationship says it has more
-    /// than were included (at most 50 are), or gives no linkage at all: they are fetched then.
-    func localizations(of resource: Resource<Attributes>, relationship: String) -> [ASCSnapshot.Localization]? {
-        guard let link = resource.relationships?[relationship], let linked = link.data else { return nil }
-        if let total = link.meta?.paging?.total, total > linked.count { return nil }
-        return linked.compactMap { localizationsByID[$0.id] }
+    /// Sets what `change` sets on the product with the resource ID `id` (an in-app purchase's or
+    /// a subscription's fields, through the one shape both share here).
+    func set(_ id: String, _ change: (inout ProductFields) -> Void) {
+        lock.withLock {
+            if let i = purchases[id] {
+                var fields = ProductFields(localizations: _snapshot.inAppPurchases[i].localizations, price: _snapshot.inAppPurchases[i].price)
+                change(&fields)
+                _snapshot.inAppPurchases[i].localizations = fields.localizations
+                _snapshot.inAppPurchases[i].price = fields.price
+            } else if let (g, s) = subscriptions[id] {
+                var sub = _snapshot.subscriptionGroups[g].subscriptions[s]
+                var fields = ProductFields(localizations: sub.localizations, price: sub.price, introductoryOffer: sub.introductoryOffer)
+                change(&fields)
+                sub.localizations = fields.localizations
+                sub.price = fields.price
+                sub.introductoryOffer = fields.introductoryOffer
+                _snapshot.subscriptionGroups[g].subscriptions[s] = sub
+            }
+        }
+    }
+
+    /// Notes why a connection stopped: App Store Connect's hour spent or failing (the pull ends
+    /// partial), or an answer that cannot be used (the pull fails). The first of each is kept.
+    func stopped(by error: ASCError) {
+        lock.withLock {
+            if error.isTemporary {
+                if _stop == nil { _stop = error }
+            } else if _failure == nil {
+                _failure = error
+            }
+        }
     }
 }
 
-private struct Skip: Decodable {}
-
-private struct Single<Attributes: Decodable>: Decodable {
-    var data: Resource<Attributes>
+/// The fields the work after the lists fills in, for either kind of product.
+private struct ProductFields {
+    var localizations: [ASCSnapshot.Localization]
+    var price: ASCSnapshot.Price?
+    var introductoryOffer: ASCSnapshot.IntroductoryOffer?
 }
 
-private struct AppAttributes: Decodable {
-    var bundleId: String?
-    var name: String?
-}
-
-private struct PurchaseAttributes: Decodable {
-    var name: String?
-    var productId: String?
-    var inAppPurchaseType: String?
-    var state: String?
-    var familySharable: Bool?
-}
-
-/// Prices (of a schedule or a subscription) and introductory offers.
-private struct PriceAttributes: Decodable {
-    var startDate: String?
-    var endDate: String?
-    var offerMode: String?
-    var duration: String?
-    var numberOfPeriods: Int?
-}
-
-private struct GroupAttributes: Decodable {
-    var referenceName: String?
-}
-
-private struct SubscriptionAttributes: Decodable {
-    var name: String?
-    var productId: String?
-    var state: String?
-    var subscriptionPeriod: String?
-    var groupLevel: Int?
-    var familySharable: Bool?
-}
-
-/// The attributes of what `included` holds (localizations, price points, territories), every
-/// field optional: one type decodes them all.
-private struct IncludedAttributes: Decodable {
+/// A localization of either kind, fetched on its own.
+private struct LocalizationAttributes: ResourceAttributes {
+    static let type = "localizations"
     var locale: String?
     var name: String?
     var description: String?
     var state: String?
-    var customerPrice: String?
-    var currency: String?
+}
 
+extension LocalizationAttributes {
+    var localization: ASCSnapshot.Localization? {
+        locale.map { ASCSnapshot.Localization(locale: $0, name: name, description: description, state: state) }
+    }
+}
+
+extension IncludedAttributes {
     var localization: ASCSnapshot.Localization? {
         locale.map { ASCSnapshot.Localization(locale: $0, name: name, description: description, state: state) }
     }

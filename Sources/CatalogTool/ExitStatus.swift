@@ -11,6 +11,10 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case cannotRun = 2
     /// The command line itself is wrong.
     case usage = 64
+    /// The job stopped part-way for a reason that passes (App Store Connect's hourly request
+    /// limit, a server failing) and saved where it stopped: run it again to finish (`sysexits.h`'s
+    /// EX_TEMPFAIL).
+    case partial = 75
 
     /// What the status means, as the README's table says it.
     public var meaning: String {
@@ -19,6 +23,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         case .findings: "findings at error severity — a malformed or unrecognised catalog file is one — or warnings too with `--strict`; a stale generated file (`gen --check`); fixed baselined findings with `--fail-on-fixed-baseline`; `plist lint`: a file is not a valid plist"
         case .cannotRun: "the run could not do its job: a path that does not exist, an unreadable file (named or found by a walk, with the OS's reason), no catalog under the paths, no source file to lint (or one `lint` could not read, reported after the others are linted), no price to show, an invalid `iap.yml` or baseline, a report that cannot be written"
         case .usage: "usage: an unknown option, command or format, a bad option value"
+        case .partial: "partial: `iap asc pull` stopped at App Store Connect's hourly request limit (or while it kept failing) and wrote a partial snapshot; `iap asc pull --resume` finishes it"
         }
     }
 
@@ -31,7 +36,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         }
     }
 
-    /// The worse of two statuses: the higher code (`usage` over `cannotRun` over `findings` over `clean`).
+    /// The worse of two statuses: the higher code (`partial` over `usage` over `cannotRun` over `findings` over `clean`).
     public func combined(with other: ExitStatus) -> ExitStatus {
         other.rawValue > rawValue ? other : self
     }

@@ -9,6 +9,9 @@ import Support
 public enum ASCJob {
     /// The variable that points the client at another server (a test server on 127.0.0.1).
     public static let urlVariable = "IAP_ASC_URL"
+    /// Connections a pull keeps open at once: the default, and the range `--connections` takes.
+    public static let defaultConnections = SnapshotPull.defaultConnections
+    public static let connectionRange = SnapshotPull.connectionRange
 
     /// How to reach App Store Connect: the key's variables, the timeout, and (in tests) the transport.
     public struct Connection: Sendable {
@@ -18,14 +21,21 @@ public enum ASCJob {
         public var transport: (any HTTPTransport)?
         /// The storefront whose prices and introductory offers are pulled (none: no prices).
         public var storefront: String?
+        /// Connections a pull keeps open at once (`SnapshotPull.connectionRange`).
+        public var connections: Int
+        /// Sleeps between retries (the real clock; tests keep it).
+        public var sleep: (@Sendable (TimeInterval) -> Void)?
 
         public init(environment: [String: String], variables: APIKey.Variables = APIKey.Variables(), timeout: Double = 60,
-                    transport: (any HTTPTransport)? = nil, storefront: String? = nil) {
+                    transport: (any HTTPTransport)? = nil, storefront: String? = nil, connections: Int = ASCJob.defaultConnections,
+                    sleep: (@Sendable (TimeInterval) -> Void)? = nil) {
             self.storefront = storefront
             self.environment = environment
             self.variables = variables
             self.timeout = timeout
             self.transport = transport
+            self.connections = connections
+            self.sleep = sleep
         }
     }
 
@@ -33,63 +43,142 @@ public enum ASCJob {
     /// written as a snapshot later commands read offline.
     /// With `output`, the snapshot is also written as a catalog: a `.storekit` file (what Xcode's
     /// sync holds: prices in the snapshot's storefront) or, any other name, a metadata plist.
-    public static func pull(app: String, snapshot path: String?, output: String? = nil, connection: Connection) -> CommandOutcome {
+    /// With `resume`, a partial snapshot at `path` is finished (a whole or missing one is pulled anew).
+    /// A pull that stops at the hour's request limit writes a partial snapshot and exits 75.
+    public static func pull(app: String?, snapshot path: String?, output: String? = nil, resume: Bool = false,
+                            connection: Connection) -> CommandOutcome {
         var outcome = CommandOutcome()
         do throws(ToolFailure) {
             guard path != nil || output != nil else { throw .usage("name what to write: --snapshot FILE, -o FILE.storekit or -o FILE.plist") }
-            let snapshot = try pulled(app, connection, saying: &outcome.stderr)
+            var existing: ASCSnapshot?
+            if resume {
+                guard let path else { throw .usage("--resume finishes the partial snapshot --snapshot FILE names: name it") }
+                existing = try resumable(path, app: app, storefront: connection.storefront, saying: &outcome.stderr)
+            }
+            let partial = existing.flatMap { $0.isPartial ? $0 : nil }
+            guard let app = app ?? existing.map({ $0.app.bundleId ?? $0.app.id }) else {
+                throw .usage("name the app: --app BUNDLE_ID (or its Apple ID), or asc: app: in iap.yml")
+            }
+            var connection = connection
+            // A partial pull goes on in its storefront; a whole one pulled anew keeps it unless told.
+            if let existing, partial != nil || connection.storefront == nil { connection.storefront = existing.storefront }
+            let pulled = try pulled(app, connection, resuming: partial, saying: &outcome.stderr)
+            let snapshot = pulled.snapshot
             let text = snapshot.encoded()
+            if let stop = pulled.stoppedBy {
+                guard let path else {
+                    throw .cannotRun("\(stop.description) — nothing written: with --snapshot FILE the pull keeps what it has, and `--resume` finishes it")
+                }
+                outcome.files.append(OutputContent(path: path, content: text, note: "iap: wrote \(path) (partial)", label: "the partial snapshot"))
+                outcome.stderr += "iap: stopped before the pull was done: \(stop.description)\n"
+                    + "iap: \(plural(snapshot.pending?.count ?? 0, "request")) left; finish it with `\(resumeCommand(app, path, output))`\n"
+                outcome.status = .partial
+                return outcome
+            }
             if let path {
                 outcome.files.append(OutputContent(path: path, content: text, note: "iap: wrote \(path)", label: "the snapshot"))
             }
-            if let output {
-                let catalog = snapshot.catalog(path: path ?? "App Store Connect", text: text)
-                if output.lowercased().hasSuffix(".storekit") {
-                    let written = try StoreKitWriter(storefront: snapshot.storefront ?? "USA").write(catalog)
-                    outcome.findings += written.findings
-                    outcome.stderr += TextReporter().render(written.findings)
-                    if written.findings.contains(where: { $0.severity == .error }) {
-                        outcome.status = outcome.status.combined(with: .findings)
-                        outcome.stderr += "iap: \(output) not written: "
-                            + (snapshot.storefront == nil ? "pull with --storefront to have the prices a StoreKit configuration needs\n" : "see the errors above\n")
-                    } else {
-                        outcome.files.append(OutputContent(path: output, content: written.text,
-                                                           note: "iap: wrote \(output) (\(plural(written.productCount, "product")))", label: "the StoreKit configuration"))
-                    }
-                } else {
-                    outcome.files.append(OutputContent(path: output, content: MetadataWriter().metadataPlist(catalog),
-                                                       note: "iap: wrote \(output) (\(plural(catalog.products.count, "product")))", label: "the metadata plist"))
-                }
-            }
+            if let output { try write(snapshot, text: text, path: path, to: output, into: &outcome) }
         } catch {
             outcome.fail(error)
         }
         return outcome
     }
 
-    /// The app's snapshot from App Store Connect; what it took, said on `stderr`.
-    static func pulled(_ app: String, _ connection: Connection, saying stderr: inout String) throws(ToolFailure) -> ASCSnapshot {
-        var client: ASCClient
+    /// The command that finishes a partial pull, as it can be pasted.
+    static func resumeCommand(_ app: String, _ path: String, _ output: String?) -> String {
+        let word = { (text: String) in Escape.shellWord(text, safe: "/._-+@=:,", quoteEmpty: true) }
+        return "iap asc pull --resume --snapshot \(word(path))" + (output.map { " -o \(word($0))" } ?? "")
+    }
+
+    /// The snapshot at `path` a `--resume` goes on from: partial (to finish, in its app and
+    /// storefront) or whole (pulled anew, said so); nil when there is none.
+    static func resumable(_ path: String, app: String?, storefront: String?, saying stderr: inout String) throws(ToolFailure) -> ASCSnapshot? {
+        guard FileStatus(path) != nil || FileIdentity.isLink(path) else {
+            stderr += "iap: \(path) does not exist: nothing to resume; pulling anew\n"
+            return nil
+        }
+        let (snapshot, _) = try readSnapshot(path, partial: true)
+        guard snapshot.isPartial else {
+            stderr += "iap: \(path) is a whole snapshot: nothing to resume; pulling anew\n"
+            return snapshot
+        }
+        if let app, app != snapshot.app.id, app != snapshot.app.bundleId {
+            throw .usage("\(path) is a partial pull of \(Quote.escaped(snapshot.app.bundleId ?? snapshot.app.id)), not of \(Quote.bounded(app)): "
+                         + "resume it without --app, or pull \(Quote.bounded(app)) into another file")
+        }
+        if let storefront, storefront != snapshot.storefront {
+            throw .usage("\(path) is a partial pull \(snapshot.storefront.map { "with prices in \($0)" } ?? "without prices"), not in \(storefront): "
+                         + "resume it without --storefront")
+        }
+        return snapshot
+    }
+
+    /// `-o`: the snapshot as a `.storekit` file or a metadata plist.
+    private static func write(_ snapshot: ASCSnapshot, text: String, path: String?, to output: String, into outcome: inout CommandOutcome) throws(ToolFailure) {
+        var catalog = snapshot.catalog(path: path ?? "App Store Connect", text: text)
+        guard output.lowercased().hasSuffix(".storekit") else {
+            outcome.files.append(OutputContent(path: output, content: MetadataWriter().metadataPlist(catalog),
+                                               note: "iap: wrote \(output) (\(plural(catalog.products.count, "product")))", label: "the metadata plist"))
+            return
+        }
+        if let storefront = snapshot.storefront {
+            // StoreKit sells nothing without a price: a product App Store Connect has no price for in
+            // the storefront is left out, as it is left out of a product request there.
+            let unpriced = catalog.products.filter { $0.metadata.price == nil }.map(\.id)
+            if !unpriced.isEmpty {
+                let shown = unpriced.prefix(10).map { Quote.escaped($0) }.joined(separator: ", ")
+                outcome.stderr += "iap: warning: \(plural(unpriced.count, "product")) without a price in \(storefront) in App Store Connect left out of \(output): "
+                    + shown + (unpriced.count > 10 ? " and \(unpriced.count - 10) more" : "") + "\n"
+                let left = Set(unpriced)
+                catalog.products.removeAll { left.contains($0.id) }
+            }
+        }
+        let written = try StoreKitWriter(storefront: snapshot.storefront ?? "USA").write(catalog)
+        outcome.findings += written.findings
+        outcome.stderr += TextReporter().render(written.findings)
+        if written.findings.contains(where: { $0.severity == .error }) {
+            outcome.status = outcome.status.combined(with: .findings)
+            outcome.stderr += "iap: \(output) not written: "
+                + (snapshot.storefront == nil ? "pull with --storefront to have the prices a StoreKit configuration needs\n" : "see the errors above\n")
+        } else {
+            outcome.files.append(OutputContent(path: output, content: written.text,
+                                               note: "iap: wrote \(output) (\(plural(written.productCount, "product")))", label: "the StoreKit configuration"))
+        }
+    }
+
+    /// The app's snapshot from App Store Connect (finishing `partial` when given); what it took,
+    /// said on `stderr`.
+    static func pulled(_ app: String, _ connection: Connection, resuming partial: ASCSnapshot? = nil,
+                       saying stderr: inout String) throws(ToolFailure) -> SnapshotPull.Outcome {
+        let client: ASCClient
         switch makeClient(environment: connection.environment, variables: connection.variables, timeout: connection.timeout,
-                          transport: connection.transport) {
+                          transport: connection.transport, sleep: connection.sleep) {
         case .success(let made):
             client = made.client
             for warning in made.warnings { stderr += "iap: warning: \(warning)\n" }
         case .failure(let failure):
             throw failure
         }
-        let snapshot: ASCSnapshot
+        let pull = SnapshotPull(storefront: connection.storefront, connections: connection.connections)
+        let outcome: SnapshotPull.Outcome
         do {
-            snapshot = try SnapshotPull(storefront: connection.storefront).pull(app: app, client: &client)
+            if let partial {
+                outcome = try pull.resume(partial, client: client)
+            } else {
+                outcome = try pull.pull(app: app, client: client)
+            }
         } catch {
             throw .cannotRun(error.description)
         }
+        let snapshot = outcome.snapshot
         let subscriptions = snapshot.subscriptionGroups.reduce(0) { $0 + $1.subscriptions.count }
-        let appName = [snapshot.app.name.map { "'\($0)'" }, snapshot.app.bundleId, "Apple ID \(snapshot.app.id)"].compactMap { $0 }.joined(separator: ", ")
-        stderr += "iap: pulled \(plural(snapshot.inAppPurchases.count, "in-app purchase")) and "
+        let appName = [snapshot.app.name.map { Quote.escaped($0) }, snapshot.app.bundleId.map { Quote.escaped($0, open: "", close: "") },
+                       "Apple ID \(snapshot.app.id)"].compactMap { $0 }.joined(separator: ", ")
+        stderr += "iap: \(partial == nil ? "pulled" : "finished the pull of") \(plural(snapshot.inAppPurchases.count, "in-app purchase")) and "
             + "\(plural(subscriptions, "subscription")) in \(plural(snapshot.subscriptionGroups.count, "group")) of \(appName) "
             + "in \(plural(client.requestCount, "request"))\n"
-        return snapshot
+        return outcome
     }
 
     /// `iap asc diff --snapshot FILE [PATHS]`: the app's catalog compared with the snapshot, the
@@ -103,8 +192,18 @@ public enum ASCJob {
             let text: String
             if let (app, connection) = pulling {
                 // Compared as pulled; the file is written first so the findings point into it.
-                snapshot = try pulled(app, connection, saying: &outcome.stderr)
+                let pull = try pulled(app, connection, saying: &outcome.stderr)
+                snapshot = pull.snapshot
                 text = snapshot.encoded()
+                if let stop = pull.stoppedBy {
+                    do {
+                        _ = try OutputFile.write(text, to: path)
+                    } catch {
+                        throw .cannotRun("the partial snapshot: \(error.description)")
+                    }
+                    throw ToolFailure("\(stop.description) — wrote the partial snapshot \(path); nothing compared. Finish it with "
+                                      + "`\(resumeCommand(app, path, nil))`, then run `iap asc diff` again", status: .partial)
+                }
                 do {
                     _ = try OutputFile.write(text, to: path)
                 } catch {
@@ -129,14 +228,14 @@ public enum ASCJob {
         return outcome
     }
 
-    static func readSnapshot(_ path: String) throws(ToolFailure) -> (ASCSnapshot, String) {
+    static func readSnapshot(_ path: String, partial: Bool = false) throws(ToolFailure) -> (ASCSnapshot, String) {
         let data: Data
         switch FileContents.read(path, limit: 256 << 20) {
         case .success(let bytes): data = bytes
         case .failure(let failure): throw .cannotRun("cannot read the snapshot \(path): \(failure.phrase)")
         }
         do {
-            return (try ASCSnapshot.decode(data, path: path), String(decoding: data, as: UTF8.self))
+            return (try ASCSnapshot.decode(data, path: path, partial: partial), String(decoding: data, as: UTF8.self))
         } catch {
             throw .cannotRun(error.description)
         }
@@ -208,7 +307,8 @@ public enum ASCJob {
     }
 
     static func makeClient(environment: [String: String], variables: APIKey.Variables, timeout: Double,
-                           transport: (any HTTPTransport)?) -> Result<(client: ASCClient, warnings: [String]), ToolFailure> {
+                           transport: (any HTTPTransport)?, sleep: (@Sendable (TimeInterval) -> Void)? = nil)
+        -> Result<(client: ASCClient, warnings: [String]), ToolFailure> {
         let loaded: APIKey.Loaded
         do {
             loaded = try APIKey.load(from: environment, variables: variables)
@@ -221,8 +321,8 @@ public enum ASCJob {
             baseURL = url
         }
         do {
-            let client = try ASCClient(key: loaded.key, baseURL: baseURL,
-                                       transport: transport ?? SystemTransport(timeout: timeout))
+            let client = try ASCClient(key: loaded.key, baseURL: baseURL, transport: transport ?? SystemTransport(timeout: timeout),
+                                       sleep: sleep ?? { Thread.sleep(forTimeInterval: $0) })
             return .success((client, loaded.warnings))
         } catch {
             return .failure(.cannotRun("\(urlVariable): \(error.description)"))

@@ -26,20 +26,24 @@ struct ASCCommand: ParsableCommand {
         @Option(name: .shortAndLong, help: "Also write the app's catalog: a .storekit file (prices in the --storefront) or, any other name, a metadata plist.")
         var output: String?
 
+        @Flag(help: "Finish the partial snapshot --snapshot names (a pull that stopped at App Store Connect's hourly request limit); a whole or missing one is pulled anew.")
+        var resume = false
+
         @OptionGroup(title: "Pulling") var pulling: PullArguments
         @OptionGroup var config: ConfigArguments
 
         func run() {
             Terminal.end { () throws(ToolFailure) in
                 let configuration = try config.load(verbose: false)
-                guard let app = app ?? configuration.asc.app else {
+                let app = app ?? configuration.asc.app
+                guard app != nil || resume else {
                     throw .usage("name the app: --app BUNDLE_ID (or its Apple ID), or asc: app: in iap.yml")
                 }
-                let snapshot = snapshot ?? (output == nil ? configuration.asc.snapshot : nil)
+                let snapshot = snapshot ?? (output == nil || resume ? configuration.asc.snapshot : nil)
                 guard snapshot != nil || output != nil else {
                     throw .usage("name what to write: --snapshot FILE (or asc: snapshot: in iap.yml), or -o FILE.storekit")
                 }
-                return ASCJob.pull(app: app, snapshot: snapshot, output: output, connection: pulling.connection(configuration))
+                return ASCJob.pull(app: app, snapshot: snapshot, output: output, resume: resume, connection: pulling.connection(configuration))
             }
         }
     }
@@ -84,17 +88,23 @@ struct PullArguments: ParsableArguments {
     @Option(help: "Seconds each request may take.")
     var timeout: Double = 60
 
-    @Option(help: "Also pull prices and introductory offers in this storefront (USA, JPN, …): two or three requests more per product. Default: iap.yml's asc.storefront.",
+    @Option(help: "Also pull prices and introductory offers in this storefront (USA, JPN, …): about one request more per product. Default: iap.yml's asc.storefront.",
             transform: ArgumentCheck.storefront)
     var storefront: String?
 
+    @Option(help: "Requests to App Store Connect at once, 1 to \(ASCJob.connectionRange.upperBound).")
+    var connections: Int = ASCJob.defaultConnections
+
     func validate() throws {
         guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout is seconds between 1 and 3600") }
+        guard ASCJob.connectionRange.contains(connections) else {
+            throw ValidationError("--connections is between \(ASCJob.connectionRange.lowerBound) and \(ASCJob.connectionRange.upperBound)")
+        }
     }
 
     /// The key's variables and the storefront from `iap.yml` where the command line gives none.
     func connection(_ configuration: Configuration) -> ASCJob.Connection {
         ASCJob.Connection(environment: ProcessInfo.processInfo.environment, variables: configuration.asc.variables, timeout: timeout,
-                          storefront: storefront ?? configuration.asc.storefront)
+                          storefront: storefront ?? configuration.asc.storefront, connections: connections)
     }
 }

@@ -2,11 +2,15 @@ import Foundation
 @testable import AppStoreConnect
 
 /// Answers requests from a script: for each path (with its query), the responses in order (the
-/// last one repeats). Records every URL asked for and every Authorization header.
+/// last one repeats). Records every URL asked for and every Authorization header. A script's keys
+/// leave out the query's sparse fieldsets (`fields[…]`), which say only what the answer may omit;
+/// `asked` keeps them.
 final class StubTransport: HTTPTransport, @unchecked Sendable {
     private let lock = NSLock()
     private var script: [String: [Result<HTTPResponse, TransportError>]]
     private(set) var requested: [String] = []
+    /// Every URL asked for, its query whole.
+    private(set) var asked: [String] = []
     private(set) var authorizations: [String] = []
 
     init(_ script: [String: [Result<HTTPResponse, TransportError>]]) {
@@ -16,7 +20,9 @@ final class StubTransport: HTTPTransport, @unchecked Sendable {
     func get(_ url: URL, headers: [String: String]) throws(TransportError) -> HTTPResponse {
         lock.lock()
         defer { lock.unlock() }
-        let key = url.path + (url.query.map { "?" + $0 } ?? "")
+        let query = url.query.map { $0.split(separator: "&").filter { !$0.hasPrefix("fields%5B") }.joined(separator: "&") }
+        let key = url.path + (query.map { $0.isEmpty ? "" : "?" + $0 } ?? "")
+        asked.append(url.path + (url.query.map { "?" + $0 } ?? ""))
         requested.append(key)
         authorizations.append(headers["Authorization"] ?? "")
         guard var answers = script[key], !answers.isEmpty else {

@@ -314,7 +314,7 @@ class Resources:
             "links": {"self": "%s/v1/subscriptionGroups/%s" % (self.base, group["id"])},
         }
 
-    def subscription(self, sub, group_id=None, localization_limit=None):
+    def subscription(self, sub, group_id=None, localization_limit=None, offer_limit=None):
         rel = {"links": self.rel_links("/v1/subscriptions", sub["id"], "subscriptionLocalizations")}
         if localization_limit is not None:
             locs = sub.get("localizations", [])
@@ -322,6 +322,12 @@ class Resources:
             rel["data"] = [{"type": "subscriptionLocalizations", "id": l["id"]}
                            for l in locs[:localization_limit]]
         relationships = {"subscriptionLocalizations": rel}
+        if offer_limit is not None:
+            rows = price_rows(sub["id"], sub.get("introductoryOffers", []), "subscriptionPricePoints", "o")
+            relationships["introductoryOffers"] = {
+                "links": self.rel_links("/v1/subscriptions", sub["id"], "introductoryOffers"),
+                "meta": {"paging": {"total": len(rows), "limit": offer_limit}},
+                "data": [{"type": "subscriptionIntroductoryOffers", "id": ident} for _, ident, _ in rows[:offer_limit]]}
         if group_id is not None:
             relationships["group"] = {"data": {"type": "subscriptionGroups", "id": group_id}}
         return {
@@ -544,16 +550,23 @@ def group_subscriptions(ctx, query, group_id):
     if "subscriptionLocalizations" in include:
         loc_limit = int_param(query, "limit[subscriptionLocalizations]", DEFAULT_INCLUDED_LIMIT, 50)
     with_group = "group" in include
+    offer_limit = None
+    if "introductoryOffers" in include:
+        offer_limit = int_param(query, "limit[introductoryOffers]", DEFAULT_INCLUDED_LIMIT, 50)
     chunk, links, meta = ctx.pager.page(subs, query)
-    body = {"data": [ctx.res.subscription(s, group_id if with_group else None, loc_limit) for s in chunk],
+    body = {"data": [ctx.res.subscription(s, group_id if with_group else None, loc_limit, offer_limit) for s in chunk],
             "links": links, "meta": meta}
     included = []
     if loc_limit is not None:
         included += [ctx.res.subscription_localization(l)
                      for s in chunk for l in s.get("localizations", [])[:loc_limit]]
+    if offer_limit is not None:
+        for sub in chunk:
+            rows = price_rows(sub["id"], sub.get("introductoryOffers", []), "subscriptionPricePoints", "o")
+            included += [ctx.res.introductory_offer(entry, ident, {}) for entry, ident, _ in rows[:offer_limit]]
     if with_group and chunk:
         included.append(ctx.res.group(group))
-    if loc_limit is not None or with_group:
+    if loc_limit is not None or with_group or offer_limit is not None:
         body["included"] = included
     return 200, body, {}
 
@@ -648,6 +661,8 @@ def iap_price_schedule(ctx, query, iap_id):
     iap = ctx.store.iap_by_id.get(iap_id)
     if iap is None:
         return not_found("inAppPurchases", iap_id)
+    if "prices" not in iap:
+        return not_found("inAppPurchasePriceSchedules", iap_id)
     base = ctx.res.base
     include = list_param(query, "include") or []
     relationships = {}
@@ -676,9 +691,10 @@ def iap_price_schedule(ctx, query, iap_id):
 
 
 def schedule_prices(ctx, query, schedule_id, manual):
-    # A schedule's id is its in-app purchase's id.
+    # A schedule's id is its in-app purchase's id; one whose store entry has no "prices" has
+    # no schedule yet (a new product, MISSING_METADATA): 404, as App Store Connect answers.
     iap = ctx.store.iap_by_id.get(schedule_id)
-    if iap is None:
+    if iap is None or "prices" not in iap:
         return not_found("inAppPurchasePriceSchedules", schedule_id)
     rows = territory_filter(price_rows(schedule_id, iap_prices(iap, manual), "inAppPurchasePricePoints",
                                        "m" if manual else "a"), query)
@@ -880,6 +896,16 @@ class Handler(BaseHTTPRequestHandler):
             return self.fail_loudly(entry, MISMATCH + "request: " + request_error)
 
         number = fake.next_request_number()
+        if fake.args.latency_ms:
+            time.sleep(fake.args.latency_ms / 1000.0)
+        # App Store Connect's hourly limit: every answer says what is left; past it, 429.
+        remaining = fake.args.hour_limit - number
+        if remaining < 0:
+            return self.scenario_json(entry, 429, error_body(
+                429, "RATE_LIMIT_EXCEEDED", "The request rate limit has been reached.",
+                "We've received too many requests for this API. Please wait and try again or slow down your request rate."),
+                {"X-Rate-Limit": "user-hour-lim:%d;user-hour-rem:0;" % fake.args.hour_limit})
+        self.rate_limit = "user-hour-lim:%d;user-hour-rem:%d;" % (fake.args.hour_limit, remaining)
         scenario = fake.args.scenario
         if scenario == "rate-limit-once" and number == 1:
             return self.scenario_json(entry, 429, error_body(
@@ -1019,6 +1045,10 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(b"%x\r\n" % len(data) + data + b"\r\n")
 
     def send_bytes(self, status, data, headers, content_type="application/json"):
+        rate = getattr(self, "rate_limit", None)
+        if rate is not None and "X-Rate-Limit" not in headers:
+            headers = dict(headers, **{"X-Rate-Limit": rate})
+        self.rate_limit = None
         try:
             if status == 599:
                 self.send_response(599, "Fake Server Validation Failure")
@@ -1046,6 +1076,9 @@ def main(argv=None):
     parser.add_argument("--log", default=None)
     parser.add_argument("--spec", default=default_spec_path())
     parser.add_argument("--huge-mb", type=int, default=300, help="size of the `huge` body (MB)")
+    parser.add_argument("--hour-limit", type=int, default=3600,
+                        help="requests the key may make (X-Rate-Limit's user-hour-lim); past them, 429")
+    parser.add_argument("--latency-ms", type=int, default=0, help="added to every answer (benchmarks)")
     args = parser.parse_args(argv)
     if args.page_size is not None and args.page_size < 1:
         parser.error("--page-size must be at least 1")

@@ -1,0 +1,77 @@
+import Diagnostics
+import Foundation
+
+extension ASCSnapshot {
+    /// The first value no App Store Connect answer can hold, with where it is (`inAppPurchases[3]
+    /// ('com.acme.coins').price.amount`); nil when every value is one. A pulled snapshot and a
+    /// snapshot file are both held to it before anything is made of them.
+    public func firstProblem() -> (at: String, why: String)? {
+        var check = ValueChecker()
+        check.check(app.id, at: "app.id", ResourceID.problem)
+        check.check(app.bundleId, at: "app.bundleId", ASCValue.productID)
+        check.check(app.name, at: "app.name", ASCValue.text)
+        check.check(storefront, at: "storefront", ASCValue.code)
+        var productIDs: Set<String> = []
+        var resourceIDs: Set<String> = []
+        func product(_ at: String, _ productId: String, _ id: String, _ name: String?, _ state: String?, _ familySharable: Bool?,
+                     _ localizations: [Localization], _ price: Price?) {
+            check.check(productId, at: "\(at).productId", ASCValue.productID)
+            check.check(id, at: "\(at).id", ResourceID.problem)
+            if check.problem == nil, !productIDs.insert(productId).inserted {
+                check.fail(at: "\(at).productId", "is \(Quote.escaped(productId)): a second product with that ID")
+            }
+            if check.problem == nil, !resourceIDs.insert(id).inserted {
+                check.fail(at: "\(at).id", "is \(Quote.escaped(id)): a second product with that resource ID")
+            }
+            check.check(name, at: "\(at).name", ASCValue.text)
+            check.check(state, at: "\(at).state", ASCValue.token)
+            var locales: Set<String> = []
+            for (index, l) in localizations.enumerated() {
+                let place = "\(at).localizations[\(index)]"
+                check.check(l.locale, at: "\(place).locale", ASCValue.locale)
+                if check.problem == nil, !locales.insert(l.locale).inserted {
+                    check.fail(at: "\(place).locale", "is \(Quote.escaped(l.locale)): a second localization in that locale")
+                }
+                check.check(l.name, at: "\(place).name", ASCValue.text)
+                check.check(l.description, at: "\(place).description", ASCValue.text)
+                check.check(l.state, at: "\(place).state", ASCValue.token)
+            }
+            if let price { self.check(price, at: "\(at).price", &check) }
+        }
+        for (index, p) in inAppPurchases.enumerated() {
+            let at = "inAppPurchases[\(index)]"
+            product(at, p.productId, p.id, p.name, p.state, p.familySharable, p.localizations, p.price)
+            check.check(p.type, at: "\(at).type", ASCValue.token)
+        }
+        var groupIDs: Set<String> = []
+        for (g, group) in subscriptionGroups.enumerated() {
+            let at = "subscriptionGroups[\(g)]"
+            check.check(group.id, at: "\(at).id", ResourceID.problem)
+            if check.problem == nil, !groupIDs.insert(group.id).inserted {
+                check.fail(at: "\(at).id", "is \(Quote.escaped(group.id)): a second group with that resource ID")
+            }
+            check.check(group.referenceName, at: "\(at).referenceName", ASCValue.text)
+            for (index, s) in group.subscriptions.enumerated() {
+                let at = "\(at).subscriptions[\(index)]"
+                product(at, s.productId, s.id, s.name, s.state, s.familySharable, s.localizations, s.price)
+                check.check(s.period, at: "\(at).period", ASCValue.token)
+                check.check(s.groupLevel, at: "\(at).groupLevel", ASCValue.groupLevel)
+                if let offer = s.introductoryOffer {
+                    check.check(offer.mode, at: "\(at).introductoryOffer.mode", ASCValue.token)
+                    check.check(offer.duration, at: "\(at).introductoryOffer.duration", ASCValue.token)
+                    check.check(offer.periods, at: "\(at).introductoryOffer.periods", ASCValue.offerPeriods)
+                    if let price = offer.price { self.check(price, at: "\(at).introductoryOffer.price", &check) }
+                }
+            }
+        }
+        for (index, p) in (pending ?? []).enumerated() {
+            check.check(p.id, at: "pending[\(index)].id", ResourceID.problem)
+        }
+        return check.problem
+    }
+
+    private func check(_ price: Price, at: String, _ check: inout ValueChecker) {
+        check.check(price.amount, at: "\(at).amount", ASCValue.price)
+        check.check(price.currency, at: "\(at).currency", ASCValue.code)
+    }
+}
