@@ -26,6 +26,7 @@ enum FuzzEntries {
         "gencheck": gencheck,
         "baseline": baseline,
         "asc": asc,
+        "ascanswers": ascAnswers,
     ]
 
     /// App Store Connect: the bytes as a snapshot file (read, located, made a catalog, compared
@@ -49,6 +50,58 @@ enum FuzzEntries {
         client.maxAttempts = 1
         _ = try? SnapshotPull(storefront: "USA", connections: 1).pull(app: "com.acme.app", client: client)
         _ = try? SnapshotPull(connections: 1).pull(app: "1", client: client)
+    }
+
+    /// App Store Connect's answers, one after another: the input split at NUL bytes, each part an
+    /// answer — its first byte the status (most often 200; else 404, 429, 500 or 400) and whether
+    /// an `X-Rate-Limit` header says how many requests are left (its second byte), the rest its
+    /// body — given in order to a pull with prices on one connection (then 404s), to the resume of
+    /// what it left partial, and to a report download.
+    static func ascAnswers(_ bytes: [UInt8]) {
+        let parts = bytes.split(separator: 0, omittingEmptySubsequences: false).map { Array($0) }
+        final class Script: HTTPTransport, @unchecked Sendable {
+            let lock = NSLock()
+            let answers: [HTTPResponse]
+            var next = 0
+            init(_ parts: [[UInt8]]) {
+                answers = parts.map { part in
+                    let head = part.first ?? 0
+                    let statuses = [200, 200, 200, 200, 404, 429, 500, 400]
+                    var headers: [String: String] = [:]
+                    if head & 0x08 != 0, part.count > 1 { headers["x-rate-limit"] = "user-hour-lim:3600;user-hour-rem:\(part[1]);" }
+                    if head & 0x10 != 0 { headers["retry-after"] = "0" }
+                    return HTTPResponse(status: statuses[Int(head & 0x07)], headers: headers, body: Data(part.dropFirst(head & 0x08 != 0 ? 2 : 1)))
+                }
+            }
+            func get(_ url: URL, headers: [String: String]) throws(TransportError) -> HTTPResponse {
+                lock.withLock {
+                    defer { next += 1 }
+                    return next < answers.count ? answers[next] : HTTPResponse(status: 404, body: Data(#"{"errors":[]}"#.utf8))
+                }
+            }
+        }
+        guard let key = try? APIKey(issuerID: "00000000-0000-0000-0000-000000000000", keyID: "ABCDEFGHIJ", pem: fuzzKey) else { return }
+        func client() -> ASCClient? {
+            guard var client = try? ASCClient(key: key, baseURL: URL(string: "http://127.0.0.1:9")!, transport: Script(parts), sleep: { _ in })
+            else { return nil }
+            client.maxAttempts = 2
+            return client
+        }
+        let pull = SnapshotPull(storefront: "USA", connections: 1)
+        guard let first = client() else { return }
+        if let outcome = try? pull.pull(app: "com.acme.app", client: first) {
+            let text = outcome.snapshot.encoded()
+            if let partial = try? ASCSnapshot.decode(Data(text.utf8), path: "p.json", partial: true), partial.isPartial, let again = client() {
+                _ = try? pull.resume(partial, client: again)
+            }
+            let catalog = outcome.snapshot.catalog(path: "p.json", text: text)
+            _ = try? StoreKitWriter(storefront: "USA").write(catalog)
+        }
+        if var reports = client(), let fetch = try? ReportFetch(vendor: "80012345", kind: .sales(.daily), from: "2026-11-01", to: "2026-11-02") {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-fuzz-reports-\(getpid())-\(UUID().uuidString)").path
+            _ = try? fetch.run(into: folder, client: &reports)
+            try? FileManager.default.removeItem(atPath: folder)
+        }
     }
 
     /// A P-256 key made for the run (it signs nothing anyone verifies).

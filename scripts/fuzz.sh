@@ -7,7 +7,8 @@
 #
 # Targets (Fuzz/FuzzEntries.swift): plist, storekit, shapes, objc, swift, price, config, sales,
 # gencheck (gen --check's comparison and diff), baseline, asc (App Store Connect: a snapshot file,
-# and every answer of a pull).
+# and every answer of a pull), ascanswers (a sequence of App Store Connect answers, statuses and
+# rate-limit headers: a pull with prices, its resume, a report download).
 # SwiftPM cannot link a -sanitize=fuzzer executable, so the project's modules are compiled here
 # with swiftc, instrumented (-sanitize=fuzzer,address), and linked with the release build's
 # objects of the packages they use (Yams, Stencil, PathKit, swift-syntax, swift-crypto), which are not
@@ -18,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 out=$root/.build/fuzz
-targets=(plist storekit shapes objc swift price config sales gencheck baseline asc)
+targets=(plist storekit shapes objc swift price config sales gencheck baseline asc ascanswers)
 seconds=${2:-600}
 # Tight limits, so that a memory or time bomb is a finding, not a slow input: a fuzzer allowed
 # 3 GB and 20 s per input hides them (issue 22).
@@ -76,6 +77,7 @@ seeds() {
         sales) find Tests/Fixtures/Sales -type f 2>/dev/null ;;
         gencheck|baseline) ;;
         asc) find Examples/AppStoreConnect Tests/Fixtures/asc -name '*.json' 2>/dev/null ;;
+        ascanswers) ;;  # its seeds are Tests/Fixtures/FuzzFindings/ascanswers (a whole pull, an hour spent, hostile values)
         price) ;;
     esac | cat - <(find "Tests/Fixtures/FuzzFindings/$target" -type f 2>/dev/null) | while IFS= read -r f; do [[ -f $f && $(stat -c %s "$f") -lt 1000000 ]] && cp "$f" "$dir/$(echo "$f" | tr '/' '_')"; done
     if [[ $target == gencheck ]]; then

@@ -13,7 +13,7 @@ public struct ASCClient: Sendable {
     public static let productionURL = URL(string: "https://api.appstoreconnect.apple.com")!
     /// Requests one client sends at most, retries included. The largest catalog App Store Connect
     /// allows — 10,000 products, each subscription its own group, every price outside its base
-    /// territory — takes 30,101 (docs/asc.md); a server that never stops paging meets this.
+    /// territory — takes 30,052 (docs/asc.md); a server that never stops paging meets this.
     public static let maxRequests = 40_000
     /// Pages one list is followed for at most: 20,000 resources at 200 a page, twice the 10,000
     /// in-app purchases App Store Connect allows an app.

@@ -67,3 +67,16 @@ extension ASCEndToEndTests {
         #endif
     }
 }
+
+extension ASCEndToEndTests {
+    /// The fake's own checks (Tests/Fixtures/asc/check_fake_asc.py): what the tests here rely on the
+    /// fake to do — paging, includes, prices, the hour's limit, every scenario — is itself checked,
+    /// against Apple's document, on every run.
+    func testTheFakeServerPassesItsOwnChecks() throws {
+        let script = IAPRunner.packageRoot.appendingPathComponent("Tests/Fixtures/asc/check_fake_asc.py").path
+        let result = try IAPRunner.runProgram("/usr/bin/env", ["python3", script])
+        if result.status == 3 { throw XCTSkip("the fake App Store Connect needs openapi-core: \(result.stdout)") }
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("all ") && result.stdout.hasSuffix(" checks passed\n"), result.stdout)
+    }
+}

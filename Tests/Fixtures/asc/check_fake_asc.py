@@ -614,6 +614,43 @@ def prices(workdir, key):
     check([e["status"] for e in entries[logged:]] == [599] * 4, "prices log: the four 599s")
 
 
+def budget_and_offers(workdir, key):
+    """X-Rate-Limit on every answer and a 429 past --hour-limit; which subscriptions have
+    introductory offers, from their list; 404 for an in-app purchase without a price schedule."""
+    token = make_token(key)
+    server = Server(workdir, extra=["--hour-limit", "3"])
+    try:
+        left = []
+        for _ in range(3):
+            status, headers, _ = get(server.base + "/v1/apps/" + APP, token)
+            left.append((status, headers.get("X-Rate-Limit")))
+        check(left == [(200, "user-hour-lim:3;user-hour-rem:%d;" % n) for n in (2, 1, 0)],
+              "X-Rate-Limit counts down on every answer (got %s)" % left)
+        status, headers, body = get_json(server.base + "/v1/apps/" + APP, token)
+        check(status == 429 and headers.get("X-Rate-Limit") == "user-hour-lim:3;user-hour-rem:0;"
+              and body["errors"][0]["code"] == "RATE_LIMIT_EXCEEDED", "past the hour's limit: 429 (got %s %s)" % (status, body))
+    finally:
+        server.stop()
+    server = Server(workdir)
+    try:
+        status, _, body = get_json(server.base + "/v1/subscriptionGroups/21000001/subscriptions?include=subscriptionLocalizations,"
+                                   "introductoryOffers&limit[introductoryOffers]=1", token)
+        offers = {s["id"]: (s["relationships"]["introductoryOffers"]["meta"]["paging"]["total"],
+                            len(s["relationships"]["introductoryOffers"]["data"])) for s in body["data"]}
+        check(status == 200 and offers == {"6450003001": (3, 1), "6450003002": (0, 0)},
+              "subscriptions, include introductoryOffers: how many each has, one included (got %s %s)" % (status, offers))
+        kinds = sorted(i["type"] for i in body["included"])
+        check(kinds.count("subscriptionIntroductoryOffers") == 1, "subscriptions, include introductoryOffers: included (got %s)" % kinds)
+        entries = server.entries()
+        check(entries[-1]["requestValid"] and entries[-1]["responseValid"], "subscriptions with offers: valid by the document (got %s)" % entries[-1])
+        for path in ("/v1/inAppPurchasePriceSchedules/6450001003/manualPrices", "/v1/inAppPurchasePriceSchedules/6450001003/automaticPrices",
+                     "/v2/inAppPurchases/6450001003/iapPriceSchedule"):
+            status, _, body = get_json(server.base + path, token)
+            check(status == 404 and body["errors"][0]["code"] == "NOT_FOUND", "no price schedule: 404 for %s (got %s)" % (path, status))
+    finally:
+        server.stop()
+
+
 def get_safely(url, token):
     try:
         return get(url, token, timeout=60)[0]
@@ -632,6 +669,7 @@ def main():
         normal_requests(workdir, key)
         reports(workdir, key)
         prices(workdir, key)
+        budget_and_offers(workdir, key)
         scenarios(workdir, key)
     if failures:
         print("%d of %d checks failed" % (len(failures), checks[0]))
