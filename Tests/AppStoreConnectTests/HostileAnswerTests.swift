@@ -211,4 +211,25 @@ final class HostileAnswerTests: XCTestCase {
             XCTAssertEqual("\(error)", "the partial snapshot's pending[0] names 'S9', which it does not hold; pull it again without --resume")
         }
     }
+
+    /// The deepest JSON 100 kB can hold, and JSON just within the 511 levels a body may nest, as
+    /// the answer to every price request on eight connections: an error, never a stack overflow on
+    /// a connection's thread.
+    func testDeeplyNestedAnswersOnEveryConnectionAreErrors() throws {
+        for depth in [50_000, 500] {
+            var script = base.script(more: false)
+            let deep = "{\"data\":" + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}"
+            let q = "?filter%5Bterritory%5D=USA&include=inAppPurchasePricePoint,territory&limit=200"
+            for id in ["10", "11"] { script["/v1/inAppPurchasePriceSchedules/\(id)/manualPrices" + q] = [json(200, deep)] }
+            let listed = script.removeValue(forKey: subscriptionsKey)
+            script[subscriptionsKey.replacingOccurrences(of: "include=subscriptionLocalizations", with: "include=subscriptionLocalizations,introductoryOffers")
+                + "&limit%5BintroductoryOffers%5D=1"] = listed
+            XCTAssertThrowsError(try SnapshotPull(storefront: "USA", connections: 8).pull(app: "com.acme.app", client: client(StubTransport(script)))) { error in
+                // `{"data":` is 8 characters; the object is the first level, so the 511th bracket is the 512th.
+                let why = depth > 511 ? "the body is not valid JSON: line 1, column \(8 + 511): nesting deeper than 511 levels" : "data[0] has an unexpected type"
+                XCTAssertTrue("\(error)".hasPrefix("App Store Connect's answer to GET /v1/inAppPurchasePriceSchedules/1"), "\(error)")
+                XCTAssertTrue("\(error)".hasSuffix("/manualPrices cannot be read: \(why)"), "\(error)")
+            }
+        }
+    }
 }

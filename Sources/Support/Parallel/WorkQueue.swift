@@ -14,6 +14,9 @@ public final class WorkQueue<Item: Sendable>: @unchecked Sendable {
     private var running = 0
     private var stopped = false
 
+    /// Each thread's stack: a main thread's 8 MB.
+    public static var stackSize: Int { 8 << 20 }
+
     public init(_ items: [Item]) {
         queue = items
     }
@@ -41,6 +44,8 @@ public final class WorkQueue<Item: Sendable>: @unchecked Sendable {
                 while let item = take() { finish(work(item)) }
                 group.leave()
             }
+            // The caller's stack, not a secondary thread's 512 KB: work may parse nested input.
+            thread.stackSize = Self.stackSize
             thread.start()
         }
         group.wait()
