@@ -108,7 +108,7 @@ struct Included: Decodable, Sendable {
 
     /// The kinds of included resource the pull reads.
     static let read: Set<String> = [
-        PurchaseLocalizationAttributes.type, SubscriptionLocalizationAttributes.type, "inAppPurchasePricePoints",
+        OfPurchases.type, OfSubscriptions.type, "inAppPurchasePricePoints",
         "subscriptionPricePoints", "territories", "inAppPurchasePriceSchedules",
     ]
 
@@ -198,20 +198,29 @@ struct SubscriptionAttributes: ResourceAttributes {
     var familySharable: Bool?
 }
 
-struct PurchaseLocalizationAttributes: ResourceAttributes {
-    static let type = "inAppPurchaseLocalizations"
-    var locale: String?
-    var name: String?
-    var description: String?
-    var state: String?
+/// Which products' localizations: the two kinds have a resource type each and the same attributes.
+protocol LocalizationKind: Sendable {
+    static var type: String { get }
 }
 
-struct SubscriptionLocalizationAttributes: ResourceAttributes {
+enum OfPurchases: LocalizationKind {
+    static let type = "inAppPurchaseLocalizations"
+}
+
+enum OfSubscriptions: LocalizationKind {
     static let type = "subscriptionLocalizations"
+}
+
+struct LocalizationAttributes<Kind: LocalizationKind>: ResourceAttributes {
+    static var type: String { Kind.type }
     var locale: String?
     var name: String?
     var description: String?
     var state: String?
+
+    var localization: ASCSnapshot.Localization? {
+        locale.map { ASCSnapshot.Localization(locale: $0, name: name, description: description, state: state) }
+    }
 }
 
 struct PurchasePriceAttributes: ResourceAttributes {

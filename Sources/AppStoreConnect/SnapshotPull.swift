@@ -84,7 +84,7 @@ public struct SnapshotPull: Sendable {
                 let a = resource.attributes
                 guard let productID = a?.productId else { continue }
                 let included: [ASCSnapshot.Localization]? = try localizations(of: resource, "inAppPurchaseLocalizations",
-                                                                              PurchaseLocalizationAttributes.type, page.included, path)
+                                                                              OfPurchases.type, page.included, path)
                 if included == nil { work.append(.init(.localizations, resource.id)) }
                 // Its price schedule has the in-app purchase's ID; one without a schedule answers 404.
                 if storefront != nil { work.append(.init(.price, resource.id)) }
@@ -131,7 +131,7 @@ public struct SnapshotPull: Sendable {
             for resource in page.data {
                 let a = resource.attributes
                 guard let productID = a?.productId else { continue }
-                let included = try localizations(of: resource, "subscriptionLocalizations", SubscriptionLocalizationAttributes.type, page.included, path)
+                let included = try localizations(of: resource, "subscriptionLocalizations", OfSubscriptions.type, page.included, path)
                 if included == nil { work.append(.init(.localizations, resource.id)) }
                 if storefront != nil {
                     work.append(.init(.price, resource.id))
@@ -170,16 +170,11 @@ public struct SnapshotPull: Sendable {
     }
 
     /// Every localization of a product (beyond the 50 a list includes).
-    private func allLocalizations(_ path: APIPath, _ type: String, _ client: ASCClient) throws(ASCError) -> [ASCSnapshot.Localization] {
+    private func allLocalizations<Kind: LocalizationKind>(_ path: APIPath, _ kind: Kind.Type, _ client: ASCClient) throws(ASCError) -> [ASCSnapshot.Localization] {
         var all: [ASCSnapshot.Localization] = []
         try client.getAllPages(path, query: [("limit", "\(Self.pageSize)")]) { (body) throws(ASCError) -> URL? in
-            let page: Page<LocalizationAttributes> = try decodeDocument(body, path)
-            for (index, resource) in page.data.enumerated() {
-                guard resource.type == type else {
-                    throw .invalidResponse(path.encoded, "data[\(index)] is of type \(Quote.escaped(resource.type)), not '\(type)'")
-                }
-                if let l = resource.attributes?.localization { all.append(l) }
-            }
+            let page = try Page<LocalizationAttributes<Kind>>.read(body, path)
+            all += page.data.compactMap { $0.attributes?.localization }
             return try page.next(path)
         }
         return all
@@ -219,8 +214,8 @@ public struct SnapshotPull: Sendable {
             return more
         case .localizations:
             let list = isPurchase
-                ? try allLocalizations(try APIPath("/v2/inAppPurchases", item.id, "inAppPurchaseLocalizations"), PurchaseLocalizationAttributes.type, client)
-                : try allLocalizations(try APIPath("/v1/subscriptions", item.id, "subscriptionLocalizations"), SubscriptionLocalizationAttributes.type, client)
+                ? try allLocalizations(try APIPath("/v2/inAppPurchases", item.id, "inAppPurchaseLocalizations"), OfPurchases.self, client)
+                : try allLocalizations(try APIPath("/v1/subscriptions", item.id, "subscriptionLocalizations"), OfSubscriptions.self, client)
             state.set(item.id) { $0.localizations = list }
         case .price:
             guard let storefront else { return [] }
@@ -450,21 +445,6 @@ private struct ProductFields {
     var localizations: [ASCSnapshot.Localization]
     var price: ASCSnapshot.Price?
     var introductoryOffer: ASCSnapshot.IntroductoryOffer?
-}
-
-/// A localization of either kind, fetched on its own.
-private struct LocalizationAttributes: ResourceAttributes {
-    static let type = "localizations"
-    var locale: String?
-    var name: String?
-    var description: String?
-    var state: String?
-}
-
-extension LocalizationAttributes {
-    var localization: ASCSnapshot.Localization? {
-        locale.map { ASCSnapshot.Localization(locale: $0, name: name, description: description, state: state) }
-    }
 }
 
 extension IncludedAttributes {
