@@ -145,6 +145,18 @@ extension ASCEndToEndTests {
         XCTAssertEqual(diff.status, 2, diff.stderr)
         XCTAssertEqual(diff.stderr, "iap: error: \(path): a partial snapshot: its pull stopped before it was done, so it lacks products or prices; finish it with `iap asc pull --resume --snapshot \(path)`\n")
 
+        // `asc diff --app` that meets the limit keeps what it pulled and compares nothing.
+        let (spent, _) = try startStoreServer(store, pageSize: 200, extra: ["--hour-limit", "10"])
+        var spentEnv = environment
+        spentEnv["IAP_ASC_URL"] = spent
+        let diffPath = folder.appendingPathComponent("diffed.json").path
+        let pulledDiff = try IAPRunner.run(["asc", "diff", "--app", "com.acme.budget", "--storefront", "USA", "--connections", "1",
+                                            "--snapshot", diffPath, "catalogs/RazeFaces"], environment: spentEnv)
+        XCTAssertEqual(pulledDiff.status, 75, pulledDiff.stderr)
+        XCTAssertTrue(pulledDiff.stderr.hasSuffix("— wrote the partial snapshot \(diffPath); nothing compared. Finish it with `iap asc pull --resume --snapshot \(diffPath)`, then run `iap asc diff` again\n"), pulledDiff.stderr)
+        XCTAssertEqual(pulledDiff.stdout, "")
+        XCTAssertEqual(try String(contentsOfFile: diffPath, encoding: .utf8), partial)
+
         // The next hour: only what it lacks is asked for, and the result is the whole pull's, byte for byte.
         let (next, nextLog) = try startStoreServer(store, pageSize: 200)
         var env = environment
