@@ -328,7 +328,10 @@ struct ConfigurationParser {
             let path = "asc.\(key)"
             switch key {
             case "snapshot":
-                config.asc.snapshot = string(value, path).flatMap { confineRead($0, value, path) ? $0 : nil }.map(config.resolve)
+                // Read by diff and check, written by pull: confined as every path iap.yml names to write.
+                if let snapshot = string(value, path), confine(snapshot, value, path, elsewhere: "--snapshot \(snapshot)") {
+                    config.asc.snapshot = config.resolve(snapshot)
+                }
             case "app":
                 config.asc.app = string(value, path)
             case "storefront":
