@@ -39,7 +39,7 @@ public enum ReportJob {
         do throws(ToolFailure) {
             if let fetch {
                 guard sales.count == 1 else { throw .usage("--fetch downloads into one folder: name it with --sales FOLDER") }
-                outcome.stderr += try ASCJob.fetchReports(fetch, into: sales[0], configuration: configuration)
+                try ASCJob.fetchReports(fetch, into: sales[0], configuration: configuration, saying: &outcome.stderr)
             }
             let made: Made
             if !sales.isEmpty {

@@ -7,6 +7,8 @@ import XCTest
 /// token with the key's public half. Skips, saying why, when openapi-core is not installed.
 final class ASCEndToEndTests: XCTestCase {
     static let snapshotExample = "Examples/AppStoreConnect/RazeFaces.snapshot.json"
+    /// An issuer ID of App Store Connect's shape (a UUID); the fake server checks each token's.
+    static let issuer = "69a6de70-03db-47e3-e053-5b8c7c11a4d1"
     let key = P256.Signing.PrivateKey()
     var folder: URL!
     var servers: [Process] = []
@@ -80,7 +82,7 @@ final class ASCEndToEndTests: XCTestCase {
         let server = Process()
         server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         server.arguments = ["python3", IAPRunner.packageRoot.appendingPathComponent("Tests/Fixtures/asc/fake_asc.py").path,
-                            "--store", storePath.path, "--public-key", keyPath.path, "--issuer", "issuer-1", "--key-id", "KEY1234567",
+                            "--store", storePath.path, "--public-key", keyPath.path, "--issuer", Self.issuer, "--key-id", "KEY1234567",
                             "--scenario", scenario, "--page-size", "\(pageSize)", "--log", log.path] + extra
         let out = Pipe(), err = Pipe()
         server.standardOutput = out
@@ -106,7 +108,7 @@ final class ASCEndToEndTests: XCTestCase {
     }
 
     var environment: [String: String] {
-        ["IAP_ASC_ISSUER_ID": "issuer-1", "IAP_ASC_KEY_ID": "KEY1234567", "IAP_ASC_PRIVATE_KEY": key.pemRepresentation]
+        ["IAP_ASC_ISSUER_ID": Self.issuer, "IAP_ASC_KEY_ID": "KEY1234567", "IAP_ASC_PRIVATE_KEY": key.pemRepresentation, "IAP_ASC_PRIVATE_KEY_PATH": ""]
     }
 
     func pull(_ url: String, timeout: Int = 10) throws -> (IAPRunner.Result, URL) {
@@ -241,7 +243,7 @@ final class ASCEndToEndTests: XCTestCase {
         try FileManager.default.copyItem(at: IAPRunner.packageRoot.appendingPathComponent("catalogs/RazeFaces"), to: repo.appendingPathComponent("RazeFaces"))
         try FileManager.default.copyItem(at: IAPRunner.packageRoot.appendingPathComponent(Self.snapshotExample),
                                          to: repo.appendingPathComponent("RazeFaces.snapshot.json"))
-        try "catalogs:\n  - RazeFaces\nasc:\n  snapshot: RazeFaces.snapshot.json\n  app: com.razeware.RazeFaces\n  private-key-variable: MY_ASC_KEY\n"
+        try "catalogs:\n  - RazeFaces\nasc:\n  snapshot: RazeFaces.snapshot.json\n  app: com.razeware.RazeFaces\n  private-key-variable: IAP_ASC_MY_KEY\n"
             .write(to: repo.appendingPathComponent("iap.yml"), atomically: true, encoding: .utf8)
         let check = try IAPRunner.run(["check"], in: repo)
         XCTAssertEqual(check.status, 1, check.stderr)
@@ -249,9 +251,10 @@ final class ASCEndToEndTests: XCTestCase {
         XCTAssertEqual(rules.sorted(), ["asc-drift", "asc-extra-product", "asc-missing-product", "asc-product-not-ready"])
         XCTAssertTrue(check.stdout.contains("RazeFaces/IAP_ProductIDs.plist:8:2: error: 'com.razeware.razefaces.nightlyrage' is not in App Store Connect (app 'RazeFaces', RazeFaces.snapshot.json)"), check.stdout)
         // pull takes the app, the snapshot and the key's variable from iap.yml.
-        let pull = try IAPRunner.run(["asc", "pull"], in: repo, environment: ["IAP_ASC_ISSUER_ID": "i", "IAP_ASC_KEY_ID": "K", "IAP_ASC_PRIVATE_KEY": ""])
+        let pull = try IAPRunner.run(["asc", "pull"], in: repo, environment: ["IAP_ASC_ISSUER_ID": "i", "IAP_ASC_KEY_ID": "K", "IAP_ASC_PRIVATE_KEY": "",
+                                                                         "IAP_ASC_MY_KEY": "", "IAP_ASC_PRIVATE_KEY_PATH": ""])
         XCTAssertEqual(pull.status, 2)
-        XCTAssertEqual(pull.stderr, "iap: error: no App Store Connect API key: set MY_ASC_KEY or IAP_ASC_PRIVATE_KEY_PATH: an App Store Connect API key (Users and Access › Integrations › App Store Connect API) with the App Manager, Developer or Finance role\n")
+        XCTAssertEqual(pull.stderr, "iap: error: no App Store Connect API key: set IAP_ASC_MY_KEY or IAP_ASC_PRIVATE_KEY_PATH: an App Store Connect API key (Users and Access › Integrations › App Store Connect API) with the App Manager, Developer or Finance role\n")
     }
 
     func testIAPYMLNamesTheKeysVariableAndNeverHoldsTheKey() throws {
@@ -260,7 +263,7 @@ final class ASCEndToEndTests: XCTestCase {
         try "asc:\n  private-key-variable: \"-----BEGIN PRIVATE KEY-----MIGTAgEAMBMG\"\n".write(to: repo.appendingPathComponent("iap.yml"), atomically: true, encoding: .utf8)
         let result = try IAPRunner.run(["asc", "diff", "--snapshot", "x.json"], in: repo)
         XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.stderr.contains("iap.yml:2:25: asc.private-key-variable: expected the name of an environment variable (letters, digits, _); iap.yml never holds the key itself"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("iap.yml:2:25: asc.private-key-variable: expected the name of an environment variable that starts with IAP_ASC_, "), result.stderr)
         XCTAssertFalse(result.stderr.contains("MIGTAgEAMBMG"), result.stderr)
     }
 
