@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Downloads App Store Connect's Summary Sales or Financial reports for a vendor and a range of
 /// dates into a folder, gzip as delivered, under the names App Store Connect gives them
@@ -102,43 +103,48 @@ public struct ReportFetch: Sendable {
         public var absent: [String] = []
     }
 
-    /// Fetches into `folder` (created when missing) every report not already there.
+    /// Fetches into `folder` (created when missing) every report not already there, each written
+    /// through Support's `OutputFile.create`: a new regular file, whole, where nothing stood. The
+    /// folder (`OutputFolder`) and what stands at every report's name are checked before the first
+    /// request: a link, dangling or not, a FIFO or a folder at a name is refused, never written
+    /// through or replaced.
     public func run(into folder: String, client: inout ASCClient) throws(ReportFetchError) -> Outcome {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
-            guard isFolder.boolValue else { throw .invalid("\(folder) is not a folder: --sales with --fetch names the folder reports are kept in") }
-        } else {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw .invalid("cannot create the folder \(folder): \(error.localizedDescription)")
-            }
+        do {
+            try OutputFolder.prepare(folder)
+        } catch {
+            throw .invalid(error.description)
         }
         var outcome = Outcome()
+        var wanted: [(period: Period, path: String)] = []
         for period in periods {
             let path = (folder as NSString).appendingPathComponent(period.fileName)
-            if FileManager.default.fileExists(atPath: path) {
-                outcome.alreadyThere.append(path)
-                continue
+            switch OutputFile.standing(path) {
+            case .nothing: wanted.append((period, path))
+            case .regularFile: outcome.alreadyThere.append(path)
+            case .refused(let failure): throw .invalid(failure.description)
             }
+        }
+        for (period, path) in wanted {
             let body: Data
             do {
                 body = try client.get(operation, query: query(period), body: .gzip(complete: { _ in true }))
             } catch {
-                if case .api(_, 404, _, _, _) = error {
+                switch error {
+                case .api(_, 404, _, _, _):
                     outcome.absent.append(period.reportDate)
                     continue
+                default:
+                    throw .api(error)
                 }
-                throw .api(error)
             }
             // A report is gzip as delivered; anything else is not kept (it would be read as one later).
             guard body.count >= 18, body[body.startIndex] == 0x1F, body[body.startIndex + 1] == 0x8B else {
                 throw .invalid("App Store Connect's answer for \(period.reportDate) is not a gzip report (\(body.count) bytes); nothing written")
             }
             do {
-                try body.write(to: URL(fileURLWithPath: path), options: .atomic)
+                try OutputFile.create(body, at: path)
             } catch {
-                throw .invalid("cannot write \(path): \(error.localizedDescription)")
+                throw .invalid(error.description)
             }
             outcome.downloaded.append(path)
         }

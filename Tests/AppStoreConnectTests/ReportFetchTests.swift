@@ -34,14 +34,36 @@ final class ReportFetchTests: XCTestCase {
         }
     }
 
+    /// A whole gzip member of `text`: one stored (uncompressed) deflate block, its CRC-32 and length.
     func gzip(_ text: String) -> Data {
-        // A gzip member with a stored (uncompressed) deflate block: enough for the magic check.
         var data = Data([0x1F, 0x8B, 0x08, 0, 0, 0, 0, 0, 0, 0xFF, 0x01])
         let bytes = Array(text.utf8)
         data.append(contentsOf: [UInt8(bytes.count & 0xFF), UInt8(bytes.count >> 8), UInt8(~bytes.count & 0xFF), UInt8((~bytes.count >> 8) & 0xFF)])
         data.append(contentsOf: bytes)
-        data.append(contentsOf: [0, 0, 0, 0, 0, 0, 0, 0])
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = (crc >> 1) ^ (0xEDB8_8320 & (0 &- (crc & 1))) }
+        }
+        for value in [~crc, UInt32(bytes.count)] { data.append(contentsOf: (0..<4).map { UInt8((value >> (8 * $0)) & 0xFF) }) }
         return data
+    }
+
+    func client(_ transport: StubTransport) throws -> ASCClient {
+        let key = try APIKey(issuerID: "i", keyID: "K", pem: P256.Signing.PrivateKey().pemRepresentation)
+        return try ASCClient(key: key, baseURL: URL(string: "http://127.0.0.1:9")!, transport: transport, sleep: { _ in })
+    }
+
+    static let dailyQuery = "/v1/salesReports?filter%5BvendorNumber%5D=80012345&filter%5BreportType%5D=SALES&filter%5BreportSubType%5D=SUMMARY"
+        + "&filter%5Bfrequency%5D=DAILY&filter%5BreportDate%5D="
+
+    /// A temporary folder that is a repository (it holds `.git`), removed after the test.
+    func repository() throws -> URL {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("iap-fetch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: base.appendingPathComponent("repo/.git"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: base.appendingPathComponent("outside"), withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: base) }
+        return base
     }
 
     func testReportsAreDownloadedOnceAndMissingDatesSaid() throws {
@@ -81,5 +103,68 @@ final class ReportFetchTests: XCTestCase {
             XCTAssertEqual("\(error)", "App Store Connect's answer for 2026-10 is not a gzip report (24 bytes); nothing written")
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
+    }
+
+    /// A link at a report's name, dangling or not, is refused before any request, and left as it is.
+    func testALinkAtAReportsNameIsRefusedAndLeftAlone() throws {
+        for target in ["../../outside/victim", "S_D_80012345_20261101.txt.gz", "../../outside/nothing-here"] {
+            let base = try repository()
+            let folder = base.appendingPathComponent("repo/reports")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data("untouched".utf8).write(to: base.appendingPathComponent("outside/victim"))
+            try gzip("day 1").write(to: folder.appendingPathComponent("S_D_80012345_20261101.txt.gz"))
+            let link = folder.appendingPathComponent("S_D_80012345_20261102.txt.gz").path
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+            let transport = StubTransport([Self.dailyQuery + "2026-11-02&filter%5Bversion%5D=1_1": [.success(HTTPResponse(status: 200, body: gzip("x")))]])
+            var client = try client(transport)
+            XCTAssertThrowsError(try ReportFetch(vendor: "80012345", kind: .sales(.daily), from: "2026-11-01", to: "2026-11-03").run(into: folder.path, client: &client)) { error in
+                let dangling = target.hasSuffix("nothing-here") ? ", which does not exist" : ""
+                XCTAssertEqual("\(error)", "cannot write '\(link)': it is a link to '\(target)'\(dangling); iap writes a download as a new file, "
+                               + "never through a link or in its place: remove it first: rm \(link)")
+            }
+            XCTAssertEqual(transport.requested, [])
+            XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), target)
+            XCTAssertEqual(try String(contentsOf: base.appendingPathComponent("outside/victim"), encoding: .utf8), "untouched")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: base.appendingPathComponent("outside").path), ["victim"])
+        }
+    }
+
+    /// The folder to download into may not be a link, nor be reached through a committed link
+    /// that leads out of the repository; nothing is written outside.
+    func testAFolderReachedThroughALinkIsRefused() throws {
+        let base = try repository()
+        let repo = base.appendingPathComponent("repo")
+        try FileManager.default.createSymbolicLink(atPath: repo.appendingPathComponent("sales").path, withDestinationPath: "../outside")
+        try FileManager.default.createSymbolicLink(atPath: repo.appendingPathComponent("inside").path, withDestinationPath: "reports")
+        try FileManager.default.createDirectory(at: repo.appendingPathComponent("reports"), withIntermediateDirectories: true)
+        let transport = StubTransport([:])
+        var client = try client(transport)
+        let fetch = try ReportFetch(vendor: "80012345", kind: .sales(.daily), from: "2026-11-02", to: "2026-11-02")
+        for (folder, why) in [
+            ("sales", "it is a link to '../outside'; iap downloads into a real folder, never through a link (a committed link would choose "
+             + "where it writes): name the folder the link leads to, or make a folder in its place: rm PATH && mkdir PATH"),
+            ("inside", "it is a link to 'reports'; iap downloads into a real folder, never through a link (a committed link would choose "
+             + "where it writes): name the folder the link leads to, or make a folder in its place: rm PATH && mkdir PATH"),
+        ] {
+            let path = repo.appendingPathComponent(folder).path
+            XCTAssertThrowsError(try fetch.run(into: path, client: &client)) { error in
+                XCTAssertEqual("\(error)", "cannot write '\(path)': " + why.replacingOccurrences(of: "PATH", with: path))
+            }
+        }
+        let through = repo.appendingPathComponent("sales/2026").path
+        XCTAssertThrowsError(try fetch.run(into: through, client: &client)) { error in
+            XCTAssertEqual("\(error)", "cannot write '\(repo.appendingPathComponent("sales").path)': it is a link to '../outside', outside the "
+                           + "repository at '\(FilePathsForTests.real(repo.path))'; a committed link does not choose where iap writes: name the folder it leads to")
+        }
+        XCTAssertEqual(transport.requested, [])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: base.appendingPathComponent("outside").path), [])
+    }
+}
+
+enum FilePathsForTests {
+    static func real(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }
