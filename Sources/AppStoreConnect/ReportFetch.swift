@@ -107,7 +107,7 @@ public struct ReportFetch: Sendable {
     /// through Support's `OutputFile.create`: a new regular file, whole, where nothing stood. The
     /// folder (`OutputFolder`) and what stands at every report's name are checked before the first
     /// request: a link, dangling or not, a FIFO or a folder at a name is refused, never written
-    /// through or replaced.
+    /// through or replaced. A body is kept only when it is whole gzip (`GzipCheck`).
     public func run(into folder: String, client: inout ASCClient) throws(ReportFetchError) -> Outcome {
         do {
             try OutputFolder.prepare(folder)
@@ -137,9 +137,13 @@ public struct ReportFetch: Sendable {
                     throw .api(error)
                 }
             }
-            // A report is gzip as delivered; anything else is not kept (it would be read as one later).
-            guard body.count >= 18, body[body.startIndex] == 0x1F, body[body.startIndex + 1] == 0x8B else {
-                throw .invalid("App Store Connect's answer for \(period.reportDate) is not a gzip report (\(body.count) bytes); nothing written")
+            // A report is gzip as delivered; anything else, or part of it, is not kept (it would be
+            // read as a report later, or taken as downloaded and never asked for again).
+            do {
+                try GzipCheck.check(body)
+            } catch {
+                throw .invalid("App Store Connect's answer for \(period.reportDate) is not a whole gzip report (\(body.count) bytes): "
+                               + "\(error); nothing written for it — run again to ask for it again")
             }
             do {
                 try OutputFile.create(body, at: path)

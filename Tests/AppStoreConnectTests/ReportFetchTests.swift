@@ -100,9 +100,35 @@ final class ReportFetchTests: XCTestCase {
         let key = try APIKey(issuerID: "i", keyID: "K", pem: P256.Signing.PrivateKey().pemRepresentation)
         var client = try ASCClient(key: key, baseURL: URL(string: "http://127.0.0.1:9")!, transport: transport, sleep: { _ in })
         XCTAssertThrowsError(try ReportFetch(vendor: "80012345", kind: .finance, from: "2026-10", to: "2026-10").run(into: folder.path, client: &client)) { error in
-            XCTAssertEqual("\(error)", "App Store Connect's answer for 2026-10 is not a gzip report (24 bytes); nothing written")
+            XCTAssertEqual("\(error)", "App Store Connect's answer for 2026-10 is not a whole gzip report (24 bytes): it is not gzip; "
+                           + "nothing written for it — run again to ask for it again")
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
+    }
+
+    func testAReportThatIsNotWholeGzipIsNotKept() throws {
+        let whole = gzip("Provider\tSKU\nAPPLE\tcoins\n")
+        var badCRC = whole
+        badCRC[badCRC.count - 8] ^= 0xFF
+        for (body, problem) in [
+            (whole.prefix(whole.count - 4), "it ends before its gzip trailer: cut short"),
+            (whole.prefix(12), "it ends before its gzip trailer: cut short"),
+            (badCRC, "its gzip data is damaged (incorrect data check)"),
+            (whole + Data("<html>".utf8), "6 bytes follow its gzip data"),
+        ] {
+            let base = try repository()
+            let folder = base.appendingPathComponent("repo/reports")
+            var client = try client(StubTransport([Self.dailyQuery + "2026-11-02&filter%5Bversion%5D=1_1": [.success(HTTPResponse(status: 200, body: Data(body)))]]))
+            XCTAssertThrowsError(try ReportFetch(vendor: "80012345", kind: .sales(.daily), from: "2026-11-02", to: "2026-11-02").run(into: folder.path, client: &client)) { error in
+                XCTAssertEqual("\(error)", "App Store Connect's answer for 2026-11-02 is not a whole gzip report (\(body.count) bytes): \(problem); "
+                               + "nothing written for it — run again to ask for it again")
+            }
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
+        }
+        // Two members are one whole report, as gzip reads them.
+        XCTAssertNoThrow(try GzipCheck.check(whole + whole))
+        XCTAssertThrowsError(try GzipCheck.check(whole, limit: 10)) { XCTAssertEqual("\($0)", "it holds more than 0 MB of text, the most iap reads of one report") }
+        XCTAssertThrowsError(try GzipCheck.check(Data())) { XCTAssertEqual($0 as? GzipCheck.Problem, .notGzip) }
     }
 
     /// A link at a report's name, dangling or not, is refused before any request, and left as it is.
