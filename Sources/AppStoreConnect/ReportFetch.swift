@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Support
 
@@ -133,6 +134,8 @@ public struct ReportFetch: Sendable {
                 case .api(_, 404, _, _, _):
                     outcome.absent.append(period.reportDate)
                     continue
+                case .api(_, 400, let errors, _, _):
+                    throw .invalid(refusal(errors, period: period))
                 default:
                     throw .api(error)
                 }
@@ -153,6 +156,48 @@ public struct ReportFetch: Sendable {
             outcome.downloaded.append(path)
         }
         return outcome
+    }
+
+    /// What a 400 refused, in App Store Connect's words (`Quote.escaped`: bounded, control
+    /// characters escaped), and how to fix each parameter it names.
+    func refusal(_ errors: [APIErrorEntry], period: Period) -> String {
+        let said = errors.map { entry -> String in
+            let parameter = entry.parameter.map { Self.knownParameters.contains($0) ? $0 : Quote.escaped($0) }
+            let text = (entry.detail ?? entry.title).map { Quote.escaped($0) }
+            return [parameter, text].compactMap { $0 }.joined(separator: ": ")
+        }.filter { !$0.isEmpty }
+        var hints: [String] = []
+        for parameter in errors.compactMap(\.parameter) {
+            let hint = Self.hint(parameter)
+            if !hints.contains(hint) { hints.append(hint) }
+        }
+        if hints.isEmpty { hints = [Self.hint(nil)] }
+        return "App Store Connect refused the request for the report of \(period.reportDate) (400"
+            + (said.isEmpty ? "" : ", " + said.joined(separator: "; ")) + "): " + hints.joined(separator: "; ")
+    }
+
+    /// The query parameters iap sends; a parameter App Store Connect names otherwise is quoted.
+    static let knownParameters = ["filter[vendorNumber]", "filter[reportDate]", "filter[frequency]", "filter[reportType]",
+                                  "filter[reportSubType]", "filter[version]", "filter[regionCode]"]
+
+    /// How to fix what App Store Connect refused: the option behind the parameter.
+    static func hint(_ parameter: String?) -> String {
+        let vendor = "check --vendor: the vendor number is digits, shown at the top of Payments and Financial Reports in App Store Connect"
+        let dates = "check --from and --to: a day (YYYY-MM-DD) for daily and weekly reports, a month (YYYY-MM) for monthly and "
+            + "financial ones, and a date App Store Connect has published reports for"
+        switch parameter {
+        case "filter[vendorNumber]":
+            return vendor
+        case "filter[reportDate]":
+            return dates
+        case "filter[frequency]":
+            return "check --frequency: daily, weekly or monthly"
+        case "filter[reportType]", "filter[reportSubType]", "filter[version]", "filter[regionCode]":
+            return "iap chose that value (Summary Sales reports, version 1_1; Financial reports of all regions, ZZ), no option does: "
+                + "App Store Connect may no longer offer it; a newer iap may ask for what it offers now"
+        default:
+            return vendor + "; " + dates
+        }
     }
 
     var operation: APIPath {

@@ -131,6 +131,48 @@ final class ReportFetchTests: XCTestCase {
         XCTAssertThrowsError(try GzipCheck.check(Data())) { XCTAssertEqual($0 as? GzipCheck.Problem, .notGzip) }
     }
 
+    /// A 400 names the parameter App Store Connect refused and the option that sets it; its words
+    /// are quoted bounded, control characters escaped.
+    func testA400NamesTheRefusedParameterAndHowToFixIt() throws {
+        let long = String(repeating: "x", count: 300)
+        let vendor = "check --vendor: the vendor number is digits, shown at the top of Payments and Financial Reports in App Store Connect"
+        let dates = "check --from and --to: a day (YYYY-MM-DD) for daily and weekly reports, a month (YYYY-MM) for monthly and financial "
+            + "ones, and a date App Store Connect has published reports for"
+        let start = "App Store Connect refused the request for the report of 2026-11-02 (400"
+        let cases: [(String, String)] = [
+            (#"{"errors":[{"status":"400","code":"PARAMETER_ERROR.INVALID","title":"A parameter has an invalid value","detail":"Invalid vendor number.\u001b[31m","source":{"parameter":"filter[vendorNumber]"}}]}"#,
+             start + ", filter[vendorNumber]: 'Invalid vendor number.\\u{1B}[31m'): " + vendor),
+            (#"{"errors":[{"status":"400","code":"PARAMETER_ERROR.INVALID","title":"t","detail":"\#(long)","source":{"parameter":"filter[reportDate]"}}]}"#,
+             start + ", filter[reportDate]: '" + String(repeating: "x", count: 100) + "…' (300 characters; the first 100 shown)): " + dates),
+            (#"{"errors":[{"status":"400","code":"PARAMETER_ERROR.INVALID","title":"Bad","source":{"parameter":"filter[version]"}}]}"#,
+             start + ", filter[version]: 'Bad'): iap chose that value "
+             + "(Summary Sales reports, version 1_1; Financial reports of all regions, ZZ), no option does: App Store Connect may no longer "
+             + "offer it; a newer iap may ask for what it offers now"),
+            (#"{"errors":[{"status":"400","code":"PARAMETER_ERROR.INVALID","title":"Bad","source":{"parameter":"weird\nname"}}]}"#,
+             start + ", 'weird\\u{A}name': 'Bad'): " + vendor + "; " + dates),
+            ("not json",
+             start + "): " + vendor + "; " + dates),
+        ]
+        for (body, message) in cases {
+            let base = try repository()
+            var client = try client(StubTransport([Self.dailyQuery + "2026-11-02&filter%5Bversion%5D=1_1": [json(400, body)]]))
+            XCTAssertThrowsError(try ReportFetch(vendor: "80012345", kind: .sales(.daily), from: "2026-11-02", to: "2026-11-02")
+                .run(into: base.appendingPathComponent("repo/reports").path, client: &client)) { error in
+                XCTAssertEqual("\(error)", message)
+            }
+        }
+    }
+
+    func testTheErrorsSourceParameterIsRead() {
+        let body = #"{"errors":[{"status":"400","code":"C","title":"T","source":{"parameter":"filter[vendorNumber]"}},"#
+            + #"{"status":"409","code":"D","title":"U","source":{"pointer":"/data/attributes/name"}},{"status":"400","code":"E","title":"V","source":7}]}"#
+        XCTAssertEqual(APIErrorEntry.parse(Data(body.utf8)), [
+            APIErrorEntry(status: "400", code: "C", title: "T", parameter: "filter[vendorNumber]"),
+            APIErrorEntry(status: "409", code: "D", title: "U"),
+            APIErrorEntry(status: "400", code: "E", title: "V"),
+        ])
+    }
+
     /// A link at a report's name, dangling or not, is refused before any request, and left as it is.
     func testALinkAtAReportsNameIsRefusedAndLeftAlone() throws {
         for target in ["../../outside/victim", "S_D_80012345_20261101.txt.gz", "../../outside/nothing-here"] {
