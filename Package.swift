@@ -122,7 +122,8 @@ let package = Package(
         .testTarget(name: "CodeGenerationTests", dependencies: ["CodeGeneration", "IAPCatalog"], exclude: ["Golden"]),
         .testTarget(name: "IAPCatalogTests", dependencies: ["IAPCatalog", "PropertyList", "Diagnostics", "Support"]),
         .testTarget(name: "SalesReportsTests", dependencies: ["SalesReports", "ReportRendering", "Diagnostics", "Support"]),
-        .testTarget(name: "IAPToolTests", dependencies: ["IAPTool", "IAPCatalog", "SourceLint", "SalesReports", "Diagnostics", "PriceFormatting"]),
+        .testTarget(name: "IAPToolTests", dependencies: ["IAPTool", "AppStoreConnect", "IAPCatalog", "SourceLint", "SalesReports", "Diagnostics", "PriceFormatting",
+                                                 .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "EndToEndTests", dependencies: ["iap", "iap-gen", "Diagnostics", "IAPCatalog", "IAPTool", "TestSupport", .product(name: "Crypto", package: "swift-crypto")], exclude: ["Golden"]),
         // Replays every input the fuzzers found (Tests/Fixtures/FuzzFindings) through the entries
         // `scripts/fuzz.sh` fuzzes; Main.swift is the libFuzzer entry point, built by that script.

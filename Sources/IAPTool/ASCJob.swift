@@ -254,21 +254,25 @@ public enum ASCJob {
         public var to: String
         public var timeout: Double
         public var environment: [String: String]
+        /// In tests, answers instead of App Store Connect.
+        public var transport: (any HTTPTransport)?
 
         /// `frequency`: `daily`, `weekly` or `monthly` (for sales; finance reports are monthly).
-        public init(finance: Bool, frequency: String, vendor: String, from: String, to: String, timeout: Double, environment: [String: String]) {
+        public init(finance: Bool, frequency: String, vendor: String, from: String, to: String, timeout: Double, environment: [String: String],
+                    transport: (any HTTPTransport)? = nil) {
             self.kind = finance ? .finance : .sales(ReportFetch.Frequency(rawValue: frequency) ?? .daily)
             self.vendor = vendor
             self.from = from
             self.to = to
             self.timeout = timeout
             self.environment = environment
+            self.transport = transport
         }
     }
 
     /// Downloads the reports `fetch` names that `folder` lacks; what it did, said on `stderr`.
     @discardableResult
-    static func fetchReports(_ fetch: Fetch, into folder: String, configuration: Configuration, transport: (any HTTPTransport)? = nil,
+    static func fetchReports(_ fetch: Fetch, into folder: String, configuration: Configuration,
                              saying stderr: inout String) throws(ToolFailure) -> ReportFetch.Outcome {
         let plan: ReportFetch
         do {
@@ -277,7 +281,7 @@ public enum ASCJob {
             throw .usage(error.description)
         }
         var client = try makeClient(environment: fetch.environment, variables: configuration.asc.variables, timeout: fetch.timeout,
-                                    transport: transport, saying: &stderr)
+                                    transport: fetch.transport, saying: &stderr)
         let done: ReportFetch.Outcome
         do {
             done = try plan.run(into: folder, client: &client)
@@ -289,7 +293,10 @@ public enum ASCJob {
         if !done.alreadyThere.isEmpty { stderr += " (\(done.alreadyThere.count) already there)" }
         stderr += "\n"
         if !done.absent.isEmpty {
-            stderr += "iap: App Store Connect has no report for \(done.absent.joined(separator: ", ")) (no sales, or not published yet)\n"
+            // A year of empty days is one line, not 365 dates.
+            let dates = done.absent.count <= 7 ? done.absent.joined(separator: ", ")
+                : "\(done.absent.count) dates between \(done.absent[0]) and \(done.absent[done.absent.count - 1])"
+            stderr += "iap: App Store Connect has no report for \(dates) (no sales, or not published yet)\n"
         }
         return done
     }

@@ -310,6 +310,33 @@ final class ASCEndToEndTests: XCTestCase {
         assertNoSecrets(first)
     }
 
+    /// A nightly job on days without sales: each day is said, the folder stays empty, the report
+    /// is written with empty totals, exit 0 (docs/asc.md, "Sales and finance reports").
+    func testDaysWithoutSalesAreSaidAndTheEmptyTotalsWritten() throws {
+        let (url, log) = try startServer()
+        var env = environment
+        env["IAP_ASC_URL"] = url
+        let cache = folder.appendingPathComponent("reports").path
+        let csv = folder.appendingPathComponent("sales.csv").path
+        let result = try IAPRunner.run(["report", "--sales", cache, "--fetch", "sales", "--vendor", "80012345", "--from", "2026-11-02",
+                                        "--to", "2026-11-03", "--format", "csv", "-o", csv], environment: env)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(result.stderr, """
+            iap: fetched 0 reports into \(cache)
+            iap: App Store Connect has no report for 2026-11-02, 2026-11-03 (no sales, or not published yet)
+            iap: no sales to total: \(cache) holds no report yet (App Store Connect has none for the dates asked); the totals are empty
+            iap: wrote \(csv): 0 reports read: 0 rows, 0 unreadable, 0 products, 0 errors, 0 warnings, 0 infos
+
+            """)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache), [])
+        XCTAssertEqual(try String(contentsOfFile: csv, encoding: .utf8),
+                       "date,product,title,product_type,type_category,storefront,customer_currency,units_sold,units_refunded,units_restored,"
+                       + "customer_total,proceeds_currency,proceeds\r\n")
+        XCTAssertEqual(try requests(log).map { $0["status"] as? Int ?? 0 }, [404, 404])
+        assertNoSecrets(result)
+    }
+
     func testPricesPulledForAStorefrontMakeAStoreKitFileAndAreCompared() throws {
         // girlfriendofdrummer (MISSING_METADATA) has no price schedule yet: App Store Connect answers 404 for it.
         let prices = ["com.razeware.razefaces.angrybirds": "1.99",
