@@ -33,6 +33,18 @@ enum GzipCheck {
         }
     }
 
+    /// Whether the bytes are all there: false only when they end before a gzip trailer (a transfer
+    /// cut short, which the client asks for again); any other problem is the body's own, which
+    /// `check` says once the body is taken. A report is a few megabytes at most, inflated twice.
+    static func isComplete(_ data: Data) -> Bool {
+        do {
+            try check(data)
+        } catch {
+            return error != .cutShort
+        }
+        return true
+    }
+
     static func check(_ data: Data, limit: Int = maxTextBytes) throws(Problem) {
         guard data.count >= 2, data[data.startIndex] == 0x1F, data[data.startIndex + 1] == 0x8B else { throw .notGzip }
         let problem: Problem? = data.withUnsafeBytes { raw -> Problem? in

@@ -128,7 +128,8 @@ public struct ReportFetch: Sendable {
         for (period, path) in wanted {
             let body: Data
             do {
-                body = try client.get(operation, query: query(period), body: .gzip(complete: { _ in true }))
+                // A body cut short before its gzip trailer is asked for again by the client.
+                body = try client.get(operation, query: query(period), body: .gzip(complete: { GzipCheck.isComplete($0) }))
             } catch {
                 switch error {
                 case .api(_, 404, _, _, _):
@@ -136,6 +137,8 @@ public struct ReportFetch: Sendable {
                     continue
                 case .api(_, 400, let errors, _, _):
                     throw .invalid(refusal(errors, period: period))
+                case .invalidResponse:
+                    throw .invalid("\(error.description) (the report of \(period.reportDate)); nothing written for it")
                 default:
                     throw .api(error)
                 }

@@ -111,8 +111,6 @@ final class ReportFetchTests: XCTestCase {
         var badCRC = whole
         badCRC[badCRC.count - 8] ^= 0xFF
         for (body, problem) in [
-            (whole.prefix(whole.count - 4), "it ends before its gzip trailer: cut short"),
-            (whole.prefix(12), "it ends before its gzip trailer: cut short"),
             (badCRC, "its gzip data is damaged (incorrect data check)"),
             (whole + Data("<html>".utf8), "6 bytes follow its gzip data"),
         ] {
@@ -125,10 +123,39 @@ final class ReportFetchTests: XCTestCase {
             }
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
         }
+        XCTAssertFalse(GzipCheck.isComplete(whole.prefix(whole.count - 4)))
+        XCTAssertFalse(GzipCheck.isComplete(whole.prefix(12)))
+        XCTAssertTrue(GzipCheck.isComplete(badCRC), "damaged, not cut short: not asked for again")
+        XCTAssertThrowsError(try GzipCheck.check(whole.prefix(whole.count - 4))) { XCTAssertEqual("\($0)", "it ends before its gzip trailer: cut short") }
         // Two members are one whole report, as gzip reads them.
         XCTAssertNoThrow(try GzipCheck.check(whole + whole))
         XCTAssertThrowsError(try GzipCheck.check(whole, limit: 10)) { XCTAssertEqual("\($0)", "it holds more than 0 MB of text, the most iap reads of one report") }
         XCTAssertThrowsError(try GzipCheck.check(Data())) { XCTAssertEqual($0 as? GzipCheck.Problem, .notGzip) }
+    }
+
+    /// A report cut short before its gzip trailer is asked for again (the client's retries); one
+    /// that stays cut short is an error naming the date, and nothing is written.
+    func testAReportCutShortIsAskedForAgain() throws {
+        let whole = gzip("Provider\tSKU\nAPPLE\tcoins\n")
+        let cut = Data(whole.prefix(whole.count - 4))
+        let key = Self.dailyQuery + "2026-11-02&filter%5Bversion%5D=1_1"
+        let base = try repository()
+        let folder = base.appendingPathComponent("repo/reports")
+        let fetch = try ReportFetch(vendor: "80012345", kind: .sales(.daily), from: "2026-11-02", to: "2026-11-02")
+        let again = StubTransport([key: [.success(HTTPResponse(status: 200, body: cut)), .success(HTTPResponse(status: 200, body: whole))]])
+        var client = try client(again)
+        XCTAssertEqual(try fetch.run(into: folder.path, client: &client).downloaded, [folder.appendingPathComponent("S_D_80012345_20261102.txt.gz").path])
+        XCTAssertEqual(again.requested.count, 2)
+        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("S_D_80012345_20261102.txt.gz")), whole)
+        let always = StubTransport([key: [.success(HTTPResponse(status: 200, body: cut))]])
+        var failing = try self.client(always)
+        let other = base.appendingPathComponent("repo/other")
+        XCTAssertThrowsError(try fetch.run(into: other.path, client: &failing)) { error in
+            XCTAssertEqual("\(error)", "App Store Connect's answer to GET /v1/salesReports cannot be read: the body is cut short (\(cut.count) bytes) "
+                           + "4 times (the report of 2026-11-02); nothing written for it")
+        }
+        XCTAssertEqual(always.requested.count, 4)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: other.path), [])
     }
 
     /// A 400 names the parameter App Store Connect refused and the option that sets it; its words
