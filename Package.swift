@@ -62,8 +62,10 @@ let package = Package(
         // The App Store Connect API: an ES256 key's tokens, a client (pages, rate limits, retries,
         // timeouts, bounded bodies) and the snapshot of an app's in-app purchases. Only `iap` links
         // it; the build plugins' tool does not.
+        // CZlib checks a downloaded report is whole gzip before it is kept (the reader of reports,
+        // SalesReports, sits beside this module, not below it).
         .target(name: "AppStoreConnect", dependencies: [
-            "Diagnostics", "IAPCatalog", "PriceFormatting", "Support", .product(name: "Crypto", package: "swift-crypto"),
+            "CZlib", "Diagnostics", "IAPCatalog", "PriceFormatting", "Support", .product(name: "Crypto", package: "swift-crypto"),
             .target(name: "CCurlShim", condition: .when(platforms: [.linux])),
         ]),
         // libcurl, loaded with dlopen on the first request (the client's transport on Linux).
@@ -120,7 +122,8 @@ let package = Package(
         .testTarget(name: "CodeGenerationTests", dependencies: ["CodeGeneration", "IAPCatalog"], exclude: ["Golden"]),
         .testTarget(name: "IAPCatalogTests", dependencies: ["IAPCatalog", "PropertyList", "Diagnostics", "Support"]),
         .testTarget(name: "SalesReportsTests", dependencies: ["SalesReports", "ReportRendering", "Diagnostics", "Support"]),
-        .testTarget(name: "IAPToolTests", dependencies: ["IAPTool", "IAPCatalog", "SourceLint", "SalesReports", "Diagnostics", "PriceFormatting"]),
+        .testTarget(name: "IAPToolTests", dependencies: ["IAPTool", "AppStoreConnect", "IAPCatalog", "SourceLint", "SalesReports", "Diagnostics", "PriceFormatting",
+                                                 .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "EndToEndTests", dependencies: ["iap", "iap-gen", "Diagnostics", "IAPCatalog", "IAPTool", "TestSupport", .product(name: "Crypto", package: "swift-crypto")], exclude: ["Golden"]),
         // Replays every input the fuzzers found (Tests/Fixtures/FuzzFindings) through the entries
         // `scripts/fuzz.sh` fuzzes; Main.swift is the libFuzzer entry point, built by that script.

@@ -16,6 +16,8 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# An issuer ID of the shape App Store Connect gives (iap refuses any other).
+ISSUER = "69a6de70-03db-47e3-e053-5b8c7c11a4d1"
 
 
 def main():
@@ -41,10 +43,10 @@ def main():
         json.dump(store, f)
     log = os.path.join(work, "requests.jsonl")
     server = subprocess.Popen([sys.executable, os.path.join(ROOT, "Tests/Fixtures/asc/fake_asc.py"), "--store", store_path,
-                               "--public-key", public, "--issuer", "issuer", "--key-id", "KEYID12345", "--log", log],
+                               "--public-key", public, "--issuer", ISSUER, "--key-id", "KEYID12345", "--log", log],
                               stdout=subprocess.PIPE, text=True)
     port = int(server.stdout.readline().split()[1])
-    env = dict(os.environ, IAP_ASC_URL=f"http://127.0.0.1:{port}", IAP_ASC_ISSUER_ID="issuer", IAP_ASC_KEY_ID="KEYID12345",
+    env = dict(os.environ, IAP_ASC_URL=f"http://127.0.0.1:{port}", IAP_ASC_ISSUER_ID=ISSUER, IAP_ASC_KEY_ID="KEYID12345",
                IAP_ASC_PRIVATE_KEY=pem)
     snapshot = os.path.join(work, "snapshot.json")
     try:

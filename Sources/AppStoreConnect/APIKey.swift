@@ -5,8 +5,8 @@ import Support
 /// An App Store Connect API key: the issuer, the key's ID and its P-256 private key (the `.p8`
 /// file App Store Connect lets you download once).
 ///
-/// The private key never leaves this value: `description` names the key ID only, and no error
-/// made here quotes the key's text.
+/// The private key never leaves this value: `description` names neither it nor the IDs, and no
+/// error made here quotes the key's text.
 public struct APIKey: Sendable, CustomStringConvertible {
     public let issuerID: String
     public let keyID: String
@@ -37,7 +37,8 @@ public struct APIKey: Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String { "App Store Connect API key \(keyID)" }
+    /// Names no ID: the key's IDs come from the environment, and no message carries a value from there.
+    public var description: String { "an App Store Connect API key" }
 
     /// The names of the environment variables a key is read from, by default.
     public struct Variables: Sendable, Equatable {
@@ -51,6 +52,17 @@ public struct APIKey: Sendable, CustomStringConvertible {
         public init() {}
 
         public var all: [String] { [issuerID, keyID, privateKey, privateKeyPath] }
+
+        /// The prefix every variable `iap.yml` may name starts with: iap's own variables only, so
+        /// a pull request cannot have the key read from `GITHUB_TOKEN` or any other secret.
+        public static let prefix = "IAP_ASC_"
+
+        /// Whether `name` is of the shape `iap.yml` may name: `IAP_ASC_`, then letters, digits
+        /// and `_` (100 characters at most).
+        public static func isAllowedName(_ name: String) -> Bool {
+            guard name.hasPrefix(prefix), name.utf8.count > prefix.utf8.count, name.utf8.count <= 100 else { return false }
+            return name.utf8.allSatisfy { $0 == 0x5F || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+        }
     }
 
     /// A key read from the environment, and what a user should know about how it is kept.
@@ -61,7 +73,9 @@ public struct APIKey: Sendable, CustomStringConvertible {
     }
 
     /// Reads the key from `environment`: the issuer and key IDs, and either the PEM text or the
-    /// path of the `.p8` file (the text wins when both are set).
+    /// path of the `.p8` file (the text wins when both are set). Every message names a variable,
+    /// never its value: the IDs are checked against the shapes App Store Connect gives them, so a
+    /// variable holding anything else is not sent to the server in a token.
     public static func load(from environment: [String: String], variables: Variables = Variables()) throws(APIKeyError) -> Loaded {
         func value(_ name: String) -> String? {
             guard let v = environment[name], !v.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
@@ -74,20 +88,55 @@ public struct APIKey: Sendable, CustomStringConvertible {
             throw .missing("set \(missing.joined(separator: ", ")): an App Store Connect API key (Users and Access › "
                            + "Integrations › App Store Connect API) with the App Manager, Developer or Finance role")
         }
+        let issuer = value(variables.issuerID)!.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard isIssuerID(issuer) else {
+            throw .invalid("\(variables.issuerID) does not hold an issuer ID: App Store Connect's is a UUID, 8-4-4-4-12 hexadecimal "
+                           + "digits like 57246542-96fe-1a63-e053-0824d011072a, shown above the keys in Users and Access › Integrations")
+        }
+        let keyID = value(variables.keyID)!.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard isKeyID(keyID) else {
+            throw .invalid("\(variables.keyID) does not hold a key ID: App Store Connect's are letters and digits like 2X9R4HXF34, "
+                           + "shown beside each key in Users and Access › Integrations")
+        }
         var warnings: [String] = []
         let pem: String
+        let source: String
         if let text = value(variables.privateKey) {
             pem = text
+            source = "the private key in \(variables.privateKey)"
         } else {
-            let path = value(variables.privateKeyPath)!
-            pem = try readKeyFile(path, warnings: &warnings)
+            pem = try readKeyFile(value(variables.privateKeyPath)!, variable: variables.privateKeyPath, warnings: &warnings)
+            source = "the key file that \(variables.privateKeyPath) names"
         }
-        let key = try APIKey(issuerID: value(variables.issuerID)!, keyID: value(variables.keyID)!, pem: pem)
-        return Loaded(key: key, warnings: warnings)
+        do {
+            let key = try APIKey(issuerID: issuer, keyID: keyID, pem: pem)
+            return Loaded(key: key, warnings: warnings)
+        } catch {
+            throw .invalid("\(source) is not a P-256 key in PEM form (the .p8 file App Store Connect gives begins "
+                           + "'-----BEGIN PRIVATE KEY-----')")
+        }
     }
 
-    /// The `.p8` file's text; a warning when users other than its owner may read it.
-    static func readKeyFile(_ path: String, warnings: inout [String]) throws(APIKeyError) -> String {
+    /// Whether `text` has the shape of an issuer ID: a UUID, `8-4-4-4-12` hexadecimal digits in
+    /// either case (Apple's example, `57246542-96fe-1a63-e053-0824d011072a`, is not of RFC 4122's
+    /// versions, so only the shape is checked).
+    static func isIssuerID(_ text: String) -> Bool {
+        let groups = text.split(separator: "-", omittingEmptySubsequences: false)
+        return groups.map(\.utf8.count) == [8, 4, 4, 4, 12]
+            && groups.allSatisfy { $0.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x46).contains($0) || (0x61...0x66).contains($0) } }
+    }
+
+    /// Whether `text` has the shape of a key ID: ASCII letters and digits, 64 at most. Apple
+    /// documents only an example (`2X9R4HXF34`: ten uppercase letters and digits), not a rule, so
+    /// a key ID of another length or case is not refused here; App Store Connect judges it.
+    static func isKeyID(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.count <= 64
+            && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+    }
+
+    /// The `.p8` file's text; a warning when users other than its owner may read it. The path
+    /// comes from `variable` and is never said: messages name the variable.
+    static func readKeyFile(_ path: String, variable: String, warnings: inout [String]) throws(APIKeyError) -> String {
         // One read of a regular file, refused when larger than a key file can be (devices, FIFOs and
         // folders are refused by `FileContents`); the permission bits only for the warning.
         let limit = 16 * 1024
@@ -95,33 +144,35 @@ public struct APIKey: Sendable, CustomStringConvertible {
         switch FileContents.read(path, limit: limit) {
         case .success(let bytes): data = bytes
         case .failure(let failure) where failure == FileContents.tooLarge(limit):
-            throw .invalid("\(path) is larger than a .p8 key file (16 KB at most)")
-        case .failure(let failure): throw .unreadable(path, failure.reason)
+            throw .invalid("the key file that \(variable) names is larger than a .p8 key file (16 KB at most)")
+        case .failure(let failure): throw .unreadable(variable: variable, reason: failure.phrase)
         }
         var status = stat()
         if stat(path, &status) == 0, status.st_mode & 0o077 != 0 {
-            warnings.append("\(path) can be read by other users (mode \(String(status.st_mode & 0o777, radix: 8))): "
-                            + "`chmod 600 \(path)`, or keep the key in a CI secret")
+            warnings.append("the App Store Connect API key file that \(variable) names can be read by other users "
+                            + "(mode \(String(status.st_mode & 0o777, radix: 8))): `chmod 600 \"$\(variable)\"`, or keep the key in a CI secret")
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw .invalid("\(path) is not a PEM text file (the .p8 file App Store Connect gives)")
+            throw .invalid("the key file that \(variable) names is not a PEM text file (the .p8 file App Store Connect gives)")
         }
         return text
     }
 
 }
 
-/// Why no key could be had. Messages never hold key material.
+/// Why no key could be had. Messages never hold key material, nor any value of the environment:
+/// they name the variables.
 public enum APIKeyError: Error, Sendable, Equatable, CustomStringConvertible {
     case missing(String)
     case invalid(String)
-    case unreadable(String, String)
+    /// The key file the variable names cannot be read, and the OS's reason.
+    case unreadable(variable: String, reason: String)
 
     public var description: String {
         switch self {
         case .missing(let why): "no App Store Connect API key: \(why)"
         case .invalid(let why): "the App Store Connect API key cannot be used: \(why)"
-        case .unreadable(let path, let why): "cannot read the App Store Connect API key file \(path): \(why)"
+        case .unreadable(let variable, let why): "cannot read the App Store Connect API key file that \(variable) names: \(why)"
         }
     }
 }

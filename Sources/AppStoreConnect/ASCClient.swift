@@ -279,6 +279,31 @@ public struct APIErrorEntry: Sendable, Equatable, Decodable {
     public var code: String?
     public var title: String?
     public var detail: String?
+    /// The query parameter App Store Connect refused (`source.parameter`: `filter[vendorNumber]`),
+    /// when the error names one: what a 400's hint is about.
+    public var parameter: String?
+
+    public init(status: String? = nil, code: String? = nil, title: String? = nil, detail: String? = nil, parameter: String? = nil) {
+        self.status = status
+        self.code = code
+        self.title = title
+        self.detail = detail
+        self.parameter = parameter
+    }
+
+    private enum CodingKeys: String, CodingKey { case status, code, title, detail, source }
+    private struct Source: Decodable { var parameter: String? }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        status = try container.decodeIfPresent(String.self, forKey: .status)
+        code = try container.decodeIfPresent(String.self, forKey: .code)
+        title = try container.decodeIfPresent(String.self, forKey: .title)
+        detail = try container.decodeIfPresent(String.self, forKey: .detail)
+        // A source of another shape (a JSON pointer, or none) names no parameter; it does not
+        // make the rest of the error unreadable.
+        parameter = (try? container.decodeIfPresent(Source.self, forKey: .source))?.parameter
+    }
 
     /// At most this many entries of a body's `errors[]` are kept.
     static let maxEntries = 5

@@ -1,4 +1,6 @@
+import Diagnostics
 import Foundation
+import Support
 
 /// Downloads App Store Connect's Summary Sales or Financial reports for a vendor and a range of
 /// dates into a folder, gzip as delivered, under the names App Store Connect gives them
@@ -102,47 +104,103 @@ public struct ReportFetch: Sendable {
         public var absent: [String] = []
     }
 
-    /// Fetches into `folder` (created when missing) every report not already there.
+    /// Fetches into `folder` (created when missing) every report not already there, each written
+    /// through Support's `OutputFile.create`: a new regular file, whole, where nothing stood. The
+    /// folder (`OutputFolder`) and what stands at every report's name are checked before the first
+    /// request: a link, dangling or not, a FIFO or a folder at a name is refused, never written
+    /// through or replaced. A body is kept only when it is whole gzip (`GzipCheck`).
     public func run(into folder: String, client: inout ASCClient) throws(ReportFetchError) -> Outcome {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
-            guard isFolder.boolValue else { throw .invalid("\(folder) is not a folder: --sales with --fetch names the folder reports are kept in") }
-        } else {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw .invalid("cannot create the folder \(folder): \(error.localizedDescription)")
-            }
+        do {
+            try OutputFolder.prepare(folder)
+        } catch {
+            throw .invalid(error.description)
         }
         var outcome = Outcome()
+        var wanted: [(period: Period, path: String)] = []
         for period in periods {
             let path = (folder as NSString).appendingPathComponent(period.fileName)
-            if FileManager.default.fileExists(atPath: path) {
-                outcome.alreadyThere.append(path)
-                continue
+            switch OutputFile.standing(path) {
+            case .nothing: wanted.append((period, path))
+            case .regularFile: outcome.alreadyThere.append(path)
+            case .refused(let failure): throw .invalid(failure.description)
             }
+        }
+        for (period, path) in wanted {
             let body: Data
             do {
-                body = try client.get(operation, query: query(period), body: .gzip(complete: { _ in true }))
+                // A body cut short before its gzip trailer is asked for again by the client.
+                body = try client.get(operation, query: query(period), body: .gzip(complete: { GzipCheck.isComplete($0) }))
             } catch {
-                if case .api(_, 404, _, _, _) = error {
+                switch error {
+                case .api(_, 404, _, _, _):
                     outcome.absent.append(period.reportDate)
                     continue
+                case .api(_, 400, let errors, _, _):
+                    throw .invalid(refusal(errors, period: period))
+                case .invalidResponse:
+                    throw .invalid("\(error.description) (the report of \(period.reportDate)); nothing written for it")
+                default:
+                    throw .api(error)
                 }
-                throw .api(error)
             }
-            // A report is gzip as delivered; anything else is not kept (it would be read as one later).
-            guard body.count >= 18, body[body.startIndex] == 0x1F, body[body.startIndex + 1] == 0x8B else {
-                throw .invalid("App Store Connect's answer for \(period.reportDate) is not a gzip report (\(body.count) bytes); nothing written")
+            // A report is gzip as delivered; anything else, or part of it, is not kept (it would be
+            // read as a report later, or taken as downloaded and never asked for again).
+            do {
+                try GzipCheck.check(body)
+            } catch {
+                throw .invalid("App Store Connect's answer for \(period.reportDate) is not a whole gzip report (\(body.count) bytes): "
+                               + "\(error); nothing written for it — run again to ask for it again")
             }
             do {
-                try body.write(to: URL(fileURLWithPath: path), options: .atomic)
+                try OutputFile.create(body, at: path)
             } catch {
-                throw .invalid("cannot write \(path): \(error.localizedDescription)")
+                throw .invalid(error.description)
             }
             outcome.downloaded.append(path)
         }
         return outcome
+    }
+
+    /// What a 400 refused, in App Store Connect's words (`Quote.escaped`: bounded, control
+    /// characters escaped), and how to fix each parameter it names.
+    func refusal(_ errors: [APIErrorEntry], period: Period) -> String {
+        let said = errors.map { entry -> String in
+            let parameter = entry.parameter.map { Self.knownParameters.contains($0) ? $0 : Quote.escaped($0) }
+            let text = (entry.detail ?? entry.title).map { Quote.escaped($0) }
+            return [parameter, text].compactMap { $0 }.joined(separator: ": ")
+        }.filter { !$0.isEmpty }
+        var hints: [String] = []
+        for parameter in errors.compactMap(\.parameter) {
+            let hint = Self.hint(parameter)
+            if !hints.contains(hint) { hints.append(hint) }
+        }
+        if hints.isEmpty { hints = [Self.hint(nil)] }
+        return "App Store Connect refused the request for the report of \(period.reportDate) (400"
+            + (said.isEmpty ? "" : ", " + said.joined(separator: "; ")) + "): " + hints.joined(separator: "; ")
+    }
+
+    /// The query parameters iap sends; a parameter App Store Connect names otherwise is quoted.
+    static let knownParameters = ["filter[vendorNumber]", "filter[reportDate]", "filter[frequency]", "filter[reportType]",
+                                  "filter[reportSubType]", "filter[version]", "filter[regionCode]"]
+
+    /// How to fix what App Store Connect refused: the option behind the parameter.
+    static func hint(_ parameter: String?) -> String {
+        let vendor = "check --vendor: the vendor number is digits, shown at the top of Payments and Financial Reports in App Store Connect"
+        let dates = "check --from and --to: a day (YYYY-MM-DD) for daily and weekly reports, a month (YYYY-MM) for monthly and "
+            + "financial ones, and a date App Store Connect has published reports for"
+        switch parameter {
+        case "filter[vendorNumber]":
+            return vendor
+        case "filter[reportDate]":
+            return dates
+        case "filter[frequency]":
+            return "check --frequency: daily, weekly or monthly"
+        case "filter[reportType]", "filter[reportSubType]", "filter[version]", "filter[regionCode]":
+            return "iap chose that value (Summary Sales reports, version 1_1; Financial reports of all regions, ZZ), no option does: "
+                + "App Store Connect may no longer offer it; a newer iap may ask for what it offers now"
+        default:
+            return vendor + "; " + dates
+        }
     }
 
     var operation: APIPath {

@@ -151,15 +151,8 @@ public enum ASCJob {
     /// said on `stderr`.
     static func pulled(_ app: String, _ connection: Connection, resuming partial: ASCSnapshot? = nil,
                        saying stderr: inout String) throws(ToolFailure) -> SnapshotPull.Outcome {
-        let client: ASCClient
-        switch makeClient(environment: connection.environment, variables: connection.variables, timeout: connection.timeout,
-                          transport: connection.transport, sleep: connection.sleep) {
-        case .success(let made):
-            client = made.client
-            for warning in made.warnings { stderr += "iap: warning: \(warning)\n" }
-        case .failure(let failure):
-            throw failure
-        }
+        let client = try makeClient(environment: connection.environment, variables: connection.variables, timeout: connection.timeout,
+                                    transport: connection.transport, sleep: connection.sleep, saying: &stderr)
         let pull = SnapshotPull(storefront: connection.storefront, connections: connection.connections)
         let outcome: SnapshotPull.Outcome
         do {
@@ -169,7 +162,7 @@ public enum ASCJob {
                 outcome = try pull.pull(app: app, client: client)
             }
         } catch {
-            throw .cannotRun(error.description)
+            throw .cannotRun(described(error, client.baseURL))
         }
         let snapshot = outcome.snapshot
         let subscriptions = snapshot.subscriptionGroups.reduce(0) { $0 + $1.subscriptions.count }
@@ -261,71 +254,94 @@ public enum ASCJob {
         public var to: String
         public var timeout: Double
         public var environment: [String: String]
+        /// In tests, answers instead of App Store Connect.
+        public var transport: (any HTTPTransport)?
 
         /// `frequency`: `daily`, `weekly` or `monthly` (for sales; finance reports are monthly).
-        public init(finance: Bool, frequency: String, vendor: String, from: String, to: String, timeout: Double, environment: [String: String]) {
+        public init(finance: Bool, frequency: String, vendor: String, from: String, to: String, timeout: Double, environment: [String: String],
+                    transport: (any HTTPTransport)? = nil) {
             self.kind = finance ? .finance : .sales(ReportFetch.Frequency(rawValue: frequency) ?? .daily)
             self.vendor = vendor
             self.from = from
             self.to = to
             self.timeout = timeout
             self.environment = environment
+            self.transport = transport
         }
     }
 
-    /// Downloads the reports `fetch` names that `folder` lacks; what it did, for stderr.
+    /// Downloads the reports `fetch` names that `folder` lacks; what it did, said on `stderr`.
+    @discardableResult
     static func fetchReports(_ fetch: Fetch, into folder: String, configuration: Configuration,
-                             transport: (any HTTPTransport)? = nil) throws(ToolFailure) -> String {
+                             saying stderr: inout String) throws(ToolFailure) -> ReportFetch.Outcome {
         let plan: ReportFetch
         do {
             plan = try ReportFetch(vendor: fetch.vendor, kind: fetch.kind, from: fetch.from, to: fetch.to)
         } catch {
             throw .usage(error.description)
         }
-        var said = ""
-        var client: ASCClient
-        switch makeClient(environment: fetch.environment, variables: configuration.asc.variables, timeout: fetch.timeout, transport: transport) {
-        case .success(let made):
-            client = made.client
-            for warning in made.warnings { said += "iap: warning: \(warning)\n" }
-        case .failure(let failure):
-            throw failure
-        }
+        var client = try makeClient(environment: fetch.environment, variables: configuration.asc.variables, timeout: fetch.timeout,
+                                    transport: fetch.transport, saying: &stderr)
         let done: ReportFetch.Outcome
         do {
             done = try plan.run(into: folder, client: &client)
         } catch {
+            if case .api(let failure) = error { throw .cannotRun(described(failure, client.baseURL)) }
             throw .cannotRun(error.description)
         }
-        said += "iap: fetched \(plural(done.downloaded.count, "report")) into \(folder)"
-        if !done.alreadyThere.isEmpty { said += " (\(done.alreadyThere.count) already there)" }
-        said += "\n"
+        stderr += "iap: fetched \(plural(done.downloaded.count, "report")) into \(folder)"
+        if !done.alreadyThere.isEmpty { stderr += " (\(done.alreadyThere.count) already there)" }
+        stderr += "\n"
         if !done.absent.isEmpty {
-            said += "iap: App Store Connect has no report for \(done.absent.joined(separator: ", ")) (no sales, or not published yet)\n"
+            // A year of empty days is one line, not 365 dates.
+            let dates = done.absent.count <= 7 ? done.absent.joined(separator: ", ")
+                : "\(done.absent.count) dates between \(done.absent[0]) and \(done.absent[done.absent.count - 1])"
+            stderr += "iap: App Store Connect has no report for \(dates) (no sales, or not published yet)\n"
         }
-        return said
+        return done
     }
 
+    /// A client with the key from the environment; warnings about the key (a file others may
+    /// read) are said on `stderr` even when the client cannot be made.
     static func makeClient(environment: [String: String], variables: APIKey.Variables, timeout: Double,
-                           transport: (any HTTPTransport)?, sleep: (@Sendable (TimeInterval) -> Void)? = nil)
-        -> Result<(client: ASCClient, warnings: [String]), ToolFailure> {
+                           transport: (any HTTPTransport)?, sleep: (@Sendable (TimeInterval) -> Void)? = nil,
+                           saying stderr: inout String) throws(ToolFailure) -> ASCClient {
         let loaded: APIKey.Loaded
         do {
             loaded = try APIKey.load(from: environment, variables: variables)
         } catch {
-            return .failure(.cannotRun(error.description))
+            throw .cannotRun(error.description)
         }
+        for warning in loaded.warnings { stderr += "iap: warning: \(warning)\n" }
+        // The variable is named, never its value: no message carries a value of the environment.
+        let notAServer = ToolFailure.cannotRun("\(urlVariable) does not hold an https:// URL (or http:// on 127.0.0.1, a test server): "
+                                               + "unset it to reach App Store Connect (`unset \(urlVariable)`), or set it to such a URL")
         var baseURL = ASCClient.productionURL
         if let text = environment[urlVariable], !text.isEmpty {
-            guard let url = URL(string: text) else { return .failure(.cannotRun("\(urlVariable) is not a URL: \(text)")) }
+            guard let url = URL(string: text), url.host?.isEmpty == false else { throw notAServer }
             baseURL = url
         }
         do {
-            let client = try ASCClient(key: loaded.key, baseURL: baseURL, transport: transport ?? SystemTransport(timeout: timeout),
-                                       sleep: sleep ?? { Thread.sleep(forTimeInterval: $0) })
-            return .success((client, loaded.warnings))
+            return try ASCClient(key: loaded.key, baseURL: baseURL, transport: transport ?? SystemTransport(timeout: timeout),
+                                 sleep: sleep ?? { Thread.sleep(forTimeInterval: $0) })
         } catch {
-            return .failure(.cannotRun("\(urlVariable): \(error.description)"))
+            throw notAServer
         }
+    }
+
+    /// What went wrong, without the server `IAP_ASC_URL` names: a connection's error from libcurl
+    /// ("Could not resolve host: …", "Failed to connect to … port …") would carry the variable's value.
+    static func described(_ error: ASCError, _ baseURL: URL) -> String {
+        guard case .transport(let operation, .failed(let reason), let attempts) = error, baseURL != ASCClient.productionURL,
+              let host = baseURL.host, !host.isEmpty else { return error.description }
+        var text = reason
+        if let port = baseURL.port { text = text.replacingOccurrences(of: "port \(port)", with: "its port") }
+        // The host as a word of its own (a host "a" leaves "a" in other words alone).
+        let pattern = "(?<![A-Za-z0-9.-])" + NSRegularExpression.escapedPattern(for: host) + "(?![A-Za-z0-9-]|\\.[A-Za-z0-9])"
+        if let expression = try? NSRegularExpression(pattern: pattern, options: .caseInsensitive) {
+            text = expression.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text),
+                                                       withTemplate: NSRegularExpression.escapedTemplate(for: "the server \(urlVariable) names"))
+        }
+        return ASCError.transport(operation, .failed(text), attempts: attempts).description
     }
 }

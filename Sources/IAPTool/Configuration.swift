@@ -1,3 +1,4 @@
+import AppStoreConnect
 import Diagnostics
 import Foundation
 import IAPCatalog
@@ -328,7 +329,10 @@ struct ConfigurationParser {
             let path = "asc.\(key)"
             switch key {
             case "snapshot":
-                config.asc.snapshot = string(value, path).flatMap { confineRead($0, value, path) ? $0 : nil }.map(config.resolve)
+                // Read by diff and check, written by pull: confined as every path iap.yml names to write.
+                if let snapshot = string(value, path), confine(snapshot, value, path, elsewhere: "--snapshot \(snapshot)") {
+                    config.asc.snapshot = config.resolve(snapshot)
+                }
             case "app":
                 config.asc.app = string(value, path)
             case "storefront":
@@ -338,10 +342,13 @@ struct ConfigurationParser {
                 }
             case "issuer-id-variable", "key-id-variable", "private-key-variable", "private-key-path-variable":
                 guard let name = string(value, path) else { continue }
-                // A variable's name, never its value: the key stays out of the repository.
-                guard name.range(of: "^[A-Za-z_][A-Za-z0-9_]{0,99}$", options: .regularExpression) != nil else {
-                    error(value, path, "expected the name of an environment variable (letters, digits, _); iap.yml never holds the key itself — "
-                          + "put it in a CI secret and name that variable here")
+                // A variable's name, never its value: the key stays out of the repository. And only
+                // iap's own variables: a pull request must not have the key read from GITHUB_TOKEN.
+                // What was written is not repeated: it may be a key pasted in, or a secret's name.
+                guard APIKey.Variables.isAllowedName(name) else {
+                    error(value, path, "expected the name of an environment variable that starts with \(APIKey.Variables.prefix), then letters, "
+                          + "digits or _ (like \(APIKey.Variables.prefix)PRIVATE_KEY_SHOP); iap.yml names only iap's own variables and never "
+                          + "holds the key itself: put the key in a CI secret, give it to the job as such a variable, and name it here")
                     continue
                 }
                 switch key {

@@ -63,7 +63,7 @@ extension ConfigurationParser {
         if let confined { why = confined.escape(path) }
         else { why = path.hasPrefix("/") || path.split(separator: "/").contains("..") ? "leads out of the folder of iap.yml" : nil }
         guard let why else { return true }
-        error(node, key, "\"\(path)\" \(why): the reports, baseline and generated files iap.yml names stay inside its folder; "
+        error(node, key, "\"\(path)\" \(why): the reports, baseline, snapshot and generated files iap.yml names stay inside its folder; "
               + "a path on the command line may go anywhere (\(elsewhere))")
         return false
     }

@@ -25,6 +25,8 @@ public enum ReportJob {
         /// Report files that could not be opened (their findings, also in `findings`): the
         /// document covers the others, and the run exits with status 2.
         public var unreadable: [Diagnostic] = []
+        /// The report files read (sales reports only).
+        public var reportCount = 0
     }
 
     static var generator: String { "iap \(IAPToolInfo.version)" }
@@ -39,14 +41,22 @@ public enum ReportJob {
         do throws(ToolFailure) {
             if let fetch {
                 guard sales.count == 1 else { throw .usage("--fetch downloads into one folder: name it with --sales FOLDER") }
-                outcome.stderr += try ASCJob.fetchReports(fetch, into: sales[0], configuration: configuration)
+                if storefronts != nil { throw .usage("--storefronts is for the price matrix; sales reports show the storefronts that sold") }
+                try ASCJob.fetchReports(fetch, into: sales[0], configuration: configuration, saying: &outcome.stderr)
             }
             let made: Made
             if !sales.isEmpty {
                 if storefronts != nil { throw .usage("--storefronts is for the price matrix; sales reports show the storefronts that sold") }
                 let catalogs = selection.isNamed ? try selection.load().requireCatalogs(verbose: false) : []
+                // A scheduled fetch of days without sales leaves the folder empty: that is news, not
+                // a failure; the totals are empty, and said to be.
                 made = try Self.sales(files: sales, catalogs: catalogs, format: format, locale: locale,
-                                      severities: configuration.severities, refundRateLimit: configuration.refundRateLimit)
+                                      severities: configuration.severities, refundRateLimit: configuration.refundRateLimit,
+                                      emptyFolder: fetch != nil)
+                if made.reportCount == 0 {
+                    outcome.stderr += "iap: no sales to total: \(sales[0]) holds no report yet (App Store Connect has none for the dates asked); "
+                        + "the totals are empty\n"
+                }
             } else {
                 let catalogs = try selection.load().requireCatalogs(verbose: false)
                 made = try prices(catalogs: catalogs, storefronts: storefronts, format: format, severities: configuration.severities)
@@ -70,11 +80,12 @@ public enum ReportJob {
 
     /// The sales report of `files` (as given; shown as given), joined with `catalogs` when any.
     /// `severities` and `refundRateLimit` come from `iap.yml` (`rules:`).
+    /// With `emptyFolder`, a folder without reports gives empty totals (after a fetch); else it is an error.
     public static func sales(files: [String], catalogs: [Catalog], format: Format, locale: String,
-                             severities: [String: Severity?] = [:], refundRateLimit: Int? = nil) throws(ToolFailure) -> Made {
+                             severities: [String: Severity?] = [:], refundRateLimit: Int? = nil, emptyFolder: Bool = false) throws(ToolFailure) -> Made {
         guard (try? PriceLocale(parsing: locale)) != nil else { throw .usage("--locale '\(locale)' is not a locale such as en_US or de_DE") }
         var ledger = SalesLedger()
-        let reports = try reportFiles(files)
+        let reports = try reportFiles(files, emptyFolder: emptyFolder)
         for file in reports { SalesReportReader.read(file, into: &ledger) }
         let totals = SalesTotals(ledger)
         let found = ledger.diagnostics + SalesJoin.findings(ledger, totals: totals, catalogs: catalogs,
@@ -89,13 +100,13 @@ public enum ReportJob {
         }
         let summary = "\(plural(reports.count, "report")) read: \(plural(ledger.rowCount, "row")), \(ledger.badRowCount) unreadable, "
             + "\(plural(totals.products.count, "product")), \(findings.severityCounts)"
-        return Made(content: content, findings: findings, summary: summary, failure: nil, unreadable: ledger.unopened)
+        return Made(content: content, findings: findings, summary: summary, failure: nil, unreadable: ledger.unopened, reportCount: reports.count)
     }
 
     /// The report files to read: files as given, and the `.txt`, `.tsv` and `.gz` files of a folder
     /// (not its subfolders), in path order whatever order they were given in, so that the first
     /// row seen of a product (its title, where findings about it point) never depends on a glob.
-    static func reportFiles(_ paths: [String]) throws(ToolFailure) -> [String] {
+    static func reportFiles(_ paths: [String], emptyFolder: Bool = false) throws(ToolFailure) -> [String] {
         var files: [String] = []
         for path in paths {
             var isFolder: ObjCBool = false
@@ -118,7 +129,7 @@ public enum ReportJob {
                 return !name.hasPrefix(".") && [".txt", ".tsv", ".gz"].contains(where: { name.lowercased().hasSuffix($0) })
                     && FileIdentity.specialKind(full) == nil && FilePaths.linkLeadingOut(full, of: root) == nil
             }
-            guard !reports.isEmpty else {
+            guard !reports.isEmpty || emptyFolder else {
                 throw .cannotRun("\(path): no report files in this folder (.txt, .txt.gz or .tsv, as App Store Connect downloads them)")
             }
             files += reports.map { (path as NSString).appendingPathComponent($0) }

@@ -60,26 +60,99 @@ final class AuthenticationTests: XCTestCase {
         }
     }
 
+    /// Issuer and key IDs of the shapes App Store Connect gives (Apple's own examples).
+    let ids = ["IAP_ASC_ISSUER_ID": "57246542-96fe-1a63-e053-0824d011072a", "IAP_ASC_KEY_ID": "2X9R4HXF34"]
+
     func testAKeyThatIsNotPEMIsRefusedWithoutQuotingIt() {
         let secret = "MIGTAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBHkwdwIBAQQgSECRET"
-        XCTAssertThrowsError(try APIKey.load(from: ["IAP_ASC_ISSUER_ID": "i", "IAP_ASC_KEY_ID": "K", "IAP_ASC_PRIVATE_KEY": secret])) { error in
+        XCTAssertThrowsError(try APIKey.load(from: ids.merging(["IAP_ASC_PRIVATE_KEY": secret]) { $1 })) { error in
             XCTAssertFalse("\(error)".contains("SECRET"))
-            XCTAssertEqual("\(error)", "the App Store Connect API key cannot be used: the private key is not a P-256 key in PEM form "
-                           + "(the .p8 file App Store Connect gives begins '-----BEGIN PRIVATE KEY-----')")
+            XCTAssertEqual("\(error)", "the App Store Connect API key cannot be used: the private key in IAP_ASC_PRIVATE_KEY is not a P-256 key "
+                           + "in PEM form (the .p8 file App Store Connect gives begins '-----BEGIN PRIVATE KEY-----')")
         }
     }
 
-    func testAKeyFileOthersCanReadIsUsedWithAWarning() throws {
+    func testAKeyFileOthersCanReadIsUsedWithAWarningThatNamesItsVariable() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("AuthKey_\(UUID().uuidString).p8").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(privateKey.pemRepresentation.utf8),
                                                      attributes: [.posixPermissions: 0o644]))
-        let environment = ["IAP_ASC_ISSUER_ID": "i", "IAP_ASC_KEY_ID": "K", "IAP_ASC_PRIVATE_KEY_PATH": path]
-        let loaded = try APIKey.load(from: environment)
-        XCTAssertEqual(loaded.warnings, ["\(path) can be read by other users (mode 644): `chmod 600 \(path)`, or keep the key in a CI secret"])
-        XCTAssertEqual("\(loaded.key)", "App Store Connect API key K")
+        var variables = APIKey.Variables()
+        variables.privateKeyPath = "IAP_ASC_SHOP_KEY_FILE"
+        let environment = ids.merging(["IAP_ASC_SHOP_KEY_FILE": path]) { $1 }
+        let loaded = try APIKey.load(from: environment, variables: variables)
+        XCTAssertEqual(loaded.warnings, ["the App Store Connect API key file that IAP_ASC_SHOP_KEY_FILE names can be read by other users "
+                                         + "(mode 644): `chmod 600 \"$IAP_ASC_SHOP_KEY_FILE\"`, or keep the key in a CI secret"])
+        XCTAssertEqual("\(loaded.key)", "an App Store Connect API key")
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+        XCTAssertEqual(try APIKey.load(from: environment, variables: variables).warnings, [])
+    }
+
+    /// The hint runs as printed: the shell expands the variable the warning names to the file.
+    func testTheChmodHintWorksWhenPasted() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap key \(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("Auth Key's.p8").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(privateKey.pemRepresentation.utf8),
+                                                     attributes: [.posixPermissions: 0o644]))
+        let environment = ids.merging(["IAP_ASC_PRIVATE_KEY_PATH": path]) { $1 }
+        let warning = try XCTUnwrap(APIKey.load(from: environment).warnings.first)
+        let command = try XCTUnwrap(warning.firstMatch(of: /`([^`]+)`/)).1
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", String(command)]
+        shell.environment = ["IAP_ASC_PRIVATE_KEY_PATH": path]
+        try shell.run()
+        shell.waitUntilExit()
+        XCTAssertEqual(shell.terminationStatus, 0)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int, 0o600)
         XCTAssertEqual(try APIKey.load(from: environment).warnings, [])
+    }
+
+    /// Errors about the key name the variable, never its value: a path, an ID or a key in the
+    /// environment is not output.
+    func testErrorsNameTheVariableNeverItsValue() {
+        let pem = privateKey.pemRepresentation
+        for (environment, message) in [
+            (["IAP_ASC_ISSUER_ID": "ghp_MARKER0123456789", "IAP_ASC_KEY_ID": "2X9R4HXF34", "IAP_ASC_PRIVATE_KEY": pem],
+             "the App Store Connect API key cannot be used: IAP_ASC_ISSUER_ID does not hold an issuer ID: App Store Connect's is a UUID, "
+             + "8-4-4-4-12 hexadecimal digits like 57246542-96fe-1a63-e053-0824d011072a, shown above the keys in Users and Access › Integrations"),
+            (["IAP_ASC_ISSUER_ID": "57246542-96fe-1a63-e053-0824d011072a", "IAP_ASC_KEY_ID": "MARKER key/1", "IAP_ASC_PRIVATE_KEY": pem],
+             "the App Store Connect API key cannot be used: IAP_ASC_KEY_ID does not hold a key ID: App Store Connect's are letters and "
+             + "digits like 2X9R4HXF34, shown beside each key in Users and Access › Integrations"),
+            (ids.merging(["IAP_ASC_PRIVATE_KEY_PATH": "/tmp/MARKERPATH-\(UUID().uuidString)/AuthKey.p8"]) { $1 },
+             "cannot read the App Store Connect API key file that IAP_ASC_PRIVATE_KEY_PATH names: no such file or directory"),
+            (ids.merging(["IAP_ASC_PRIVATE_KEY_PATH": "/"]) { $1 },
+             "cannot read the App Store Connect API key file that IAP_ASC_PRIVATE_KEY_PATH names: a folder, not a file"),
+            (ids.merging(["IAP_ASC_PRIVATE_KEY_PATH": "/dev/zero"]) { $1 },
+             "cannot read the App Store Connect API key file that IAP_ASC_PRIVATE_KEY_PATH names: a device, not a regular file"),
+        ] {
+            XCTAssertThrowsError(try APIKey.load(from: environment)) { error in
+                XCTAssertEqual("\(error)", message)
+                XCTAssertFalse("\(error)".contains("MARKER"))
+            }
+        }
+    }
+
+    func testTheIDsShapes() {
+        for issuer in ["57246542-96fe-1a63-e053-0824d011072a", "57246542-96FE-1A63-E053-0824D011072A"] {
+            XCTAssertTrue(APIKey.isIssuerID(issuer), issuer)
+        }
+        for issuer in ["", "issuer-1", "57246542-96fe-1a63-e053-0824d011072", "57246542-96fe-1a63-e053-0824d011072az",
+                       "5724654296fe1a63e0530824d011072a", "57246542-96fe-1a63-e053-0824d01107zz", "{57246542-96fe-1a63-e053-0824d011072a}"] {
+            XCTAssertFalse(APIKey.isIssuerID(issuer), issuer)
+        }
+        for key in ["2X9R4HXF34", "K", String(repeating: "A", count: 64)] { XCTAssertTrue(APIKey.isKeyID(key), key) }
+        for key in ["", "2X9R4HXF3 ", "ghp_ABC", "KEY-1", String(repeating: "A", count: 65), "Ä"] { XCTAssertFalse(APIKey.isKeyID(key), key) }
+    }
+
+    func testIAPYMLMayNameOnlyIAPsOwnVariables() {
+        for name in ["IAP_ASC_PRIVATE_KEY", "IAP_ASC_SHOP_2", "IAP_ASC_x"] { XCTAssertTrue(APIKey.Variables.isAllowedName(name), name) }
+        for name in ["GITHUB_TOKEN", "IAP_ASC_", "iap_asc_KEY", "IAP_ASC_KEY-1", "IAP_ASC_KEY $HOME", "HOME", "",
+                     "IAP_ASC_" + String(repeating: "A", count: 93)] {
+            XCTAssertFalse(APIKey.Variables.isAllowedName(name), name)
+        }
     }
 
     func testTokensGoOnlyToHTTPSOrThisMachine() throws {

@@ -7,6 +7,8 @@ import XCTest
 /// token with the key's public half. Skips, saying why, when openapi-core is not installed.
 final class ASCEndToEndTests: XCTestCase {
     static let snapshotExample = "Examples/AppStoreConnect/RazeFaces.snapshot.json"
+    /// An issuer ID of App Store Connect's shape (a UUID); the fake server checks each token's.
+    static let issuer = "69a6de70-03db-47e3-e053-5b8c7c11a4d1"
     let key = P256.Signing.PrivateKey()
     var folder: URL!
     var servers: [Process] = []
@@ -80,7 +82,7 @@ final class ASCEndToEndTests: XCTestCase {
         let server = Process()
         server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         server.arguments = ["python3", IAPRunner.packageRoot.appendingPathComponent("Tests/Fixtures/asc/fake_asc.py").path,
-                            "--store", storePath.path, "--public-key", keyPath.path, "--issuer", "issuer-1", "--key-id", "KEY1234567",
+                            "--store", storePath.path, "--public-key", keyPath.path, "--issuer", Self.issuer, "--key-id", "KEY1234567",
                             "--scenario", scenario, "--page-size", "\(pageSize)", "--log", log.path] + extra
         let out = Pipe(), err = Pipe()
         server.standardOutput = out
@@ -106,7 +108,7 @@ final class ASCEndToEndTests: XCTestCase {
     }
 
     var environment: [String: String] {
-        ["IAP_ASC_ISSUER_ID": "issuer-1", "IAP_ASC_KEY_ID": "KEY1234567", "IAP_ASC_PRIVATE_KEY": key.pemRepresentation]
+        ["IAP_ASC_ISSUER_ID": Self.issuer, "IAP_ASC_KEY_ID": "KEY1234567", "IAP_ASC_PRIVATE_KEY": key.pemRepresentation, "IAP_ASC_PRIVATE_KEY_PATH": ""]
     }
 
     func pull(_ url: String, timeout: Int = 10) throws -> (IAPRunner.Result, URL) {
@@ -241,7 +243,7 @@ final class ASCEndToEndTests: XCTestCase {
         try FileManager.default.copyItem(at: IAPRunner.packageRoot.appendingPathComponent("catalogs/RazeFaces"), to: repo.appendingPathComponent("RazeFaces"))
         try FileManager.default.copyItem(at: IAPRunner.packageRoot.appendingPathComponent(Self.snapshotExample),
                                          to: repo.appendingPathComponent("RazeFaces.snapshot.json"))
-        try "catalogs:\n  - RazeFaces\nasc:\n  snapshot: RazeFaces.snapshot.json\n  app: com.razeware.RazeFaces\n  private-key-variable: MY_ASC_KEY\n"
+        try "catalogs:\n  - RazeFaces\nasc:\n  snapshot: RazeFaces.snapshot.json\n  app: com.razeware.RazeFaces\n  private-key-variable: IAP_ASC_MY_KEY\n"
             .write(to: repo.appendingPathComponent("iap.yml"), atomically: true, encoding: .utf8)
         let check = try IAPRunner.run(["check"], in: repo)
         XCTAssertEqual(check.status, 1, check.stderr)
@@ -249,9 +251,10 @@ final class ASCEndToEndTests: XCTestCase {
         XCTAssertEqual(rules.sorted(), ["asc-drift", "asc-extra-product", "asc-missing-product", "asc-product-not-ready"])
         XCTAssertTrue(check.stdout.contains("RazeFaces/IAP_ProductIDs.plist:8:2: error: 'com.razeware.razefaces.nightlyrage' is not in App Store Connect (app 'RazeFaces', RazeFaces.snapshot.json)"), check.stdout)
         // pull takes the app, the snapshot and the key's variable from iap.yml.
-        let pull = try IAPRunner.run(["asc", "pull"], in: repo, environment: ["IAP_ASC_ISSUER_ID": "i", "IAP_ASC_KEY_ID": "K", "IAP_ASC_PRIVATE_KEY": ""])
+        let pull = try IAPRunner.run(["asc", "pull"], in: repo, environment: ["IAP_ASC_ISSUER_ID": "i", "IAP_ASC_KEY_ID": "K", "IAP_ASC_PRIVATE_KEY": "",
+                                                                         "IAP_ASC_MY_KEY": "", "IAP_ASC_PRIVATE_KEY_PATH": ""])
         XCTAssertEqual(pull.status, 2)
-        XCTAssertEqual(pull.stderr, "iap: error: no App Store Connect API key: set MY_ASC_KEY or IAP_ASC_PRIVATE_KEY_PATH: an App Store Connect API key (Users and Access › Integrations › App Store Connect API) with the App Manager, Developer or Finance role\n")
+        XCTAssertEqual(pull.stderr, "iap: error: no App Store Connect API key: set IAP_ASC_MY_KEY or IAP_ASC_PRIVATE_KEY_PATH: an App Store Connect API key (Users and Access › Integrations › App Store Connect API) with the App Manager, Developer or Finance role\n")
     }
 
     func testIAPYMLNamesTheKeysVariableAndNeverHoldsTheKey() throws {
@@ -260,7 +263,7 @@ final class ASCEndToEndTests: XCTestCase {
         try "asc:\n  private-key-variable: \"-----BEGIN PRIVATE KEY-----MIGTAgEAMBMG\"\n".write(to: repo.appendingPathComponent("iap.yml"), atomically: true, encoding: .utf8)
         let result = try IAPRunner.run(["asc", "diff", "--snapshot", "x.json"], in: repo)
         XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.stderr.contains("iap.yml:2:25: asc.private-key-variable: expected the name of an environment variable (letters, digits, _); iap.yml never holds the key itself"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("iap.yml:2:25: asc.private-key-variable: expected the name of an environment variable that starts with IAP_ASC_, "), result.stderr)
         XCTAssertFalse(result.stderr.contains("MIGTAgEAMBMG"), result.stderr)
     }
 
@@ -305,6 +308,33 @@ final class ASCEndToEndTests: XCTestCase {
         XCTAssertEqual(sent.map { $0["status"] as? Int ?? 0 }, [200, 404, 200, 404])
         XCTAssertTrue(sent.allSatisfy { $0["requestValid"] as? Bool == true }, "\(sent)")
         assertNoSecrets(first)
+    }
+
+    /// A nightly job on days without sales: each day is said, the folder stays empty, the report
+    /// is written with empty totals, exit 0 (docs/asc.md, "Sales and finance reports").
+    func testDaysWithoutSalesAreSaidAndTheEmptyTotalsWritten() throws {
+        let (url, log) = try startServer()
+        var env = environment
+        env["IAP_ASC_URL"] = url
+        let cache = folder.appendingPathComponent("reports").path
+        let csv = folder.appendingPathComponent("sales.csv").path
+        let result = try IAPRunner.run(["report", "--sales", cache, "--fetch", "sales", "--vendor", "80012345", "--from", "2026-11-02",
+                                        "--to", "2026-11-03", "--format", "csv", "-o", csv], environment: env)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(result.stderr, """
+            iap: fetched 0 reports into \(cache)
+            iap: App Store Connect has no report for 2026-11-02, 2026-11-03 (no sales, or not published yet)
+            iap: no sales to total: \(cache) holds no report yet (App Store Connect has none for the dates asked); the totals are empty
+            iap: wrote \(csv): 0 reports read: 0 rows, 0 unreadable, 0 products, 0 errors, 0 warnings, 0 infos
+
+            """)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache), [])
+        XCTAssertEqual(try String(contentsOfFile: csv, encoding: .utf8),
+                       "date,product,title,product_type,type_category,storefront,customer_currency,units_sold,units_refunded,units_restored,"
+                       + "customer_total,proceeds_currency,proceeds\r\n")
+        XCTAssertEqual(try requests(log).map { $0["status"] as? Int ?? 0 }, [404, 404])
+        assertNoSecrets(result)
     }
 
     func testPricesPulledForAStorefrontMakeAStoreKitFileAndAreCompared() throws {

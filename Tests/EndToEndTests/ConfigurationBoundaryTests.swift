@@ -92,7 +92,7 @@ final class ConfigurationBoundaryTests: XCTestCase {
         let result = try iap(["check"])
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.stdout, "")
-        let rule = "the reports, baseline and generated files iap.yml names stay inside its folder; a path on the command line may go anywhere"
+        let rule = "the reports, baseline, snapshot and generated files iap.yml names stay inside its folder; a path on the command line may go anywhere"
         XCTAssertEqual(result.stderr, """
             iap: error: iap.yml:4:5: reports[0]: "../up.sarif" leads out of the folder of iap.yml ('..'): \(rule) (--report sarif:../up.sarif)
             iap.yml:5:5: reports[1]: "\(base.path)/outside/abs.xml" is an absolute path: \(rule) (--report junit:\(base.path)/outside/abs.xml)
@@ -126,6 +126,38 @@ final class ConfigurationBoundaryTests: XCTestCase {
         XCTAssertEqual(try files("repo/build/reports"), ["iap.sarif"])
         XCTAssertTrue(FileManager.default.fileExists(atPath: repo.appendingPathComponent("j.xml").path))
         XCTAssertEqual(try files("outside"), ["baseline.json", "cli.sarif"])
+    }
+
+    /// `asc.snapshot` is read by `diff` and `check` and written by `pull`: it is confined as every
+    /// path iap.yml names to write, so `ios/iap.yml` cannot have a pull overwrite `../README.md`.
+    func testTheSnapshotIsConfinedAsAPathToWrite() throws {
+        try FileManager.default.createDirectory(at: repo.appendingPathComponent("ios"), withIntermediateDirectories: true)
+        try write("untouched\n", "repo/README.md")
+        try write("catalogs: [../Store]\nasc:\n  app: com.appcoda.FakeGame\n  snapshot: ../README.md\n", "repo/ios/iap.yml")
+        let rule = "the reports, baseline, snapshot and generated files iap.yml names stay inside its folder; a path on the command line may go anywhere"
+        // The key is there: nothing but iap.yml stops the pull.
+        let environment = ["IAP_ASC_ISSUER_ID": "57246542-96fe-1a63-e053-0824d011072a", "IAP_ASC_KEY_ID": "2X9R4HXF34",
+                           "IAP_ASC_PRIVATE_KEY": "-----BEGIN PRIVATE KEY-----", "IAP_ASC_URL": "http://127.0.0.1:9"]
+        for arguments in [["asc", "pull"], ["asc", "diff"], ["asc", "diff", "--app", "com.appcoda.FakeGame"], ["check"]] {
+            let result = try iap(arguments, in: "repo/ios", environment: environment)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertEqual(result.stdout, "", "\(arguments)")
+            XCTAssertEqual(result.stderr, """
+                iap: error: iap.yml:4:13: asc.snapshot: "../README.md" leads out of the folder of iap.yml ('..'): \(rule) (--snapshot ../README.md)
+                iap.yml: 1 error; fix the file (see docs/ci.md)
+
+                """, "\(arguments)")
+        }
+        XCTAssertEqual(try String(contentsOf: repo.appendingPathComponent("README.md"), encoding: .utf8), "untouched\n")
+        try write("asc:\n  snapshot: .git/snapshot.json\n", "repo/iap.yml")
+        let git = try iap(["asc", "diff"])
+        XCTAssertEqual(git.status, 2)
+        XCTAssertEqual(git.stderr, """
+            iap: error: iap.yml:2:13: asc.snapshot: ".git/snapshot.json" is inside .git: \(rule) (--snapshot .git/snapshot.json)
+            iap.yml: 1 error; fix the file (see docs/ci.md)
+
+            """)
+        XCTAssertEqual(try files("repo/.git"), [])
     }
 
     // MARK: Which file

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import XCTest
 
@@ -349,5 +350,73 @@ final class SafeWriteTests: XCTestCase {
 
             """)
         XCTAssertTrue(try text("junit.xml").hasPrefix("<?xml"))
+    }
+
+    // MARK: Downloads (`iap report --sales FOLDER --fetch`)
+
+    /// A key of the right shapes, and a server no request reaches: the refusals come before any.
+    var fetchEnvironment: [String: String] {
+        ["IAP_ASC_ISSUER_ID": "57246542-96fe-1a63-e053-0824d011072a", "IAP_ASC_KEY_ID": "2X9R4HXF34",
+         "IAP_ASC_PRIVATE_KEY": P256.Signing.PrivateKey().pemRepresentation, "IAP_ASC_PRIVATE_KEY_PATH": "", "IAP_ASC_URL": "http://127.0.0.1:9"]
+    }
+
+    func fetch(into sales: String) throws -> IAPRunner.Result {
+        try iap(["report", "--sales", sales, "--fetch", "sales", "--vendor", "80012345", "--from", "2026-11-01", "--to", "2026-11-02"],
+                environment: fetchEnvironment)
+    }
+
+    /// A committed link as the sales folder would aim the downloads anywhere: refused, nothing
+    /// written through it.
+    func testTheFetchRefusesASalesFolderThatIsALink() throws {
+        try FileManager.default.createDirectory(atPath: path("repo/.git"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: path("outside"), withIntermediateDirectories: true)
+        try link("repo/sales", to: "../outside")
+        try link("repo/data", to: "../outside")
+        let refused = try fetch(into: "repo/sales")
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertEqual(refused.stdout, "")
+        XCTAssertEqual(refused.stderr, "iap: error: cannot write 'repo/sales': it is a link to '../outside'; iap downloads into a real folder, "
+                       + "never through a link (a committed link would choose where it writes): name the folder the link leads to, or make "
+                       + "a folder in its place: rm repo/sales && mkdir repo/sales\n")
+        let through = try fetch(into: "repo/data/2026")
+        XCTAssertEqual(through.status, 2)
+        let root = try XCTUnwrap(realpath(path("repo"), nil))
+        defer { free(root) }
+        XCTAssertEqual(through.stderr, "iap: error: cannot write 'repo/data': it is a link to '../outside', outside the repository at "
+                       + "'\(String(cString: root))'; a committed link does not choose where iap writes: name the folder it leads to\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("outside")), [])
+        XCTAssertEqual(kind("repo/sales"), S_IFLNK)
+        try assertNoTemporaryFiles()
+    }
+
+    /// A link at a report's name, dangling or not, is refused before any request and left as it
+    /// is: the download never lands where it leads, nor in its place.
+    func testTheFetchRefusesALinkAtAReportsName() throws {
+        try FileManager.default.createDirectory(atPath: path("sales"), withIntermediateDirectories: true)
+        try link("sales/S_D_80012345_20261102.txt.gz", to: "../victim.txt.gz")
+        let dangling = try fetch(into: "sales")
+        XCTAssertEqual(dangling.status, 2)
+        XCTAssertEqual(dangling.stderr, "iap: error: cannot write 'sales/S_D_80012345_20261102.txt.gz': it is a link to '../victim.txt.gz', "
+                       + "which does not exist; iap writes a download as a new file, never through a link or in its place: remove it first: "
+                       + "rm sales/S_D_80012345_20261102.txt.gz\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("victim.txt.gz")))
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: path("sales/S_D_80012345_20261102.txt.gz")), "../victim.txt.gz")
+        try "untouched\n".write(toFile: path("victim.txt.gz"), atomically: false, encoding: .utf8)
+        let leading = try fetch(into: "sales")
+        XCTAssertEqual(leading.status, 2)
+        XCTAssertEqual(leading.stderr, "iap: error: cannot write 'sales/S_D_80012345_20261102.txt.gz': it is a link to '../victim.txt.gz'; "
+                       + "iap writes a download as a new file, never through a link or in its place: remove it first: "
+                       + "rm sales/S_D_80012345_20261102.txt.gz\n")
+        XCTAssertEqual(try text("victim.txt.gz"), "untouched\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("sales")), ["S_D_80012345_20261102.txt.gz"])
+        XCTAssertEqual(kind("sales/S_D_80012345_20261102.txt.gz"), S_IFLNK)
+        // A FIFO at a report's name is refused as well, never opened.
+        try FileManager.default.removeItem(atPath: path("sales/S_D_80012345_20261102.txt.gz"))
+        XCTAssertEqual(mkfifo(path("sales/S_D_80012345_20261101.txt.gz"), 0o644), 0)
+        let fifo = try fetch(into: "sales")
+        XCTAssertEqual(fifo.status, 2)
+        XCTAssertEqual(fifo.stderr, "iap: error: cannot write 'sales/S_D_80012345_20261101.txt.gz': it is a FIFO, not a downloaded file; "
+                       + "remove it first: rm sales/S_D_80012345_20261101.txt.gz\n")
+        try assertNoTemporaryFiles()
     }
 }
