@@ -183,7 +183,9 @@ int iap_http_get(iap_http_connection *connection, const char *url, const char *c
         out->outcome = IAP_HTTP_TIMED_OUT;
     } else {
         out->outcome = IAP_HTTP_FAILED;
-        snprintf(out->error, sizeof out->error, "%s", error[0] ? error : curl.easy_strerror(code));
+        // libcurl's own words for the code, not its error buffer: that one names the host and
+        // port ("Could not resolve host: …"), which may come from the environment (IAP_ASC_URL).
+        snprintf(out->error, sizeof out->error, "%s", curl.easy_strerror(code));
     }
     if (out->outcome == IAP_HTTP_OK) {
         out->body = body.data;

@@ -162,7 +162,7 @@ public enum ASCJob {
                 outcome = try pull.pull(app: app, client: client)
             }
         } catch {
-            throw .cannotRun(described(error, client.baseURL))
+            throw .cannotRun(error.description)
         }
         let snapshot = outcome.snapshot
         let subscriptions = snapshot.subscriptionGroups.reduce(0) { $0 + $1.subscriptions.count }
@@ -286,7 +286,7 @@ public enum ASCJob {
         do {
             done = try plan.run(into: folder, client: &client)
         } catch {
-            if case .api(let failure) = error { throw .cannotRun(described(failure, client.baseURL)) }
+            if case .api(let failure) = error { throw .cannotRun(failure.description) }
             throw .cannotRun(error.description)
         }
         stderr += "iap: fetched \(plural(done.downloaded.count, "report")) into \(folder)"
@@ -329,19 +329,4 @@ public enum ASCJob {
         }
     }
 
-    /// What went wrong, without the server `IAP_ASC_URL` names: a connection's error from libcurl
-    /// ("Could not resolve host: …", "Failed to connect to … port …") would carry the variable's value.
-    static func described(_ error: ASCError, _ baseURL: URL) -> String {
-        guard case .transport(let operation, .failed(let reason), let attempts) = error, baseURL != ASCClient.productionURL,
-              let host = baseURL.host, !host.isEmpty else { return error.description }
-        var text = reason
-        if let port = baseURL.port { text = text.replacingOccurrences(of: "port \(port)", with: "its port") }
-        // The host as a word of its own (a host "a" leaves "a" in other words alone).
-        let pattern = "(?<![A-Za-z0-9.-])" + NSRegularExpression.escapedPattern(for: host) + "(?![A-Za-z0-9-]|\\.[A-Za-z0-9])"
-        if let expression = try? NSRegularExpression(pattern: pattern, options: .caseInsensitive) {
-            text = expression.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text),
-                                                       withTemplate: NSRegularExpression.escapedTemplate(for: "the server \(urlVariable) names"))
-        }
-        return ASCError.transport(operation, .failed(text), attempts: attempts).description
-    }
 }

@@ -166,4 +166,17 @@ final class ASCEnvironmentTests: XCTestCase {
         try assertEveryCommand(environment(["IAP_ASC_ISSUER_ID": "57246542-96fe-1a63-e053-0824d011072a", "IAP_ASC_KEY_ID": "2X9R4HXF34"]),
                                status: 2, stderr: ["asc pull": notPEM, "asc diff": notPEM, "report": notPEM])
     }
+
+    /// A server `IAP_ASC_URL` names that cannot be reached: the error is libcurl's words for it,
+    /// not its error buffer, which names the host and port (the variable's value).
+    func testAServerThatCannotBeReachedIsNotNamed() throws {
+        try "catalogs: [Store]\nasc:\n  app: com.appcoda.FakeGame\n  snapshot: asc.json\n"
+            .write(to: repo.appendingPathComponent("iap.yml"), atomically: false, encoding: .utf8)
+        let env = environment(["IAP_ASC_ISSUER_ID": "57246542-96fe-1a63-e053-0824d011072a", "IAP_ASC_KEY_ID": "2X9R4HXF34",
+                               "IAP_ASC_PRIVATE_KEY": P256.Signing.PrivateKey().pemRepresentation, "IAP_ASC_URL": "https://marker-host.invalid:8443"])
+        let result = try IAPRunner.run(["asc", "pull", "--timeout", "2"], in: repo, environment: env)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "iap: error: cannot reach App Store Connect for GET /v1/apps (4 tries): Couldn't resolve host name\n")
+        XCTAssertFalse((result.stdout + result.stderr).lowercased().contains("marker"))
+    }
 }

@@ -89,22 +89,4 @@ final class ReportFetchJobTests: XCTestCase {
                        + "Reports in App Store Connect\n")
         XCTAssertEqual(outcome.stdout, "")
     }
-
-    /// A connection error names the server `IAP_ASC_URL` names, never its value (libcurl puts
-    /// the host and port in its reason).
-    func testAConnectionErrorDoesNotRepeatTheServerIAP_ASC_URLNames() {
-        let base = URL(string: "https://marker-host.example:8443/api")!
-        XCTAssertEqual(ASCJob.described(.transport("/v1/apps", .failed("Could not resolve host: MARKER-HOST.example"), attempts: 4), base),
-                       "cannot reach App Store Connect for GET /v1/apps (4 tries): Could not resolve host: the server IAP_ASC_URL names")
-        XCTAssertEqual(ASCJob.described(.transport("/v1/apps", .failed("Failed to connect to marker-host.example port 8443 after 3 ms"),
-                                                   attempts: 4), base),
-                       "cannot reach App Store Connect for GET /v1/apps (4 tries): Failed to connect to the server IAP_ASC_URL names its port after 3 ms")
-        // Words that merely contain a short host are left alone; the production server is named as it is.
-        XCTAssertEqual(ASCJob.described(.transport("/v1/apps", .failed("Failed to connect to a port 443 after 2 ms: Couldn't connect to server"),
-                                                   attempts: 1), URL(string: "https://a")!),
-                       "cannot reach App Store Connect for GET /v1/apps (1 try): Failed to connect to the server IAP_ASC_URL names port 443 "
-                       + "after 2 ms: Couldn't connect to server")
-        XCTAssertEqual(ASCJob.described(.transport("/v1/apps", .failed("Could not resolve host: api.appstoreconnect.apple.com"), attempts: 1), ASCClient.productionURL),
-                       "cannot reach App Store Connect for GET /v1/apps (1 try): Could not resolve host: api.appstoreconnect.apple.com")
-    }
 }
