@@ -60,7 +60,8 @@ public struct SnapshotPull: Sendable {
     /// Finishes a partial snapshot: only what it lacks is asked for.
     public func resume(_ partial: ASCSnapshot, client: ASCClient) throws(ASCError) -> Outcome {
         var snapshot = partial
-        let pending = snapshot.pending ?? []
+        // Each piece of work once, whatever the file repeats: at most one request's worth a kind and product.
+        let pending = Set(snapshot.pending ?? []).sorted()
         snapshot.pending = nil
         let state = PullState(snapshot)
         for (index, item) in pending.enumerated() where !state.knows(item) {

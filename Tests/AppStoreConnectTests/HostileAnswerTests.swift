@@ -204,6 +204,12 @@ final class HostileAnswerTests: XCTestCase {
                                                    "/v1/subscriptions/S1/introductoryOffers" + sq, "/v1/subscriptions/S2/introductoryOffers" + sq]))
         XCTAssertEqual(second.requested.count, 4)
         XCTAssertEqual(finished.snapshot.subscriptionGroups[0].subscriptions.map { $0.price?.amount }, ["2.99", "2.99"])
+        // Work a partial snapshot repeats is done once.
+        var repeated = partial
+        repeated.pending = Array(repeating: partial.pending ?? [], count: 1_000).flatMap { $0 }
+        let third = StubTransport(script)
+        _ = try SnapshotPull(storefront: "USA", connections: 2).resume(repeated, client: client(third))
+        XCTAssertEqual(third.requested.count, 4)
         // Pending work that names nothing the snapshot holds is refused.
         var wrong = partial
         wrong.pending = [.init(.price, "S9")]
