@@ -18,6 +18,9 @@ struct BundleIDResolver {
     let bundles: [(info: BundleInfo, strict: Bool)]
     private(set) var candidates: [Candidate] = []
     private(set) var targets: [XcodeProject.AppTarget] = []
+    /// The steps product IDs took through the candidates' trie (`CandidatePrefixes`): the work
+    /// scoring did, the candidates' lengths aside.
+    private(set) var scoringSteps = 0
     let bundleID: Located<String>?
 
     /// `app`: the bundle IDs of the app targets the catalog's shared schemes run with its
@@ -54,16 +57,20 @@ struct BundleIDResolver {
             bundleID = candidates.first?.id
             return
         }
-        let lowerIDs = productIDs.map { $0.lowercased() }
-        bundleID = candidates.map { candidate -> (Candidate, Score) in
-            let id = candidate.id.value.lowercased()
+        let candidates = candidates
+        let lowered = candidates.map { $0.id.value.lowercased() }
+        var prefixes = CandidatePrefixes(candidates: lowered)
+        for id in productIDs { prefixes.count(id.lowercased()) }
+        scoringSteps = prefixes.steps
+        bundleID = candidates.indices.map { index -> (Candidate, Score) in
+            let candidate = candidates[index]
             let name = names[candidate.id.value]?.lowercased() ?? ""
             return (candidate, Score(
-                matches: lowerIDs.filter { $0.hasPrefix(id + ".") }.count,
-                commonPrefix: lowerIDs.map { Self.commonPrefixLength($0, id) }.max() ?? 0,
+                matches: prefixes.matches(index),
+                commonPrefix: prefixes.commonPrefix(index),
                 shipped: !Self.previewWords.contains { name.contains($0) },
                 namedLikeProject: projectNames.contains(name),
-                fromInfoPlist: candidate.fromInfoPlist, length: id.count, order: candidate.order))
+                fromInfoPlist: candidate.fromInfoPlist, length: lowered[index].count, order: candidate.order))
         }.min { $0.1 < $1.1 }?.0.id
     }
 
@@ -94,10 +101,6 @@ struct BundleIDResolver {
             if a.length != b.length { return a.length < b.length }
             return a.order < b.order
         }
-    }
-
-    static func commonPrefixLength(_ a: String, _ b: String) -> Int {
-        zip(a, b).prefix { $0 == $1 }.count
     }
 
     /// What the app is called: its targets' names and its `Info.plist` display names.
