@@ -18,6 +18,8 @@ struct BundleIDResolver {
     let bundles: [(info: BundleInfo, strict: Bool)]
     private(set) var candidates: [Candidate] = []
     private(set) var targets: [XcodeProject.AppTarget] = []
+    /// What the project specs did not follow (includes past the caps).
+    private(set) var specsPassedOver: [PassedOverFile] = []
     /// The steps product IDs took through the candidates' trie (`CandidatePrefixes`): the work
     /// scoring did, the candidates' lengths aside.
     private(set) var scoringSteps = 0
@@ -32,7 +34,9 @@ struct BundleIDResolver {
         let settings = BuildSettings(files: configurations)
         for project in projects {
             if ProjectSpec.fileNames.contains((project as NSString).lastPathComponent) {
-                targets += ProjectSpec.appTargets(path: project)
+                let spec = ProjectSpec.read(path: project)
+                targets += spec.targets
+                specsPassedOver += spec.passedOver
             } else {
                 targets += XcodeProject(path: project, settings: settings)?.appTargets ?? []
             }
@@ -137,9 +141,9 @@ struct BundleIDResolver {
         return UnresolvedBundleIDRule.description.finding("\(what), a build setting this tool cannot expand: pass --bundle-id com.your.app to check ID prefixes", at: location, fix: SuggestedFix("run with --bundle-id set to the app's PRODUCT_BUNDLE_IDENTIFIER"))
     }
 
-    /// The `Info.plist` files that lent nothing, with why.
+    /// The `Info.plist` files that lent nothing, with why, and what the project specs did not follow.
     func passedOver(lent: Located<String>?, hasCatalog: Bool) -> [PassedOverFile] {
-        bundles.compactMap { info, _ in
+        specsPassedOver + bundles.compactMap { info, _ in
             if let lent, info.bundleID == lent { return nil }
             let reason: String
             switch info.role {

@@ -32,6 +32,7 @@ public struct CatalogLoader: Sendable {
         let discovered = try FileDiscovery().discover(paths)
         var result = Result(catalogs: [], passedOver: discovered.passedOver)
         for group in discovered.groups {
+            var noted = Set<PassedOverFile>()
             // Each file is read once; the readings are split by app, then merged.
             var (parts, schemesPassedOver) = Self.splitByApp(read(group.paths.map { ($0, group.explicit) }), group: group)
             result.passedOver += schemesPassedOver
@@ -46,7 +47,8 @@ public struct CatalogLoader: Sendable {
                 // checking the rest as if it were the whole catalog would pass what nobody checked.
                 if let (path, why) = unreadable.first { throw .unreadable(path, why) }
                 if !catalog.files.isEmpty { result.catalogs.append(catalog) }
-                result.passedOver += passedOver
+                // Each app of the group reads its specs: what they passed over is said once.
+                result.passedOver += passedOver.filter { noted.insert($0).inserted }
             }
         }
         result.passedOver.sort { $0.path < $1.path }
