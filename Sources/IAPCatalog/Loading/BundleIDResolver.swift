@@ -18,7 +18,7 @@ struct BundleIDResolver {
     let bundles: [(info: BundleInfo, strict: Bool)]
     private(set) var candidates: [Candidate] = []
     private(set) var targets: [XcodeProject.AppTarget] = []
-    /// What the project specs did not follow (includes past the caps).
+    /// What the project specs did not follow (an include out of the boundary, past the caps).
     private(set) var specsPassedOver: [PassedOverFile] = []
     /// The steps product IDs took through the candidates' trie (`CandidatePrefixes`): the work
     /// scoring did, the candidates' lengths aside.
@@ -27,14 +27,15 @@ struct BundleIDResolver {
 
     /// `app`: the bundle IDs of the app targets the catalog's shared schemes run with its
     /// `.storekit` files (`SchemeApps`); when given, only those are candidates, and only those
-    /// targets name the app.
+    /// targets name the app. `boundary`: what the files project specs include must stay inside
+    /// (`FileDiscovery.Group.boundary`).
     init(bundles: [(info: BundleInfo, strict: Bool)], projects: [String], configurations: [String], productIDs: [String],
-         app: Set<String> = []) {
+         app: Set<String> = [], boundary: FileDiscovery.Boundary? = nil) {
         self.bundles = bundles
         let settings = BuildSettings(files: configurations)
         for project in projects {
             if ProjectSpec.fileNames.contains((project as NSString).lastPathComponent) {
-                let spec = ProjectSpec.read(path: project)
+                let spec = ProjectSpec.read(path: project, boundary: boundary)
                 targets += spec.targets
                 specsPassedOver += spec.passedOver
             } else {

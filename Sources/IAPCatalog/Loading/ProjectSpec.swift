@@ -31,8 +31,10 @@ enum ProjectSpec {
     }
 
     /// The app targets of the spec at `path`. An XcodeGen spec's includes are followed breadth
-    /// first, each distinct one once, within `maxIncludes` and `maxIncludeDepth`.
-    static func read(path: String) -> Reading {
+    /// first, each distinct one once, within `maxIncludes` and `maxIncludeDepth`, and only inside
+    /// `boundary` (without one, inside the spec's own folder): an include that is absolute, climbs
+    /// out with `..` or goes through a link leading out is passed over, never read.
+    static func read(path: String, boundary: FileDiscovery.Boundary? = nil) -> Reading {
         var reading = Reading()
         if path.hasSuffix("Project.swift") {
             reading.targets = tuist(path)
@@ -46,6 +48,7 @@ enum ProjectSpec {
         var queue: [(path: String, depth: Int)] = [(path, 0)]
         var next = 0
         var capped = false
+        let bounds = boundary ?? FileDiscovery.Boundary(folderOf: path)
         while next < queue.count {
             let (file, depth) = queue[next]
             next += 1
@@ -65,6 +68,7 @@ enum ProjectSpec {
                 continue
             }
             let folder = (file as NSString).deletingLastPathComponent
+            let confined = bounds?.confined(from: folder.isEmpty ? "." : folder)
             for include in spec.includes {
                 let joined = include.hasPrefix("/") ? include : (folder.isEmpty ? include : folder + "/" + include)
                 guard seen.insert(joined).inserted else { continue }
@@ -72,6 +76,11 @@ enum ProjectSpec {
                     reading.passedOver.append(PassedOverFile(path: file, reason: "its include \(Quote.bounded(include)) is past the \(maxIncludes) files iap follows from one XcodeGen spec: not read"))
                     capped = true
                     break
+                }
+                guard let confined else { continue }
+                if let why = confined.escape(include) {
+                    reading.passedOver.append(PassedOverFile(path: file, reason: "its include \(Quote.bounded(include)) \(why): not read"))
+                    continue
                 }
                 queue.append((joined, depth + 1))
             }
