@@ -26,17 +26,20 @@ struct CandidatePrefixes {
     /// The trie of `candidates`, compared as given (the resolver lowercases them).
     init(candidates: [String]) {
         for candidate in candidates {
-            paths.append(insert(candidate))
-            // Its own path: a dot can join the last character's cluster, so `candidate + "."`
-            // need not be the candidate's characters and then a dot.
-            dotted.append(insert(candidate + ".").last ?? 0)
+            let characters = Array(candidate), withDot = Array(candidate + ".")
+            let path = insert(withDot)
+            dotted.append(path.last ?? 0)
+            // A dot can join the last character's cluster (after U+0600, say): then the candidate
+            // has a path of its own.
+            paths.append(withDot.dropLast().elementsEqual(characters) ? Array(path.dropLast()) : insert(characters))
         }
     }
 
-    private mutating func insert(_ text: String) -> [Int] {
+    private mutating func insert(_ characters: [Character]) -> [Int] {
         var node = 0
         var path: [Int] = []
-        for character in text {
+        path.reserveCapacity(characters.count)
+        for character in characters {
             let edge = Edge(node: node, character: character)
             if let next = children[edge] {
                 node = next
