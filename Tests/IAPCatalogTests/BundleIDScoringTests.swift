@@ -19,8 +19,10 @@ final class BundleIDScoringTests: XCTestCase {
     }
 
     /// Strings of pieces that join into other clusters when put together: `\r` + `\n`, a letter
-    /// and a combining accent, U+0600 (a prepended mark, which joins the dot after it), `é` both ways.
-    static let pieces = ["a", "b", ".", ".", "A", "\r", "\n", "\r\n", "e", "\u{301}", "é", "e\u{301}", "\u{600}", "ß"]
+    /// and a combining accent, U+0600 (a prepended mark, which joins the dot after it), `é` both
+    /// ways; and characters canonically equal to ASCII ones (U+037E is ";", U+212A is "K").
+    static let pieces = ["a", "b", ".", ".", "A", "\r", "\n", "\r\n", "e", "\u{301}", "é", "e\u{301}", "\u{600}", "ß",
+                         ";", "\u{37E}", "K", "\u{212A}"]
 
     static func random(_ generator: inout Generator, upTo length: Int) -> String {
         (0..<Int.random(in: 0...length, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
@@ -37,6 +39,7 @@ final class BundleIDScoringTests: XCTestCase {
                 XCTAssertEqual(prefixes.matches(index), ids.filter { $0.hasPrefix(candidate + ".") }.count, candidate.debugDescription)
                 XCTAssertEqual(prefixes.commonPrefix(index), ids.map { zip($0, candidate).prefix { $0 == $1 }.count }.max() ?? 0,
                                candidate.debugDescription)
+                XCTAssertEqual(prefixes.length(index), candidate.count, candidate.debugDescription)
             }
         }
     }

@@ -63,8 +63,7 @@ struct BundleIDResolver {
             return
         }
         let candidates = candidates
-        let lowered = candidates.map { $0.id.value.lowercased() }
-        var prefixes = CandidatePrefixes(candidates: lowered)
+        var prefixes = CandidatePrefixes(candidates: candidates.lazy.map { $0.id.value.lowercased() })
         for id in productIDs { prefixes.count(id.lowercased()) }
         scoringSteps = prefixes.steps
         bundleID = candidates.indices.map { index -> (Candidate, Score) in
@@ -75,7 +74,7 @@ struct BundleIDResolver {
                 commonPrefix: prefixes.commonPrefix(index),
                 shipped: !Self.previewWords.contains { name.contains($0) },
                 namedLikeProject: projectNames.contains(name),
-                fromInfoPlist: candidate.fromInfoPlist, length: lowered[index].count, order: candidate.order))
+                fromInfoPlist: candidate.fromInfoPlist, length: prefixes.length(index), order: candidate.order))
         }.min { $0.1 < $1.1 }?.0.id
     }
 
