@@ -63,10 +63,11 @@ final class ProjectSpecTests: XCTestCase {
         XCTAssertEqual(reading.passedOver, [PassedOverFile(path: spec, reason: "its include 'inc16.yml' is past the 16 files iap follows from one XcodeGen spec: not read")])
     }
 
-    /// A chain of includes: `maxIncludeDepth` deep, and a note at the file whose include goes deeper.
+    /// A chain of includes: `maxIncludeDepth` deep, and a note at the file whose include goes
+    /// deeper, naming the first one not read (each file also includes the spec, read already).
     func testIncludesNestAtMostMaxIncludeDepthDeep() throws {
         let spec = try write("project.yml", "include: [d1.yml]\n" + Self.target("T0", "com.acme.d0"))
-        for depth in 1...12 { try write("d\(depth).yml", "include: [d\(depth + 1).yml]\n" + Self.target("T\(depth)", "com.acme.d\(depth)")) }
+        for depth in 1...12 { try write("d\(depth).yml", "include: [project.yml, d\(depth + 1).yml]\n" + Self.target("T\(depth)", "com.acme.d\(depth)")) }
         let reading = ProjectSpec.read(path: spec)
         XCTAssertEqual(Self.ids(reading), (0...ProjectSpec.maxIncludeDepth).map { "com.acme.d\($0)" })
         let deepest = folder.appendingPathComponent("d\(ProjectSpec.maxIncludeDepth).yml").path

@@ -55,22 +55,25 @@ enum ProjectSpec {
             guard let text = read(file) else { continue }
             reading.filesRead.append(file)
             // Enough names to reach the cap even when every one already seen is written here too;
-            // one past the depth (for the note), none past the cap.
-            let limit = capped ? 0 : depth < maxIncludeDepth ? maxIncludes + 1 + seen.count : 1
-            let spec = xcodeGen(file, text, includeLimit: limit)
+            // none past the cap.
+            let spec = xcodeGen(file, text, includeLimit: capped ? 0 : maxIncludes + 1 + seen.count)
             reading.includeNames += spec.includes.count
             reading.targets += spec.targets
             prefix = prefix ?? spec.prefix
             unnamed += spec.withoutID
-            guard !capped, let first = spec.includes.first else { continue }
+            let folder = (file as NSString).deletingLastPathComponent
+            func joined(_ include: String) -> String {
+                include.hasPrefix("/") ? include : (folder.isEmpty ? include : folder + "/" + include)
+            }
             guard depth < maxIncludeDepth else {
-                reading.passedOver.append(PassedOverFile(path: file, reason: "its include \(Quote.bounded(first)) nests more than \(maxIncludeDepth) includes deep: not read"))
+                if let deeper = spec.includes.first(where: { !seen.contains(joined($0)) }) {
+                    reading.passedOver.append(PassedOverFile(path: file, reason: "its include \(Quote.bounded(deeper)) nests more than \(maxIncludeDepth) includes deep: not read"))
+                }
                 continue
             }
-            let folder = (file as NSString).deletingLastPathComponent
-            let confined = bounds?.confined(from: folder.isEmpty ? "." : folder)
+            let confined = spec.includes.isEmpty ? nil : bounds?.confined(from: folder.isEmpty ? "." : folder)
             for include in spec.includes {
-                let joined = include.hasPrefix("/") ? include : (folder.isEmpty ? include : folder + "/" + include)
+                let joined = joined(include)
                 guard seen.insert(joined).inserted else { continue }
                 guard seen.count <= maxIncludes + 1 else {
                     reading.passedOver.append(PassedOverFile(path: file, reason: "its include \(Quote.bounded(include)) is past the \(maxIncludes) files iap follows from one XcodeGen spec: not read"))
