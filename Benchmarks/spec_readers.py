@@ -8,8 +8,10 @@
 #
 # The inputs: an XcodeGen `include:` list of one short name repeated (0.2, 0.8 and 3.8 MB),
 # 5,000 XcodeGen application targets against 10,000 product IDs, and a Tuist `Project.swift` of
-# 100,000 `bundleId:` lines against 1 and 1,000 product IDs. Each folder also holds a product-ID
-# list, so that its spec is read.
+# 100,000 `bundleId:` lines against 1 and 1,000 product IDs, an `.xcconfig` of 100,000 values of
+# one name, and build settings whose references multiply (50 a value, 7 deep: 1 kB). Each folder
+# also holds a product-ID list, so that its spec is read. `--only TEXT` runs the cases whose
+# folder name holds TEXT.
 import argparse
 import os
 import subprocess
@@ -59,6 +61,28 @@ def tuist(folder, lines, ids):
     write(folder, "IAP_ProductIDs.plist", plist([f"com.acme.app{i * 7}.coins" for i in range(ids)]))
 
 
+def xcconfig_values(folder, count):
+    """An .xcconfig that assigns COUNT different values to one name."""
+    write(folder, "Many.xcconfig", "".join(f"ID = com.acme.app{i}\n" for i in range(count)))
+    write(folder, "IAP_ProductIDs.plist", plist(["com.acme.app0.coins"]))
+
+
+def nested_references(folder, fanout, depth):
+    """A project whose bundle ID is $(A), A = $(B) FANOUT times, … DEPTH levels: FANOUT^DEPTH references."""
+    names = [chr(ord("A") + i) for i in range(depth + 1)]
+    lines = [f"{a} = " + f"$({b})" * fanout for a, b in zip(names, names[1:])] + [f"{names[-1]} = x"]
+    write(folder, "Base.xcconfig", "\n".join(lines) + "\n")
+    write(os.path.join(folder, "App.xcodeproj"), "project.pbxproj", """{
+\tobjects = {
+\t\tT1 = {isa = PBXNativeTarget; name = App; productType = "com.apple.product-type.application"; buildConfigurationList = L1; };
+\t\tL1 = {isa = XCConfigurationList; buildConfigurations = (C1); };
+\t\tC1 = {isa = XCBuildConfiguration; name = Release; buildSettings = {PRODUCT_BUNDLE_IDENTIFIER = "com.acme.$(A)"; }; };
+\t};
+}
+""")
+    write(folder, "IAP_ProductIDs.plist", plist(["com.acme.coins"]))
+
+
 def run(binary, folder, timeout):
     """(wall s, user s, peak KB, exit status) of `iap list FOLDER`; None past the timeout."""
     command = ["/usr/bin/time", "-f", "%e %U %M", binary, "list", folder]
@@ -75,6 +99,7 @@ def main():
     parser.add_argument("--out", default="Benchmarks/inputs/specs")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--timeout", type=float, default=300)
+    parser.add_argument("--only", default="")
     parser.add_argument("binaries", nargs="*")
     args = parser.parse_args()
     cases = []
@@ -89,6 +114,13 @@ def main():
         folder = os.path.join(args.out, f"tuist-100000x{ids}")
         tuist(folder, 100_000, ids)
         cases.append((f"Tuist: 100,000 `bundleId:` lines × {ids:,} product ID{'s' if ids > 1 else ''}", folder))
+    folder = os.path.join(args.out, "xcconfig-100000")
+    xcconfig_values(folder, 100_000)
+    cases.append(("`.xcconfig`: 100,000 values of one name (2.3 MB)", folder))
+    folder = os.path.join(args.out, "references-50x6")
+    nested_references(folder, 50, 6)
+    cases.append(("build settings: 50 references a value, 6 levels (1 kB)", folder))
+    cases = [case for case in cases if args.only in case[1]]
     if not args.binaries:
         for name, folder in cases:
             print(f"{folder}: {name}")
