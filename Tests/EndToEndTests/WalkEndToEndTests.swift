@@ -232,6 +232,52 @@ final class WalkStaysInsideTests: XCTestCase {
         XCTAssertFalse(result.stdout.contains("secret") || result.stderr.contains("secret"))
     }
 
+    /// The bundle ID is never read from outside the repository: not through a `project.pbxproj`
+    /// linked out of it, nor through an XcodeGen `include:` that climbs out, is absolute or goes
+    /// through such a link. `--verbose` names what was not followed; nothing outside is quoted.
+    func testProjectsAndSpecIncludesStayInsideTheRepository() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("iap-spec-inside-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        func write(_ path: String, _ text: String) throws {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let target = "targets:\n  App:\n    type: application\n    settings:\n      base:\n        PRODUCT_BUNDLE_IDENTIFIER: com.secret.token\n"
+        try write("outside/outside.yml", target)
+        try write("outside/project.pbxproj", """
+        {
+        \tobjects = {
+        \t\tT1 = {isa = PBXNativeTarget; name = App; productType = "com.apple.product-type.application"; buildConfigurationList = L1; };
+        \t\tL1 = {isa = XCConfigurationList; buildConfigurations = (C1); };
+        \t\tC1 = {isa = XCBuildConfiguration; name = Release; buildSettings = {PRODUCT_BUNDLE_IDENTIFIER = com.secret.token; }; };
+        \t};
+        }
+        """)
+        try write("repo/.git/HEAD", "ref: refs/heads/main\n")
+        let idList = "<plist version=\"1.0\">\n<array>\n\t<string>com.acme.coins</string>\n</array>\n</plist>\n"
+        try write("repo/Gen/IAP_ProductIDs.plist", idList)
+        try write("repo/Gen/project.yml", "name: Gen\ninclude:\n  - ../../outside/outside.yml\n  - \(root.path)/outside/outside.yml\n  - linked.yml\n")
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("repo/Gen/linked.yml").path, withDestinationPath: "../../outside/outside.yml")
+        try write("repo/Linked/IAP_ProductIDs.plist", idList)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("repo/Linked/App.xcodeproj"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("repo/Linked/App.xcodeproj/project.pbxproj").path,
+                                                   withDestinationPath: "../../../outside/project.pbxproj")
+        let list = try IAPRunner.run(["list", "--verbose", "."], in: root.appendingPathComponent("repo"))
+        XCTAssertEqual(list.status, 0, list.stderr)
+        XCTAssertTrue(list.stdout.contains("Gen: 1 product\n") && list.stdout.contains("Linked: 1 product\n"), list.stdout)
+        XCTAssertEqual(list.stderr.split(separator: "\n").filter { !$0.hasPrefix("iap: passed over .git:") }.joined(separator: "\n"), """
+        iap: passed over Gen/project.yml: its include '../../outside/outside.yml' leads out of the repository ('..'): not read
+        iap: passed over Gen/project.yml: its include '\(root.path)/outside/outside.yml' is an absolute path: not read
+        iap: passed over Gen/project.yml: its include 'linked.yml' leads out of the repository through the link 'linked.yml': not read
+        iap: passed over Linked/App.xcodeproj/project.pbxproj: an Xcode project that leads out of the repository through the link 'project.pbxproj': not read
+        """)
+        let validate = try IAPRunner.run(["validate", "--verbose", "."], in: root.appendingPathComponent("repo"))
+        for output in [list.stdout, list.stderr, validate.stdout, validate.stderr] {
+            XCTAssertFalse(output.contains("secret"), output)
+        }
+    }
+
     /// `report --sales FOLDER` takes the reports in the folder, not links out of it, and never
     /// quotes a file that is not a report (a walk takes every .txt there).
     func testTheSalesWalkStaysInsideAndQuotesNoOtherFile() throws {

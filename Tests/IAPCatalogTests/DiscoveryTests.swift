@@ -86,6 +86,33 @@ final class DiscoveryTests: XCTestCase {
         XCTAssertNil(BuildSettings.expand("$(LOOP)", lookup: { _ in "$(LOOP)" }))
     }
 
+    /// References that multiply at every level (50 a value, 7 deep: 50⁶ from 1 kB, which never
+    /// ended) stop at the budget: at most `maxReferences` are looked up, and nothing expands.
+    func testNestedReferencesStopAtTheBudget() {
+        let names = "ABCDEFG".map(String.init)
+        var values = Dictionary(uniqueKeysWithValues: zip(names, names.dropFirst()).map { ($0, String(repeating: "$(\($1))", count: 50)) })
+        values["G"] = "x"
+        var lookups = 0
+        XCTAssertNil(BuildSettings.expand("com.acme.$(A)", lookup: { lookups += 1; return values[$0] }))
+        XCTAssertEqual(lookups, BuildSettings.maxReferences)
+        // 51 references giving 150 bytes are within both budgets; 2 bytes past the byte budget are not.
+        XCTAssertEqual(BuildSettings.expand("com.acme.$(F)", lookup: { $0 == "G" ? "app" : values[$0] }),
+                       "com.acme." + String(repeating: "app", count: 50))
+        XCTAssertNil(BuildSettings.expand("$(G)$(G)", lookup: { _ in String(repeating: "a", count: BuildSettings.maxExpandedBytes / 2 + 1) }))
+    }
+
+    /// An `.xcconfig` of 100,000 values of one name: each value is kept once, in file order, and
+    /// the one chosen is the shortest (the reader looked each value up among all the ones before).
+    func testManyValuesOfOneNameAreKeptOnceEach() throws {
+        let lines = (0..<100_000).map { "ID = com.acme.app\($0 % 50_000)" }
+        let file = try write("Many.xcconfig", lines.joined(separator: "\n") + "\n")
+        let settings = BuildSettings(files: [file])
+        XCTAssertEqual(settings.values["ID"]?.count, 50_000)
+        XCTAssertEqual(settings.values["ID"]?.last?.location, SourceLocation(path: file, line: 50_000))
+        XCTAssertEqual(settings.assignment("ID")?.value, "com.acme.app0")
+        XCTAssertEqual(settings.assignment("ID")?.location, SourceLocation(path: file, line: 1))
+    }
+
     func testPreprocessorKeepsLineNumbersAndTakesTheDefaultBranch() throws {
         let text = "<dict>\n#ifdef INTUNE\n<key>a</key>\n#else\n<key>b</key>\n#endif\n#if 0\nx\n#elif !defined(DEBUG)\n<key>c</key>\n#endif\n#define X 1\n#ifdef X\n<key>d</key>\n#endif\n</dict>"
         let out = try XCTUnwrap(InfoPlistPreprocessor.preprocess(Array(text.utf8)))

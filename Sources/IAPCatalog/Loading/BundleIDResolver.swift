@@ -18,18 +18,26 @@ struct BundleIDResolver {
     let bundles: [(info: BundleInfo, strict: Bool)]
     private(set) var candidates: [Candidate] = []
     private(set) var targets: [XcodeProject.AppTarget] = []
+    /// What the project specs did not follow (an include out of the boundary, past the caps).
+    private(set) var specsPassedOver: [PassedOverFile] = []
+    /// The steps product IDs took through the candidates' trie (`CandidatePrefixes`): the work
+    /// scoring did, the candidates' lengths aside.
+    private(set) var scoringSteps = 0
     let bundleID: Located<String>?
 
     /// `app`: the bundle IDs of the app targets the catalog's shared schemes run with its
     /// `.storekit` files (`SchemeApps`); when given, only those are candidates, and only those
-    /// targets name the app.
+    /// targets name the app. `boundary`: what the files project specs include must stay inside
+    /// (`FileDiscovery.Group.boundary`).
     init(bundles: [(info: BundleInfo, strict: Bool)], projects: [String], configurations: [String], productIDs: [String],
-         app: Set<String> = []) {
+         app: Set<String> = [], boundary: FileDiscovery.Boundary? = nil) {
         self.bundles = bundles
         let settings = BuildSettings(files: configurations)
         for project in projects {
             if ProjectSpec.fileNames.contains((project as NSString).lastPathComponent) {
-                targets += ProjectSpec.appTargets(path: project)
+                let spec = ProjectSpec.read(path: project, boundary: boundary)
+                targets += spec.targets
+                specsPassedOver += spec.passedOver
             } else {
                 targets += XcodeProject(path: project, settings: settings)?.appTargets ?? []
             }
@@ -54,16 +62,19 @@ struct BundleIDResolver {
             bundleID = candidates.first?.id
             return
         }
-        let lowerIDs = productIDs.map { $0.lowercased() }
-        bundleID = candidates.map { candidate -> (Candidate, Score) in
-            let id = candidate.id.value.lowercased()
+        let candidates = candidates
+        var prefixes = CandidatePrefixes(candidates: candidates.lazy.map { $0.id.value.lowercased() })
+        for id in productIDs { prefixes.count(id.lowercased()) }
+        scoringSteps = prefixes.steps
+        bundleID = candidates.indices.map { index -> (Candidate, Score) in
+            let candidate = candidates[index]
             let name = names[candidate.id.value]?.lowercased() ?? ""
             return (candidate, Score(
-                matches: lowerIDs.filter { $0.hasPrefix(id + ".") }.count,
-                commonPrefix: lowerIDs.map { Self.commonPrefixLength($0, id) }.max() ?? 0,
+                matches: prefixes.matches(index),
+                commonPrefix: prefixes.commonPrefix(index),
                 shipped: !Self.previewWords.contains { name.contains($0) },
                 namedLikeProject: projectNames.contains(name),
-                fromInfoPlist: candidate.fromInfoPlist, length: id.count, order: candidate.order))
+                fromInfoPlist: candidate.fromInfoPlist, length: prefixes.length(index), order: candidate.order))
         }.min { $0.1 < $1.1 }?.0.id
     }
 
@@ -94,10 +105,6 @@ struct BundleIDResolver {
             if a.length != b.length { return a.length < b.length }
             return a.order < b.order
         }
-    }
-
-    static func commonPrefixLength(_ a: String, _ b: String) -> Int {
-        zip(a, b).prefix { $0 == $1 }.count
     }
 
     /// What the app is called: its targets' names and its `Info.plist` display names.
@@ -134,9 +141,9 @@ struct BundleIDResolver {
         return UnresolvedBundleIDRule.description.finding("\(what), a build setting this tool cannot expand: pass --bundle-id com.your.app to check ID prefixes", at: location, fix: SuggestedFix("run with --bundle-id set to the app's PRODUCT_BUNDLE_IDENTIFIER"))
     }
 
-    /// The `Info.plist` files that lent nothing, with why.
+    /// The `Info.plist` files that lent nothing, with why, and what the project specs did not follow.
     func passedOver(lent: Located<String>?, hasCatalog: Bool) -> [PassedOverFile] {
-        bundles.compactMap { info, _ in
+        specsPassedOver + bundles.compactMap { info, _ in
             if let lent, info.bundleID == lent { return nil }
             let reason: String
             switch info.role {

@@ -32,6 +32,7 @@ public struct CatalogLoader: Sendable {
         let discovered = try FileDiscovery().discover(paths)
         var result = Result(catalogs: [], passedOver: discovered.passedOver)
         for group in discovered.groups {
+            var noted = Set<PassedOverFile>()
             // Each file is read once; the readings are split by app, then merged.
             var (parts, schemesPassedOver) = Self.splitByApp(read(group.paths.map { ($0, group.explicit) }), group: group)
             result.passedOver += schemesPassedOver
@@ -41,12 +42,14 @@ public struct CatalogLoader: Sendable {
                 let (name, bundleIDs, reads) = (parts[index].name, parts[index].bundleIDs, parts[index].reads)
                 parts[index].reads = []
                 let (catalog, passedOver, unreadable) = assemble(name: name, reads: reads, projects: group.projects,
-                                                                 configurations: group.buildConfigurations, app: bundleIDs)
+                                                                 configurations: group.buildConfigurations, app: bundleIDs,
+                                                                 boundary: group.boundary)
                 // A file that cannot be read, named or found, stops the run with the OS's reason:
                 // checking the rest as if it were the whole catalog would pass what nobody checked.
                 if let (path, why) = unreadable.first { throw .unreadable(path, why) }
                 if !catalog.files.isEmpty { result.catalogs.append(catalog) }
-                result.passedOver += passedOver
+                // Each app of the group reads its specs: what they passed over is said once.
+                result.passedOver += passedOver.filter { noted.insert($0).inserted }
             }
         }
         result.passedOver.sort { $0.path < $1.path }
@@ -147,7 +150,7 @@ public struct CatalogLoader: Sendable {
     /// `reads` is consumed: each reading is taken out of it, so the occurrences are referenced once
     /// when `merge` moves them into products (a second reference would make it copy them all).
     private func assemble(name: String, reads: consuming [FileRead], projects: [String], configurations: [String],
-                          app: Set<String> = []) -> (Catalog, [PassedOverFile], [(String, String)]) {
+                          app: Set<String> = [], boundary: FileDiscovery.Boundary? = nil) -> (Catalog, [PassedOverFile], [(String, String)]) {
         var files: [CatalogFile] = []
         var occurrences: [ProductOccurrence] = []
         var diagnostics: [Diagnostic] = []
@@ -201,7 +204,8 @@ public struct CatalogLoader: Sendable {
         }
         // An app without a catalog needs no bundle ID: its projects are not read.
         let resolver = BundleIDResolver(bundles: bundles, projects: files.isEmpty ? [] : projects,
-                                        configurations: files.isEmpty ? [] : configurations, productIDs: products.map(\.id), app: app)
+                                        configurations: files.isEmpty ? [] : configurations, productIDs: products.map(\.id), app: app,
+                                        boundary: boundary)
         if bundleID == nil {
             bundleID = resolver.bundleID
             if bundleID == nil, !files.isEmpty, !products.isEmpty, let unresolved = resolver.unresolvedFinding() {

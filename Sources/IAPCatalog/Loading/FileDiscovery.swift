@@ -39,6 +39,45 @@ public struct FileDiscovery: Sendable {
         public var workspaces: [String] = []
         /// Whether the files were named on the command line (then each is read strictly).
         public var explicit = false
+        /// What the app's project files, and the files its specs include, must stay inside; nil
+        /// for files named on the command line (whose group reads no project).
+        public var boundary: Boundary?
+    }
+
+    /// The folder a walked app's project files (`project.pbxproj`, `project.yml`, `Project.swift`)
+    /// and the files a spec `include:`s must stay inside, as the paths `iap.yml` names to read stay
+    /// inside the repository (`ConfinedPath`): the repository holding the walked folder (the
+    /// nearest folder at or above it with `.git`), or, outside any repository, the walked folder
+    /// itself. A pull request can commit a link, or an include, to any file the job can read;
+    /// what leads out is passed over, and its content is never read or quoted.
+    public struct Boundary: Sendable, Hashable {
+        /// The folder, with every link resolved.
+        public var root: String
+        /// What it is, for messages: "the repository" or "the folder checked".
+        public var name: String
+
+        /// The boundary of a walk of the folder whose real path is `realFolder`.
+        init(walking realFolder: String) {
+            if let repository = FilePaths.repositoryRoot(of: realFolder) {
+                (root, name) = (repository, "the repository")
+            } else {
+                (root, name) = (realFolder, "the folder checked")
+            }
+        }
+
+        /// The folder of the file at `path` as a boundary of its own, for a spec read without a walk.
+        init?(folderOf path: String) {
+            let folder = (path as NSString).deletingLastPathComponent
+            guard let real = FilePaths.realPath(folder.isEmpty ? "." : folder) else { return nil }
+            (root, name) = (real, "the folder of the spec")
+        }
+
+        /// Paths relative to `folder` (in the walk's form), kept inside the boundary; nil when
+        /// the folder cannot be resolved or is not inside it.
+        func confined(from folder: String) -> ConfinedPath? {
+            guard let start = FilePaths.realPath(folder), FilePaths.isInside(real: start, root: root) else { return nil }
+            return ConfinedPath(root: root, name: name, start: start)
+        }
     }
 
     public enum Failure: Error, Sendable, Equatable {
@@ -81,6 +120,7 @@ public struct FileDiscovery: Sendable {
             if isDirectory.boolValue {
                 walked.roots.append(path)
                 walked.realRoots.append(FilePaths.realPath(path) ?? path)
+                walked.boundaries.append(Boundary(walking: walked.realRoots.last!))
                 do {
                     try folders.walk(path) { folder, entry in Self.visit(entry, in: folder, &walked) }
                 } catch {
@@ -116,6 +156,8 @@ public struct FileDiscovery: Sendable {
         /// show a link's target in the form the user gave.
         var roots: [String] = []
         var realRoots: [String] = []
+        /// Each root's boundary (`Boundary`), in the same order.
+        var boundaries: [Boundary] = []
         /// Folders and files already met (device and inode): a link loop or a second link to one
         /// file is passed over, never walked or read twice.
         var visitedFiles = Set<FileIdentity>()
@@ -154,9 +196,14 @@ public struct FileDiscovery: Sendable {
         var workspaces: [String] = []
         var appRoots = Set<String>()
 
+        /// The walk root a folder is in (the deepest one, when roots nest), by its index.
+        func rootIndex(of folder: String) -> Int? {
+            roots.indices.filter { Self.isInside(folder, roots[$0]) }.max { roots[$0].count < roots[$1].count }
+        }
+
         /// The app root of a folder: the nearest marked folder at or above it, not above the walk root.
         func appRoot(of folder: String) -> String {
-            let root = roots.filter { Self.isInside(folder, $0) }.max { $0.count < $1.count }
+            let root = rootIndex(of: folder).map { roots[$0] }
             var current = folder
             while true {
                 if appRoots.contains(current) { return current }
@@ -177,7 +224,7 @@ public struct FileDiscovery: Sendable {
             var byRoot: [String: Group] = [:]
             func add(_ folder: String, _ body: (inout Group) -> Void) {
                 let root = appRoot(of: folder)
-                var group = byRoot[root] ?? Group(name: root, paths: [])
+                var group = byRoot[root] ?? Group(name: root, paths: [], boundary: rootIndex(of: folder).map { boundaries[$0] })
                 body(&group)
                 byRoot[root] = group
             }
@@ -228,7 +275,14 @@ public struct FileDiscovery: Sendable {
             if ext == "xcodeproj" || ext == "xcworkspace" { walked.appRoots.insert(folder) }
             if ext == "xcodeproj" {
                 let project = path + "/project.pbxproj"
-                if FileManager.default.isReadableFile(atPath: project) { walked.projectsByFolder[folder, default: []].append(project) }
+                // A link in the bundle may lead anywhere: the project is read only inside the boundary.
+                if let confined = walked.boundaries.last?.confined(from: path) {
+                    if let why = confined.escape("project.pbxproj") {
+                        walked.passedOver.append(PassedOverFile(path: project, reason: "an Xcode project that \(why): not read"))
+                    } else if FileManager.default.isReadableFile(atPath: project) {
+                        walked.projectsByFolder[folder, default: []].append(project)
+                    }
+                }
                 walked.schemesByFolder[folder, default: []] += sharedSchemes(of: path)
             }
             if ext == "xcworkspace" { walked.workspaces.append(path) }

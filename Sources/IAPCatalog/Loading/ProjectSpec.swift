@@ -13,35 +13,90 @@ enum ProjectSpec {
     static let fileNames: Set<String> = ["project.yml", "Project.swift"]
     /// Specs larger than this are not read (no real one comes near).
     static let maxBytes = 4 << 20
-    /// `include:`d files followed from one spec, at most.
+    /// Distinct files `include:`d from one spec that are followed, at most; each counts whether
+    /// it is read, refused or missing. A name written again is not counted again.
     static let maxIncludes = 16
+    /// How deep `include:`s nest, at most: the spec's own includes are 1 deep.
+    static let maxIncludeDepth = 8
 
-    static func appTargets(path: String) -> [XcodeProject.AppTarget] {
-        if path.hasSuffix("Project.swift") { return tuist(path) }
+    /// What reading one spec gave: its application targets, the includes it did not follow (with
+    /// why, said under `--verbose`), and the files it read.
+    struct Reading {
         var targets: [XcodeProject.AppTarget] = []
+        var passedOver: [PassedOverFile] = []
+        /// The spec, then each file it includes that was read, in the order read.
+        var filesRead: [String] = []
+        /// The include names kept from those files (each name once a file): what following them costs.
+        var includeNames = 0
+    }
+
+    /// The app targets of the spec at `path`. An XcodeGen spec's includes are followed breadth
+    /// first, each distinct one once, within `maxIncludes` and `maxIncludeDepth`, and only inside
+    /// `boundary` (without one, inside the spec's own folder): an include that is absolute, climbs
+    /// out with `..` or goes through a link leading out is passed over, never read.
+    static func read(path: String, boundary: FileDiscovery.Boundary? = nil) -> Reading {
+        var reading = Reading()
+        if path.hasSuffix("Project.swift") {
+            reading.targets = tuist(path)
+            reading.filesRead = [path]
+            return reading
+        }
         var prefix: String?
         var unnamed: [(name: String, location: SourceLocation)] = []
-        var seen = Set<String>()
-        var queue = [path]
-        while let next = queue.first, seen.count <= maxIncludes {
-            queue.removeFirst()
-            guard seen.insert(next).inserted, let text = read(next) else { continue }
-            let spec = xcodeGen(next, text)
-            targets += spec.targets
+        // The spec counts as one of the files, as it always has: the spec + `maxIncludes`.
+        var seen: Set<String> = [path]
+        var queue: [(path: String, depth: Int)] = [(path, 0)]
+        var next = 0
+        var capped = false
+        let bounds = boundary ?? FileDiscovery.Boundary(folderOf: path)
+        while next < queue.count {
+            let (file, depth) = queue[next]
+            next += 1
+            guard let text = read(file) else { continue }
+            reading.filesRead.append(file)
+            // Enough names to reach the cap even when every one already seen is written here too;
+            // none past the cap.
+            let spec = xcodeGen(file, text, includeLimit: capped ? 0 : maxIncludes + 1 + seen.count)
+            reading.includeNames += spec.includes.count
+            reading.targets += spec.targets
             prefix = prefix ?? spec.prefix
             unnamed += spec.withoutID
-            let folder = (next as NSString).deletingLastPathComponent
-            queue += spec.includes.map { $0.hasPrefix("/") ? $0 : (folder.isEmpty ? $0 : folder + "/" + $0) }
+            let folder = (file as NSString).deletingLastPathComponent
+            func joined(_ include: String) -> String {
+                include.hasPrefix("/") ? include : (folder.isEmpty ? include : folder + "/" + include)
+            }
+            guard depth < maxIncludeDepth else {
+                if let deeper = spec.includes.first(where: { !seen.contains(joined($0)) }) {
+                    reading.passedOver.append(PassedOverFile(path: file, reason: "its include \(Quote.bounded(deeper)) nests more than \(maxIncludeDepth) includes deep: not read"))
+                }
+                continue
+            }
+            let confined = spec.includes.isEmpty ? nil : bounds?.confined(from: folder.isEmpty ? "." : folder)
+            for include in spec.includes {
+                let joined = joined(include)
+                guard seen.insert(joined).inserted else { continue }
+                guard seen.count <= maxIncludes + 1 else {
+                    reading.passedOver.append(PassedOverFile(path: file, reason: "its include \(Quote.bounded(include)) is past the \(maxIncludes) files iap follows from one XcodeGen spec: not read"))
+                    capped = true
+                    break
+                }
+                guard let confined else { continue }
+                if let why = confined.escape(include) {
+                    reading.passedOver.append(PassedOverFile(path: file, reason: "its include \(Quote.bounded(include)) \(why): not read"))
+                    continue
+                }
+                queue.append((joined, depth + 1))
+            }
         }
         // `bundleIdPrefix` (in any of the files) + the name of an application target that sets no ID.
         if let prefix {
             for target in unnamed where isLiteralID(prefix + "." + target.name) {
                 let id = prefix + "." + target.name
-                targets.append(XcodeProject.AppTarget(name: target.name, rawBundleID: id, bundleID: id, location: target.location,
-                                                      infoPlist: nil, names: [target.name]))
+                reading.targets.append(XcodeProject.AppTarget(name: target.name, rawBundleID: id, bundleID: id, location: target.location,
+                                                              infoPlist: nil, names: [target.name]))
             }
         }
-        return targets
+        return reading
     }
 
     static func read(_ path: String) -> String? {
@@ -64,11 +119,17 @@ enum ProjectSpec {
     }
 
     /// XcodeGen: every `PRODUCT_BUNDLE_IDENTIFIER:` written out, `bundleIdPrefix`, the targets of
-    /// `type: application` that set no ID, and the files `include:` names.
-    static func xcodeGen(_ path: String, _ text: String)
+    /// `type: application` that set no ID, and the files `include:` names: each name once, in
+    /// the order written, the first `includeLimit` of them.
+    static func xcodeGen(_ path: String, _ text: String, includeLimit: Int = .max)
         -> (targets: [XcodeProject.AppTarget], includes: [String], prefix: String?, withoutID: [(name: String, location: SourceLocation)]) {
         var targets: [XcodeProject.AppTarget] = []
         var includes: [String] = []
+        var named = Set<String>()
+        // A name written again costs one lookup, and past the limit nothing is kept.
+        func include(_ name: String) {
+            if includes.count < includeLimit, named.insert(name).inserted { includes.append(name) }
+        }
         var prefix: String?
         var inTargets = false
         var inIncludes = false
@@ -90,8 +151,10 @@ enum ProjectSpec {
                 if inIncludes, body.count > "include:".count {
                     // `include: [a.yml, b.yml]` or `include: a.yml`.
                     let rest = scalar(body.dropFirst("include:".count))
-                    includes += rest.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).split(separator: ",").map { scalar($0) }
-                        .filter { !$0.isEmpty }
+                    for name in rest.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).split(separator: ",").map({ scalar($0) })
+                    where !name.isEmpty {
+                        include(name)
+                    }
                 }
                 continue
             }
@@ -99,10 +162,13 @@ enum ProjectSpec {
                 var item = body.dropFirst(2)
                 if item.hasPrefix("path:") { item = item.dropFirst(5) }
                 let value = scalar(item)
-                if !value.isEmpty { includes.append(value) }
+                if !value.isEmpty { include(value) }
                 continue
             }
-            if inIncludes, body.hasPrefix("path:") { includes.append(scalar(body.dropFirst(5))); continue }
+            if inIncludes, body.hasPrefix("path:") {
+                include(scalar(body.dropFirst(5)))
+                continue
+            }
             if body.hasPrefix("bundleIdPrefix:") {
                 let value = scalar(body.dropFirst("bundleIdPrefix:".count))
                 if isLiteralID(value + ".x") { prefix = value }

@@ -100,8 +100,13 @@ struct BuildSettings: Sendable {
 
     /// Every distinct value assigned to each name, in file order.
     private(set) var values: [String: [Assignment]] = [:]
+    /// The assignment `assignment(_:)` gives for each name, chosen once.
+    private var chosen: [String: Assignment] = [:]
 
     init(files: [String] = []) {
+        // Where each value of a name is in `values`: an .xcconfig of 100,000 values of one name
+        // is one lookup a line, not a search of the ones before.
+        var positions: [String: [String: Int]] = [:]
         for file in files {
             guard case .success(let text) = FileContents.text(file) else { continue }
             for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -121,41 +126,60 @@ struct BuildSettings: Sendable {
                 let text = value.trimmingCharacters(in: .whitespaces)
                 guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), !text.isEmpty else { continue }
                 let assignment = Assignment(value: text, location: SourceLocation(path: file, line: index + 1))
-                if let same = values[name]?.firstIndex(where: { $0.value == text }) {
+                if let same = positions[name]?[text] {
                     // The same value in a debug and a release file: point at the release one.
                     if values[name]![same].location.path.lowercased().contains("debug"), !file.lowercased().contains("debug") {
                         values[name]![same] = assignment
                     }
                 } else {
+                    positions[name, default: [:]][text] = values[name, default: []].count
                     values[name, default: []].append(assignment)
                 }
             }
         }
+        chosen = values.compactMapValues { $0.min { $0.value.count == $1.value.count ? $0.value < $1.value : $0.value.count < $1.value.count } }
     }
 
     /// The assignment of a setting. When configuration files disagree (a debug or beta variant),
     /// the shortest value wins: variants extend the release value (`com.acme.app.beta`).
     func assignment(_ name: String) -> Assignment? {
-        values[name]?.min { $0.value.count == $1.value.count ? $0.value < $1.value : $0.value.count < $1.value.count }
+        chosen[name]
     }
 
     func value(_ name: String) -> String? { assignment(name)?.value }
 
-    /// `text` with `$(NAME)`, `${NAME}` and `$(NAME:modifier)` expanded; nil when a name is unknown.
-    static func expand(_ text: String, lookup: (String) -> String?, depth: Int = 0) -> String? {
+    /// The most references one expansion follows, and the most bytes it gives. References nest,
+    /// so a hostile project multiplies them at every level (`A = $(B)$(B)…`, `B = $(C)$(C)…`:
+    /// 50 a value, 7 deep, is 50⁶ references from 1 kB); a bundle ID, product name or
+    /// `Info.plist` path takes a handful, and far fewer bytes.
+    static let maxReferences = 256
+    static let maxExpandedBytes = 4_096
+
+    /// `text` with `$(NAME)`, `${NAME}` and `$(NAME:modifier)` expanded; nil when a name is
+    /// unknown, or past `maxReferences` or `maxExpandedBytes`.
+    static func expand(_ text: String, lookup: (String) -> String?) -> String? {
+        var budget = maxReferences
+        return expand(text, lookup: lookup, depth: 0, budget: &budget)
+    }
+
+    private static func expand(_ text: String, lookup: (String) -> String?, depth: Int, budget: inout Int) -> String? {
+        // A value longer than the result may be is not scanned again for each reference to it.
+        guard depth == 0 || text.utf8.count <= maxExpandedBytes else { return nil }
         guard text.contains("$") else { return text }
-        guard depth < 8 else { return nil }
+        guard depth < 8, text.utf8.count <= maxExpandedBytes else { return nil }
         var result = ""
         var rest = Substring(text)
         while let dollar = rest.firstIndex(of: "$") {
             result += rest[..<dollar]
+            budget -= 1
+            guard budget >= 0, result.utf8.count <= maxExpandedBytes else { return nil }
             let after = rest.index(after: dollar)
             guard after < rest.endIndex else { return nil }
             if rest[after] != "(" && rest[after] != "{" {
                 // `$NAME`, which xcconfig files also accept.
                 let name = rest[after...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
                 guard !name.isEmpty, let value = lookup(String(name)),
-                      let expanded = expand(value, lookup: lookup, depth: depth + 1) else { return nil }
+                      let expanded = expand(value, lookup: lookup, depth: depth + 1, budget: &budget) else { return nil }
                 result += expanded
                 rest = rest[name.endIndex...]
                 continue
@@ -165,13 +189,14 @@ struct BuildSettings: Sendable {
             let inner = rest[rest.index(after: after)..<end]
             let name = String(inner.split(separator: ":", maxSplits: 1).first ?? "")
             if name != "inherited" {
-                guard let value = lookup(name), let expanded = expand(value, lookup: lookup, depth: depth + 1) else { return nil }
+                guard let value = lookup(name), let expanded = expand(value, lookup: lookup, depth: depth + 1, budget: &budget) else { return nil }
                 result += inner.contains(":rfc1034identifier")
                     ? String(expanded.map { $0.isLetter || $0.isNumber || $0 == "." ? $0 : "-" }) : expanded
             }
             rest = rest[rest.index(after: end)...]
         }
         result += rest
+        guard result.utf8.count <= maxExpandedBytes else { return nil }
         return result.trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
     }
 }
