@@ -44,22 +44,7 @@ extension OutputFile {
     /// Writes `data` as a new regular file at `path`, whole or not at all, where nothing stands:
     /// anything put at the name meanwhile (a link included) is refused, never replaced.
     public static func create(_ data: Data, at path: String) throws(Failure) {
-        let folder = folder(of: path)
-        guard isFolder(folder) else { throw .folderMissing(folder) }
-        let name = (path as NSString).lastPathComponent
-        removeAbandonedTemporaries(of: name, in: folder)
-        var template = Array("\(folder)/.\(name).iap-\(getpid()).XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw .cannotWrite(path, reason(errno)) }
-        let temporary = String(cString: template)
-        fchmod(fd, 0o644)
-        var failed = Descriptor.write(data, to: fd)
-        if failed == nil, fsync(fd) != 0 { failed = errno }
-        close(fd)
-        if let failed {
-            unlink(temporary)
-            throw .cannotWrite(path, reason(failed))
-        }
+        let temporary = try temporaryFile(beside: path, for: path, holding: data) { fchmod($0, 0o644) }
         defer { unlink(temporary) }
         // link(2) makes the name only where nothing stands, a dangling link included: no window
         // between a check and the write.

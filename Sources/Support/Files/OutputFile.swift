@@ -51,29 +51,14 @@ public enum OutputFile {
         case .new:
             target = path
         }
-        let folder = folder(of: target)
-        guard isFolder(folder) else { throw .folderMissing(folder) }
-        let name = (target as NSString).lastPathComponent
-        removeAbandonedTemporaries(of: name, in: folder)
-        // A name of its own for every write (mkstemp), so two runs, or two threads, writing the
-        // same output at once never share a temporary file; the last rename wins, whole.
-        var template = Array("\(folder)/.\(name).iap-\(getpid()).XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw .cannotWrite(path, reason(errno)) }
-        let temporary = String(cString: template)
-        if let existing {
-            // The replaced file's owner where the OS lets us (root), then its mode: chown clears set-ID bits.
-            if existing.st_uid != geteuid() || existing.st_gid != getegid() { _ = fchown(fd, existing.st_uid, existing.st_gid) }
-            fchmod(fd, existing.st_mode & 0o7777)
-        } else {
-            fchmod(fd, 0o644)
-        }
-        var failed = Descriptor.write(data, to: fd)
-        if failed == nil, fsync(fd) != 0 { failed = errno }
-        close(fd)
-        if let failed {
-            unlink(temporary)
-            throw .cannotWrite(path, reason(failed))
+        let temporary = try temporaryFile(beside: target, for: path, holding: data) { fd in
+            if let existing {
+                // The replaced file's owner where the OS lets us (root), then its mode: chown clears set-ID bits.
+                if existing.st_uid != geteuid() || existing.st_gid != getegid() { _ = fchown(fd, existing.st_uid, existing.st_gid) }
+                fchmod(fd, existing.st_mode & 0o7777)
+            } else {
+                fchmod(fd, 0o644)
+            }
         }
         // Checked again just before the rename: what was put at the path since is not replaced
         // unless it is a regular file.
@@ -92,6 +77,31 @@ public enum OutputFile {
 }
 
 extension OutputFile {
+    /// A new temporary file in `target`'s folder holding `data`, written and synced, its mode set
+    /// by `prepare`; its path. A name of its own for every write (mkstemp), so two runs, or two
+    /// threads, writing the same output at once never share one. `path` is the output as given,
+    /// for errors.
+    static func temporaryFile(beside target: String, for path: String, holding data: Data,
+                              prepare: (Int32) -> Void) throws(Failure) -> String {
+        let folder = folder(of: target)
+        guard isFolder(folder) else { throw .folderMissing(folder) }
+        let name = (target as NSString).lastPathComponent
+        removeAbandonedTemporaries(of: name, in: folder)
+        var template = Array("\(folder)/.\(name).iap-\(getpid()).XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw .cannotWrite(path, reason(errno)) }
+        let temporary = String(cString: template)
+        prepare(fd)
+        var failed = Descriptor.write(data, to: fd)
+        if failed == nil, fsync(fd) != 0 { failed = errno }
+        close(fd)
+        if let failed {
+            unlink(temporary)
+            throw .cannotWrite(path, reason(failed))
+        }
+        return temporary
+    }
+
     /// Temporary files a killed run of iap left beside `name` (`.NAME.iap-PID.XXXXXX`, whose
     /// process no longer exists) are removed by the next write.
     static func removeAbandonedTemporaries(of name: String, in folder: String) {
