@@ -90,7 +90,7 @@ extension OutputFile {
         var template = Array("\(folder)/.\(name).iap-\(getpid()).XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw .cannotWrite(path, reason(errno)) }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         prepare(fd)
         var failed = Descriptor.write(data, to: fd)
         if failed == nil, fsync(fd) != 0 { failed = errno }
