@@ -10,11 +10,14 @@ public struct PeriodContradictsNameRule: CatalogRule, Rule {
             .metadata(RuleExample.product("com.acme.app.yearly_sub", "<key>kind</key><string>auto-renewable</string>", "<key>subscriptionGroup</key><string>Pro</string>", "<key>subscriptionPeriod</key>↓<string>P1M</string>")),
             .metadata(RuleExample.product("com.acme.app.pro_a", "<key>kind</key><string>auto-renewable</string>", "<key>referenceName</key><string>Pro Monthly</string>", "<key>subscriptionGroup</key><string>Pro</string>", "<key>subscriptionPeriod</key>↓<string>P1Y</string>")),
             .metadata(RuleExample.product("com.acme.app.pro.12months", "<key>kind</key><string>auto-renewable</string>", "<key>subscriptionGroup</key><string>Pro</string>", "<key>subscriptionPeriod</key>↓<string>P6M</string>")),
+            .metadata(RuleExample.product("com.acme.app.half_a_year_premium", "<key>kind</key><string>auto-renewable</string>", "<key>subscriptionGroup</key><string>Pro</string>", "<key>subscriptionPeriod</key>↓<string>P1Y</string>")),
         ],
         nonTriggering: [
             .metadata(RuleExample.product("com.acme.app.yearly_sub", "<key>kind</key><string>auto-renewable</string>", "<key>subscriptionGroup</key><string>Pro</string>", "<key>subscriptionPeriod</key><string>P1Y</string>")),
             .metadata(RuleExample.product("com.acme.app.byos12month", "<key>kind</key><string>auto-renewable</string>", "<key>subscriptionGroup</key><string>Pro</string>", "<key>subscriptionPeriod</key><string>P1Y</string>")),
             .metadata(RuleExample.product("com.acme.app.pro_1week_trial", "<key>kind</key><string>auto-renewable</string>", "<key>subscriptionGroup</key><string>Pro</string>", "<key>subscriptionPeriod</key><string>P1M</string>")),
+            .metadata(RuleExample.product("com.acme.app.half_a_year_premium", "<key>kind</key><string>auto-renewable</string>", "<key>subscriptionGroup</key><string>Pro</string>", "<key>subscriptionPeriod</key><string>P6M</string>")),
+            .metadata(RuleExample.product("com.acme.app.pro_b", "<key>kind</key><string>auto-renewable</string>", "<key>referenceName</key><string>Pro Three Month</string>", "<key>subscriptionGroup</key><string>Pro</string>", "<key>subscriptionPeriod</key><string>P3M</string>")),
             .metadata(RuleExample.product("com.acme.app.weekly_yearly_bundle", "<key>kind</key><string>auto-renewable</string>", "<key>subscriptionGroup</key><string>Pro</string>", "<key>subscriptionPeriod</key><string>P1Y</string>")),
         ])
 
@@ -45,6 +48,11 @@ public struct PeriodContradictsNameRule: CatalogRule, Rule {
             if offer && unit == "W" { continue }
             numbered[normalized(n, unit)] = token
         }
+        for (period, phrase, unit) in countedPeriods(text) {
+            numberedUnits.insert(unit)
+            if offer && period.hasSuffix("W") { continue }
+            numbered[period] = numbered[period] ?? phrase
+        }
         var stated = numbered
         for token in tokens {
             guard let period = periodWords[token], let unit = period.last, !numberedUnits.contains(unit) else { continue }
@@ -52,6 +60,78 @@ public struct PeriodContradictsNameRule: CatalogRule, Rule {
             stated[period] = stated[period] ?? token
         }
         return stated
+    }
+
+    /// Numbers written as words before a unit (`three_month`, `SixMonths`, `one year`).
+    static let countWords: [String: Int] = [
+        "a": 1, "an": 1, "one": 1, "single": 1, "two": 2, "three": 3, "four": 4, "six": 6, "twelve": 12,
+    ]
+    /// The units a counted phrase may end in: whole words only, so `a` + `m` is never a month.
+    static let countedUnits: [String: Character] = [
+        "week": "W", "weeks": "W", "weekly": "W", "month": "M", "months": "M", "monthly": "M",
+        "year": "Y", "years": "Y", "yearly": "Y",
+    ]
+
+    /// The periods a text states with a count word before a unit word — `three month` (P3M), `half
+    /// a year` and `half-yearly` (P6M), `TwoMonths` (P2M), `sixmonths` (P6M) — each with its phrase
+    /// and the unit its words name, so that the unit alone (`year` of `half a year`) is not also
+    /// read as a period of its own.
+    static func countedPeriods(_ text: String) -> [(period: String, phrase: String, unit: Character)] {
+        let words = orderedWords(text)
+        var found: [(String, String, Character)] = []
+        for (i, word) in words.enumerated() {
+            if let unit = countedUnits[word] {
+                let before = i > 0 ? words[i - 1] : nil
+                if before == "half" || (before == "a" && i > 1 && words[i - 2] == "half") {
+                    guard unit == "Y" else { continue }
+                    found.append(("P6M", words[(before == "half" ? i - 1 : i - 2)...i].joined(separator: " "), unit))
+                } else if let before, let n = countWords[before] {
+                    found.append((normalized(n, unit), "\(before) \(word)", unit))
+                }
+                continue
+            }
+            // Written as one word: `threemonth`, `halfayear`. Count words of one or two letters
+            // stand alone only (`am` is not a month).
+            for (prefix, n) in countWords where prefix.count > 2 && word.hasPrefix(prefix) {
+                if let unit = countedUnits[String(word.dropFirst(prefix.count))] {
+                    found.append((normalized(n, unit), word, unit))
+                }
+            }
+            for prefix in ["half", "halfa"] where word.hasPrefix(prefix) {
+                if countedUnits[String(word.dropFirst(prefix.count))] == "Y" { found.append(("P6M", word, "Y")) }
+            }
+        }
+        return found
+    }
+
+    /// The words of `text` in order, lowercased: its `.`/`_`/`-`/space segments split where
+    /// camelCase or a letter/digit boundary starts a new word (`ProHalfAYear` → pro, half, a, year).
+    static func orderedWords(_ text: String) -> [String] {
+        var words: [String] = []
+        var current: [Character] = []
+        var previous: Character?
+        func close() {
+            if !current.isEmpty { words.append(String(current).lowercased()) }
+            current = []
+        }
+        for c in text {
+            guard c.isLetter || c.isNumber else {
+                close()
+                previous = nil
+                continue
+            }
+            if let p = previous, (p.isLowercase && c.isUppercase) || (p.isNumber != c.isNumber) { close() }
+            // `HALFYear`: an upper-case run ends one letter before a lower-case letter.
+            if let p = previous, p.isUppercase, c.isLowercase, current.count > 1 {
+                let last = current.removeLast()
+                close()
+                current = [last]
+            }
+            current.append(c)
+            previous = c
+        }
+        close()
+        return words
     }
 
     private static func normalized(_ n: Int, _ unit: Character) -> String {
