@@ -242,6 +242,48 @@ final class AdviceEndToEndTests: XCTestCase {
         """)
     }
 
+    /// Issue 33, class 2: a hand-made configuration that copies Xcode's sync keys with empty
+    /// values is not synced, so App Store Connect's limits stay warnings there; a value Xcode
+    /// could have written (an Apple ID, a sync time) still makes them info.
+    func testSyncKeysCopiedWithEmptyValuesDoNotMakeAFileSynced() throws {
+        func configuration(_ settings: String) -> String {
+            """
+            {
+              "products" : [
+                { "displayPrice" : "0.99", "familyShareable" : false,
+                  "localizations" : [ { "description" : "Forty-two thousand coins to spend on anything in the shop", "displayName" : "Coins", "locale" : "en_US" } ],
+                  "productID" : "com.acme.app.coins", "referenceName" : "Coins", "type" : "Consumable" }
+              ],
+              "settings" : { \(settings) "_storefront" : "USA" },
+              "version" : { "major" : 4, "minor" : 0 }
+            }
+            """
+        }
+        let handMade = [
+            #""_applicationInternalID" : "0", "_lastSynchronizedDate" : 0,"#,
+            #""_lastSynchronizedDate" : 0.0, "_applicationInternalID" : "","#,
+            #""_applicationInternalID" : 0,"#,
+            #""_applicationInternalID" : "000000000", "_lastSynchronizedDate" : -1,"#,
+            #""_applicationInternalID" : "YOUR_APP_ID","#,
+            #""_applicationInternalID" : null, "_lastSynchronizedDate" : null,"#,
+        ]
+        let synced = [
+            #""_applicationInternalID" : "1471370542","#,
+            #""_applicationInternalID" : 1471370542,"#,
+            #""_lastSynchronizedDate" : 723155400.53541505,"#,
+            #""_applicationInternalID" : "0", "_lastSynchronizedDate" : 748108800,"#,
+        ]
+        for (n, settings) in (handMade + synced).enumerated() {
+            try write("Case\(n)/Store.storekit", configuration(settings))
+            let run = try IAPRunner.run(["validate", "Case\(n)"], in: folder)
+            XCTAssertEqual(run.status, 0, settings)
+            let line = n < handMade.count
+                ? "Case\(n)/Store.storekit:5:7: warning: description of 'com.acme.app.coins' (en_US) is 57 characters; the limit is 55 [description-too-long]"
+                : "Case\(n)/Store.storekit:5:7: info: description of 'com.acme.app.coins' (en_US) is 57 characters; the limit is 55 (info: this file is synced from App Store Connect, which already holds it; the limit applies when it is next edited there) [description-too-long]"
+            XCTAssertEqual(run.stdout.components(separatedBy: "\n").first, line, settings)
+        }
+    }
+
     func testAnIDMissingFromALocalStoreKitConfigurationIsAWarningAndFromAnIDListAnError() throws {
         try write("App/Products.storekit", AppRepository.storeKit([("com.acme.app.gold", "Gold")]))
         try write("App/Store.swift", """

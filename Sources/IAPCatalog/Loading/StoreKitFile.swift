@@ -56,25 +56,37 @@ struct StoreKitConfiguration: Decodable {
     struct Settings: Decodable {
         var _storefront: String?
         var _locale: String?
-        /// Written by Xcode's sync with App Store Connect; any value (only presence matters).
+        /// Written by Xcode's sync with App Store Connect: the app's Apple ID and the time of the
+        /// sync. A hand-made file that copies the keys with `"0"` and `0` is not synced.
         var _applicationInternalID: AppID?
-        var _lastSynchronizedDate: Present?
+        var _lastSynchronizedDate: SyncDate?
+
+        /// Whether Xcode synced this file from App Store Connect: an app ID it could have
+        /// written, or a sync time after the reference date.
+        var synced: Bool { _applicationInternalID?.value != nil || _lastSynchronizedDate?.isSet == true }
     }
 
-    /// An App Store Connect app's ID, written as a string (or, by hand, a number); nil for any
-    /// other value, which still marks the file as synced.
+    /// An App Store Connect app's Apple ID: digits, not all zeros, written as a string (or, by
+    /// hand, a number); nil for any other value (`"0"`, `""`, `"APP_ID"`).
     struct AppID: Decodable {
         var value: String?
         init(from decoder: any Decoder) throws {
             let container = try? decoder.singleValueContainer()
-            value = (try? container?.decode(String.self)) ?? (try? container?.decode(Int64.self)).map { String($0) }
-            if value?.isEmpty == true { value = nil }
+            let text = (try? container?.decode(String.self)) ?? (try? container?.decode(Int64.self)).map { String($0) }
+            guard let text, !text.isEmpty, text.utf8.count <= 20, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+                  text.utf8.contains(where: { $0 != 0x30 }) else { return }
+            value = text
         }
     }
 
-    /// A key that is there, whatever its value.
-    struct Present: Decodable {
-        init(from decoder: any Decoder) throws {}
+    /// The time of the last sync, in seconds since 2001-01-01 as Xcode writes it: set when it
+    /// is a number above zero. Any other value (a string) counts as set, as before: only
+    /// `0` is known to be written by hand.
+    struct SyncDate: Decodable {
+        var isSet = true
+        init(from decoder: any Decoder) throws {
+            if let seconds = try? decoder.singleValueContainer().decode(Decimal.self) { isSet = seconds > 0 }
+        }
     }
 
     struct KeyPair: Decodable {
@@ -121,7 +133,7 @@ struct StoreKitReader {
         let version = configuration.version.map { "\($0.major).\($0.minor)" } ?? "?"
         var reading = PlistReading(content: .storeKit(version: version, storefront: configuration.settings?._storefront,
                                                       locale: configuration.settings?._locale))
-        reading.synced = configuration.settings?._applicationInternalID != nil || configuration.settings?._lastSynchronizedDate != nil
+        reading.synced = configuration.settings?.synced ?? false
         reading.appStoreConnectApp = configuration.settings?._applicationInternalID?.value
         // Prices are in the storefront's currency, shown in the file's _locale (or the storefront's).
         // A file that names no storefront is tested in StoreKit Testing's default, the United
