@@ -83,7 +83,7 @@ public struct ConvertJob: Sendable {
         if let problem = catalog.unreadableFileFindings.first {
             throw ToolFailure("\(problem.location): \(problem.message); fix the file before converting", status: .findings)
         }
-        var losses = StoreKitExtras.losses(in: catalog)
+        var losses = StoreKitExtras.losses(in: catalog, target: format)
         if !catalog.retiredIDs.isEmpty, format != .ids {
             losses.append("the retired IDs of RetiredProductIDs.plist (\(catalog.retiredIDs.count)): keep that file beside the new one")
         }
@@ -132,7 +132,17 @@ enum StoreKitExtras {
         init(from decoder: any Decoder) throws {}
     }
 
-    static func losses(in catalog: Catalog) -> [String] {
+    /// Why `target` leaves out `what` (offer codes, win-back offers): the format has no place
+    /// for them, or (a StoreKit configuration) iap does not write them.
+    static func missing(_ what: String, in target: CatalogFormat) -> String {
+        switch target {
+        case .metadata: "the metadata plist has no \(what)"
+        case .ids: "an ID list has no \(what)"
+        case .storekit: "iap writes no \(what) into a StoreKit configuration; add them in Xcode's StoreKit editor"
+        }
+    }
+
+    static func losses(in catalog: Catalog, target: CatalogFormat) -> [String] {
         var losses: [String] = []
         for file in catalog.files {
             guard case .storeKit = file.content, case .success(let data) = FileContents.read(file.path),
@@ -141,11 +151,11 @@ enum StoreKitExtras {
             let subscriptions = (decoded.subscriptionGroups ?? []).flatMap { $0.subscriptions ?? [] }
             let codes = subscriptions.filter { !($0.codeOffers ?? []).isEmpty }
             if !codes.isEmpty {
-                losses.append("\(name): offer codes of \(codes.map(\.productID).joined(separator: ", ")): the metadata plist has no offer codes")
+                losses.append("\(name): offer codes of \(codes.map(\.productID).joined(separator: ", ")): \(missing("offer codes", in: target))")
             }
             let winbacks = subscriptions.filter { !($0.winbackOffers ?? []).isEmpty }
             if !winbacks.isEmpty {
-                losses.append("\(name): win-back offers of \(winbacks.map(\.productID).joined(separator: ", ")): the metadata plist has no win-back offers")
+                losses.append("\(name): win-back offers of \(winbacks.map(\.productID).joined(separator: ", ")): \(missing("win-back offers", in: target))")
             }
             let imaged = subscriptions.filter { $0.promotionalImageID != nil }
             if !imaged.isEmpty {

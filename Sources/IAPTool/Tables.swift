@@ -90,6 +90,7 @@ public enum ListJSON {
                 json.openObject()
                 json.key("content"); json.string(file.content.label)
                 json.key("path"); json.string(file.path)
+                problem(of: file, in: catalog, &json)
                 json.key("products"); json.int(file.productCount)
                 if case .productList(let shape) = file.content { json.key("shape"); json.string(shape.rawValue) }
                 json.closeObject()
@@ -125,6 +126,29 @@ public enum ListJSON {
     }
 
     /// `"key" : value`, or nothing when there is no value.
+    /// Why a file is not a catalog file, as `iap validate` says it: its finding's place, text and
+    /// rule, or the reason the reader gave. Nothing for a catalog file.
+    private static func problem(of file: CatalogFile, in catalog: Catalog, _ json: inout JSONWriter) {
+        let reason: String
+        switch file.content {
+        case .notACatalog(let why), .unreadable(let why): reason = why
+        default: return
+        }
+        json.key("problem")
+        json.openObject()
+        if let finding = catalog.unreadableFileFindings.first(where: { $0.location.path == file.path }) {
+            if finding.location.line > 0 {
+                if finding.location.column > 0 { json.key("column"); json.int(finding.location.column) }
+                json.key("line"); json.int(finding.location.line)
+            }
+            json.key("message"); json.string(finding.message)
+            json.key("rule"); json.string(finding.ruleID)
+        } else {
+            json.key("message"); json.string(reason)
+        }
+        json.closeObject()
+    }
+
     private static func optional(_ key: StaticString, _ value: String?, _ json: inout JSONWriter) {
         guard let value else { return }
         json.key(key)

@@ -40,6 +40,24 @@ final class OtherCommandsEndToEndTests: XCTestCase {
         XCTAssertEqual(files.first { ($0["path"] as? String)?.hasSuffix("iapdemo.plist") == true }?["shape"] as? String, "array-of-dicts")
     }
 
+    /// Issue 33: JSON says why a file is not a catalog file, as validate and `list -v` do.
+    func testListJSONSaysWhyAFileIsNotACatalog() throws {
+        let json = try IAPRunner.run(["list", "--format", "json", "catalogs/broken/Decoy_Products.plist", "catalogs/broken/Broken_ProductIDs.plist"])
+        XCTAssertEqual(json.status, 1)
+        let catalogs = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        let files = try XCTUnwrap(catalogs.first?["files"] as? [[String: Any]])
+        let problems = files.map { ($0["path"] as? String ?? "", $0["problem"] as? [String: Any] ?? [:]) }
+        XCTAssertEqual(problems.map(\.0), ["catalogs/broken/Broken_ProductIDs.plist", "catalogs/broken/Decoy_Products.plist"])
+        XCTAssertEqual(problems[0].1["rule"] as? String, "malformed-catalog")
+        XCTAssertEqual(problems[0].1["line"] as? Int, 5)
+        XCTAssertEqual(problems[1].1["rule"] as? String, "unrecognized-catalog")
+        XCTAssertEqual(problems[1].1["message"] as? String,
+                       "not a product list: looks like an over-the-air install manifest (items → assets, metadata), not a product list")
+        // A catalog file has no problem key.
+        let clean = try IAPRunner.run(["list", "--format", "json", "catalogs/FakeGame"])
+        XCTAssertFalse(clean.stdout.contains("\"problem\""), clean.stdout)
+    }
+
     func testRules() throws {
         let text = try IAPRunner.run(["rules"])
         XCTAssertEqual(text.status, 0)

@@ -168,6 +168,27 @@ final class StoreKitEndToEndTests: XCTestCase {
         XCTAssertTrue(text.contains("\t\t\t\t\t<key>id</key>\n\t\t\t\t\t<string>comeback</string>\n"), text)
     }
 
+    /// Issue 33: each loss names the format written, never a metadata plist that is not there.
+    func testWhatIsLeftOutNamesTheFormatWritten() throws {
+        let storekit = folder.appendingPathComponent("Copy.storekit").path
+        let direct = try IAPRunner.run(["convert", "Tests/Fixtures/StoreKit/Offers.storekit", "-o", storekit])
+        XCTAssertEqual(direct.status, 0, direct.stderr)
+        XCTAssertTrue(direct.stderr.hasPrefix("""
+            iap: not carried over: Offers.storekit: offer codes of com.acme.app.pro.monthly: iap writes no offer codes into a StoreKit configuration; add them in Xcode's StoreKit editor
+            iap: not carried over: Offers.storekit: win-back offers of com.acme.app.pro.monthly: iap writes no win-back offers into a StoreKit configuration; add them in Xcode's StoreKit editor
+
+            """), direct.stderr)
+        let ids = folder.appendingPathComponent("IAP_ProductIDs.plist").path
+        let list = try IAPRunner.run(["convert", "Tests/Fixtures/StoreKit/Offers.storekit", "-o", ids, "--to", "ids"])
+        XCTAssertEqual(list.status, 0, list.stderr)
+        XCTAssertEqual(list.stderr, """
+            iap: not carried over: kinds, names, prices, groups and offers: an ID list holds product IDs only
+            iap: wrote \(ids) (1 product)
+
+            """)
+        XCTAssertFalse((direct.stderr + list.stderr).contains("metadata plist"), direct.stderr + list.stderr)
+    }
+
     /// The plugins' tool writes the same bytes as `iap` for `gen` and `storekit`.
     func testIapGenWritesWhatIapWrites() throws {
         let tool = IAPRunner.binary.deletingLastPathComponent().appendingPathComponent("iap-gen").path
