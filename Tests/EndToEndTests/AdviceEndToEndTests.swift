@@ -220,7 +220,7 @@ final class AdviceEndToEndTests: XCTestCase {
                   "localizations" : [ { "description" : "Forty-two thousand coins to spend on anything in the shop", "displayName" : "Coins", "locale" : "en_US" } ],
                   "productID" : "com.acme.app.coins", "referenceName" : "Coins", "type" : "Consumable" }
               ],
-              "settings" : { \(synced ? "\"_applicationInternalID\" : \"6670000001\", \"_lastSynchronizedDate\" : 748108800.0," : "") "_storefront" : "USA" },
+              "settings" : { \(synced ? "\"_applicationInternalID\" : \"6670000001\", \"_developerTeamID\" : \"Q4P7J2K9X3\", \"_lastSynchronizedDate\" : 748108800.0," : "") "_storefront" : "USA" },
               "version" : { "major" : 4, "minor" : 0 }
             }
             """
@@ -245,12 +245,12 @@ final class AdviceEndToEndTests: XCTestCase {
     /// Issue 33, class 2: a hand-made configuration that copies Xcode's sync keys with empty
     /// values is not synced, so App Store Connect's limits stay warnings there; a value Xcode
     /// could have written (an Apple ID, a sync time) still makes them info.
-    func testSyncKeysCopiedWithEmptyValuesDoNotMakeAFileSynced() throws {
-        func configuration(_ settings: String) -> String {
+    func testSyncKeysCopiedByHandDoNotMakeAFileSynced() throws {
+        func configuration(_ settings: String, internalID: String = "6449834501") -> String {
             """
             {
               "products" : [
-                { "displayPrice" : "0.99", "familyShareable" : false,
+                { "displayPrice" : "0.99", "familyShareable" : false, "internalID" : "\(internalID)",
                   "localizations" : [ { "description" : "Forty-two thousand coins to spend on anything in the shop", "displayName" : "Coins", "locale" : "en_US" } ],
                   "productID" : "com.acme.app.coins", "referenceName" : "Coins", "type" : "Consumable" }
               ],
@@ -259,28 +259,35 @@ final class AdviceEndToEndTests: XCTestCase {
             }
             """
         }
+        let team = #""_developerTeamID" : "Q4P7J2K9X3","#
         let handMade = [
-            #""_applicationInternalID" : "0", "_lastSynchronizedDate" : 0,"#,
-            #""_lastSynchronizedDate" : 0.0, "_applicationInternalID" : "","#,
-            #""_applicationInternalID" : 0,"#,
-            #""_applicationInternalID" : "000000000", "_lastSynchronizedDate" : -1,"#,
-            #""_applicationInternalID" : "YOUR_APP_ID","#,
-            #""_applicationInternalID" : null, "_lastSynchronizedDate" : null,"#,
+            configuration(#""_applicationInternalID" : "0", "_developerTeamID" : "", "_lastSynchronizedDate" : 0,"#),
+            configuration(#""_lastSynchronizedDate" : 0.0, "_applicationInternalID" : "","# + team),
+            configuration(#""_applicationInternalID" : 0,"# + team),
+            configuration(#""_applicationInternalID" : "000000000", "_lastSynchronizedDate" : 785350347.1,"# + team),
+            configuration(#""_applicationInternalID" : "com.acme.app","# + team),
+            configuration(#""_applicationInternalID" : null, "_lastSynchronizedDate" : null,"# + team),
+            // A real-looking app ID, but no team, or a placeholder team.
+            configuration(#""_applicationInternalID" : "6738294651", "_developerTeamID" : "", "_lastSynchronizedDate" : 765568800.0,"#),
+            configuration(#""_applicationInternalID" : "6670000001", "_developerTeamID" : "YOUR_TEAM_ID","#),
+            configuration(#""_applicationInternalID" : "6670000001", "_developerTeamID" : "XXXXXXXXXX","#),
+            // Everything of a synced file but the products' internal IDs, which are not Apple IDs.
+            configuration(#""_applicationInternalID" : "6756026297","# + team, internalID: "tokens_10_id"),
+            configuration(#""_applicationInternalID" : "6740891373","# + team, internalID: "A1B2C3D4-0001-4000-8000-000000000001"),
         ]
         let synced = [
-            #""_applicationInternalID" : "1471370542","#,
-            #""_applicationInternalID" : 1471370542,"#,
-            #""_lastSynchronizedDate" : 723155400.53541505,"#,
-            #""_applicationInternalID" : "0", "_lastSynchronizedDate" : 748108800,"#,
+            configuration(#""_applicationInternalID" : "1471370542", "_lastSynchronizedDate" : 723155400.53541505,"# + team),
+            configuration(#""_applicationInternalID" : 1471370542,"# + team),
+            configuration(#""_applicationInternalID" : "6737178871", "_developerTeamID" : "A72HB5582T","#),
         ]
-        for (n, settings) in (handMade + synced).enumerated() {
-            try write("Case\(n)/Store.storekit", configuration(settings))
+        for (n, text) in (handMade + synced).enumerated() {
+            try write("Case\(n)/Store.storekit", text)
             let run = try IAPRunner.run(["validate", "Case\(n)"], in: folder)
-            XCTAssertEqual(run.status, 0, settings)
+            XCTAssertEqual(run.status, 0, text)
             let line = n < handMade.count
                 ? "Case\(n)/Store.storekit:5:7: warning: description of 'com.acme.app.coins' (en_US) is 57 characters; the limit is 55 [description-too-long]"
                 : "Case\(n)/Store.storekit:5:7: info: description of 'com.acme.app.coins' (en_US) is 57 characters; the limit is 55 (info: this file is synced from App Store Connect, which already holds it; the limit applies when it is next edited there) [description-too-long]"
-            XCTAssertEqual(run.stdout.components(separatedBy: "\n").first, line, settings)
+            XCTAssertEqual(run.stdout.components(separatedBy: "\n").first, line, text)
         }
     }
 

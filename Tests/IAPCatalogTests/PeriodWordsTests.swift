@@ -41,6 +41,16 @@ final class PeriodWordsTests: XCTestCase {
         XCTAssertEqual(stated("com.acme.app.three_gems"), [:])
     }
 
+    func testANumberThatMakesNoBillingPeriodStatesNone() {
+        // A price beside the unit (5.99 a week), a count App Store Connect does not bill.
+        XCTAssertEqual(stated("bigbruh_599_week"), [:])
+        XCTAssertEqual(stated("pro.499.monthly"), ["P1M": "monthly"])
+        XCTAssertEqual(stated("pro_4_months"), [:])
+        XCTAssertEqual(stated("pro_two_weeks"), [:])
+        XCTAssertEqual(stated("6899_sixmonth"), ["P6M": "sixmonth"])
+        XCTAssertEqual(stated("pro_24_months"), [:])
+    }
+
     func testATrialPeriodInCountWordsIsAnOfferNotTheBilling() {
         XCTAssertEqual(stated("pro_yearly_one_week_trial"), ["P1Y": "yearly"])
     }

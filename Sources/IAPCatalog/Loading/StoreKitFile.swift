@@ -35,6 +35,9 @@ struct StoreKitConfiguration: Decodable {
 
     struct ProductEntry: Decodable {
         var productID: String
+        /// App Store Connect's Apple ID of the product in a synced file; Xcode's own 8-hex-digit
+        /// ID (or anything hand-written) in a local one.
+        var internalID: LenientText?
         var referenceName: String?
         var type: String?
         var displayPrice: String?
@@ -56,14 +59,10 @@ struct StoreKitConfiguration: Decodable {
     struct Settings: Decodable {
         var _storefront: String?
         var _locale: String?
-        /// Written by Xcode's sync with App Store Connect: the app's Apple ID and the time of the
-        /// sync. A hand-made file that copies the keys with `"0"` and `0` is not synced.
+        /// Written by Xcode's sync with App Store Connect: the app's Apple ID and the team's ID.
+        /// Hand-made files copy them with `"0"`, `""`, the bundle ID or `YOUR_TEAM_ID`.
         var _applicationInternalID: AppID?
-        var _lastSynchronizedDate: SyncDate?
-
-        /// Whether Xcode synced this file from App Store Connect: an app ID it could have
-        /// written, or a sync time after the reference date.
-        var synced: Bool { _applicationInternalID?.value != nil || _lastSynchronizedDate?.isSet == true }
+        var _developerTeamID: LenientText?
     }
 
     /// An App Store Connect app's Apple ID: digits, not all zeros, written as a string (or, by
@@ -71,22 +70,32 @@ struct StoreKitConfiguration: Decodable {
     struct AppID: Decodable {
         var value: String?
         init(from decoder: any Decoder) throws {
-            let container = try? decoder.singleValueContainer()
-            let text = (try? container?.decode(String.self)) ?? (try? container?.decode(Int64.self)).map { String($0) }
-            guard let text, !text.isEmpty, text.utf8.count <= 20, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-                  text.utf8.contains(where: { $0 != 0x30 }) else { return }
+            let text = try LenientText(from: decoder).value
+            guard let text, AppleID.isAppleID(text) else { return }
             value = text
         }
     }
 
-    /// The time of the last sync, in seconds since 2001-01-01 as Xcode writes it: set when it
-    /// is a number above zero. Any other value (a string) counts as set, as before: only
-    /// `0` is known to be written by hand.
-    struct SyncDate: Decodable {
-        var isSet = true
+    /// A string, or a number written by hand, as text; nil for any other value.
+    struct LenientText: Decodable {
+        var value: String?
         init(from decoder: any Decoder) throws {
-            if let seconds = try? decoder.singleValueContainer().decode(Decimal.self) { isSet = seconds > 0 }
+            let container = try? decoder.singleValueContainer()
+            value = (try? container?.decode(String.self)) ?? (try? container?.decode(Int64.self)).map { String($0) }
         }
+    }
+
+    /// Whether Xcode synced this file from App Store Connect, rather than someone copying the
+    /// keys of a synced one: the app's Apple ID, a team ID of Apple's shape (ten capital letters
+    /// and digits, not all one character), and an Apple ID as every product's internal ID
+    /// (Xcode writes its own eight hex digits in a local file; hand-made files hold UUIDs or
+    /// words). Of the sync time nothing is asked: Xcode leaves it out of some synced files.
+    var synced: Bool {
+        guard settings?._applicationInternalID?.value != nil, let team = settings?._developerTeamID?.value,
+              team.utf8.count == 10, team.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) }),
+              Set(team.utf8).count > 1 else { return false }
+        let entries = (products ?? []) + (nonRenewingSubscriptions ?? []) + (subscriptionGroups ?? []).flatMap(\.subscriptions)
+        return entries.allSatisfy { entry in entry.internalID?.value.map(AppleID.isAppleID) ?? true }
     }
 
     struct KeyPair: Decodable {
@@ -133,7 +142,7 @@ struct StoreKitReader {
         let version = configuration.version.map { "\($0.major).\($0.minor)" } ?? "?"
         var reading = PlistReading(content: .storeKit(version: version, storefront: configuration.settings?._storefront,
                                                       locale: configuration.settings?._locale))
-        reading.synced = configuration.settings?.synced ?? false
+        reading.synced = configuration.synced
         reading.appStoreConnectApp = configuration.settings?._applicationInternalID?.value
         // Prices are in the storefront's currency, shown in the file's _locale (or the storefront's).
         // A file that names no storefront is tested in StoreKit Testing's default, the United
@@ -372,5 +381,12 @@ struct ProductIDLines {
     func line(ofKey key: String, value: String?) -> Int {
         guard let value else { return firstKeyLine[key] ?? 0 }
         return keyValueLines[key]?[value] ?? 0
+    }
+}
+
+/// App Store Connect's Apple IDs: decimal digits, not all zeros, at most 20.
+enum AppleID {
+    static func isAppleID(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.count <= 20 && text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && text.utf8.contains { $0 != 0x30 }
     }
 }

@@ -46,11 +46,16 @@ public struct PeriodContradictsNameRule: CatalogRule, Rule {
             guard !digits.isEmpty, let n = Int(digits), n > 0, let unit = units[String(token.dropFirst(digits.count))] else { continue }
             numberedUnits.insert(unit)
             if offer && unit == "W" { continue }
-            numbered[normalized(n, unit)] = token
+            // `599_week` is a price beside a unit, not 599 weeks: only a number that makes a
+            // period App Store Connect bills states one.
+            let period = normalized(n, unit)
+            guard UnknownSubscriptionPeriodRule.billingPeriods.contains(period) else { continue }
+            numbered[period] = token
         }
         for (period, phrase, unit) in countedPeriods(text) {
             numberedUnits.insert(unit)
             if offer && period.hasSuffix("W") { continue }
+            guard UnknownSubscriptionPeriodRule.billingPeriods.contains(period) else { continue }
             numbered[period] = numbered[period] ?? phrase
         }
         var stated = numbered
