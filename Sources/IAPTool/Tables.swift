@@ -48,7 +48,7 @@ public enum ListText {
         case .declared(let location, _):
             "declared \((location.path as NSString).lastPathComponent)" + (location.line > 0 ? ":\(location.line)" : "")
         case .inferred(let words, let source):
-            "inferred: " + words.map { "'\($0)'" }.joined(separator: ",") + (source == "the ID" ? "" : " (\(source))")
+            (reason.isGuess ? "a guess: " : "inferred: ") + words.map { "'\($0)'" }.joined(separator: ",") + (source == "the ID" ? "" : " (\(source))")
         case .unknown: "unknown"
         }
     }

@@ -58,6 +58,38 @@ final class OtherCommandsEndToEndTests: XCTestCase {
         XCTAssertFalse(clean.stdout.contains("\"problem\""), clean.stdout)
     }
 
+    /// Issue 33: a kind from a tier word alone ("pro", "premium") is told as a guess, in list
+    /// and in undeclared-kind; a kind word beside it is still an inference.
+    func testAKindFromATierWordAloneIsToldAsAGuess() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-guess-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ids = ["com.acme.app.pro", "com.acme.app.PremiumAccess", "com.acme.app.PRO-2", "com.acme.app.pro_unlock", "com.acme.app.premium.monthly"]
+        try ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<array>\n"
+            + ids.map { "\t<string>\($0)</string>\n" }.joined() + "</array>\n</plist>\n")
+            .write(to: folder.appendingPathComponent("IAP_ProductIDs.plist"), atomically: true, encoding: .utf8)
+        let list = try IAPRunner.run(["list", "."], in: folder)
+        XCTAssertEqual(list.stdout, """
+        .: 5 products
+        ID                            KIND            WHY                       REFERENCE NAME  DISPLAY NAME  PRICE
+        com.acme.app.pro              non-consumable  a guess: 'pro'
+        com.acme.app.PremiumAccess    non-consumable  a guess: 'premium'
+        com.acme.app.PRO-2            non-consumable  a guess: 'pro'
+        com.acme.app.pro_unlock       non-consumable  inferred: 'unlock','pro'
+        com.acme.app.premium.monthly  auto-renewable  inferred: 'monthly'
+
+        """)
+        let validate = try IAPRunner.run(["validate", ".", "--bundle-id", "com.acme.app"], in: folder)
+        XCTAssertEqual(validate.status, 0)
+        XCTAssertEqual(validate.stdout.components(separatedBy: "\n").filter { $0.contains("undeclared-kind") }, [
+            "IAP_ProductIDs.plist:4:2: info: kind of 'com.acme.app.pro' is a guess: non-consumable from 'pro' in the ID, a word one-time unlocks and subscriptions both use; declare the kind in metadata [undeclared-kind]",
+            "IAP_ProductIDs.plist:5:2: info: kind of 'com.acme.app.PremiumAccess' is a guess: non-consumable from 'premium' in the ID, a word one-time unlocks and subscriptions both use; declare the kind in metadata [undeclared-kind]",
+            "IAP_ProductIDs.plist:6:2: info: kind of 'com.acme.app.PRO-2' is a guess: non-consumable from 'pro' in the ID, a word one-time unlocks and subscriptions both use; declare the kind in metadata [undeclared-kind]",
+            "IAP_ProductIDs.plist:7:2: info: kind of 'com.acme.app.pro_unlock' is non-consumable, inferred from 'unlock', 'pro' in the ID; declare it in metadata [undeclared-kind]",
+            "IAP_ProductIDs.plist:8:2: info: kind of 'com.acme.app.premium.monthly' is auto-renewable subscription, inferred from 'monthly' in the ID; declare it in metadata [undeclared-kind]",
+        ])
+    }
+
     func testRules() throws {
         let text = try IAPRunner.run(["rules"])
         XCTAssertEqual(text.status, 0)

@@ -19,6 +19,10 @@ public enum KindInference {
                           "forever", "removeads", "noads", "adfree", "disableads", "upgrade", "nologo", "onetime"]),
     ]
 
+    /// Words that name a tier rather than a kind: "Pro" is a one-time unlock in one app and a
+    /// subscription in the next. A kind inferred from these alone is a guess (`KindReason.isGuess`).
+    public static let tierWords: Set<String> = ["pro", "premium"]
+
     /// Each word's list: its priority (position in `wordLists`) and kind; the first list wins.
     static let wordIndex: [String: (priority: Int, kind: ProductKind)] = {
         var index: [String: (Int, ProductKind)] = [:]

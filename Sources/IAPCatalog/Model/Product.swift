@@ -294,6 +294,8 @@ public enum KindReason: Sendable, Hashable {
     public var description: String {
         switch self {
         case .declared(let location, let words): "declared in \(location) (\(words))"
+        case .inferred(let words, let source) where isGuess:
+            "a guess from " + words.map { "\(Quote.bounded($0))" }.joined(separator: ", ") + " in \(source), a word one-time unlocks and subscriptions both use"
         case .inferred(let words, let source):
             "inferred from " + words.map { "\(Quote.bounded($0))" }.joined(separator: ", ") + " in \(source)"
         case .unknown: "unknown: nothing declares it and no word of its ID tells"
@@ -301,6 +303,12 @@ public enum KindReason: Sendable, Hashable {
     }
 
     public var isDeclared: Bool { if case .declared = self { true } else { false } }
+
+    /// Inferred from words alone that name a tier apps sell both once and by subscription
+    /// (`pro`, `premium`): a guess, to be told as one.
+    public var isGuess: Bool {
+        if case .inferred(let words, _) = self { !words.isEmpty && words.allSatisfy(KindInference.tierWords.contains) } else { false }
+    }
 }
 
 /// One product of a catalog: every place its ID appears, merged. Immutable, and a class so that

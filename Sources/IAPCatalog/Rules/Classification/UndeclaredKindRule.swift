@@ -28,6 +28,10 @@ public struct UndeclaredKindRule: CatalogRule, Rule {
         for product in undeclared {
             found.add(at: product.location) {
                 switch product.kindReason {
+                case .inferred(let words, let source) where product.kindReason.isGuess:
+                    let quoted = words.map { "'" + $0 + "'" }.joined(separator: ", ")
+                    return finding("kind of '" + product.id + "' is a guess: " + product.kind!.displayName + " from " + quoted + " in " + source
+                                   + ", a word one-time unlocks and subscriptions both use; declare the kind in metadata", at: product.location)
                 case .inferred(let words, let source):
                     let quoted = words.map { "'" + $0 + "'" }.joined(separator: ", ")
                     return finding("kind of '" + product.id + "' is " + product.kind!.displayName + ", inferred from " + quoted
