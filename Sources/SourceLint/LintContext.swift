@@ -111,6 +111,15 @@ public struct LintContext: Sendable {
                 .warning)
     }
 
+    /// Whether an unverified call's product ID is the app's own all the same: a typo of a catalog
+    /// ID, or an ID under the app's bundle ID (`com.acme.app.gold`), which no other store's or
+    /// license's ID is.
+    func isAppStoreIDByItsShape(_ text: String) -> Bool {
+        if misspelledID(text) != nil { return true }
+        guard let prefix = bundlePrefix, text.utf8.count > prefix.utf8.count else { return false }
+        return text.lowercased().hasPrefix(prefix)
+    }
+
     /// The catalog ID that `text` misspells: one under the same parent (`com.acme.app.coinz` and
     /// `com.acme.app.coins`) at most two edits away. Other identifiers under the bundle ID
     /// (`com.acme.app.widget`, a UTType, a Siri shortcut) are not misspellings of a product.

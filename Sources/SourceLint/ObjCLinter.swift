@@ -127,11 +127,12 @@ struct ObjCLinter {
                         found.append(Finding(rule: HardcodedProductIDRule.description, message: "product ID \(Quote.bounded(token.text)) typed as a literal; use the generated constant (\(constant))",
                                              line: token.line, column: token.column))
                     }
-                } else if !context.productConstants.isEmpty, ProductIDText.isIDLike(token.text), flow.productIDStrings.contains(index) {
+                } else if !context.productConstants.isEmpty, ProductIDText.isIDLike(token.text),
+                          flow.productIDStrings.contains(index)
+                            || (flow.unverifiedProductIDStrings[index] != nil && context.isAppStoreIDByItsShape(token.text)) {
                     let (message, severity) = context.unknownProductID(token.text)
                     found.append(Finding(rule: UnknownProductIDRule.description, message: message, line: token.line, column: token.column, severity: severity))
-                } else if !context.productConstants.isEmpty, ProductIDText.isIDLike(token.text), let call = flow.unverifiedProductIDStrings[index],
-                          context.misspelledID(token.text) == nil {
+                } else if !context.productConstants.isEmpty, ProductIDText.isIDLike(token.text), let call = flow.unverifiedProductIDStrings[index] {
                     // Only an app's own or an unknown SDK's call takes it: maybe another store's ID.
                     let (message, _) = context.unknownProductID(token.text, complete: true)
                     found.append(Finding(rule: UnknownProductIDRule.description, message: message + ProductIDCall.unverifiedNote(call),

@@ -88,7 +88,8 @@ extension ObjCLinter {
             let end = structure.stop(from: a)
             guard end < tokens.count, tokens[end].text == ";" else { continue }
             // A C cast: `(NSDecimalNumber *)`.
-            if a < end, tokens[a].text == "(", let close = (a..<end).first(where: { tokens[$0].text == ")" }),
+            // A cast is a few tokens: no longer scan, however long the statement.
+            if a < end, tokens[a].text == "(", let close = (a..<min(end, a + 8)).first(where: { tokens[$0].text == ")" }),
                tokens[(a + 1)..<close].allSatisfy({ $0.kind == .identifier || $0.text == "*" }) {
                 a = close + 1
             }

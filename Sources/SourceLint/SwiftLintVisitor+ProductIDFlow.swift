@@ -172,7 +172,7 @@ extension SwiftLintVisitor {
     }
 
     /// Literals that reach only calls of unverified kind: a warning, unless the literal is a typo
-    /// of a catalog ID (then it is meant as one). After `reportProductIDSinks`: a literal that
+    /// of a catalog ID or sits under the app's bundle ID (then it is meant as one). After `reportProductIDSinks`: a literal that
     /// also reaches StoreKit is reported there.
     func reportUnverifiedProductIDSinks() {
         for (sink, call) in unverifiedProductIDSinks {
@@ -180,7 +180,7 @@ extension SwiftLintVisitor {
             for literal in valueLiterals(of: sink, depth: 0, hops: 0, budget: &budget) {
                 guard let text = plainText(literal), ProductIDText.isIDLike(text), context.productConstants[text] == nil,
                       !reportedLiterals.contains(literal.id) else { continue }
-                if context.misspelledID(text) != nil {
+                if context.isAppStoreIDByItsShape(text) {
                     reportUnknown(text, at: literal)
                 } else {
                     reportUnknown(text, at: literal, unverifiedCall: call)

@@ -70,6 +70,14 @@ final class ProductIDOwnerTests: XCTestCase {
         XCTAssertEqual(unknown(objc, "App/Store.m"), ["2:66 warning 534403", "3:50 warning gold_pack", "4:115 warning extra.lives"])
     }
 
+    func testAnIDUnderTheAppsBundleIDIsTheAppsWhateverCallTakesIt() {
+        // No other store's or license's ID is under the app's bundle ID: an error, as for StoreKit.
+        XCTAssertEqual(unknown("helper.buy(productIdentifier: \"com.acme.app.gold\")\n", "App/Store.swift"), ["1:31 error com.acme.app.gold"])
+        XCTAssertEqual(unknown("[self.helper buyProductWithProductIdentifier:@\"com.acme.app.gold\"];\n", "App/Store.m"), ["1:46 error com.acme.app.gold"])
+        // Another prefix under an unknown call stays a warning.
+        XCTAssertEqual(unknown("helper.buy(productIdentifier: \"com.other.gold\")\n", "App/Store.swift"), ["1:31 warning com.other.gold"])
+    }
+
     func testAnAppsOwnModelNamedLikeAStoreKitTypeIsNotStoreKit() {
         // StoreKit 2's `Product` has no such initializer: this `Product` is the app's.
         XCTAssertEqual(unknown("let item = Product(productID: \"sku-77\", name: name)\n", "App/Model.swift"), ["1:31 warning sku-77"])
