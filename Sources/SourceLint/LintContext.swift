@@ -102,12 +102,22 @@ public struct LintContext: Sendable {
     /// is one. Against a catalog that is only a local StoreKit configuration, the ID may be a
     /// product App Store Connect still has (an old one kept for restores): a warning that says
     /// so. A typo of one of its IDs (a "did you mean") stays an error.
-    func unknownProductID(_ text: String) -> (message: String, severity: Severity?) {
+    /// `complete`: word the message as for a complete catalog, whatever this one is.
+    func unknownProductID(_ text: String, complete: Bool = false) -> (message: String, severity: Severity?) {
         let suggestion = suggestedID(for: text)
         let message = "\(Quote.bounded(text)) is used as a product ID but is not in the catalog" + (suggestion.map { "; did you mean \(Quote.bounded($0))?" } ?? "")
-        guard !catalogIsComplete, suggestion == nil else { return (message, nil) }
+        guard !catalogIsComplete, !complete, suggestion == nil else { return (message, nil) }
         return (message + " (a warning: the catalog is a local StoreKit configuration, which may leave out products App Store Connect still has)",
                 .warning)
+    }
+
+    /// Whether an unverified call's product ID is the app's own all the same: a typo of a catalog
+    /// ID, or an ID under the app's bundle ID (`com.acme.app.gold`), which no other store's or
+    /// license's ID is.
+    func isAppStoreIDByItsShape(_ text: String) -> Bool {
+        if misspelledID(text) != nil { return true }
+        guard let prefix = bundlePrefix, text.utf8.count > prefix.utf8.count else { return false }
+        return text.lowercased().hasPrefix(prefix)
     }
 
     /// The catalog ID that `text` misspells: one under the same parent (`com.acme.app.coinz` and

@@ -14,6 +14,9 @@ struct ObjCLinter {
     /// Locals that hold a price (`double regular = monthly.price.doubleValue;`): dividing two of
     /// them is a ratio.
     let priceNames: Set<String>
+    /// Locals bound to a price itself whatever their names (`NSDecimalNumber *amount =
+    /// product.price;`), for `heldPrice`.
+    let priceValues: [String: [PriceValue]]
     /// Where statements, messages and blocks start and end, found once for the whole file.
     let structure: ObjCStructure
 
@@ -30,6 +33,7 @@ struct ObjCLinter {
         let names = Self.priceNames(tokens, structure)
         priceNames = names
         self.structure = structure
+        priceValues = Self.priceValues(tokens, structure)
     }
 
     static let formatSelectors: Set<String> = ["stringWithFormat", "initWithFormat", "localizedStringWithFormat", "appendFormat"]
@@ -93,12 +97,14 @@ struct ObjCLinter {
         let flow = ObjCProductIDFlow(tokens: tokens, catalog: !context.productConstants.isEmpty)
         var found = FindingList(suppressions: suppressions)
         var definitions: [Int] = []
+        var receiptData: TokenCount?
         var priceConstants: [(name: Int, value: Int)] = []
         for (index, token) in tokens.enumerated() {
             let shipped = !neverShippedFile && !token.debugOnly
             switch token.kind {
             case .string:
                 guard shipped, !roles.comment.contains(index) else { continue }
+                if let secret = sharedSecretFinding(tokens, index, receiptData: &receiptData) { found.append(secret) }
                 let logged = roles.logged.contains(index)
                 var price = logged ? nil : PricePattern.firstMatch(in: priceText(tokens, index, facts))
                 var title = !logged && !roles.localized.contains(index) && context.isTitle(token.text) && !Self.isKeyArgument(tokens, index)
@@ -106,6 +112,10 @@ struct ObjCLinter {
                 if price != nil || title, Self.isStandInValue(tokens, index) || Self.definesReservedName(tokens, index) { (price, title) = (nil, false) }
                 if let price {
                     found.append(Finding(rule: HardcodedPriceRule.description, message: "the literal shows a price (\(Quote.bounded(price))); show the product's localized price",
+                                         line: token.line, column: token.column))
+                } else if !logged, BarePrice.amount(token.text) != nil, let place = Self.barePriceContext(tokens, index),
+                          !roles.localized.contains(index), !Self.isStandInValue(tokens, index), !Self.definesReservedName(tokens, index) {
+                    found.append(Finding(rule: HardcodedPriceRule.description, message: "the literal gives \(Quote.bounded(place)) a price written in code (\(Quote.bounded(token.text))); show the product's localized price",
                                          line: token.line, column: token.column))
                 }
                 if title {
@@ -117,9 +127,16 @@ struct ObjCLinter {
                         found.append(Finding(rule: HardcodedProductIDRule.description, message: "product ID \(Quote.bounded(token.text)) typed as a literal; use the generated constant (\(constant))",
                                              line: token.line, column: token.column))
                     }
-                } else if !context.productConstants.isEmpty, ProductIDText.isIDLike(token.text), flow.productIDStrings.contains(index) {
+                } else if !context.productConstants.isEmpty, ProductIDText.isIDLike(token.text),
+                          flow.productIDStrings.contains(index)
+                            || (flow.unverifiedProductIDStrings[index] != nil && context.isAppStoreIDByItsShape(token.text)) {
                     let (message, severity) = context.unknownProductID(token.text)
                     found.append(Finding(rule: UnknownProductIDRule.description, message: message, line: token.line, column: token.column, severity: severity))
+                } else if !context.productConstants.isEmpty, ProductIDText.isIDLike(token.text), let call = flow.unverifiedProductIDStrings[index] {
+                    // Only an app's own or an unknown SDK's call takes it: maybe another store's ID.
+                    let (message, _) = context.unknownProductID(token.text, complete: true)
+                    found.append(Finding(rule: UnknownProductIDRule.description, message: message + ProductIDCall.unverifiedNote(call),
+                                         line: token.line, column: token.column, severity: .warning))
                 } else if !flow.namingStrings.contains(index), !roles.logged.contains(index), let near = context.misspelledID(token.text) {
                     found.append(Finding(rule: UnknownProductIDRule.description, message: "\(Quote.bounded(token.text)) is not in the catalog; it looks like a typo of \(Quote.bounded(near))",
                                          line: token.line, column: token.column))
@@ -128,10 +145,13 @@ struct ObjCLinter {
                 // price.floatValue or [price floatValue]: report at the start of the receiver chain.
                 var j = index - 1
                 if j >= 0, tokens[j].text == "." { j -= 1 }
-                guard shipped, j >= 0, tokens[j].kind == .identifier, tokens[j].text.lowercased().hasSuffix("price") else { continue }
+                guard shipped, j >= 0, tokens[j].kind == .identifier else { continue }
+                // A local that holds a price whatever its name (`NSDecimalNumber *amount = product.price;`).
+                let held = j == 0 || tokens[j - 1].text != "." ? heldPrice(tokens, name: j) : nil
+                guard held != nil || tokens[j].text.lowercased().hasSuffix("price") else { continue }
                 j = Int(chainStart[j])
                 if saysProduct == nil, !sellsProducts { saysProduct = TokenCount(tokens) { NameWords.contains(tokens[$0].text, "product") } }
-                guard sellsProducts || saysProduct!.any(in: j..<(index + 1)),
+                guard sellsProducts || held == true || saysProduct!.any(in: j..<(index + 1)),
                       keepsPrecision(tokens, index, &memo), valueKeepsPrecision(tokens, index, &memo) else { continue }
                 let loss = SwiftLintVisitor.integerMembers.contains(token.text) ? "drops its cents (4.99 becomes 4)" : "loses cents"
                 found.append(Finding(rule: PriceFloatConversionRule.description, message: "\(Quote.bounded(token.text)) on a price \(loss); format the NSDecimalNumber with the product's priceLocale",

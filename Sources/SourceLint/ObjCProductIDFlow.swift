@@ -34,6 +34,9 @@ struct ObjCProductIDFlow {
     private var ends: [[Int32]] = []
     /// The string tokens whose values reach a product-ID sink.
     private(set) var productIDStrings = Set<Int>()
+    /// The string tokens whose values reach only sinks of unverified kind (`ProductIDCall`): an
+    /// app's own or an unknown SDK's selector that says product ID, named for the message.
+    private(set) var unverifiedProductIDStrings: [Int: String] = [:]
     /// Strings that name things (resources, keys, notifications, error domains) or sit in a
     /// dictionary literal: never product IDs.
     private(set) var namingStrings = Set<Int>()
@@ -232,12 +235,20 @@ struct ObjCProductIDFlow {
 
     private mutating func gatherSinks() {
         var sinks: [Range<Int>] = []
+        var unverified: [(Range<Int>, String)] = []
         for i in tokens.indices where tokens[i].kind == .punctuation {
             if tokens[i].text == "[", let send = message(at: i) {
+                var kind: ProductIDCall.Kind?
                 for part in send.parts {
                     let lower = part.name.lowercased()
                     if ["productidentifier", "productidentifiers", "productid", "productids"].contains(where: { lower.hasSuffix($0) }) {
-                        sinks += part.arguments
+                        // Whose product IDs: by the class the message is sent to (`ProductIDCall`).
+                        if kind == nil { kind = ProductIDCall.kind(root: receiverRoot(send.receiver), initializer: true) }
+                        switch kind! {
+                        case .appStore: sinks += part.arguments
+                        case .unverified: unverified += part.arguments.map { ($0, "`\(part.name):`") }
+                        case .otherStore: break
+                        }
                     }
                     guard let argument = part.arguments.first else { continue }
                     if part.name == "isEqualToString" || part.name == "isEqual" {
@@ -258,6 +269,20 @@ struct ObjCProductIDFlow {
             let found = valueStrings(sink, depth: 0, hops: 0, budget: &budget)
             productIDStrings.formUnion(found)
         }
+        for (sink, call) in unverified {
+            var budget = Self.budgetPerSink
+            for string in valueStrings(sink, depth: 0, hops: 0, budget: &budget) where !productIDStrings.contains(string) {
+                if unverifiedProductIDStrings[string] == nil { unverifiedProductIDStrings[string] = call }
+            }
+        }
+    }
+
+    /// The class or object a message is sent to: `SKProductsRequest` in `[[SKProductsRequest
+    /// alloc] init…]`, `Paddle` in `[[Paddle sharedInstance] …]`, `self` in `[self.store …]`.
+    private func receiverRoot(_ range: Range<Int>) -> String? {
+        var k = range.lowerBound
+        while k < range.upperBound, tokens[k].text == "[" { k += 1 }
+        return k < range.upperBound && tokens[k].kind == .identifier ? tokens[k].text : nil
     }
 
     /// A product's identifier itself: `transaction.payment.productIdentifier`, `[payment

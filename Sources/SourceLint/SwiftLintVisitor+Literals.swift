@@ -27,6 +27,7 @@ extension SwiftLintVisitor {
                 if facts.mayNameCurrencySymbol, Self.mentions(segment, ["currencySymbol"]) { symbolInterpolation = true }
             }
         }
+        if !interpolated { checkSharedSecret(node, text: text) }
         // What the literal could be reported for, before asking where it sits (which walks up the tree).
         let handBuilt = symbolInterpolation && moneyInterpolation
         let price = handBuilt ? nil : PricePattern.firstMatch(in: text).flatMap { price in
@@ -34,21 +35,25 @@ extension SwiftLintVisitor {
             // `$0` names in code generators.
             price.contains("…") && !moneyInterpolation ? nil : price
         }
+        // A bare amount (`"0.99"`) where the code says price: given to a price's place.
+        let barePrice = handBuilt || price != nil || interpolated || BarePrice.amount(text) == nil ? nil : barePriceContext(node)
         let title = !interpolated && context.isTitle(text)
         let catalogID = !interpolated && context.productConstants[text] != nil
         let misspelling = interpolated || catalogID || reportedLiterals.contains(node.id) ? nil
             : context.misspelledID(text).flatMap { isNamingPosition(node) || isLogged(node) ? nil : $0 }
-        guard handBuilt || price != nil || title || catalogID || misspelling != nil else { return }
+        guard handBuilt || price != nil || barePrice != nil || title || catalogID || misspelling != nil else { return }
         // A translator's comment (`NSLocalizedString(…, comment: "e.g. $4.99")`) is not UI, and
         // code that never ships is nobody's concern.
         if isTranslatorComment(node) || neverShips(node) { return }
         // `TestStoreProduct(localizedPriceString: "$1.99")`: the literal describes a stand-in.
-        let standIn = (handBuilt || price != nil || title) && isStandInValue(node)
+        let standIn = (handBuilt || price != nil || barePrice != nil || title) && isStandInValue(node)
         let logged = isLogged(node) || standIn
         if !logged, handBuilt {
             add(CurrencyFormatterLocaleRule.description, "the literal builds a price from currencySymbol by hand; the symbol's side, spacing and digits differ per locale: show product.displayPrice or format with the product's priceLocale", at: node)
         } else if !logged, let price {
             add(HardcodedPriceRule.description, "the literal shows a price (\(Quote.bounded(price))); show the product's displayPrice so every storefront sees its own", at: node)
+        } else if !logged, let barePrice {
+            add(HardcodedPriceRule.description, "the literal gives \(Quote.bounded(barePrice)) a price written in code (\(Quote.bounded(text))); show the product's displayPrice so every storefront sees its own", at: node)
         }
         if title, !logged, !isLocalizedCopy(node), !isIdentifierArgument(node) {
             add(HardcodedTitleRule.description, "\(Quote.bounded(text)) is a product's name or description from the catalog; show the product's displayName or description", at: node)

@@ -33,15 +33,28 @@ extension SwiftLintVisitor {
 
     // MARK: Gathering sinks and values during the walk
 
+    /// StoreKit's calls, and in-app purchase SDKs' (`ProductIDCall.appStore`), are sinks; another
+    /// call whose label says product ID is one of unverified kind (an app's helper, an unknown
+    /// SDK: a warning), unless it is another store's (`PADProduct(productID:)`: none).
     func gatherProductIDSinks(_ node: FunctionCallExprSyntax) {
         guard !context.productConstants.isEmpty, let callee = Self.calleeName(node) else { return }
         let base = node.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription
+        let root = Self.callRoot(node)
+        let kind = ProductIDCall.kind(root: root, initializer: node.calledExpression.is(DeclReferenceExprSyntax.self))
+        guard kind != .otherStore else { return }
         for argument in node.arguments {
             let label = argument.label?.text ?? ""
-            let sink = Self.productIDSinks[callee]?.contains(label) == true
+            if Self.productIDSinks[callee]?.contains(label) == true
                 || (base == "Transaction" && Self.transactionSinks.contains(callee) && label == "for")
-                || Self.labelTakesProductIDs(label)
-            if sink { productIDSinks.append(argument.expression) }
+                || root.flatMap({ ProductIDCall.sdkSinks[$0]?[callee]?.contains(label) }) == true {
+                productIDSinks.append(argument.expression)
+            } else if Self.labelTakesProductIDs(label) {
+                if kind == .appStore {
+                    productIDSinks.append(argument.expression)
+                } else {
+                    unverifiedProductIDSinks.append((argument.expression, "`\(callee)(\(label):)`"))
+                }
+            }
         }
         // `ids.contains(product.id)`: the collection holds product IDs.
         if callee == "contains", node.arguments.count == 1, let argument = node.arguments.first, argument.label == nil,
@@ -154,6 +167,24 @@ extension SwiftLintVisitor {
             for literal in flow {
                 guard let text = plainText(literal), ProductIDText.isIDLike(text), context.productConstants[text] == nil else { continue }
                 reportUnknown(text, at: literal)
+            }
+        }
+    }
+
+    /// Literals that reach only calls of unverified kind: a warning, unless the literal is a typo
+    /// of a catalog ID or sits under the app's bundle ID (then it is meant as one). After `reportProductIDSinks`: a literal that
+    /// also reaches StoreKit is reported there.
+    func reportUnverifiedProductIDSinks() {
+        for (sink, call) in unverifiedProductIDSinks {
+            var budget = 512
+            for literal in valueLiterals(of: sink, depth: 0, hops: 0, budget: &budget) {
+                guard let text = plainText(literal), ProductIDText.isIDLike(text), context.productConstants[text] == nil,
+                      !reportedLiterals.contains(literal.id) else { continue }
+                if context.isAppStoreIDByItsShape(text) {
+                    reportUnknown(text, at: literal)
+                } else {
+                    reportUnknown(text, at: literal, unverifiedCall: call)
+                }
             }
         }
     }

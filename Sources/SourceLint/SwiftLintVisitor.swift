@@ -22,6 +22,9 @@ final class SwiftLintVisitor: SyntaxVisitor {
     var findings: [Finding] = []
     /// Expressions whose values are product IDs (see `SwiftLintVisitor+ProductIDFlow`).
     var productIDSinks: [ExprSyntax] = []
+    /// Arguments whose label says product ID, of calls that are not StoreKit's or a known SDK's
+    /// (`ProductIDCall.unverified`), with the call as the message names it.
+    var unverifiedProductIDSinks: [(expression: ExprSyntax, call: String)] = []
     /// Literals shaped like a typo of a catalog ID: (literal, its text, the catalog ID).
     var misspellings: [(StringLiteralExprSyntax, String, String)] = []
     /// Operands of an assignment to a product's identifier that are a sequence (`a ? "x" : "y"`).
@@ -30,6 +33,8 @@ final class SwiftLintVisitor: SyntaxVisitor {
     var declaredValues: [String: [(scope: Syntax, value: ExprSyntax)]] = [:]
     /// Name → values assigned to it after its declaration (`ids = […]`, `self.ids = […]`).
     var assignedValues: [String: [ExprSyntax]] = [:]
+    /// Name → the scope that sees a binding of it → the value it is bound to, for `heldPrice`.
+    var boundValues: [String: [SyntaxIdentifier: ExprSyntax?]] = [:]
     /// Enum type name → its cases' raw values (for `allCases.map(\.rawValue)`).
     var enumRawValues: [String: [ExprSyntax]] = [:]
     /// Literals already reported as unknown product IDs.
@@ -95,6 +100,7 @@ final class SwiftLintVisitor: SyntaxVisitor {
         }
         pending = []
         reportProductIDSinks()
+        reportUnverifiedProductIDSinks()
         for (literal, text, near) in misspellings { reportUnknown(text, at: literal, misspelling: near) }
         reportDefinitions()
     }
@@ -113,6 +119,15 @@ final class SwiftLintVisitor: SyntaxVisitor {
 
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
         facts.gather(node)
+        if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { gatherBinding(name: name, value: node.initializer?.value, at: node) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+        // `if let amount = product?.price`; `if let amount` keeps the value of the name it shadows.
+        if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value {
+            gatherBinding(name: name, value: value, at: node)
+        }
         return .visitChildren
     }
 

@@ -93,12 +93,12 @@ final class OtherCommandsEndToEndTests: XCTestCase {
     func testRules() throws {
         let text = try IAPRunner.run(["rules"])
         XCTAssertEqual(text.status, 0)
-        // 40 catalog rules, 8 lint rules, 4 tool rules (stale-generated-file, invalid-plist, storekit-missing-field, storekit-cannot-hold), 11 sales-report rules, 4 App Store Connect drift rules.
-        XCTAssertEqual(text.stdout.split(separator: "\n").count, 68)
+        // 40 catalog rules, 10 lint rules, 4 tool rules (stale-generated-file, invalid-plist, storekit-missing-field, storekit-cannot-hold), 11 sales-report rules, 4 App Store Connect drift rules.
+        XCTAssertEqual(text.stdout.split(separator: "\n").count, 69)
         XCTAssertTrue(text.stdout.hasPrefix("malformed-catalog            error    A catalog file that does not parse"))
         XCTAssertTrue(text.stdout.contains("\nstale-generated-file         error    A generated file that no longer matches its catalog (or is missing) lets code use IDs the catalog dropped and miss the ones it added; regenerate it with iap gen.\n"))
         let markdown = try IAPRunner.run(["rules", "--format", "markdown"])
-        XCTAssertEqual(markdown.stdout.split(separator: "\n").count, 70)
+        XCTAssertEqual(markdown.stdout.split(separator: "\n").count, 71)
         XCTAssertTrue(markdown.stdout.contains("| `unreadable-report-row` | report | error |"))
         XCTAssertTrue(markdown.stdout.contains("| `similar-ids` | catalog | warning |"))
         XCTAssertTrue(markdown.stdout.contains("| `hardcoded-price` | lint | warning |"))
@@ -107,7 +107,7 @@ final class OtherCommandsEndToEndTests: XCTestCase {
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         XCTAssertEqual(object["version"] as? Int, 1)
         let rules = try XCTUnwrap(object["rules"] as? [[String: Any]])
-        XCTAssertEqual(rules.count, 68)
+        XCTAssertEqual(rules.count, 69)
         XCTAssertEqual(rules.first { $0["id"] as? String == "report-total-mismatch" }?["defaultSeverity"] as? String, "warning")
         XCTAssertEqual(rules.first { $0["id"] as? String == "report-totals-missing" }?["defaultSeverity"] as? String, "error")
         XCTAssertEqual(rules.first { $0["id"] as? String == "duplicate-report" }?["defaultSeverity"] as? String, "warning")

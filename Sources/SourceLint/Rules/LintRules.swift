@@ -7,6 +7,7 @@ public enum LintRules {
     public static let all: [RuleDescription] = [HardcodedPriceRule.description, HardcodedTitleRule.description,
                                                 HardcodedProductIDRule.description, UnknownProductIDRule.description,
                                                 PriceFloatConversionRule.description, CurrencyFormatterLocaleRule.description,
+                                                HardcodedSharedSecretRule.description,
                                                 InvalidSuppressionRule.description, UnreadableSourceRule.description,
                                                 UnparsedSourceRule.description]
 

@@ -8,7 +8,7 @@ import SwiftSyntax
 public enum PriceFloatConversionRule: Rule {
     public static let description = RuleDescription(
         id: "price-float-conversion", name: "Price through Float or Double", severity: .warning,
-        rationale: "A Float or Double cannot hold 0.1 or most cents exactly, and an integer holds none; a price shown, summed or stored through one is off by a cent sooner or later (or by 99 at once). Keep prices Decimal and format them with the product's priceLocale. Comparing, ordering, logging and ratios are fine.",
+        rationale: "A Float or Double cannot hold 0.1 or most cents exactly, and an integer holds none; a price shown, summed or stored through one is off by a cent sooner or later (or by 99 at once). Keep prices Decimal and format them with the product's priceLocale. A price is followed through the locals that hold it, whatever their names. Comparing, ordering, logging and ratios are fine.",
         triggering: [.init(#"let p = ↓product.price.floatValue"#), .init(#"let whole = ↓NSDecimalNumber(decimal: product.price).intValue"#),
                      .init(#"let whole = ↓Int(truncating: product.price as NSNumber)"#),
                      .init(#"label.text = [NSString stringWithFormat:@"%ld", (long)↓product.price.integerValue];"#, .objc), .init(#"let p = ↓skProduct.price.doubleValue"#), .init(#"let p = ↓Float(truncating: product.price)"#),
@@ -17,8 +17,11 @@ public enum PriceFloatConversionRule: Rule {
                      .init("import StoreKit\nenum Offer {\n    case localizedPrice(↓price: Double)\n}"), .init("import StoreKit\nstruct Plan {\n    let ↓price: Double\n}"),
                      .init(#"label.text = [NSString stringWithFormat:@"%.2f", ↓product.price.floatValue];"#, .objc),
                      .init("#import <StoreKit/StoreKit.h>\n@interface Plan : NSObject\n@property (nonatomic) double ↓price;\n@end", .objc),
-                     .init("#import <StoreKit/StoreKit.h>\n@implementation Plan\n{\n    double ↓_defaultPrice;\n}\n@end", .objc)],
+                     .init("#import <StoreKit/StoreKit.h>\n@implementation Plan\n{\n    double ↓_defaultPrice;\n}\n@end", .objc),
+                     .init("let amount = product.price\nlet whole = ↓NSDecimalNumber(decimal: amount).intValue"),
+                     .init("NSDecimalNumber *amount = product.price;\nlabel.text = [NSString stringWithFormat:@\"%d\", [↓amount intValue]];", .objc)],
         nonTriggering: [.init(#"let p = product.price"#), .init(#"let w = view.frame.width.floatValue"#), .init(#"let d = Double(count)"#),
+                        .init("let amount = order.total\nlet whole = amount.intValue"),
                         .init("if product.price.doubleValue > 0 { show() }"),
                         .init("let cheapest = products.sorted { $0.price.doubleValue < $1.price.doubleValue }"),
                         .init(#"print("price", product.price.doubleValue)"#),
@@ -42,8 +45,8 @@ extension SwiftLintVisitor {
         let member = node.declName.baseName.text
         // `.doubleValue` is NSNumber's: on a price, that is money (NSDecimalNumber), not a game's gold.
         let truncates = Self.integerMembers.contains(member)
-        guard member == "floatValue" || member == "doubleValue" || truncates, let base = node.base, mentionsPrice(base),
-              keepsPrecision(node), valueKeepsPrecision(node) else { return }
+        guard member == "floatValue" || member == "doubleValue" || truncates, let base = node.base,
+              mentionsPrice(base) || heldPrice(base) != nil, keepsPrecision(node), valueKeepsPrecision(node) else { return }
         add(PriceFloatConversionRule.description, truncates
             ? "'.\(member)' on a price drops its cents (4.99 becomes 4); keep it Decimal and format it with the product's priceLocale"
             : "'.\(member)' on a price loses cents; keep it Decimal and format it with the product's priceLocale", at: node)
@@ -54,8 +57,13 @@ extension SwiftLintVisitor {
         // `Double(truncating:)` takes an NSNumber: money. A plain `Float(price)` may be a game's
         // gold, so it counts only where products are sold.
         guard let callee = Self.calleeName(node), ["Float", "Double", "CGFloat", "Int", "Int32", "Int64", "UInt"].contains(callee),
-              node.arguments.contains(where: { mentionsPrice($0.expression)
-                  && ($0.label?.text == "truncating" || sellsOrNamesProduct($0.expression)) }),
+              node.arguments.contains(where: { argument in
+                  let truncating = argument.label?.text == "truncating"
+                  if mentionsPrice(argument.expression), truncating || sellsOrNamesProduct(argument.expression) { return true }
+                  // A local that holds a price, whatever its name (`let amount = product.price`).
+                  guard let held = heldPrice(argument.expression) else { return false }
+                  return truncating || facts.sellsProducts || held
+              }),
               keepsPrecision(node), valueKeepsPrecision(node) else { return }
         add(PriceFloatConversionRule.description, callee.hasPrefix("Int") || callee == "UInt"
             ? "converting a price to \(callee) drops its cents (4.99 becomes 4); keep it Decimal and format it with the product's priceLocale"
