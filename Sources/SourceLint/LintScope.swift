@@ -149,6 +149,19 @@ enum LintScope {
             && w.allSatisfy { !notAmountWords.contains($0) }
     }
 
+    /// Whether a price name says whose price it is: a product, a plan or a tier the app sells
+    /// (`proPrice`, `kMonthlySubscriptionPrice`, `lifetimeCost`), not `typicalUnitPrice` or
+    /// `itemPrice`. Outside files that sell products, only such names are an in-app price.
+    static func namesProductPrice(_ name: String) -> Bool {
+        words(name).contains { productWords.contains($0) }
+    }
+
+    static let productWords: Set<String> = ["pro", "premium", "plus", "vip", "gold", "subscription", "subscriptions", "sub", "subs",
+                                            "monthly", "yearly", "annual", "annually", "weekly", "quarterly", "month", "year", "week",
+                                            "lifetime", "product", "products", "iap", "purchase", "inapp", "unlock", "plan", "tier",
+                                            "membership", "member", "trial", "intro", "introductory", "offer", "upgrade",
+                                            "tip", "tips", "donation", "coins", "gems", "pack", "bundle", "full", "store", "paywall"]
+
     static let notAmountWords: Set<String> = ["locale", "label", "view", "font", "size", "height", "width", "color", "colour", "tier",
                                               "id", "identifier", "string", "text", "format", "style", "formatter", "index", "count",
                                               "key", "title", "button", "cell", "image", "icon", "offset", "padding", "margin", "spacing",

@@ -168,7 +168,8 @@ struct ObjCLinter {
                 guard shipped, Self.amount(token.text) != nil, index >= 1 else { continue }
                 var n = index - 1
                 if tokens[n].text == "=" { n -= 1 } else if !(tokens[n].inDefine && tokens[n].line == token.line) { continue }
-                guard n >= 0, tokens[n].kind == .identifier, LintScope.namesPrice(tokens[n].text), !roles.logged.contains(index) else { continue }
+                guard n >= 0, tokens[n].kind == .identifier, LintScope.namesPrice(tokens[n].text),
+                      sellsProducts || LintScope.namesProductPrice(tokens[n].text), !roles.logged.contains(index) else { continue }
                 priceConstants.append((n, index))
             default:
                 break

@@ -71,10 +71,11 @@ final class HostileSourceTests: XCTestCase {
     }
 
     func testManySuppressionRangesAndFindingsStayFast() {
-        // 4,000 disable/enable pairs and 4,000 findings: each finding was checked against every
-        // range (16 million checks); ranges are merged and searched.
+        // 1,000 disable/enable pairs and 1,000 findings: each finding was checked against every
+        // range; ranges are merged and searched. (4,000 pairs took swift-syntax 9 s to parse in a
+        // debug build, near the 20 s parse limit on a loaded machine.)
         var source = "import StoreKit\n"
-        for i in 0..<4000 {
+        for i in 0..<1000 {
             source += "// iap:disable hardcoded-title\nlet t\(i) = \"x\"\n// iap:enable hardcoded-title\nlet p\(i) = \"$1.99\"\n"
         }
         // A disable inside another's range, an unmatched enable, one left open to the end.
@@ -84,7 +85,7 @@ final class HostileSourceTests: XCTestCase {
         let found = lint(source, "Many.swift")
         XCTAssertEqual(found.count, 101)
         XCTAssertEqual(found.first, "5:10: warning hardcoded-price: the literal shows a price ('$1.99'); show the product's displayPrice so every storefront sees its own")
-        XCTAssertEqual(found.last, "405:12: warning hardcoded-price: 3901 more hardcoded-price findings in this file from here on, not listed one by one (iap lists the first 100 of a rule per file)")
+        XCTAssertEqual(found.last, "405:12: warning hardcoded-price: 901 more hardcoded-price findings in this file from here on, not listed one by one (iap lists the first 100 of a rule per file)")
     }
 
     func testALongLineOfFindingsIsListedOnceAndSummedUp() {

@@ -8,7 +8,7 @@ import SwiftSyntax
 public enum CurrencyFormatterLocaleRule: Rule {
     public static let description = RuleDescription(
         id: "currency-formatter-locale", name: "Currency formatter without the product's locale", severity: .warning,
-        rationale: "A currency NumberFormatter left on the device's locale, a currency code written in code (.currency(code: \"USD\")), a price through String(format:) or one built from currencySymbol shows the wrong currency or format; set the formatter's locale to the product's priceLocale. Only in files that sell products: an app's own amounts belong in the device's locale.",
+        rationale: "A currency NumberFormatter left on the device's locale, a currency code written in code (.currency(code: \"USD\")), a price through String(format:) or one built from currencySymbol shows the wrong currency or format; set the formatter's locale to the product's priceLocale. Only in files that sell products, and not in a function that takes only binary numbers (a Double is never a StoreKit price): an app's own amounts belong in the device's locale.",
         triggering: [.init("import StoreKit\nfunc f() {\n    let formatter = NumberFormatter()\n    ↓formatter.numberStyle = .currency\n    _ = formatter.string(from: price)\n}"),
                      .init("import StoreKit\nfunc label(_ product: Product) -> String {\n    product.price.formatted(.currency(code: ↓\"USD\"))\n}"),
                      .init("import StoreKit\nfunc f() {\n    let formatter = NumberFormatter()\n    ↓formatter.numberStyle = .currency\n    formatter.locale = Locale(identifier: \"en_US\")\n}"),
@@ -24,11 +24,26 @@ public enum CurrencyFormatterLocaleRule: Rule {
                         .init("import StoreKit\nfinal class Store {\n    lazy var formatter: NumberFormatter = {\n        let f = NumberFormatter()\n        f.numberStyle = .currency\n        return f\n    }()\n    func show(_ product: SKProduct) {\n        formatter.locale = product.priceLocale\n    }\n}"),
                         .init("import StoreKit\nfunc format(_ price: Decimal, locale: Locale) -> String? {\n    let f = NumberFormatter()\n    f.numberStyle = .currency\n    f.locale = locale\n    return f.string(for: price)\n}"),
                         .init("import StoreKit\nfunc paid(_ transaction: Transaction, _ f: NumberFormatter) -> String? {\n    f.numberStyle = .currency\n    f.currencyCode = transaction.currency?.identifier\n    return f.string(for: transaction.price)\n}"),
+                        .init("import StoreKit\nfunc currencyString(_ value: Double) -> String {\n    let formatter = NumberFormatter()\n    formatter.numberStyle = .currency\n    formatter.locale = .current\n    return formatter.string(from: NSNumber(value: value)) ?? \"\"\n}"),
+                        .init("#import <StoreKit/StoreKit.h>\n- (NSString *)spend:(double)value {\n    NSNumberFormatter *f = [[NSNumberFormatter alloc] init];\n    f.numberStyle = NSNumberFormatterCurrencyStyle;\n    return [f stringFromNumber:@(value)];\n}", .objc),
                         .init("import StoreKit\nfunc currencyFormatter() -> NumberFormatter {\n    let f = NumberFormatter()\n    f.numberStyle = .currency\n    return f\n}"),
                         .init("#import <StoreKit/StoreKit.h>\n- (void)show {\n    NSNumberFormatter *f = [[NSNumberFormatter alloc] init];\n    f.numberStyle = NSNumberFormatterCurrencyStyle;\n    f.locale = product.priceLocale;\n}", .objc),
                         .init("#import <StoreKit/StoreKit.h>\n- (NSString *)format:(NSDecimalNumber *)price locale:(NSLocale *)locale {\n    NSNumberFormatter *f = [[NSNumberFormatter alloc] init];\n    f.numberStyle = NSNumberFormatterCurrencyStyle;\n    f.locale = locale;\n    return [f stringFromNumber:price];\n}", .objc),
                         .init(#"NSString *s = [NSString stringWithFormat:@"%d coins", product.coinCount];"#, .objc),
                         .init("import StoreKit\nfunc f() {\n    if let locale = product?.priceLocale {\n        let f = NumberFormatter()\n        f.numberStyle = .currency\n        f.locale = locale\n    }\n}")])
+}
+
+extension CurrencyFormatterLocaleRule {
+    static let binaryNumberTypes: Set<String> = ["Double", "Float", "CGFloat", "Float32", "Float64", "Int", "Int32", "Int64", "UInt",
+                                                 "double", "float", "int", "long", "NSInteger", "NSUInteger"]
+    static let priceTypeWords = ["Decimal", "NSNumber", "Product", "Locale", "Transaction", "Price", "price"]
+
+    /// Whether a function's parameter types (`Double`, `CGFloat?`) include a binary number and
+    /// nothing that can carry a StoreKit price or its locale.
+    static func takesOnlyOwnAmounts(_ types: [String]) -> Bool {
+        let bare = types.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "?! *")) }
+        return bare.contains(where: binaryNumberTypes.contains) && !bare.contains { type in priceTypeWords.contains { type.contains($0) } }
+    }
 }
 
 extension SwiftLintVisitor {
@@ -49,6 +64,10 @@ extension SwiftLintVisitor {
             // A helper that hands the formatter back: its caller sets the locale.
             if let function = syntax.as(FunctionDeclSyntax.self),
                function.signature.returnClause?.type.trimmedDescription.contains("Formatter") == true { return }
+            // `func currencyString(_ value: Double)`: the app's own amount; a StoreKit price is a
+            // Decimal or an NSDecimalNumber, and turning one into a Double is price-float-conversion's.
+            if let function = syntax.as(FunctionDeclSyntax.self),
+               CurrencyFormatterLocaleRule.takesOnlyOwnAmounts(function.signature.parameterClause.parameters.map { $0.type.trimmedDescription }) { return }
             current = syntax.parent
         }
         add(CurrencyFormatterLocaleRule.description, "\(Quote.bounded(name)) formats currency but its locale is never set from the product's priceLocale", at: node)
@@ -132,6 +151,7 @@ extension ObjCLinter {
         let localized = Self.namesWithLocaleSet(tokens)
         var depth = 0
         var bodyStart = 0
+        var signatureStart = 0
         for (index, token) in tokens.enumerated() where token.kind == .punctuation {
             if token.text == "{" {
                 if depth == 0 { bodyStart = index }
@@ -139,8 +159,11 @@ extension ObjCLinter {
             } else if token.text == "}", depth > 0 {
                 depth -= 1
                 guard depth == 0 else { continue }
+                defer { signatureStart = index + 1 }
                 let body = tokens[bodyStart...index]
                 guard !Self.setsLocale(body) else { continue }
+                // `- (NSString *)spend:(double)value`: the app's own amount, never a StoreKit price.
+                if Self.parameterTypes(tokens[signatureStart..<bodyStart]).map(CurrencyFormatterLocaleRule.takesOnlyOwnAmounts) == true { continue }
                 for styleIndex in body.indices where body[styleIndex].kind == .identifier && !body[styleIndex].debugOnly
                     && (body[styleIndex].text == "NSNumberFormatterCurrencyStyle" || body[styleIndex].text == "NSNumberFormatterCurrencyISOCodeStyle") {
                     let start = statementStart(styleIndex, from: bodyStart)
@@ -158,6 +181,28 @@ extension ObjCLinter {
                 }
             }
         }
+    }
+
+    /// The parameter types of the method signature that ends `tokens` (`- (NSString *)spend:(double)value`
+    /// → `double`): from its `-` or `+` at the start of a line. Nil when the tokens end no method's.
+    static func parameterTypes(_ tokens: ArraySlice<Token>) -> [String]? {
+        guard let start = tokens.indices.last(where: { k in
+            (tokens[k].text == "-" || tokens[k].text == "+") && (k == tokens.startIndex || tokens[k - 1].line != tokens[k].line)
+        }) else { return nil }
+        let signature = tokens[start...]
+        var types: [String] = []
+        var k = signature.startIndex
+        while k < signature.endIndex {
+            if signature[k].text == ":", k + 1 < signature.endIndex, signature[k + 1].text == "(" {
+                var type: [String] = []
+                var j = k + 2
+                while j < signature.endIndex, signature[j].text != ")" { type.append(signature[j].text); j += 1 }
+                types.append(type.joined(separator: " "))
+                k = j
+            }
+            k += 1
+        }
+        return types
     }
 
     /// Whether some formatter's currency is set from a value (`[f setCurrencyCode:price.currency]`,

@@ -133,7 +133,8 @@ extension SwiftLintVisitor {
 
     /// `static let price = 4.99`, `let kProAnnualPrice: Decimal = 6.99`: a price written in code.
     func checkPriceConstant(name: String, value: ExprSyntax, in binding: PatternBindingSyntax) {
-        guard LintScope.namesPrice(name), let amount = Self.writtenAmount(value), amount != "0", !neverShips(binding), !isLogged(binding) else { return }
+        guard LintScope.namesPrice(name), facts.sellsProducts || LintScope.namesProductPrice(name), let amount = Self.writtenAmount(value),
+              amount != "0", !neverShips(binding), !isLogged(binding) else { return }
         add(HardcodedPriceRule.description, "\(Quote.bounded(name)) holds a price written in code (\(Quote.bounded(amount, open: "", close: ""))); show the product's displayPrice so every storefront sees its own", at: binding)
     }
 
