@@ -40,7 +40,7 @@ final class StaleHintTests: XCTestCase {
     func testTheCommandLinesHintIsItselfWithoutCheckAndWorksWhenPasted() throws {
         let app = root.appendingPathComponent("my app")
         let cases: [(arguments: [String], output: String, expected: String)] = [
-            (["gen", "Store Files", "-o", "Gen/Product ID.swift", "--type-name", "Shop", "--style", "enum", "--check", "--format", "json"],
+            (["gen", "Store Files", "-o", "Gen/Product ID.swift", "--type-name", "Shop", "--style", "enum", "--check", "--format", "text"],
              "Gen/Product ID.swift", "iap gen 'Store Files' -o 'Gen/Product ID.swift' --type-name Shop --style enum"),
             (["storekit", "Store Files", "-o", "Gen/Raze Faces.storekit", "--storefront", "USA", "--check"],
              "Gen/Raze Faces.storekit", "iap storekit 'Store Files' -o 'Gen/Raze Faces.storekit' --storefront USA"),
