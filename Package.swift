@@ -124,7 +124,8 @@ let package = Package(
         .testTarget(name: "SalesReportsTests", dependencies: ["SalesReports", "ReportRendering", "Diagnostics", "Support"]),
         .testTarget(name: "IAPToolTests", dependencies: ["IAPTool", "AppStoreConnect", "IAPCatalog", "SourceLint", "SalesReports", "Diagnostics", "PriceFormatting",
                                                  .product(name: "Crypto", package: "swift-crypto")]),
-        .testTarget(name: "EndToEndTests", dependencies: ["iap", "iap-gen", "Diagnostics", "IAPCatalog", "IAPTool", "TestSupport", .product(name: "Crypto", package: "swift-crypto")], exclude: ["Golden"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["iap", "iap-gen", "Diagnostics", "IAPCatalog", "IAPTool", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                                                   .product(name: "Yams", package: "Yams")], exclude: ["Golden"]),
         // Replays every input the fuzzers found (Tests/Fixtures/FuzzFindings) through the entries
         // `scripts/fuzz.sh` fuzzes; Main.swift is the libFuzzer entry point, built by that script.
         .testTarget(name: "FuzzReplayTests",

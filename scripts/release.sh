@@ -1,14 +1,23 @@
 #!/usr/bin/env bash
-# Builds iap.artifactbundle: SwiftPM's artifact-bundle layout holding `iap-gen`, the plugins' tool,
-# built in release mode for the machine this runs on.
+# Builds what a release publishes, in release mode for the machine this runs on:
+# iap.artifactbundle (SwiftPM's artifact-bundle layout holding `iap-gen`, the plugins' tool) and,
+# on Linux, the `iap` command as a tarball that runs without the Swift toolchain.
 #
 #   scripts/release.sh [VERSION]      (VERSION defaults to `git describe --tags --always`)
+#   scripts/release.sh --bundle-only [VERSION]      the artifact bundle only, not the iap tarball
 #   scripts/release.sh --info-only BUNDLE VERSION   rewrites BUNDLE/info.json from its variant folders
+#   scripts/release.sh --zip-only FOLDER NAME       zips FOLDER/NAME as a release does
+#   scripts/release.sh --pack-only BINARY VERSION TRIPLE FOLDER
+#                                                   packs BINARY as the iap tarball, with its .sha256
 #
 # Output, under .build/artifactbundle/:
 #   iap.artifactbundle/info.json                       schemaVersion "1.0", artifact "iap-gen" (executable)
 #   iap.artifactbundle/iap-gen-TRIPLE/bin/iap-gen      one variant per triple
 #   iap.artifactbundle.zip, and its checksum           for `.binaryTarget(url:checksum:)`
+# and, on Linux, under .build/dist/:
+#   iap-VERSION-TRIPLE.tar.gz                          iap-VERSION-TRIPLE/bin/iap, static Swift runtime
+#   iap-VERSION-TRIPLE.tar.gz.sha256                   `sha256sum` form, what action.yml and
+#                                                      scripts/install-iap.sh are given to check it
 #
 # Variants already in .build/artifactbundle/iap.artifactbundle are kept, so running this on Linux
 # and then on macOS (copying the folder between them) gives one bundle that serves both; info.json
@@ -61,6 +70,39 @@ zip_reproducibly() {
         find "$name" -print | LC_ALL=C sort | TZ=UTC0 zip -q -X -D -@ "$name.zip"
     )
 }
+
+# FOLDER/iap-VERSION-TRIPLE.tar.gz holding iap-VERSION-TRIPLE/bin/iap (BINARY), and its .sha256
+# beside it. The same bytes from the same binary: entries in name order, owner 0, every time the
+# commit's (SOURCE_DATE_EPOCH when set), gzip without a name or time.
+pack_binary() {
+    local binary="$1" version="$2" triple="$3" folder="$4" name epoch stage
+    name="iap-$version-$triple"
+    epoch="${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || echo 0)}"
+    stage=$(mktemp -d)
+    mkdir -p "$stage/$name/bin" "$folder"
+    cp "$binary" "$stage/$name/bin/iap"
+    chmod 755 "$stage/$name/bin/iap"
+    (
+        cd "$stage"
+        find "$name" -print0 | LC_ALL=C sort -z \
+            | tar --null --no-recursion -T - --mtime="@$epoch" --owner=0 --group=0 --numeric-owner --mode=u+rwX,go+rX,go-w -cf - \
+            | gzip -n -9
+    ) > "$folder/$name.tar.gz"
+    rm -rf "$stage"
+    (cd "$folder" && sha256sum "$name.tar.gz" > "$name.tar.gz.sha256")
+    echo "release: $folder/$name.tar.gz (sha256 $(cut -d' ' -f1 "$folder/$name.tar.gz.sha256"))"
+}
+
+# `release.sh --pack-only BINARY VERSION TRIPLE FOLDER` packs BINARY as a release does (the tests use it).
+if [ "${1:-}" = "--pack-only" ]; then
+    pack_binary "$2" "$3" "$4" "$5"
+    exit 0
+fi
+bundle_only=""
+if [ "${1:-}" = "--bundle-only" ]; then
+    bundle_only=1
+    shift
+fi
 
 # `release.sh --info-only BUNDLE VERSION` rewrites BUNDLE/info.json only (the tests use it).
 if [ "${1:-}" = "--info-only" ]; then
@@ -150,3 +192,28 @@ let package = Package(
 SWIFT
 echo "release: $bundle"
 echo "release: $plugins (the plugins on the bundle)"
+
+# The iap command for Linux, for action.yml and scripts/install-iap.sh: the Swift runtime and
+# Foundation linked in (--static-swift-stdlib), so it runs without a Swift toolchain; it still
+# loads the system's libxml2, zlib and libc, and libcurl with dlopen on its first App Store
+# Connect request (docs/install.md). macOS builds from source (action.yml falls back to it).
+case "$triple" in
+    *-linux-*)
+        if [ -z "$bundle_only" ]; then
+            iap_flags=(-c release --product iap --static-swift-stdlib)
+            echo "release: building iap $version for $triple"
+            swift build "${iap_flags[@]}"
+            stage=$(mktemp -d)
+            cp "$(swift build "${iap_flags[@]}" --show-bin-path)/iap" "$stage/iap"
+            strip "$stage/iap"
+            # Refuse a binary that would need the toolchain's libraries at run time. (libicu may
+            # appear: Debian's libxml2 links the system's ICU, which the toolchain does not ship.)
+            if ldd "$stage/iap" | grep -E 'libswift|libFoundation|lib_Foundation|libdispatch|libBlocksRuntime'; then
+                echo "release: iap still links the Swift runtime dynamically (above); not packed" >&2
+                exit 1
+            fi
+            pack_binary "$stage/iap" "$version" "$triple" .build/dist
+            rm -rf "$stage"
+        fi
+        ;;
+esac

@@ -25,7 +25,9 @@ struct IAPGenCommand: CommandPlugin {
             for arguments in runs {
                 let process = Process()
                 process.executableURL = iap
-                process.arguments = arguments + (check ? ["--check"] : [])
+                // A stale file names this command plugin's line for the target, without --check.
+                let update = CatalogConfig.commandPluginLine(package: context.package.directoryURL, target: target.name)
+                process.arguments = arguments + (check ? ["--check", "--update-command", update] : [])
                 try process.run()
                 process.waitUntilExit()
                 guard process.terminationStatus == 0 else {

@@ -24,6 +24,19 @@ struct CatalogConfig: Decodable {
         var storefront: String?
     }
 
+    /// `text` as one word of a POSIX shell: as it is when plain, else in single quotes, so a
+    /// command a message names works when pasted.
+    static func shellWord(_ text: String) -> String {
+        let plain = !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-+@=:,".contains($0)) }
+        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// The command `swift package` runs for IAPGenCommand on `target` of the package at `package`:
+    /// what a stale committed file asks for, under SwiftPM.
+    static func commandPluginLine(package: URL, target: String) -> String {
+        "swift package --package-path \(shellWord(package.path)) --allow-writing-to-package-directory iap-gen --target \(shellWord(target))"
+    }
+
     static func find(in folder: URL) throws -> CatalogConfig? {
         let configURL = folder.appending(path: "iap-gen.json")
         if FileManager.default.fileExists(atPath: configURL.path) {

@@ -1,5 +1,8 @@
 import Foundation
 import PackagePlugin
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+#endif
 
 /// Generates `ProductID.swift` for a target from its in-app purchase catalog, as a build command
 /// with declared inputs and output: SwiftPM reruns it only when a catalog file changed, and
@@ -26,15 +29,26 @@ struct IAPGenPlugin: BuildToolPlugin {
         guard let target = target as? SourceModuleTarget else { return [] }
         let folder = target.directoryURL
         guard let config = try CatalogConfig.find(in: folder) else { return [] }
-        let tool = try context.tool(named: "iap-gen").url
+        // A stale committed file is updated by the command plugin: its command line, for this package and target.
+        let update = CatalogConfig.commandPluginLine(package: context.package.directoryURL, target: target.name)
+        return Self.commands(config: config, folder: folder, tool: try context.tool(named: "iap-gen").url,
+                             workDirectory: context.pluginWorkDirectoryURL,
+                             committed: { FileManager.default.fileExists(atPath: $0.path) }, update: { _ in update })
+    }
+
+    /// The build commands for a catalog in `folder`: each file generated into `workDirectory`, or,
+    /// where `committed` says the target already holds it, that file checked; a stale one fails
+    /// the build with a message naming `update(job)`, the command that fits the set-up.
+    static func commands(config: CatalogConfig, folder: URL, tool: URL, workDirectory: URL, committed: (URL) -> Bool,
+                         update: ((kind: String, file: URL, arguments: [String])) -> String) -> [Command] {
         let sources = config.catalog.map(\.lastPathComponent).joined(separator: ", ")
         var jobs = [(kind: "gen", file: "\(config.typeName).swift", arguments: config.arguments)]
         if let name = config.storekit { jobs.append((kind: "storekit", file: name, arguments: config.storeKitArguments)) }
         return jobs.map { job in
-            let committed = folder.appending(path: job.file)
+            let file = folder.appending(path: job.file)
             let run = [job.kind] + config.catalog.map(\.path) + job.arguments
-            guard FileManager.default.fileExists(atPath: committed.path) else {
-                let output = context.pluginWorkDirectoryURL.appending(path: job.file)
+            guard committed(file) else {
+                let output = workDirectory.appending(path: job.file)
                 return .buildCommand(
                     displayName: job.kind == "gen" ? "Generating \(job.file) from \(sources)" : "Writing \(job.file) from \(sources)",
                     executable: tool,
@@ -44,14 +58,39 @@ struct IAPGenPlugin: BuildToolPlugin {
             }
             // The committed file is checked, not generated: the command's only output is a stamp
             // that records a passing check (a build command must produce what it declares).
-            let stamp = context.pluginWorkDirectoryURL.appending(path: "\(job.file).checked")
+            let stamp = workDirectory.appending(path: "\(job.file).checked")
             return .buildCommand(
                 displayName: "Checking committed \(job.file) against \(sources)",
                 executable: URL(filePath: "/bin/sh"),
                 arguments: ["-c", #"stamp="$1"; shift; "$@" && : > "$stamp""#, "iap-gen-check", stamp.path,
-                            tool.path] + run + ["--output", committed.path, "--check"],
-                inputFiles: config.catalog + [committed, tool],
+                            tool.path] + run + ["--output", file.path, "--check",
+                                                "--update-command", update((job.kind, file, job.arguments))],
+                inputFiles: config.catalog + [file, tool],
                 outputFiles: [stamp])
         }
     }
 }
+
+#if canImport(XcodeProjectPlugin)
+/// The same commands for a target of an Xcode project (`.xcodeproj`): the catalog is the folder of
+/// the target's `iap-gen.json` or `IAP_ProductIDs.plist` (the first by path, when several), and a
+/// committed file is one the target compiles or bundles. Xcode runs no command plugin on a project
+/// target, so a stale committed file names the `iap` command that rewrites it.
+/// Built only by Xcode (the macOS job of .github/workflows/ci.yml); unverified on Linux.
+extension IAPGenPlugin: XcodeBuildToolPlugin {
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+        let inputs = target.inputFiles.map(\.url)
+        let markers = inputs.filter { ["iap-gen.json", "IAP_ProductIDs.plist"].contains($0.lastPathComponent) }
+        guard let marker = markers.min(by: { $0.path < $1.path }),
+              let config = try CatalogConfig.find(in: marker.deletingLastPathComponent()) else { return [] }
+        let inTarget = Set(inputs.map(\.standardizedFileURL.path))
+        return Self.commands(config: config, folder: marker.deletingLastPathComponent(), tool: try context.tool(named: "iap-gen").url,
+                             workDirectory: context.pluginWorkDirectoryURL,
+                             committed: { inTarget.contains($0.standardizedFileURL.path) },
+                             update: { job in
+                                 (["iap", job.kind] + config.catalog.map(\.path) + ["-o", job.file.path] + job.arguments)
+                                     .map(CatalogConfig.shellWord).joined(separator: " ")
+                             })
+    }
+}
+#endif

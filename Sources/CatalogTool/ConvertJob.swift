@@ -180,8 +180,9 @@ enum StoreKitExtras {
 extension ConvertJob.Result {
     /// Writes the text to `output` (atomically, only when changed), or with `check` compares it
     /// with the file there and gives the diff when stale, as `gen --check` does. `command` names
-    /// the command in messages (`storekit`, `convert`).
-    public func deliver(to output: String, check: Bool, command: String) -> CommandOutcome {
+    /// the command in messages (`storekit`, `convert`); `update`, the command line that updates the
+    /// file (`GenerationCheck.update`).
+    public func deliver(to output: String, check: Bool, command: String, update: String? = nil) -> CommandOutcome {
         var outcome = CommandOutcome()
         outcome.findings = findings
         outcome.retained = [self]
@@ -196,7 +197,7 @@ extension ConvertJob.Result {
             return outcome
         }
         if check {
-            let state = GenerationCheck(output: output, generated: text, command: command)
+            let state = GenerationCheck(output: output, generated: text, command: command, update: update)
             outcome.stdout = state.diff ?? ""
             outcome.closing += "iap: \(state.statusLine)\n"
             if state.state != .upToDate {

@@ -65,11 +65,12 @@ public struct GenJob: Sendable {
 
     /// The catalog's constants written to `output` (atomically, only when changed), or with
     /// `check` compared with the file there, as `iap-gen` does: what `ConvertJob.Result.deliver` says.
-    public func deliver(check: Bool) throws(ToolFailure) -> CommandOutcome {
+    /// `update` is the command line a stale file's message names (`GenerationCheck.update`).
+    public func deliver(check: Bool, update: String? = nil) throws(ToolFailure) -> CommandOutcome {
         let catalog = try loadCatalog()
         let text = try generate(catalog)
         return ConvertJob.Result(text: text, findings: [], losses: [], productCount: catalog.products.count)
-            .deliver(to: output, check: check, command: "gen")
+            .deliver(to: output, check: check, command: "gen", update: update)
     }
 
     /// Paths in the header relative to the working directory, so the file is the same on every machine.

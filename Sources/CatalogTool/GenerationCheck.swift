@@ -22,15 +22,29 @@ public struct GenerationCheck: Sendable {
     /// The command that writes the file (`gen`, `storekit`), named in the status line.
     public let command: String
 
+    /// The command line that updates the file, fitting the set-up that ran the check: `iap gen
+    /// Store -o App/ProductID.swift` for the CLI, the command plugin's `swift package … iap-gen
+    /// --target App` in a SwiftPM build. Nil: "iap COMMAND without --check".
+    public let update: String?
+
+    /// What the messages ask to run.
+    var remedy: String { update ?? "iap \(command) without --check" }
+
+    /// `words` as one POSIX shell command line, each quoted where it needs to be: an `update`.
+    public static func commandLine(_ words: [String]) -> String {
+        words.map { Escape.shellWord($0, safe: "/._-+@=:,", quoteEmpty: true) }.joined(separator: " ")
+    }
+
     /// The most an existing file is read for the comparison: 64 MiB, or twice what generation
     /// writes. A larger file cannot be what iap writes: stale, without reading it whole.
     static func readLimit(_ generated: String) -> Int { max(64 << 20, 2 * generated.utf8.count) }
 
     /// Compares bytes, once: equal or not. The diff, which only the text report of `gen --check`
     /// shows, is made when asked for (`diff`), never by `iap check`.
-    public init(output: String, generated: String, command: String = "gen") {
+    public init(output: String, generated: String, command: String = "gen", update: String? = nil) {
         self.output = output
         self.command = command
+        self.update = update
         self.generated = generated
         switch FileContents.read(output, limit: Self.readLimit(generated)) {
         case .success(let data):
@@ -62,16 +76,16 @@ public struct GenerationCheck: Sendable {
         let made = UnifiedDiff.diff(old: existing, new: generated, oldName: output, newName: output + " (generated)")
         guard !made.complete else { return made.text }
         return made.text + "# iap: the files differ in more than \(UnifiedDiff.maxChangedLines) lines: only the first difference is shown; "
-            + "run iap \(command) without --check to write the file\n"
+            + "run \(remedy) to write the file\n"
     }
 
     /// The line `gen --check` prints on stderr.
     public var statusLine: String {
         switch state {
         case .upToDate: "\(output) is up to date"
-        case .stale: "\(output) is stale: run iap \(command) without --check to update it"
-        case .missing: "\(output) is missing: run iap \(command) without --check to create it"
-        case .unreadable(let reason): "\(output) cannot be read (\(reason)): make it a readable file, or run iap \(command) without --check to replace it"
+        case .stale: "\(output) is stale: run \(remedy) to update it"
+        case .missing: "\(output) is missing: run \(remedy) to create it"
+        case .unreadable(let reason): "\(output) cannot be read (\(reason)): make it a readable file, or run \(remedy) to replace it"
         }
     }
 
@@ -80,7 +94,7 @@ public struct GenerationCheck: Sendable {
         case .upToDate: []
         case .stale, .missing, .unreadable:
             [ToolRules.staleGeneratedFile.finding(statusLine, at: SourceLocation(path: output),
-                                                  fix: SuggestedFix("run iap \(command) without --check and commit the file"), subject: output)]
+                                                  fix: SuggestedFix("run \(remedy) and commit the file"), subject: output)]
         }
     }
 }

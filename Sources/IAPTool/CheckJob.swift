@@ -97,7 +97,8 @@ public struct CheckJob: Sendable {
                 result.notes.append(made.note ?? "")
                 continue
             }
-            let check = GenerationCheck(output: entry.output, generated: text, command: made.command)
+            let check = GenerationCheck(output: entry.output, generated: text, command: made.command,
+                                        update: generation.updateCommand(made.command))
             result.findings += check.findings
             result.files.append(entry.output)
             counts.generated += 1

@@ -6,7 +6,7 @@ import IAPCatalog
 /// The outputs `iap.yml`'s `generate:` lists, each made as `iap gen` (Swift) or `iap storekit`
 /// (`.storekit`) makes it: one code path for `iap check` (which checks them) and for `iap gen` /
 /// `iap storekit` run without `-o` (which write them, or check them with `--check`), so the
-/// "run iap gen without --check" a stale file's finding asks for does what `check` compared against.
+/// "run iap gen" a stale file's finding asks for does what `check` compared against.
 public struct ConfiguredGeneration: Sendable {
     public var configuration: Configuration
 
@@ -76,6 +76,15 @@ public struct ConfiguredGeneration: Sendable {
                       productCount: catalog.products.count)
     }
 
+    /// The command line that writes every listed file of `command` (`gen`, `storekit`), named when
+    /// one is stale: `iap gen`, with `--config FILE` when the file was named on the command line
+    /// (one found by the search is found again from the same folder).
+    public func updateCommand(_ command: String) -> String {
+        var words = ["iap", command]
+        if configuration.source == .commandLine, let path = configuration.path { words += ["--config", path] }
+        return GenerationCheck.commandLine(words)
+    }
+
     /// `iap gen` (`storeKit` false) or `iap storekit` (true) with no `-o`: each listed output of
     /// that kind written, or with `check` compared with the file there, as the command does for
     /// one `-o FILE`. With no iap.yml, or none of that kind listed, a usage error that says what to pass.
@@ -102,7 +111,7 @@ public struct ConfiguredGeneration: Sendable {
                 outcome.status = outcome.status.combined(with: .findings)
                 continue
             }
-            outcome.append(result.deliver(to: entry.output, check: check, command: command))
+            outcome.append(result.deliver(to: entry.output, check: check, command: command, update: updateCommand(command)))
         }
         return outcome
     }

@@ -6,7 +6,8 @@ extension GenJob {
     /// compared with the file there and reported as `plan` says: with text on stdout, the diff
     /// there and the state on stderr, as a reviewer reads it. A catalog with unreadable files is
     /// refused with the first one's finding.
-    public func run(check: Bool, plan: ReportPlan) -> CommandOutcome {
+    /// `update` is the command line a stale file's message names (`GenerationCheck.update`).
+    public func run(check: Bool, plan: ReportPlan, update: String? = nil) -> CommandOutcome {
         do throws(ToolFailure) {
             let catalog: Catalog
             do throws(ToolFailure) {
@@ -21,9 +22,9 @@ extension GenJob {
             let content = try generate(catalog)
             guard check else {
                 return ConvertJob.Result(text: content, findings: [], losses: [], productCount: catalog.products.count)
-                    .deliver(to: output, check: false, command: "gen")
+                    .deliver(to: output, check: false, command: "gen", update: update)
             }
-            let state = GenerationCheck(output: output, generated: content)
+            let state = GenerationCheck(output: output, generated: content, update: update)
             var rendered = try plan.render(command: "gen", findings: state.findings, rules: ToolRules.all, files: [output])
             var outcome = CommandOutcome()
             if plan.stdoutFormat == TextReporter.identifier {

@@ -4,14 +4,18 @@
 //
 //   iap-gen gen PATH... --output FILE.swift [--type-name NAME] [--style constants|enum] [--access internal|public|package] [--check]
 //   iap-gen storekit PATH... --output FILE.storekit [--storefront USA] [--locale en_US] [--check]
+//
+// With --check, `--update-command LINE` is the command a stale file's message names: the plugins
+// pass the one that fits where they run (the command plugin's `swift package … iap-gen --target
+// App`, or `iap gen …` in Xcode); without it, this command line without --check.
 import CatalogTool
 import CodeGeneration
 import Support
 import Foundation
 
 let usage = """
-    usage: iap-gen gen PATH... --output FILE.swift [--type-name NAME] [--style constants|enum] [--access internal|public|package] [--check]
-           iap-gen storekit PATH... --output FILE.storekit [--storefront CODE] [--locale LOCALE] [--check]
+    usage: iap-gen gen PATH... --output FILE.swift [--type-name NAME] [--style constants|enum] [--access internal|public|package] [--check [--update-command LINE]]
+           iap-gen storekit PATH... --output FILE.storekit [--storefront CODE] [--locale LOCALE] [--check [--update-command LINE]]
     """
 
 func fail(_ message: String, _ status: ExitStatus) -> Never {
@@ -40,7 +44,8 @@ guard let command = arguments.first, ["gen", "storekit"].contains(command) else 
     fail("expected gen or storekit\n\(usage)", .usage)
 }
 arguments.removeFirst()
-let known = command == "gen" ? ["--output", "-o", "--type-name", "--style", "--access"] : ["--output", "-o", "--storefront", "--locale"]
+let known = (command == "gen" ? ["--output", "-o", "--type-name", "--style", "--access"] : ["--output", "-o", "--storefront", "--locale"])
+    + ["--update-command"]
 var paths: [String] = []
 var options: [String: String] = [:]
 var check = false
@@ -61,6 +66,10 @@ while index < arguments.count {
     }
 }
 guard let output = options["--output"] else { fail("--output is required\n\(usage)", .usage) }
+// What a stale file's message asks to run: as given, else this command line without --check.
+var rerun = [String(CommandLine.arguments[0].split(separator: "/").last ?? "iap-gen"), command] + paths
+for (name, value) in options.sorted(by: { $0.key < $1.key }) where name != "--update-command" { rerun += [name, value] }
+let update = options["--update-command"] ?? GenerationCheck.commandLine(rerun)
 
 let outcome: CommandOutcome
 do throws(ToolFailure) {
@@ -76,10 +85,10 @@ do throws(ToolFailure) {
             access = chosen
         }
         let generation = GenerationOptions(style: style, typeName: options["--type-name"], access: access)
-        outcome = try GenJob(catalogs: CatalogSelection(given: paths), output: output, options: generation).deliver(check: check)
+        outcome = try GenJob(catalogs: CatalogSelection(given: paths), output: output, options: generation).deliver(check: check, update: update)
     } else {
         let job = ConvertJob(catalogs: CatalogSelection(given: paths), format: .storekit, storefront: options["--storefront"], locale: options["--locale"])
-        outcome = try job.run().deliver(to: output, check: check, command: "storekit")
+        outcome = try job.run().deliver(to: output, check: check, command: "storekit", update: update)
     }
 } catch {
     fail(error.message, error.status)

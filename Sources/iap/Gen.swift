@@ -46,8 +46,20 @@ struct Gen: ParsableCommand {
             }
             let job = GenJob(catalogs: .generating(paths, configuration: configuration), output: output,
                              options: options, template: template, root: configuration.root)
-            return job.run(check: check, plan: check ? try report.plan() : ReportPlan())
+            return job.run(check: check, plan: check ? try report.plan() : ReportPlan(), update: update(output))
         }
+    }
+
+    /// This command without `--check` and the report options: what a stale file's message names.
+    func update(_ output: String) -> String {
+        var words = ["iap", "gen"] + paths + ["-o", output]
+        if let typeName { words += ["--type-name", typeName] }
+        if access != .internal { words += ["--access", access.rawValue] }
+        if style != .constants { words += ["--style", style.rawValue] }
+        if let template { words += ["--template", template] }
+        if disambiguate { words.append("--disambiguate") }
+        if let path = config.path { words += ["--config", path] }
+        return GenerationCheck.commandLine(words)
     }
 }
 extension GenerationOptions.Access: ExpressibleByArgument {}

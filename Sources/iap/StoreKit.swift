@@ -33,7 +33,11 @@ struct StoreKitCommand: ParsableCommand {
                 return try ConfiguredGeneration(configuration: configuration).deliver(storeKit: true, check: check)
             }
             let job = ConvertJob(catalogs: .generating(paths, configuration: configuration), format: .storekit, storefront: storefront, locale: locale)
-            return try job.run().deliver(to: output, check: check, command: "storekit")
+            var words = ["iap", "storekit"] + paths + ["-o", output]
+            if let storefront { words += ["--storefront", storefront] }
+            if let locale { words += ["--locale", locale] }
+            if let path = config.path { words += ["--config", path] }
+            return try job.run().deliver(to: output, check: check, command: "storekit", update: GenerationCheck.commandLine(words))
         }
     }
 }
@@ -65,8 +69,12 @@ struct ConvertCommand: ParsableCommand {
     func run() {
         let format = to ?? CatalogFormat.implied(by: output)
         Terminal.end { () throws(ToolFailure) in
-            try ConvertJob(catalogs: CatalogSelection(given: paths), format: format, storefront: storefront, locale: locale).run()
-                .deliver(to: output, check: check, command: "convert")
+            var words = ["iap", "convert"] + paths + ["-o", output]
+            if let to { words += ["--to", to.rawValue] }
+            if let storefront { words += ["--storefront", storefront] }
+            if let locale { words += ["--locale", locale] }
+            return try ConvertJob(catalogs: CatalogSelection(given: paths), format: format, storefront: storefront, locale: locale).run()
+                .deliver(to: output, check: check, command: "convert", update: GenerationCheck.commandLine(words))
         }
     }
 }

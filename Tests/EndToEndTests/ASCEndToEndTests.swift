@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import TestSupport
 import XCTest
 
 /// `iap asc pull` and `diff` against the fake App Store Connect in Tests/Fixtures/asc, which
@@ -71,9 +72,16 @@ final class ASCEndToEndTests: XCTestCase {
                                                            "salesReports": salesReports])
     }
 
-    /// Starts the fake server; its base URL, or a skip when openapi-core is missing.
+    /// What the fake server and iap's requests to it need and lack, if anything: found once.
+    static let fakeServerMissing = Prerequisite.fakeASCMissing()
+        ?? (Prerequisite.loads(Prerequisite.libcurlNames) ? nil : "libcurl (libcurl.so.4) cannot be loaded (apt-get install libcurl4; .ci/run installs it)")
+
+    /// Starts the fake server; its base URL, or a skip, saying why, when its OpenAPI document in
+    /// ../shared, python3, openapi-core, cryptography or libcurl is missing.
     func startServer(scenario: String = "ok", pageSize: Int = 2, extra: [String] = [], salesReports: [[String: Any]] = [],
-                     prices: [String: String] = [:], offers: [String: [String: Any]] = [:]) throws -> (url: String, log: URL) {
+                     prices: [String: String] = [:], offers: [String: [String: Any]] = [:],
+                     function: String = #function) throws -> (url: String, log: URL) {
+        if let missing = Self.fakeServerMissing { throw Prerequisite.skip(missing, function: function) }
         let storePath = folder.appendingPathComponent("store-\(servers.count).json")
         try store(salesReports: salesReports, prices: prices, offers: offers).write(to: storePath)
         let keyPath = folder.appendingPathComponent("public.pem")
@@ -100,7 +108,7 @@ final class ASCEndToEndTests: XCTestCase {
         guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)) else {
             server.waitUntilExit()
             let why = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            if server.terminationStatus == 3 { throw XCTSkip("the fake App Store Connect needs openapi-core: \(why)") }
+            if server.terminationStatus == 3 { throw Prerequisite.skip("the fake App Store Connect cannot run: \(why)", function: function) }
             XCTFail("the fake App Store Connect did not start (exit \(server.terminationStatus)): \(why)")
             throw XCTSkip("no server")
         }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import TestSupport
 import XCTest
 
 /// No value of the environment is output: not in a message, a report or a file, whatever
@@ -170,6 +171,7 @@ final class ASCEnvironmentTests: XCTestCase {
     /// A server `IAP_ASC_URL` names that cannot be reached: the error is libcurl's words for it,
     /// not its error buffer, which names the host and port (the variable's value).
     func testAServerThatCannotBeReachedIsNotNamed() throws {
+        try Prerequisite.libcurl()
         try "catalogs: [Store]\nasc:\n  app: com.appcoda.FakeGame\n  snapshot: asc.json\n"
             .write(to: repo.appendingPathComponent("iap.yml"), atomically: false, encoding: .utf8)
         let env = environment(["IAP_ASC_ISSUER_ID": "57246542-96fe-1a63-e053-0824d011072a", "IAP_ASC_KEY_ID": "2X9R4HXF34",

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// A huge file is streamed, not loaded: the peak memory of the iap process stays far below the
@@ -23,10 +24,8 @@ final class BoundedMemoryTests: XCTestCase {
             _, status, usage = os.wait4(pid, 0)
             print(os.waitstatus_to_exitcode(status), usage.ru_maxrss)
             """
-        let probe = try IAPRunner.runProgram("/usr/bin/env", ["python3", "-c", "print(1)"])
-        guard probe.status == 0 else {
-            throw XCTSkip("python3 is not installed; it measures iap's own peak memory (.ci/run installs it)")
-        }
+        // python3 measures iap's own peak memory.
+        try Prerequisite.program(["python3"], install: "apt-get install python3")
         let result = try IAPRunner.runProgram("/usr/bin/env", ["python3", "-c", helper, IAPRunner.binary.path] + arguments)
         let fields = result.stdout.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         guard result.status == 0, fields.count == 2, let status = Int32(fields[0]), let kilobytes = Int(fields[1]) else {

@@ -223,10 +223,10 @@ extension BoundedMemoryTests {
             @@ -1,1 +1,1 @@
             -\(first) 
             +\(first)
-            # iap: the files differ in more than 1000 lines: only the first difference is shown; run iap gen without --check to write the file
+            # iap: the files differ in more than 1000 lines: only the first difference is shown; run iap gen \(folder.path) -o \(output) to write the file
 
             """)
-        XCTAssertEqual(run.stderr, "iap: \(output) is stale: run iap gen without --check to update it\n")
+        XCTAssertEqual(run.stderr, "iap: \(output) is stale: run iap gen \(folder.path) -o \(output) to update it\n")
         let (status, kilobytes) = try peak(["gen", folder.path, "-o", output, "--check"])
         XCTAssertEqual(status, 1)
         XCTAssertLessThan(kilobytes, 150_000, "peak \(kilobytes) KB")

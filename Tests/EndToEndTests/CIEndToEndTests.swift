@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import TestSupport
 import XCTest
 
 /// `iap check`, `iap init`, `iap.yml`, report formats in one run, baselines and exit statuses,
@@ -169,7 +170,7 @@ final class CIEndToEndTests: XCTestCase {
         try write(storekit.replacingOccurrences(of: "\"displayPrice\" : \"0.99\"", with: "\"displayPrice\" : \"1.99\""), "Store/Shop.storekit")
         let edited = try IAPRunner.run(["check"], in: folder)
         XCTAssertEqual(edited.status, 1)
-        XCTAssertTrue(edited.stdout.contains("Store/Shop.storekit: error: Store/Shop.storekit is stale: run iap storekit without --check to update it [stale-generated-file]\n"),
+        XCTAssertTrue(edited.stdout.contains("Store/Shop.storekit: error: Store/Shop.storekit is stale: run iap storekit to update it [stale-generated-file]\n"),
                       edited.stdout)
         // It is also a catalog file, so its edited price is drift from the metadata plist.
         XCTAssertTrue(edited.stdout.contains("price in USA is 1.99 USD in Shop.storekit but 0.99 USD in Metadata.plist [catalog-drift]\n"), edited.stdout)
@@ -238,14 +239,8 @@ final class CIEndToEndTests: XCTestCase {
     }
 
     func testSARIFIsValidAgainstTheSchema() throws {
-        let schema = IAPRunner.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/schemas/sarif-schema-2.1.0.json")
-        guard FileManager.default.fileExists(atPath: schema.path) else {
-            throw XCTSkip("../shared/schemas/sarif-schema-2.1.0.json is absent")
-        }
-        let probe = try IAPRunner.runProgram("/usr/bin/env", ["python3", "-c", "import jsonschema"])
-        guard probe.status == 0 else {
-            throw XCTSkip("Python's jsonschema is not installed (pip install jsonschema; .ci/run installs it)")
-        }
+        let schema = try Prerequisite.shared("schemas/sarif-schema-2.1.0.json")
+        try Prerequisite.python(["jsonschema"], install: "python3 -m pip install jsonschema; .ci/run installs it")
         let outputs: [(String, [String])] = [
             ("validate", ["validate", "catalogs/broken", "catalogs/broken/Decoy_Products.plist", "--format", "sarif"]),
             ("lint", ["lint", "Examples/LintDemo", "--catalog", "catalogs/FakeGame", "--format", "sarif"]),

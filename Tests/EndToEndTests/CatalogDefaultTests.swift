@@ -165,10 +165,10 @@ final class CatalogDefaultTests: XCTestCase {
         let stale = try IAPRunner.run(["check"], in: root)
         XCTAssertEqual(stale.status, 1)
         XCTAssertEqual(stale.stdout, """
-            Generated/Local.storekit: error: Generated/Local.storekit is missing: run iap storekit without --check to create it [stale-generated-file]
-            Generated/Local.storekit: note: fix: run iap storekit without --check and commit the file
-            Generated/ProductID.swift: error: Generated/ProductID.swift is missing: run iap gen without --check to create it [stale-generated-file]
-            Generated/ProductID.swift: note: fix: run iap gen without --check and commit the file
+            Generated/Local.storekit: error: Generated/Local.storekit is missing: run iap storekit to create it [stale-generated-file]
+            Generated/Local.storekit: note: fix: run iap storekit and commit the file
+            Generated/ProductID.swift: error: Generated/ProductID.swift is missing: run iap gen to create it [stale-generated-file]
+            Generated/ProductID.swift: note: fix: run iap gen and commit the file
 
             """)
         let hints = stale.stdout.split(separator: "\n").filter { $0.contains(": error: ") }
@@ -190,7 +190,7 @@ final class CatalogDefaultTests: XCTestCase {
         let genCheck = try IAPRunner.run(["gen", "--check"], in: root)
         XCTAssertEqual(genCheck.status, 1)
         XCTAssertTrue(genCheck.stdout.hasPrefix("--- Generated/ProductID.swift\n"), genCheck.stdout)
-        XCTAssertEqual(genCheck.stderr, "iap: Generated/ProductID.swift is stale: run iap gen without --check to update it\n")
+        XCTAssertEqual(genCheck.stderr, "iap: Generated/ProductID.swift is stale: run iap gen to update it\n")
         XCTAssertEqual(try IAPRunner.run(try hintedCommand(genCheck.stderr.trimmingCharacters(in: .newlines)), in: root).status, 0)
         XCTAssertEqual(try IAPRunner.run(["gen", "--check"], in: root).stderr, "iap: Generated/ProductID.swift is up to date\n")
     }

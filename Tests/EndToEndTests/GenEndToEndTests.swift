@@ -11,7 +11,7 @@ final class GenEndToEndTests: XCTestCase {
         // Missing: --check fails and writes nothing.
         let missing = try IAPRunner.run(["gen", "catalogs/FakeGame", "-o", output, "--check"])
         XCTAssertEqual(missing.status, 1)
-        XCTAssertEqual(missing.stderr, "iap: \(output) is missing: run iap gen without --check to create it\n")
+        XCTAssertEqual(missing.stderr, "iap: \(output) is missing: run iap gen catalogs/FakeGame -o \(output) to create it\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: output))
 
         // First run writes the golden content.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Folders as they come from pull requests and the internet: a FIFO, a socket, a folder named
@@ -28,9 +29,7 @@ final class HostileFolderTests: XCTestCase {
         try fm.createSymbolicLink(atPath: app.appendingPathComponent("dead.plist").path, withDestinationPath: "/nonexistent/x.plist")
         XCTAssertEqual(mkfifo(app.appendingPathComponent("pipe.plist").path, 0o644), 0)
         XCTAssertEqual(mkfifo(app.appendingPathComponent("Shop.swift").path, 0o644), 0)
-        let socket = try IAPRunner.runProgram("/usr/bin/env", ["python3", "-c",
-            "import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])", app.appendingPathComponent("sock.plist").path])
-        XCTAssertEqual(socket.status, 0, socket.stderr)
+        XCTAssertEqual(UnixSocket.make(at: app.appendingPathComponent("sock.plist").path), 0)
         return (root, outside)
     }
 
@@ -110,13 +109,13 @@ final class HostileFolderTests: XCTestCase {
         // gen --check against a FIFO where the output should be: not "missing", and never read.
         let check = try iap(["gen", catalog, "-o", pipe, "--check"])
         XCTAssertEqual(check.status, 1)
-        XCTAssertEqual(check.stderr, "iap: \(pipe) cannot be read (a FIFO, not a regular file): make it a readable file, or run iap gen without --check to replace it\n")
+        XCTAssertEqual(check.stderr, "iap: \(pipe) cannot be read (a FIFO, not a regular file): make it a readable file, or run iap gen \(catalog) -o \(pipe) to replace it\n")
         // A file that is not UTF-8 is not what gen writes: stale, not missing.
         let latin1 = root.appendingPathComponent("Latin1.swift")
         try Data([0x2F, 0x2F, 0x20, 0xE9, 0x0A]).write(to: latin1)
         let stale = try iap(["gen", catalog, "-o", latin1.path, "--check"])
         XCTAssertEqual(stale.status, 1)
-        XCTAssertEqual(stale.stderr, "iap: \(latin1.path) is stale: run iap gen without --check to update it\n")
+        XCTAssertEqual(stale.stderr, "iap: \(latin1.path) is stale: run iap gen \(catalog) -o \(latin1.path) to update it\n")
         let folder = try iap(["plist", "lint", app])
         XCTAssertEqual(folder.status, 2)
         XCTAssertEqual(folder.stderr, "iap: error: \(app): cannot read: a folder, not a file\n")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// A consumer package on the prebuilt bundle: `IAPCatalogPlugins`, which `scripts/release.sh`
@@ -9,7 +10,7 @@ final class PluginBundleTests: XCTestCase {
     func testConsumerBuildsOnTheBundleAndBothPluginsShareATarget() throws {
         let plugins = IAPRunner.packageRoot.appendingPathComponent(".build/artifactbundle/IAPCatalogPlugins")
         guard FileManager.default.fileExists(atPath: plugins.appendingPathComponent("Package.swift").path) else {
-            throw XCTSkip("no .build/artifactbundle/IAPCatalogPlugins: run scripts/release.sh first")
+            throw Prerequisite.skip("no .build/artifactbundle/IAPCatalogPlugins: run scripts/release.sh first (.ci/run does)")
         }
         let consumer = FileManager.default.temporaryDirectory.appendingPathComponent("iap-consumer-\(UUID().uuidString)")
         addTeardownBlock { try? FileManager.default.removeItem(at: consumer) }
@@ -53,11 +54,20 @@ final class PluginBundleTests: XCTestCase {
         XCTAssertFalse((again.stdout + again.stderr).contains("multiple producers"))
         XCTAssertTrue(again.stdout.contains("ProductID.swift is up to date"), again.stdout)
 
-        // A stale committed file fails the build, naming it.
+        // A stale committed file fails the build, naming it and the command plugin's line that
+        // updates it; `swift package iap-gen --check` names the same line, which works when pasted.
         let committed = app.appendingPathComponent("ProductID.swift")
         try (String(contentsOf: committed, encoding: .utf8) + "// edited\n").write(to: committed, atomically: true, encoding: .utf8)
+        let line = "swift package --package-path \(consumer.path) --allow-writing-to-package-directory iap-gen --target App"
         let stale = try swift(["build"])
         XCTAssertNotEqual(stale.status, 0)
-        XCTAssertTrue((stale.stdout + stale.stderr).contains("ProductID.swift is stale"), stale.stdout + stale.stderr)
+        XCTAssertTrue((stale.stdout + stale.stderr).contains("ProductID.swift is stale: run \(line) to update it\n"), stale.stdout + stale.stderr)
+        let checked = try swift(["package", "--allow-writing-to-package-directory", "iap-gen", "--check"])
+        XCTAssertNotEqual(checked.status, 0)
+        XCTAssertTrue((checked.stdout + checked.stderr).contains("ProductID.swift is stale: run \(line) to update it\n"), checked.stdout + checked.stderr)
+        let repaired = try IAPRunner.runProgram("/bin/sh", ["-c", line], in: FileManager.default.temporaryDirectory)
+        XCTAssertEqual(repaired.status, 0, repaired.stderr)
+        let fixed = try swift(["build"])
+        XCTAssertEqual(fixed.status, 0, fixed.stdout + fixed.stderr)
     }
 }

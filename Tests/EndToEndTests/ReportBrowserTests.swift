@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The HTML reports in a real browser: headless Chromium (Debian's `chromium`, which .ci/run
@@ -48,8 +49,13 @@ final class ReportBrowserTests: XCTestCase {
 
     func testHTMLReportsRenderSortAndRequestNothing() throws {
         guard let browser = Self.chromium else {
-            print("ReportBrowserTests: skipped: no Chromium found (apt-get install chromium); .ci/run installs it")
-            throw XCTSkip("no Chromium installed")
+            throw Prerequisite.skip("no Chromium found (apt-get install chromium; .ci/run installs it)")
+        }
+        // Ubuntu's /usr/bin/chromium-browser is a stub that asks for the snap: found, yet no browser.
+        let version = try IAPRunner.runProgram("/usr/bin/timeout", ["60", browser, "--version"])
+        guard version.status == 0, version.stdout.contains("Chrom") else {
+            throw Prerequisite.skip("\(browser) does not run (\(browser) --version exited \(version.status): "
+                                    + "\(version.stderr.prefix(200))); install Debian's chromium or Google Chrome")
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-browser-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `iap report`: the price matrix and the sales report in every format, against goldens; the
@@ -72,11 +73,7 @@ final class ReportEndToEndTests: XCTestCase {
     /// docs/schemas/iap-report-v1.schema.json describes both documents exactly (no field it does not
     /// name, amounts as decimal strings): checked with Python's jsonschema, which .ci/run installs.
     func testJSONMatchesItsPublishedSchema() throws {
-        let probe = try IAPRunner.runProgram("/usr/bin/env", ["python3", "-c", "import jsonschema"])
-        guard probe.status == 0 else {
-            print("ReportEndToEndTests: schema check skipped: Python's jsonschema is not installed (pip install jsonschema)")
-            throw XCTSkip("Python's jsonschema is not installed")
-        }
+        try Prerequisite.python(["jsonschema"], install: "python3 -m pip install jsonschema; .ci/run installs it")
         let folder = try temporaryFolder("schema")
         let documents = [
             ("sales", try IAPRunner.run(["report", "--sales", Self.sales, "--catalog", "\(Self.sales)/Catalog", "--format", "json"]).stdout),

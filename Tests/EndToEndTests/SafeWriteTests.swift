@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import TestSupport
 import XCTest
 
 /// What every writer (`-o`, `--report FORMAT:PATH`, `--write-baseline`, `init`, `iap.yml`'s
@@ -242,9 +243,7 @@ final class SafeWriteTests: XCTestCase {
         try link("dir-link", to: "dir")
         try link("dangling", to: "nowhere/x.swift")
         try link("loop", to: "loop")
-        let socket = try IAPRunner.runProgram("/usr/bin/env", ["python3", "-c",
-            "import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])", path("sock")])
-        XCTAssertEqual(socket.status, 0, socket.stderr)
+        XCTAssertEqual(UnixSocket.make(at: path("sock")), 0)
         let cases: [(String, String)] = [
             ("dir", "it is a folder; name a file inside it"),
             ("dir/", "it is a folder; name a file inside it"),

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// stdout and stderr that cannot be written — a full disk (/dev/full), a descriptor the parent
@@ -80,6 +81,7 @@ final class StandardStreamTests: XCTestCase {
             p = subprocess.run(sys.argv[1:], stdout=w, stderr=subprocess.PIPE, cwd=os.environ["IAP_ROOT"])
             sys.stdout.write(str(p.returncode) + "\\n" + p.stderr.decode())
             """
+        try Prerequisite.program(["python3"], install: "apt-get install python3")
         for arguments in [["rules"], ["list", "catalogs"], ["validate", "catalogs/broken"], ["validate", "catalogs/FakeGame", "--format", "sarif"]] {
             let normal = try IAPRunner.run(arguments)
             let result = try IAPRunner.runProgram("/usr/bin/env", ["python3", "-c", script, IAPRunner.binary.path] + arguments,

@@ -45,7 +45,7 @@ final class StoreKitEndToEndTests: XCTestCase {
         let output = folder.appendingPathComponent("RazeFaces.storekit").path
         var result = try IAPRunner.run(["storekit", "catalogs/RazeFaces", "-o", output, "--check"])
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.stderr, "iap: \(output) is missing: run iap storekit without --check to create it\n")
+        XCTAssertEqual(result.stderr, "iap: \(output) is missing: run iap storekit catalogs/RazeFaces -o \(output) to create it\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: output))
 
         _ = try IAPRunner.run(["storekit", "catalogs/RazeFaces", "-o", output])
@@ -58,7 +58,7 @@ final class StoreKitEndToEndTests: XCTestCase {
         try edited.write(toFile: output, atomically: true, encoding: .utf8)
         result = try IAPRunner.run(["storekit", "catalogs/RazeFaces", "-o", output, "--check"])
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.stderr, "iap: \(output) is stale: run iap storekit without --check to update it\n")
+        XCTAssertEqual(result.stderr, "iap: \(output) is stale: run iap storekit catalogs/RazeFaces -o \(output) to update it\n")
         XCTAssertTrue(result.stdout.contains("\n-          \"displayPrice\" : \"24.99\",\n+          \"displayPrice\" : \"29.99\",\n"), result.stdout)
         XCTAssertEqual(try String(contentsOfFile: output, encoding: .utf8), edited, "--check must not write")
     }

@@ -2,7 +2,8 @@
 """Self-test of fake_asc.py: starts it on a temporary store and checks what it serves.
 
 Run: python3 Tests/Fixtures/asc/check_fake_asc.py   (exit 0 on success, 1 on a failure,
-3 when openapi-core is not installed, as the server itself exits 3 then).
+3 when cryptography, openapi-core or Apple's document in ../shared is missing, as the
+server itself exits 3 then; what is missing is printed).
 """
 
 import base64
@@ -19,9 +20,14 @@ import time
 import urllib.error
 import urllib.request
 
-from cryptography.hazmat.primitives import hashes, serialization
-from cryptography.hazmat.primitives.asymmetric import ec
-from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
+try:
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
+except ImportError as error:  # the tests skip on exit 3
+    print("SKIP: cryptography cannot be imported (%s); install it with "
+          "`pip install -r Tests/Fixtures/asc/requirements.txt`" % error)
+    sys.exit(3)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SERVER = os.path.join(HERE, "fake_asc.py")

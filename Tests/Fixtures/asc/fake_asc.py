@@ -12,7 +12,8 @@ Usage:
       --key-id KID [--scenario NAME] [--page-size N] [--log LOG.jsonl] [--spec PATH]
 
 Prints exactly one line `PORT <n>` on stdout, then serves until SIGTERM (exit 0).
-Exit 3: openapi-core (or cryptography) cannot be imported. Exit 2: bad arguments or files.
+Exit 3: openapi-core (or cryptography) cannot be imported, or Apple's document is not at its
+default place in ../shared (and no --spec names another). Exit 2: bad arguments or files.
 """
 
 import argparse
@@ -1083,6 +1084,10 @@ def main(argv=None):
     if args.page_size is not None and args.page_size < 1:
         parser.error("--page-size must be at least 1")
 
+    if args.spec == default_spec_path() and not os.path.exists(args.spec):  # the tests skip on exit 3
+        sys.stderr.write("fake_asc: Apple's OpenAPI document %s is absent (it is in ../shared beside the "
+                         "clone on the project's machines; --spec names another copy)\n" % args.spec)
+        return 3
     try:
         with open(args.spec, encoding="utf-8") as handle:
             document = json.load(handle)
