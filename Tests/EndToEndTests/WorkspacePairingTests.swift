@@ -120,6 +120,41 @@ final class WorkspacePairingTests: XCTestCase {
         XCTAssertTrue(list.stdout.contains("bundle ID com.acme.invoices from Invoices/Info.plist:6:2\n"), list.stdout)
     }
 
+    func testInitNamesTheAppsFolderAndCheckFindsWhatValidateFinds() throws {
+        try app("Billing/Info.plist")
+        try app("Invoices/Info.plist")
+        try write("Invoices/Store/Products.storekit", AppRepository.storeKit([("com.acme.invoices.pro", "Pro")]))
+        XCTAssertEqual(try IAPRunner.run(["init"], in: folder).status, 0)
+        let config = try String(contentsOf: folder.appendingPathComponent("iap.yml"), encoding: .utf8)
+        XCTAssertTrue(config.contains("catalogs:\n  - Invoices\n"), config)
+        let check = try IAPRunner.run(["check"], in: folder)
+        XCTAssertEqual(check.stdout.split(separator: "\n").filter { $0.hasSuffix("[unresolved-bundle-id]") }.map { String($0.prefix { $0 != ":" }) },
+                       ["Invoices/Info.plist"], check.stdout)
+    }
+
+    func testAProjectSpecKeepsTheRootOneCatalogAndItsTargetsNameTheApp() throws {
+        try write("project.yml", """
+        name: Apps
+        targets:
+          Billing:
+            type: application
+            settings:
+              base:
+                PRODUCT_BUNDLE_IDENTIFIER: com.acme.billing
+          Invoices:
+            type: application
+            settings:
+              base:
+                PRODUCT_BUNDLE_IDENTIFIER: com.acme.invoices
+        """)
+        try app("Billing/Info.plist")
+        try app("Invoices/Info.plist")
+        try write("Invoices/IAP_ProductIDs.plist", ids(["com.acme.invoices.pro"]))
+        let list = try IAPRunner.run(["list", "."], in: folder)
+        XCTAssertTrue(list.stdout.hasPrefix(".: 1 product, bundle ID com.acme.invoices\n"), list.stdout)
+        XCTAssertEqual(try unresolved(), [])
+    }
+
     func testAnInfoPlistNamedOnTheCommandLineIsTakenAsTheUserSays() throws {
         try app("Billing/Info.plist", id: "com.acme.billing")
         try app("Invoices/Info.plist", id: "com.acme.invoices")

@@ -80,15 +80,17 @@ public struct CatalogLoader: Sendable {
         if Set(synced.values).count > 1 {
             return (split(reads, name: group.name, appOf: synced).map { ($0.name, $0.reads, []) }, [])
         }
-        guard storeKitFiles.count > 1, !group.schemes.isEmpty else { return (split(reads, name: group.name, appOf: nearestApps(reads)).map { ($0.name, $0.reads, []) }, []) }
+        guard storeKitFiles.count > 1, !group.schemes.isEmpty else { return (split(reads, name: group.name, appOf: group.projects.isEmpty ? nearestApps(reads) : [:]).map { ($0.name, $0.reads, []) }, []) }
         let apps = SchemeApps(storeKitFiles: storeKitFiles, schemes: group.schemes, workspaces: group.workspaces,
                               projects: group.projects, configurations: group.buildConfigurations)
         return (split(reads, name: group.name, appOf: apps.appOf).map { ($0.name, $0.reads, $0.app.flatMap { apps.bundleIDs[$0] } ?? []) },
                 apps.passedOver)
     }
 
-    /// The app of each catalog file when a root holds several apps' own `Info.plist`s in folders
-    /// of their own (a workspace whose projects are generated, not committed) and every catalog
+    /// The app of each catalog file when a root with no project or project spec (whose targets
+    /// name the apps, and which a catalog named by its app's folder would no longer read) holds
+    /// several apps' own `Info.plist`s in folders of their own (a workspace whose projects are
+    /// generated, not committed) and every catalog
     /// file sits nearer to one of them than to any other: each app's catalog files are its own
     /// catalog. A file as near to two apps (a catalog at the root, a shared metadata plist), or
     /// apps whose written-out bundle IDs are one, keep the root one catalog (`AppPairing` then
