@@ -133,7 +133,21 @@ public enum StarterConfiguration {
         var folders = Set<String>()
         for catalog in catalogs {
             let root = paths.relative(catalog.name)
-            guard root == "." || root.isEmpty else { folders.insert(root); continue }
+            guard root == "." || root.isEmpty else {
+                // An app's folder, unless its bundle ID comes from outside the folders of its
+                // files (a workspace's app whose Info.plist sits beside its Store folder, a spec
+                // at the root): a walk of the folder would not pair them again, so the folder
+                // itself is listed, as `validate .` read it.
+                let source = catalog.bundleID.map { paths.relative($0.location.path) }
+                let inside = source.map { source in
+                    catalog.files.contains { file in
+                        if case .bundleInfo = file.content { return false }
+                        return source.hasPrefix(paths.relative((file.path as NSString).deletingLastPathComponent) + "/")
+                    }
+                } ?? true
+                folders.insert(inside || hasAppMarker((paths.root as NSString).appendingPathComponent(root)) ? root : ".")
+                continue
+            }
             var fileFolders = Set<String>()
             for file in catalog.files {
                 if case .bundleInfo = file.content { continue }
@@ -147,6 +161,16 @@ public enum StarterConfiguration {
         let sorted = folders.sorted()
         return sorted.filter { candidate in
             !sorted.contains { other in other != candidate && (other == "." || candidate.hasPrefix(other + "/")) }
+        }
+    }
+
+    /// Whether a folder holds what makes it an app's root for a walk (`FileDiscovery`): then a
+    /// walk of it reads its bundle ID's source with its catalog files.
+    static func hasAppMarker(_ folder: String) -> Bool {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return false }
+        return names.contains { name in
+            ["xcodeproj", "xcworkspace"].contains((name as NSString).pathExtension)
+                || ["Package.swift", "iap.yml", "project.yml", "Project.swift"].contains(name)
         }
     }
 

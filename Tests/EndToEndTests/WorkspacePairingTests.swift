@@ -120,16 +120,16 @@ final class WorkspacePairingTests: XCTestCase {
         XCTAssertTrue(list.stdout.contains("bundle ID com.acme.invoices from Invoices/Info.plist:6:2\n"), list.stdout)
     }
 
-    func testInitNamesTheAppsFolderAndCheckFindsWhatValidateFinds() throws {
+    /// The app's written-out bundle ID beside its Store folder: the folder init lists reads it again.
+    func testInitListsAFolderWhoseWalkKeepsTheBundleID() throws {
         try app("Billing/Info.plist")
-        try app("Invoices/Info.plist")
-        try write("Invoices/Store/Products.storekit", AppRepository.storeKit([("com.acme.invoices.pro", "Pro")]))
+        try app("Invoices/Info.plist", id: "com.acme.invoices")
+        try write("Invoices/Store/IAP_ProductIDs.plist", ids(["com.acme.invoices.pro", "com.acme.invoice.coins"]))
         XCTAssertEqual(try IAPRunner.run(["init"], in: folder).status, 0)
         let config = try String(contentsOf: folder.appendingPathComponent("iap.yml"), encoding: .utf8)
-        XCTAssertTrue(config.contains("catalogs:\n  - Invoices\n"), config)
+        XCTAssertTrue(config.contains("catalogs:\n  - .\n"), config)
         let check = try IAPRunner.run(["check"], in: folder)
-        XCTAssertEqual(check.stdout.split(separator: "\n").filter { $0.hasSuffix("[unresolved-bundle-id]") }.map { String($0.prefix { $0 != ":" }) },
-                       ["Invoices/Info.plist"], check.stdout)
+        XCTAssertTrue(check.stdout.contains("'com.acme.invoice.coins' does not start with the bundle ID 'com.acme.invoices.'"), check.stdout)
     }
 
     func testAProjectSpecKeepsTheRootOneCatalogAndItsTargetsNameTheApp() throws {
