@@ -230,7 +230,7 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
     /// the error says what is wrong and where. A partial snapshot is refused unless `partial`
     /// (`pull --resume`): compared, it would report every product it lacks as drift.
     public static func decode(_ data: Data, path: String, partial: Bool = false) throws(SnapshotError) -> ASCSnapshot {
-        let shown = Escape.shellWord(path, safe: "/._-+@=:,", quoteEmpty: true)
+        let shown = Escape.shellArgument(path, path: true)
         if let syntax = JSONSyntax.firstError(in: [UInt8](data), integersIn64Bits: true) {
             throw SnapshotError(path: path, message: "not valid JSON (line \(syntax.line), column \(syntax.column): \(syntax.message)); "
                                 + "write one with `iap asc pull --snapshot \(shown)`")

@@ -96,6 +96,12 @@ public struct CatalogSelection: Sendable {
 
         /// Files checked, over all catalogs.
         public var fileCount: Int { catalogs.reduce(0) { $0 + $1.files.count } }
+        /// The catalog files among them: not the `Info.plist`s that lent a bundle ID.
+        public var catalogFileCount: Int {
+            catalogs.reduce(0) { count, catalog in
+                count + catalog.files.filter { if case .bundleInfo = $0.content { false } else { true } }.count
+            }
+        }
         public var productCount: Int { catalogs.reduce(0) { $0 + $1.products.count } }
     }
 
@@ -152,14 +158,36 @@ public struct CatalogSelection: Sendable {
 
     /// The one catalog a command needs (`gen`, `lint --catalog`). `subject` names the input in
     /// messages (`--catalog App`); nil: the paths read.
-    public func loadOne(subject: String? = nil) throws(ToolFailure) -> Catalog {
+    /// `instead`: another way out the message offers when the paths hold several catalogs.
+    public func loadOne(subject: String? = nil, instead: String? = nil) throws(ToolFailure) -> Catalog {
         let subject = subject ?? resolvedPaths.joined(separator: ", ")
         let catalogs = try load().catalogs
         guard catalogs.count == 1, let catalog = catalogs.first else {
             if catalogs.isEmpty { throw .cannotRun("no catalog found in \(subject)") }
-            throw .cannotRun("\(subject) holds \(catalogs.count) catalogs (\(catalogs.map(\.name).joined(separator: ", "))); pass the files or folder of one")
+            throw .cannotRun("\(subject) holds \(catalogs.count) catalogs (\(catalogs.map(\.name).joined(separator: ", "))); "
+                             + "name one by \(Self.namingForms(catalogs))" + (instead.map { "; or \($0)" } ?? ""))
         }
         return catalog
+    }
+
+    /// The most catalogs `namingForms` spells out.
+    static let namedForms = 3
+
+    /// How to name each catalog alone, as shell words: its folder when no other catalog has a
+    /// file inside it, else its files (naming a folder that holds another catalog's files would
+    /// read that one too). "its folder `Mahjong` (Mahjong), the files `A/x.plist A/y.storekit` (.)".
+    static func namingForms(_ catalogs: [Catalog]) -> String {
+        let forms = catalogs.prefix(namedForms).map { catalog -> String in
+            let own = catalog.files.filter { if case .bundleInfo = $0.content { false } else { true } }.map(\.path)
+            let folder = catalog.name
+            let alone = !catalogs.contains { other in
+                other.name != catalog.name && other.files.contains { FileDiscovery.isInside(($0.path as NSString).deletingLastPathComponent, folder) }
+            } && own.allSatisfy { FileDiscovery.isInside(($0 as NSString).deletingLastPathComponent, folder) }
+            if alone || own.isEmpty { return "the folder `\(Escape.shellArgument(folder, path: true))` (\(catalog.name))" }
+            return "\(own.count == 1 ? "the file" : "the files") `\(Escape.shellArguments(own))` (\(catalog.name))"
+        }
+        let more = catalogs.count > namedForms ? ", …" : ""
+        return forms.joined(separator: ", ") + more
     }
 
     /// The catalogs under the folders among the paths, for commands that use a catalog when one

@@ -87,7 +87,7 @@ public enum ASCJob {
 
     /// The command that finishes a partial pull, as it can be pasted.
     static func resumeCommand(_ app: String, _ path: String, _ output: String?) -> String {
-        let word = { (text: String) in Escape.shellWord(text, safe: "/._-+@=:,", quoteEmpty: true) }
+        let word = { (text: String) in Escape.shellArgument(text, path: true) }
         return "iap asc pull --resume --snapshot \(word(path))" + (output.map { " -o \(word($0))" } ?? "")
     }
 

@@ -45,22 +45,22 @@ public struct Baseline: Sendable, Equatable {
         switch FileContents.read(path) {
         case .success(let bytes): data = bytes
         case .failure(let failure) where FileContents.isMissing(failure):
-            throw .cannotRun("\(path): baseline not found; create it with --write-baseline \(path)")
+            throw .cannotRun("\(path): baseline not found; create it with --write-baseline \(Escape.shellArgument(path, path: true))")
         case .failure(let failure):
             throw .cannotRun("\(path): cannot read: \(failure.phrase)")
         }
         let object: Any
         do { object = try JSONSerialization.jsonObject(with: data) } catch {
-            throw .cannotRun("\(path): the baseline is not valid JSON; recreate it with --write-baseline \(path)")
+            throw .cannotRun("\(path): the baseline is not valid JSON; recreate it with --write-baseline \(Escape.shellArgument(path, path: true))")
         }
         guard let root = object as? [String: Any], let version = root["version"] as? Int else {
-            throw .cannotRun("\(path): not an iap baseline (no \"version\"); recreate it with --write-baseline \(path)")
+            throw .cannotRun("\(path): not an iap baseline (no \"version\"); recreate it with --write-baseline \(Escape.shellArgument(path, path: true))")
         }
         guard version == formatVersion else {
-            throw .cannotRun("\(path): baseline version \(version) is not one this iap reads (\(formatVersion)); recreate it with --write-baseline \(path)")
+            throw .cannotRun("\(path): baseline version \(version) is not one this iap reads (\(formatVersion)); recreate it with --write-baseline \(Escape.shellArgument(path, path: true))")
         }
         guard let items = root["findings"] as? [[String: Any]] else {
-            throw .cannotRun("\(path): \"findings\" must be an array; recreate it with --write-baseline \(path)")
+            throw .cannotRun("\(path): \"findings\" must be an array; recreate it with --write-baseline \(Escape.shellArgument(path, path: true))")
         }
         var entries: [Entry] = []
         // The counts together stay within an Int, so no sum of them (per fingerprint, or of the
@@ -74,7 +74,7 @@ public struct Baseline: Sendable, Equatable {
             let (sum, overflow) = total.addingReportingOverflow(count)
             guard !overflow else {
                 throw .cannotRun("\(path): findings[\(i)]: the counts add up past \(Int.max); a count is how many times a finding "
-                                 + "occurs: recreate the baseline with --write-baseline \(path)")
+                                 + "occurs: recreate the baseline with --write-baseline \(Escape.shellArgument(path, path: true))")
             }
             total = sum
             entries.append(Entry(fingerprint: Fingerprint(rule: rule, path: file, subject: subject), count: count))

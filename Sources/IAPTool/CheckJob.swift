@@ -64,7 +64,8 @@ public struct CheckJob: Sendable {
         result.passedOver = loaded.passedOver
         if loaded.catalogs.isEmpty, config.path != nil, !config.catalogsNamed, !config.lintPaths.isEmpty {
             // iap.yml names no catalogs and its folder holds none: the sources are still linted.
-            result.notes.append("iap: no catalog found under \(config.root); only lint runs (name the catalogs in \(config.path!) if there are some)")
+            result.notes.append("iap: no catalog found under \(config.root): only lint runs, and product titles and IDs in the sources are not "
+                                + "checked against a catalog (name the catalogs in \(config.path!) if there are some)")
         } else {
             _ = try loaded.requireCatalogs(verbose: false)
             let validated = validate.run(loaded, options: options)
@@ -80,7 +81,7 @@ public struct CheckJob: Sendable {
             result.files.append(snapshotPath)
             result.rules += ASCRules.all
         }
-        counts.catalogFiles = loaded.fileCount
+        counts.catalogFiles = loaded.catalogFileCount
         counts.products = loaded.productCount
         counts.catalogs = loaded.catalogs.count
 
@@ -110,6 +111,8 @@ public struct CheckJob: Sendable {
             // The catalogs validation loaded, not walked for a second time.
             lint.catalogs = validate.catalogs
             lint.loadedCatalogs = loaded.catalogs
+            // "No catalog found" is said once, above, with what it means for lint.
+            lint.saysNoCatalog = false
             let linted = try lint.findings()
             result.findings += linted.findings
             result.files += linted.files

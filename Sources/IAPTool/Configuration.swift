@@ -254,13 +254,13 @@ struct ConfigurationParser {
                     guard let text = string(item, itemKey) else { continue }
                     do {
                         var target = try ReportTarget(parsing: text)
-                        guard confine(target.path, item, itemKey, elsewhere: "--report \(target.format):\(target.path)") else { continue }
+                        guard confine(target.path, item, itemKey, elsewhere: "--report \(Escape.shellArgument("\(target.format):\(target.path)"))") else { continue }
                         target.path = config.resolve(target.path)
                         config.reports.append(target)
                     } catch { self.error(item, itemKey, failure(error)) }
                 }
             case "baseline":
-                if let path = string(value, key), confine(path, value, key, elsewhere: "--baseline \(path)") {
+                if let path = string(value, key), confine(path, value, key, elsewhere: "--baseline \(Escape.shellArgument(path, path: true))") {
                     config.baseline = config.resolve(path)
                 }
             case "strict": config.strict = bool(value, key) ?? false
@@ -330,7 +330,7 @@ struct ConfigurationParser {
             switch key {
             case "snapshot":
                 // Read by diff and check, written by pull: confined as every path iap.yml names to write.
-                if let snapshot = string(value, path), confine(snapshot, value, path, elsewhere: "--snapshot \(snapshot)") {
+                if let snapshot = string(value, path), confine(snapshot, value, path, elsewhere: "--snapshot \(Escape.shellArgument(snapshot, path: true))") {
                     config.asc.snapshot = config.resolve(snapshot)
                 }
             case "app":
@@ -376,7 +376,7 @@ struct ConfigurationParser {
                 case "output":
                     if let output = string(value, "\(path).output") {
                         let command = output.lowercased().hasSuffix(".storekit") ? "iap storekit" : "iap gen"
-                        if confine(output, value, "\(path).output", elsewhere: "\(command) -o \(output)") { entry.output = config.resolve(output) }
+                        if confine(output, value, "\(path).output", elsewhere: "\(command) -o \(Escape.shellArgument(output, path: true))") { entry.output = config.resolve(output) }
                         else { leadsOut = true }
                     }
                 case "style":

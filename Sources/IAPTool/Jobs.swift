@@ -103,6 +103,8 @@ public struct LintJob: Sendable {
     public var loadedCatalogs: [Catalog]?
     public var excludes: [String] = []
     public var includeTests = false
+    /// Whether a note says when no catalog is found for the sources (`check` says it itself).
+    public var saysNoCatalog = true
     /// Files linted at once; nil: one per processor.
     public var jobs: Int?
 
@@ -136,7 +138,8 @@ public struct LintJob: Sendable {
         linter.jobs = jobs
         var notes: [String] = []
         if let catalog {
-            linter.context = LintContext(catalog: try catalogs.naming([catalog]).loadOne(subject: "--catalog \(catalog)"))
+            linter.context = LintContext(catalog: try catalogs.naming([catalog]).loadOne(subject: "--catalog \(catalog)",
+                instead: "leave out --catalog: each app's sources are checked with the catalog of their app"))
         } else {
             // The configured catalogs, or those beside the sources (with neither, the default
             // every command reads); each for the files of its own app.
@@ -152,7 +155,7 @@ public struct LintJob: Sendable {
             }
             // One app: its catalog serves the sources outside its folder too (shared packages).
             if found.count == 1 { linter.context = linter.scopedContexts[0].context }
-            if found.isEmpty, !folders.isEmpty {
+            if found.isEmpty, !folders.isEmpty, saysNoCatalog {
                 notes.append("iap: no catalog found in \(folders.joined(separator: ", ")): product titles and IDs are not checked (pass --catalog)")
             }
         }

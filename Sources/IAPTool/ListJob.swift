@@ -34,7 +34,7 @@ public struct ListJob: Sendable {
             if catalogs.contains(where: { !$0.unreadableFileFindings.isEmpty }) {
                 // The same catalogs as this run: the paths given, else the same default (CatalogSelection).
                 let given = self.catalogs.origin == .given ? self.catalogs.paths : []
-                let command = (["iap", "validate"] + given.map { Escape.shellWord($0, safe: "/._-+@=:,", quoteEmpty: true) }).joined(separator: " ")
+                let command = (["iap", "validate"] + given.map { Escape.shellArgument($0, path: true) }).joined(separator: " ")
                 outcome.closing += "iap: some files could not be read as catalogs; run '\(command)' for the details\n"
                 outcome.status = .findings
             }

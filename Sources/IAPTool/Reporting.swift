@@ -81,8 +81,8 @@ extension ReportPlan {
             notes.append("iap: baseline \(baseline): \(plural(applied.suppressed, "finding")) held back, \(plural(kept.count, "new finding")), \(applied.fixed) baselined \(applied.fixed == 1 ? "finding" : "findings") fixed")
             if applied.fixed > 0 {
                 notes.append(failOnFixedBaseline
-                    ? "iap: error: \(applied.fixed) baselined \(applied.fixed == 1 ? "finding is" : "findings are") fixed; rewrite the baseline with --write-baseline \(baseline) so it cannot come back"
-                    : "iap: \(applied.fixed) baselined \(applied.fixed == 1 ? "finding is" : "findings are") fixed; shrink the baseline with --write-baseline \(baseline)")
+                    ? "iap: error: \(applied.fixed) baselined \(applied.fixed == 1 ? "finding is" : "findings are") fixed; rewrite the baseline with --write-baseline \(Escape.shellArgument(baseline, path: true)) so it cannot come back"
+                    : "iap: \(applied.fixed) baselined \(applied.fixed == 1 ? "finding is" : "findings are") fixed; shrink the baseline with --write-baseline \(Escape.shellArgument(baseline, path: true))")
             }
         }
         let result = RunResult(command: command, findings: kept, fingerprintRoot: root, rules: rules, files: files,

@@ -24,7 +24,7 @@ public enum StarterConfiguration {
                 return "nothing to check here yet: add the app's product-ID plist, metadata plist or .storekit file "
                     + "to this folder, or name the folder that holds them under catalogs: in \(path)"
             }
-            return path == Configuration.fileName ? "run iap check" : "run iap check --config \(path)"
+            return path == Configuration.fileName ? "run iap check" : "run iap check --config \(Escape.shellArgument(path, path: true))"
         }
     }
 
@@ -41,14 +41,27 @@ public enum StarterConfiguration {
         let sources = (try? SourceLinter().walk([folder])) ?? (files: [], passedOver: [])
         var paths = RelativePaths(root: folder)
         let catalogPaths = catalogFolders(catalogs, paths: &paths)
-        // The top-level folders holding sources; the folder itself when sources sit at its top
-        // (Package.swift aside).
-        var sourceFolders = Set(sources.files.map { path -> String in
+        // The top-level folders holding the app's sources; the folder itself when sources sit at
+        // its top (Package.swift aside). Vendored code, a Flutter app's desktop runners and an
+        // Android project are not the app's: left out, or excluded when inside a folder linted.
+        var noise = SourceNoise(root: folder)
+        var noiseFolders: [String: String] = [:]
+        var own: [String] = []
+        for path in sources.files {
             let rel = paths.relative(path)
+            if let found = noise.folder(of: rel) { noiseFolders[found.folder] = found.reason } else { own.append(rel) }
+        }
+        var sourceFolders = Set(own.map { rel -> String in
             let first = rel.split(separator: "/").first.map(String.init) ?? rel
             return first == rel ? (rel == "Package.swift" ? "" : ".") : first
         }).filter { !$0.isEmpty }.sorted()
         if sourceFolders.contains(".") { sourceFolders = ["."] }
+        let linted = Set(sourceFolders)
+        // Noise inside a folder linted is excluded; beside them, it is only not listed.
+        let excluded = noiseFolders.keys.filter { noisy in
+            linted.contains(".") || linted.contains(String(noisy.split(separator: "/")[0]))
+        }.sorted()
+        let leftOut = noiseFolders.keys.filter { !excluded.contains($0) }.sorted()
 
         var out = """
         # iap.yml: what `iap check` checks, and how. Paths are relative to this file (what it writes
@@ -84,9 +97,17 @@ public enum StarterConfiguration {
         if sourceFolders.isEmpty {
             out += "\n# Sources to lint for hardcoded prices, titles and product IDs.\n# lint:\n#   paths: [App]\n"
         } else {
-            out += "\n# Sources to lint for hardcoded prices, titles and product IDs.\nlint:\n  paths:\n"
+            out += "\n# Sources to lint for hardcoded prices, titles and product IDs.\n"
+                + leftOut.map { "# Not linted: \($0), \(noiseFolders[$0]!).\n" }.joined()
+                + "lint:\n  paths:\n"
                 + sourceFolders.map { "    - \(yaml($0))\n" }.joined()
-                + "  # exclude: [\"*/Generated/*\"]\n"
+            if excluded.isEmpty {
+                out += "  # exclude: [\"*/Generated/*\"]\n"
+            } else {
+                // A folder path matches that run of folders wherever the file is read from (ExcludePattern).
+                out += "  # Not the app's code: \(excluded.map { "\($0) (\(noiseFolders[$0]!))" }.joined(separator: ", ")).\n"
+                    + "  exclude:\n" + excluded.map { "    - \(yaml($0))\n" }.joined()
+            }
         }
         out += """
 
@@ -112,7 +133,21 @@ public enum StarterConfiguration {
         var folders = Set<String>()
         for catalog in catalogs {
             let root = paths.relative(catalog.name)
-            guard root == "." || root.isEmpty else { folders.insert(root); continue }
+            guard root == "." || root.isEmpty else {
+                // An app's folder, unless its bundle ID comes from outside the folders of its
+                // files (a workspace's app whose Info.plist sits beside its Store folder, a spec
+                // at the root): a walk of the folder would not pair them again, so the folder
+                // itself is listed, as `validate .` read it.
+                let source = catalog.bundleID.map { paths.relative($0.location.path) }
+                let inside = source.map { source in
+                    catalog.files.contains { file in
+                        if case .bundleInfo = file.content { return false }
+                        return source.hasPrefix(paths.relative((file.path as NSString).deletingLastPathComponent) + "/")
+                    }
+                } ?? true
+                folders.insert(inside || hasAppMarker((paths.root as NSString).appendingPathComponent(root)) ? root : ".")
+                continue
+            }
             var fileFolders = Set<String>()
             for file in catalog.files {
                 if case .bundleInfo = file.content { continue }
@@ -126,6 +161,16 @@ public enum StarterConfiguration {
         let sorted = folders.sorted()
         return sorted.filter { candidate in
             !sorted.contains { other in other != candidate && (other == "." || candidate.hasPrefix(other + "/")) }
+        }
+    }
+
+    /// Whether a folder holds what makes it an app's root for a walk (`FileDiscovery`): then a
+    /// walk of it reads its bundle ID's source with its catalog files.
+    static func hasAppMarker(_ folder: String) -> Bool {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return false }
+        return names.contains { name in
+            ["xcodeproj", "xcworkspace"].contains((name as NSString).pathExtension)
+                || ["Package.swift", "iap.yml", "project.yml", "Project.swift"].contains(name)
         }
     }
 

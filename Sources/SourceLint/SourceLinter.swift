@@ -12,7 +12,8 @@ public struct SourceLinter: Sendable {
     /// Catalog contexts by app root: a file gets the context of the deepest root above it
     /// (the catalog of the app it belongs to).
     public var scopedContexts: [(root: String, context: LintContext)] = []
-    /// `--exclude` globs (fnmatch), applied to every path, named or found; `./__MACOSX/*` and
+    /// `--exclude` globs (fnmatch), applied to every path, named or found, and to each folder on
+    /// its way (`ExcludePattern`: `Pods` leaves out every `Pods` folder); `./__MACOSX/*` and
     /// `__MACOSX/*` are one pattern, as `./App/x.swift` and `App/x.swift` are one path.
     public var excludes: [String]
     public var includeTests: Bool
@@ -93,9 +94,10 @@ public struct SourceLinter: Sendable {
                     case .special, .folderAgain:
                         // FIFOs, sockets and devices are never opened: reading one waits forever.
                         break
-                    case .folder(_, let name, let status):
+                    case .folder(let full, let name, let status):
                         // A link to a folder inside is not entered: its files are linted where they are.
-                        return !status.isLink && (includeTests || !WalkPolicy.isTestFolder(name))
+                        // An excluded folder is not entered: nothing in it would be linted.
+                        return !status.isLink && (includeTests || !WalkPolicy.isTestFolder(name)) && !excluded(full)
                     case .file(let full, let name, _):
                         guard Self.extensions.contains((name as NSString).pathExtension), includeTests || !isTestFile(name), !excluded(full) else { break }
                         if let why = WalkPolicy.contentReason(ofFileAt: full) {
@@ -117,11 +119,7 @@ public struct SourceLinter: Sendable {
     func isTestFile(_ name: String) -> Bool { name.hasSuffix("Tests.swift") || name.hasSuffix("Test.swift") || name.hasSuffix("Tests.m") }
 
     func excluded(_ path: String) -> Bool {
-        let path = WalkPolicy.normalized(path)
-        return excludes.contains { given in
-            let pattern = WalkPolicy.normalized(given)
-            return fnmatch(pattern, path, 0) == 0 || fnmatch(pattern, (path as NSString).lastPathComponent, 0) == 0
-        }
+        excludes.contains { ExcludePattern.matches($0, path) }
     }
 
     /// Every finding in `paths`, in stable order; unreadable files are findings too.

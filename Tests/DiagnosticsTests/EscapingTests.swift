@@ -85,4 +85,37 @@ final class EscapingTests: XCTestCase {
         XCTAssertEqual(Escape.shellWord("a=b", safe: "/._-+@", quoteEmpty: false), "'a=b'")
         XCTAssertEqual(Escape.shellWord("Café/Prod.plist", safe: "/._-+@", quoteEmpty: false), "Café/Prod.plist")
     }
+
+    /// The one form every hint's paths and values take: ordinary ones byte for byte, the rest
+    /// single-quoted; each form is read back by `/bin/sh` as the text it stands for.
+    func testShellArgumentsReadBackAsTheyWere() throws {
+        let plain = ["App/Store/Products.storekit", "catalogs/broken/unresolved-bundle/Metadata.plist", "com.acme.app", "iap.yml",
+                     "Café/Prod.plist", "a+b@c=d:e,f"]
+        for text in plain { XCTAssertEqual(Escape.shellArgument(text, path: true), text) }
+        let cases: [(String, String)] = [
+            ("Freelance Invoice/ProductIds.plist", "'Freelance Invoice/ProductIds.plist'"),
+            ("Tip $Jar/x.plist", "'Tip $Jar/x.plist'"),
+            ("Café's App", "'Café'\\''s App'"),
+            ("Star*Shop (beta)", "'Star*Shop (beta)'"),
+            ("a\"b`c\\d!e;f&g|h<i>j~k#l%m", "'a\"b`c\\d!e;f&g|h<i>j~k#l%m'"),
+            ("", "''"),
+            ("line\nbreak", "'line\nbreak'"),
+        ]
+        for (text, expected) in cases { XCTAssertEqual(Escape.shellArgument(text), expected) }
+        // A path that begins with a dash is not read as an option; a value is quoted only.
+        XCTAssertEqual(Escape.shellArgument("-x.plist", path: true), "./-x.plist")
+        XCTAssertEqual(Escape.shellArgument("-x.plist"), "-x.plist")
+        XCTAssertEqual(Escape.shellArguments(["A B/x.plist", "C/y.storekit"]), "'A B/x.plist' C/y.storekit")
+        // What a shell makes of each form is the text itself.
+        let texts = plain + cases.map(\.0)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "printf '%s\\0' " + texts.map { Escape.shellArgument($0) }.joined(separator: " ")]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(data.split(separator: 0, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }, texts)
+    }
 }

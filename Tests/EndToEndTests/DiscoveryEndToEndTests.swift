@@ -119,6 +119,8 @@ final class DiscoveryEndToEndTests: XCTestCase {
         """)
         let flagged = try IAPRunner.run(["lint", "Solitaire", "--catalog", ".", "--bundle-id", "com.acme.other"], in: repo.root)
         XCTAssertEqual(flagged.status, 2)
-        XCTAssertEqual(flagged.stderr, "iap: error: --catalog . holds 2 catalogs (., Mahjong); pass the files or folder of one\n")
+        XCTAssertEqual(flagged.stderr, "iap: error: --catalog . holds 2 catalogs (., Mahjong); name one by the files "
+                       + "`Solitaire/Resources/ProductIds.plist Solitaire/Store/Products.storekit` (.), the folder `Mahjong` (Mahjong); "
+                       + "or leave out --catalog: each app's sources are checked with the catalog of their app\n")
     }
 }

@@ -257,7 +257,7 @@ public struct StoreKitWriter: Sendable {
         let fields = list(keys.map { "<key>\($0)</key>" })
         if product.hasMetadata { return "add \(fields) to its metadata" }
         if let metadataFile { return "describe it in \(metadataFile) with \(fields)" }
-        return "no metadata plist describes it: write one with `iap convert \(product.location.path) -o Metadata.plist`, then add \(fields) to its entry"
+        return "no metadata plist describes it: write one with `iap convert \(Escape.shellArgument(product.location.path, path: true)) -o Metadata.plist`, then add \(fields) to its entry"
     }
 
     /// `a`, `a and b`, `a, b and c`.

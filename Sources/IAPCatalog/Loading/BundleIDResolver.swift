@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Support
 
 /// Finds an app's bundle ID among its `Info.plist` files and Xcode projects.
 ///
@@ -15,7 +16,10 @@ struct BundleIDResolver {
         var order: Int
     }
 
+    /// The `Info.plist`s of the catalog's app and of what is not an app (extensions, tests, …).
     let bundles: [(info: BundleInfo, strict: Bool)]
+    /// The other apps' `Info.plist`s, which the catalog is not paired with.
+    let otherApps: [BundleInfo]
     private(set) var candidates: [Candidate] = []
     private(set) var targets: [XcodeProject.AppTarget] = []
     /// What the project specs did not follow (an include out of the boundary, past the caps).
@@ -25,13 +29,25 @@ struct BundleIDResolver {
     private(set) var scoringSteps = 0
     let bundleID: Located<String>?
 
+    /// The app `Info.plist`s the catalog is paired with, and the others (`AppPairing`).
+    let pairing: AppPairing
+    /// The catalog's own files (not `Info.plist`s): where an ambiguous pairing is said.
+    let catalogFiles: [String]
+
     /// `app`: the bundle IDs of the app targets the catalog's shared schemes run with its
     /// `.storekit` files (`SchemeApps`); when given, only those are candidates, and only those
     /// targets name the app. `boundary`: what the files project specs include must stay inside
-    /// (`FileDiscovery.Group.boundary`).
+    /// (`FileDiscovery.Group.boundary`). `catalogFiles`: the catalog's own files, which pair it
+    /// with the app it belongs to when several apps' `Info.plist`s are beside it (`AppPairing`).
     init(bundles: [(info: BundleInfo, strict: Bool)], projects: [String], configurations: [String], productIDs: [String],
-         app: Set<String> = [], boundary: FileDiscovery.Boundary? = nil) {
+         app: Set<String> = [], boundary: FileDiscovery.Boundary? = nil, catalogFiles: [String] = []) {
+        self.catalogFiles = catalogFiles
+        pairing = AppPairing(catalogFiles: catalogFiles, apps: bundles.filter { Self.isTheApps($0.info, $0.strict) })
+        let otherApps = Set(pairing.others.map { WalkPolicy.normalized($0.path) })
+        // Another app's Info.plist lends this catalog nothing.
+        let bundles = bundles.filter { !otherApps.contains(WalkPolicy.normalized($0.info.path)) }
         self.bundles = bundles
+        self.otherApps = pairing.others
         let settings = BuildSettings(files: configurations)
         for project in projects {
             if ProjectSpec.fileNames.contains((project as NSString).lastPathComponent) {
@@ -43,6 +59,8 @@ struct BundleIDResolver {
             }
         }
         if !app.isEmpty { targets = targets.filter { $0.bundleID.map(app.contains) ?? false } }
+        // Nor does the target built with it.
+        targets = targets.filter { target in target.infoPlist.map { !otherApps.contains(WalkPolicy.normalized($0)) } ?? true }
         let appPlists = Set(targets.compactMap(\.infoPlist))
         var order = 0
         for (info, strict) in bundles where Self.isTheApps(info, strict) || appPlists.contains(info.path) {
@@ -128,7 +146,16 @@ struct BundleIDResolver {
     /// `unresolved-bundle-id` at the app's `Info.plist` (or its target) when its bundle ID is a
     /// build variable that no project or configuration file here defines.
     func unresolvedFinding() -> Diagnostic? {
-        let appBundle = bundles.first { Self.isTheApps($0.info, $0.strict) && ($0.info.bundleID?.value.contains("$(") ?? false) }
+        let unresolved = bundles.filter { Self.isTheApps($0.info, $0.strict) && ($0.info.bundleID?.value.contains("$(") ?? false) }
+        if pairing.isAmbiguous, unresolved.count > 1, let file = catalogFiles.first {
+            // Which app sells it is not known: said at the catalog, never at an app.
+            let apps = unresolved.map(\.info.path)
+            return UnresolvedBundleIDRule.description.finding(
+                "the catalog's bundle ID is unknown: it sits beside \(apps.count) apps (\(apps.joined(separator: ", "))) whose CFBundleIdentifier is "
+                    + "a build setting, and nothing tells which one sells it; name its app's bundle ID to check ID prefixes",
+                at: SourceLocation(path: file), fix: SuggestedFix(Self.bundleIDAdvice(catalogFiles)))
+        }
+        let appBundle = unresolved.first
         let location: SourceLocation
         let what: String
         if let appBundle, let id = appBundle.info.bundleID {
@@ -138,12 +165,24 @@ struct BundleIDResolver {
         } else {
             return nil
         }
-        return UnresolvedBundleIDRule.description.finding("\(what), a build setting this tool cannot expand: pass --bundle-id com.your.app to check ID prefixes", at: location, fix: SuggestedFix("run with --bundle-id set to the app's PRODUCT_BUNDLE_IDENTIFIER"))
+        return UnresolvedBundleIDRule.description.finding("\(what), a build setting this tool cannot expand: pass --bundle-id com.your.app to check ID prefixes",
+                                                          at: location, fix: SuggestedFix(Self.bundleIDAdvice(catalogFiles)))
+    }
+
+    /// What to run to check a catalog with its app's bundle ID: `--bundle-id` with the catalog's
+    /// own files, so that in a repository of several apps it applies to this catalog alone.
+    static func bundleIDAdvice(_ catalogFiles: [String]) -> String {
+        guard !catalogFiles.isEmpty else { return "run with --bundle-id set to the app's PRODUCT_BUNDLE_IDENTIFIER" }
+        return "check this catalog with its app's PRODUCT_BUNDLE_IDENTIFIER: `iap validate \(Escape.shellArguments(catalogFiles)) --bundle-id com.your.app`"
     }
 
     /// The `Info.plist` files that lent nothing, with why, and what the project specs did not follow.
     func passedOver(lent: Located<String>?, hasCatalog: Bool) -> [PassedOverFile] {
-        specsPassedOver + bundles.compactMap { info, _ in
+        let others = otherApps.map { info in
+            PassedOverFile(path: info.path, reason: "another app's Info.plist: the catalog beside it belongs to the app of "
+                           + "\(pairing.paired.map(\.path).joined(separator: " or ")), nearer to its files or named like it")
+        }
+        return specsPassedOver + others + bundles.compactMap { info, _ in
             if let lent, info.bundleID == lent { return nil }
             let reason: String
             switch info.role {

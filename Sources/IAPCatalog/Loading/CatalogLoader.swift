@@ -80,11 +80,46 @@ public struct CatalogLoader: Sendable {
         if Set(synced.values).count > 1 {
             return (split(reads, name: group.name, appOf: synced).map { ($0.name, $0.reads, []) }, [])
         }
-        guard storeKitFiles.count > 1, !group.schemes.isEmpty else { return ([(group.name, reads, [])], []) }
+        guard storeKitFiles.count > 1, !group.schemes.isEmpty else { return (split(reads, name: group.name, appOf: group.projects.isEmpty ? nearestApps(reads) : [:]).map { ($0.name, $0.reads, []) }, []) }
         let apps = SchemeApps(storeKitFiles: storeKitFiles, schemes: group.schemes, workspaces: group.workspaces,
                               projects: group.projects, configurations: group.buildConfigurations)
         return (split(reads, name: group.name, appOf: apps.appOf).map { ($0.name, $0.reads, $0.app.flatMap { apps.bundleIDs[$0] } ?? []) },
                 apps.passedOver)
+    }
+
+    /// The app of each catalog file when a root with no project or project spec (whose targets
+    /// name the apps, and which a catalog named by its app's folder would no longer read) holds
+    /// several apps' own `Info.plist`s in folders of their own (a workspace whose projects are
+    /// generated, not committed) and every catalog
+    /// file sits nearer to one of them than to any other: each app's catalog files are its own
+    /// catalog. A file as near to two apps (a catalog at the root, a shared metadata plist), or
+    /// apps whose written-out bundle IDs are one, keep the root one catalog (`AppPairing` then
+    /// tells which app it is). Empty: no split.
+    static func nearestApps(_ reads: [FileRead]) -> [String: String] {
+        var apps: [BundleInfo] = []
+        var catalogFiles: [String] = []
+        for read in reads {
+            switch read.reading {
+            case .bundle(let info) where BundleIDResolver.isTheApps(info, read.strict): apps.append(info)
+            case .catalog: catalogFiles.append(read.path)
+            default: break
+            }
+        }
+        let literal = apps.compactMap { $0.bundleID?.value }.filter { !$0.contains("$") }
+        guard apps.count > 1, !catalogFiles.isEmpty, Set(literal).count == literal.count,
+              !reads.contains(where: { $0.strict }) else { return [:] }
+        var appOf: [String: String] = [:]
+        for file in catalogFiles {
+            let folder = AppPairing.folder(file)
+            let depths = apps.map { AppPairing.sharedDepth(folder, AppPairing.folder($0.path)) }
+            guard let best = depths.max(), depths.filter({ $0 == best }).count == 1,
+                  let index = depths.firstIndex(of: best) else { return [:] }
+            appOf[file] = apps[index].path
+        }
+        // Each app's Info.plist anchors its app: an app that sells nothing is a part with no
+        // catalog file, which no catalog is made of.
+        for app in apps { appOf[app.path] = app.path }
+        return appOf
     }
 
     /// `reads` split by app, given the app of some of them (the anchors): every other file joins
@@ -205,7 +240,7 @@ public struct CatalogLoader: Sendable {
         // An app without a catalog needs no bundle ID: its projects are not read.
         let resolver = BundleIDResolver(bundles: bundles, projects: files.isEmpty ? [] : projects,
                                         configurations: files.isEmpty ? [] : configurations, productIDs: products.map(\.id), app: app,
-                                        boundary: boundary)
+                                        boundary: boundary, catalogFiles: files.map(\.path))
         if bundleID == nil {
             bundleID = resolver.bundleID
             if bundleID == nil, !files.isEmpty, !products.isEmpty, let unresolved = resolver.unresolvedFinding() {

@@ -319,6 +319,11 @@ public struct FileDiscovery: Sendable {
             .filter { !FileIdentity.isLink($0) }
     }
 
+    /// Whether `folder` is `root` or below it, in the walk's path form (`App` is inside `.`).
+    public static func isInside(_ folder: String, _ root: String) -> Bool {
+        Walk.isInside(WalkPolicy.normalized(folder.isEmpty ? "." : folder), WalkPolicy.normalized(root))
+    }
+
     static func commonFolder(_ paths: [String]) -> String {
         let folders = paths.map { ($0 as NSString).deletingLastPathComponent }
         guard var common = folders.first else { return "." }

@@ -67,7 +67,7 @@ extension OutputFile {
 
     /// `rm PATH`, the path quoted for a shell so the hint runs as printed.
     static func removal(_ path: String) -> String {
-        "rm " + (path.hasPrefix("-") ? "-- " : "") + Escape.shellWord(path, safe: "/._-+@=:,", quoteEmpty: true)
+        "rm " + (path.hasPrefix("-") ? "-- " : "") + Escape.shellArgument(path)
     }
 }
 
@@ -110,7 +110,7 @@ public enum OutputFolder {
                 if last {
                     throw .refused(shown, "it is a link to '\(destination)'; iap downloads into a real folder, never through a link (a "
                                    + "committed link would choose where it writes): name the folder the link leads to, or make a folder "
-                                   + "in its place: \(OutputFile.removal(shown)) && mkdir \(Escape.shellWord(shown, safe: "/._-+@=:,", quoteEmpty: true))")
+                                   + "in its place: \(OutputFile.removal(shown)) && mkdir \(Escape.shellArgument(shown, path: true))")
                 }
                 guard let real = FilePaths.realPath(next) else {
                     throw .refused(shown, "it is a link to '\(destination)', which leads to nothing; make that folder, or remove the link")

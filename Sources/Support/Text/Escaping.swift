@@ -242,4 +242,23 @@ public enum Escape {
         let plain = (!quoteEmpty || !text.isEmpty) && text.allSatisfy { $0.isLetter || $0.isNumber || safe.contains($0) }
         return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
+
+    /// The characters a shell word may hold unquoted besides letters and digits.
+    static let shellSafe = "/._-+@=:,"
+
+    /// A path or value in a command a message prints (a hint, a fix, a suggestion): every such
+    /// command quotes its arguments through here, so it works when pasted into a POSIX shell.
+    /// An ordinary path (`App/Store/Products.storekit`) stays as it is; one with a space, a quote,
+    /// a `$`, a `*` or any other character a shell reads is single-quoted (`'Freelance
+    /// Invoice/ProductIds.plist'`), a `'` written `'\''`; an empty one is `''`. A `path` that
+    /// begins with `-` is written `./-…`, so the command does not read it as an option.
+    public static func shellArgument(_ text: String, path: Bool = false) -> String {
+        let text = path && text.hasPrefix("-") ? "./" + text : text
+        return shellWord(text, safe: shellSafe, quoteEmpty: true)
+    }
+
+    /// `shellArgument` of each path, joined by spaces.
+    public static func shellArguments(_ paths: [String]) -> String {
+        paths.map { shellArgument($0, path: true) }.joined(separator: " ")
+    }
 }

@@ -110,7 +110,7 @@ public struct CatalogDriftRule: CatalogRule, Rule {
         guard metadataFiles.count == 1, storeKitFiles.count == 1 else {
             return "regenerate the configuration from the metadata plist with iap storekit PLIST -o FILE.storekit, or add the product in Xcode"
         }
-        func quoted(_ path: String) -> String { Escape.shellWord(path, safe: "/._-+@", quoteEmpty: false) }
+        func quoted(_ path: String) -> String { Escape.shellArgument(path, path: true) }
         return "run iap storekit \(quoted(metadataFiles[0])) -o \(quoted(storeKitFiles[0])) to regenerate the configuration, or add the product in Xcode"
     }
 
