@@ -35,7 +35,8 @@ public struct ListJob: Sendable {
                 // The same catalogs as this run: the paths given, else the same default (CatalogSelection).
                 let given = self.catalogs.origin == .given ? self.catalogs.paths : []
                 let command = (["iap", "validate"] + given.map { Escape.shellArgument($0, path: true) }).joined(separator: " ")
-                outcome.closing += "iap: some files could not be read as catalogs; run '\(command)' for the details\n"
+                // The command ends the line, unquoted: its own quoted paths paste as they are.
+                outcome.closing += "iap: some files could not be read as catalogs; for the details run: \(command)\n"
                 outcome.status = .findings
             }
         } catch {

@@ -143,7 +143,7 @@ final class CatalogDefaultTests: XCTestCase {
         for arguments in [["list"], ["list", "App"]] {
             let list = try IAPRunner.run(arguments, in: root)
             XCTAssertEqual(list.status, 1)
-            XCTAssertEqual(list.stderr, "iap: some files could not be read as catalogs; run 'iap validate\(arguments.count > 1 ? " App" : "")' for the details\n")
+            XCTAssertEqual(list.stderr, "iap: some files could not be read as catalogs; for the details run: iap validate\(arguments.count > 1 ? " App" : "")\n")
             let validate = try IAPRunner.run(try hintedCommand(list.stderr), in: root)
             XCTAssertEqual(validate.status, 1)
             XCTAssertTrue(validate.stdout.hasPrefix("App/Broken_ProductIDs.plist:1:"), validate.stdout)

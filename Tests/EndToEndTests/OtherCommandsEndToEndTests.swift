@@ -27,7 +27,7 @@ final class OtherCommandsEndToEndTests: XCTestCase {
           catalogs/broken/Decoy_Products.plist: not a product list: looks like an over-the-air install manifest (items → assets, metadata), not a product list
 
         """)
-        XCTAssertEqual(decoys.stderr, "iap: some files could not be read as catalogs; run 'iap validate catalogs/broken/Decoy_Products.plist catalogs/broken/Broken_ProductIDs.plist' for the details\n")
+        XCTAssertEqual(decoys.stderr, "iap: some files could not be read as catalogs; for the details run: iap validate catalogs/broken/Decoy_Products.plist catalogs/broken/Broken_ProductIDs.plist\n")
         let json = try IAPRunner.run(["list", "--format", "json", "catalogs/SpeakEnglish"])
         XCTAssertEqual(json.status, 0)
         let catalogs = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
