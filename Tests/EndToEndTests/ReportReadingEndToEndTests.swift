@@ -69,7 +69,8 @@ final class ReportReadingEndToEndTests: XCTestCase {
         XCTAssertEqual(currencies.map { "\($0["currency"]!) \($0["sold"]!) \($0["refunded"]!)" }, ["EUR 4 0", "JPY 5 0", "KWD 3 0", "USD 42 1"])
         let files = try XCTUnwrap(object["files"] as? [[String: Any]])
         XCTAssertEqual(files.map { ($0["duplicateOf"] as? String).map { ($0 as NSString).lastPathComponent } ?? "-" },
-                       ["-", "S_D_80012345_20261102.txt"])
+                       // Listed by path: the copy (' (1)' sorts first) is the one that repeats the original.
+                       ["S_D_80012345_20261102.txt", "-"])
     }
 
     func testAppDownloadsUpdatesAndRedownloadsAreApartFromInAppPurchases() throws {
