@@ -47,6 +47,18 @@ enum Child {
                 case .tree(let root): count = root.value.arrayValue?.count ?? 0
                 }
                 keep = content
+            case "ours-tree":
+                // As `iap plist lint` and `plist print` read: the whole tree, whatever the shape.
+                guard let document = try? PlistReader().read(path: path) else { fail("ours-tree: cannot read \(path)") }
+                count = document.root.value.arrayValue?.count ?? 0
+                keep = document
+            case "ours-kept-tree":
+                // The tree by way of the strings: kept as strings, then made nodes (how `read` made
+                // it before it asked for the tree up front).
+                guard let content = try? PlistReader().readContent(path: path) else { fail("ours-kept-tree: cannot read \(path)") }
+                let root = content.tree
+                count = root.value.arrayValue?.count ?? 0
+                keep = root
             case "ours-validate":
                 let catalog = CatalogLoader(bundleIDOverride: "com.bench.app").loadCatalog(name: "bench", paths: [path], explicit: [path])
                 let loaded = now()

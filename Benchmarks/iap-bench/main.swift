@@ -4,6 +4,7 @@
 //   .build/release/iap-bench bplist 1000000                        (binary plists against Foundation)
 //   .build/release/iap-bench storekit 10000                         (iap storekit against a Python script)
 //   .build/release/iap-bench all --full                             (adds the 1M-dict file, ~800 MB)
+//   .build/release/iap-bench read 5 Benchmarks/inputs/ids-1M.plist   (the reader's two paths against bare libxml2 and PLS, alternating)
 //   .build/release/iap-bench validate                               (iap validate end to end against PLS and Python)
 //   .build/release/iap-bench hostile [IAP] [CASE]                   (hostile inputs: peak memory, time, exit status)
 //
@@ -22,6 +23,13 @@ case "stages":
     guard arguments.count == 2 else { fail("usage: iap-bench stages FILE") }
     let t = EndToEndBench.stages(arguments[1])
     print(String(format: "%.6f %.6f %.6f", t.read, t.load, t.rules))
+case "read":
+    // iap-bench read [ROUNDS] FILE…: the bare libxml2 pass, our reader (strings kept, and the
+    // whole tree) and PropertyListSerialization, alternating round after round.
+    let rounds = arguments.count > 1 ? Int(arguments[1]) : nil
+    let files = Array(arguments.dropFirst(rounds == nil ? 1 : 2))
+    guard !files.isEmpty else { fail("usage: iap-bench read [ROUNDS] FILE…") }
+    ReadBench.run(files: files, rounds: rounds ?? 5, suite: Suite(full: false))
 case "lint":
     LintBench.run(folder: arguments.count > 1 ? arguments[1] : ".build/checkouts/swift-syntax/Sources")
 case "prices":
@@ -55,7 +63,7 @@ case "startup":
 case "all", nil:
     Suite(full: arguments.contains("--full")).run()
 default:
-    fail("usage: iap-bench [all [--full] | validate | startup [OTHER-IAP…] | stages FILE | reports [N] | bplist [N] | sales [N] | storekit [N] | lint [DIR] | hostile [IAP] [CASE] | prices [N] | generate DIR [--full] | child MODE FILE REPEATS]")
+    fail("usage: iap-bench [all [--full] | validate | read [ROUNDS] FILE… | startup [OTHER-IAP…] | stages FILE | reports [N] | bplist [N] | sales [N] | storekit [N] | lint [DIR] | hostile [IAP] [CASE] | prices [N] | generate DIR [--full] | child MODE FILE REPEATS]")
 }
 
 func fail(_ message: String) -> Never {

@@ -44,7 +44,7 @@ public enum PlistJob {
         }
         do throws(ToolFailure) {
             var rendered = try plan.render(command: "plist lint", findings: findings, rules: [ToolRules.invalidPlist], files: files)
-            if plan.stdoutFormat == TextReporter.identifier { rendered.stdout = text }
+            if plan.stdoutFormat == TextReporter.identifier { rendered.replaceReport(with: text, plan: plan) }
             outcome.append(plan.deliver(rendered, summary: nil))
         } catch {
             outcome.fail(error)

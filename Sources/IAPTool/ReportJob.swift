@@ -104,8 +104,9 @@ public enum ReportJob {
     }
 
     /// The report files to read: files as given, and the `.txt`, `.tsv` and `.gz` files of a folder
-    /// (not its subfolders), in path order whatever order they were given in, so that the first
-    /// row seen of a product (its title, where findings about it point) never depends on a glob.
+    /// (not its subfolders), in path order (a report before its browser copies, `BrowserCopy`)
+    /// whatever order they were given in, so that the first row seen of a product (its title,
+    /// where findings about it point) and the copy named as a duplicate never depend on a glob.
     static func reportFiles(_ paths: [String], emptyFolder: Bool = false) throws(ToolFailure) -> [String] {
         var files: [String] = []
         for path in paths {
@@ -134,7 +135,9 @@ public enum ReportJob {
             }
             files += reports.map { (path as NSString).appendingPathComponent($0) }
         }
-        return Array(Set(files)).sorted()
+        // A report before its browser copies (`EU.txt` before `EU (1).txt`), so the copy is the one
+        // named as the same report again, whatever order a folder lists them in.
+        return BrowserCopy.readingOrder(Array(Set(files)))
     }
 
     /// The price matrix of `catalogs` in `storefronts` (`USA,JPN`, `all`, or nil for the ones priced).

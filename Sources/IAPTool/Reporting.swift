@@ -27,6 +27,11 @@ public struct ReportTarget: Sendable, Hashable {
         }
         let path = parts.count > 1 ? parts[1] : reporter.defaultFileName
         guard !path.isEmpty else { throw .usage("--report \(text): give a path after ':' or none at all") }
+        let fitting = FindingsFormat.fitting(path)
+        guard fitting.isEmpty || fitting.contains(reporter.identifier) else {
+            throw .usage("--report \(text): \(FindingsFormat.mismatch(path, format: reporter.identifier, fitting: fitting)); "
+                         + "write \(fitting.map { "\($0):\(path)" }.joined(separator: " or ")), or name the file for \(reporter.identifier)")
+        }
         self.init(format: reporter.identifier, path: path)
     }
 }
@@ -35,6 +40,10 @@ public struct ReportTarget: Sendable, Hashable {
 /// severities `iap.yml` sets, and when the run fails.
 public struct ReportPlan: Sendable {
     public var stdoutFormat: String = TextReporter.identifier
+    /// The file the report in `stdoutFormat` is written to instead of stdout (`-o FILE`): written
+    /// like every report (atomically, after the run), stdout left empty and the summary line said
+    /// on stderr whatever the format. nil: stdout.
+    public var output: String?
     public var reports: [ReportTarget] = []
     public var baseline: String?
     public var writeBaseline: String?
@@ -65,6 +74,18 @@ public struct RenderedRun: Sendable {
     public var status: ExitStatus
 }
 
+extension RenderedRun {
+    /// The report in the plan's own format replaced by a command's own text of it (`plist lint`'s
+    /// plutil lines), wherever the plan sends that report: stdout, or the `-o` file.
+    public mutating func replaceReport(with text: String, plan: ReportPlan) {
+        if let output = plan.output, let index = files.firstIndex(where: { $0.path == output }) {
+            files[index].content = text
+        } else {
+            stdout = text
+        }
+    }
+}
+
 extension ReportPlan {
     /// Applies configured severities and the baseline to the findings, renders every report and
     /// decides the exit status.
@@ -90,8 +111,13 @@ extension ReportPlan {
         guard let stdoutReporter = FindingsFormat.reporter(stdoutFormat) else {
             throw .usage("unknown format '\(stdoutFormat)'; formats: \(Reporters.identifiers.joined(separator: ", "))")
         }
-        let stdout = stdoutReporter.init().report(result, options: ReportOptions(useColor: useColor))
+        // Colour is for a terminal: never in a file.
+        var stdout = stdoutReporter.init().report(result, options: ReportOptions(useColor: useColor && output == nil))
         var written: [OutputContent] = []
+        if let output {
+            written.append(OutputContent(path: output, content: stdout))
+            stdout = ""
+        }
         for target in reports {
             guard let reporter = FindingsFormat.reporter(target.format) else {
                 throw .usage("unknown report format '\(target.format)'; formats: \(Reporters.identifiers.joined(separator: ", "))")
@@ -123,7 +149,8 @@ extension ReportPlan {
             outcome.files.append(OutputContent(path: path, content: GitHubStepSummary.markdown(run.result), append: true,
                                                label: "the job summary (GITHUB_STEP_SUMMARY)"))
         }
-        if let summary, stdoutFormat == TextReporter.identifier { outcome.closing += summary + "\n" }
+        // With the report in a file (-o), the console has room for the summary whatever the format.
+        if let summary, stdoutFormat == TextReporter.identifier || output != nil { outcome.closing += summary + "\n" }
         for note in run.notes { outcome.closing += note + "\n" }
         for finding in unreadable { outcome.errors += "iap: error: \(finding.location.path): \(finding.message)\n" }
         outcome.status = unreadable.isEmpty ? run.status : run.status.combined(with: .cannotRun)
@@ -156,6 +183,38 @@ public enum FindingsFormat {
     /// The reporter a name (or an alias: `md`) names.
     public static func reporter(_ name: String) -> (any Reporter.Type)? {
         Reporters.named(FormatName.canonical(name))
+    }
+
+    /// The extensions that say what a file holds, and so which reports fit in it: `.json` (JSON
+    /// reports, SARIF included), `.sarif`, `.xml`, `.md` and `.markdown`. Any other name (`.txt`,
+    /// `.log`, none, `-`) takes any report.
+    static let typedExtensions = ["json", "sarif", "xml", "md", "markdown"]
+
+    /// The formats a report at `path` may be in, by its extension (those whose own file name has
+    /// that extension; SARIF is JSON too); empty when the name does not say (any format fits).
+    /// A SARIF upload or a JUnit parser reading a text report fails far from the run that wrote
+    /// it: `-o report.sarif` without `--format sarif` is refused instead.
+    public static func fitting(_ path: String) -> [String] {
+        let ext = (path as NSString).pathExtension.lowercased()
+        guard typedExtensions.contains(ext) else { return [] }
+        return Reporters.all.filter { reporter in
+            let own = (reporter.defaultFileName as NSString).pathExtension.lowercased()
+            return own == ext || (ext == "markdown" && own == "md") || (ext == "json" && reporter.identifier == SARIFReporter.identifier)
+        }.map { $0.identifier }
+    }
+
+    /// What is wrong with a `format` report at `path` when its extension asks for one of `fitting`.
+    static func mismatch(_ path: String, format: String, fitting: [String]) -> String {
+        "'\(path)' is named for \(fitting.joined(separator: " or ")), but the report is \(format)"
+    }
+
+    /// `-o PATH` for a report in `format`: a usage error when the name asks for another format.
+    public static func checkOutput(_ path: String, format: String) throws(ToolFailure) {
+        let fitting = fitting(path)
+        guard fitting.isEmpty || fitting.contains(format) else {
+            throw .usage("-o \(path): \(mismatch(path, format: format, fitting: fitting)); "
+                         + "add \(fitting.map { "--format \($0)" }.joined(separator: " or ")), or name the file for \(format)")
+        }
     }
 }
 

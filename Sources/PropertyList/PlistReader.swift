@@ -28,12 +28,19 @@ public struct PlistReader: Sendable {
 
     /// Reads the file at `path`. Error positions are lines and columns in that file.
     public func read(path: String) throws(PlistError) -> PlistDocument {
-        PlistDocument(name: path, root: try readContent(path: path).tree)
+        PlistDocument(name: path, root: try content(path: path, keepingStrings: false).tree)
     }
 
     /// Reads the file at `path`, giving a root `<array>` of `<string>`s as the strings and their
     /// positions rather than a tree (a million product IDs without a million nodes).
     public func readContent(path: String) throws(PlistError) -> PlistContent {
+        try content(path: path, keepingStrings: true)
+    }
+
+    /// The file at `path`: a root list of strings kept as strings when `keepingStrings`, else
+    /// every value a node from the start (a caller that wants the tree gets it without the
+    /// strings being kept first and turned into nodes after).
+    private func content(path: String, keepingStrings: Bool) throws(PlistError) -> PlistContent {
         let fd: Int32
         switch FileContents.open(path) {
         case .success(let opened): fd = opened
@@ -43,7 +50,7 @@ public struct PlistReader: Sendable {
         // Refused by its size before a byte is read (a binary plist is held whole); the count
         // while reading still catches a file that grows.
         if let size = FileContents.size(fd), size > maxBytes { throw Self.tooLarge(maxBytes) }
-        return try parse(name: path) { (buffer) throws(PlistError) -> Int in
+        return try parse(name: path, keepingStrings: keepingStrings) { (buffer) throws(PlistError) -> Int in
             switch FileContents.read(fd, into: buffer.baseAddress!, count: buffer.count) {
             case .success(let n): return n
             case .failure(let failure): throw PlistError(.io, "cannot read file: \(failure.reason)")
@@ -53,13 +60,17 @@ public struct PlistReader: Sendable {
 
     /// Reads a property list from bytes in memory.
     public func read(bytes: [UInt8], name: String = "<memory>") throws(PlistError) -> PlistDocument {
-        PlistDocument(name: name, root: try readContent(bytes: bytes, name: name).tree)
+        PlistDocument(name: name, root: try content(bytes: bytes, name: name, keepingStrings: false).tree)
     }
 
     /// Reads a property list from bytes in memory, a root `<array>` of `<string>`s as the strings.
     public func readContent(bytes: [UInt8], name: String = "<memory>") throws(PlistError) -> PlistContent {
+        try content(bytes: bytes, name: name, keepingStrings: true)
+    }
+
+    private func content(bytes: [UInt8], name: String, keepingStrings: Bool) throws(PlistError) -> PlistContent {
         var offset = 0
-        return try parse(name: name) { (buffer) throws(PlistError) -> Int in
+        return try parse(name: name, keepingStrings: keepingStrings) { (buffer) throws(PlistError) -> Int in
             let n = min(buffer.count, bytes.count - offset)
             bytes.withUnsafeBytes { src in
                 buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: src[offset..<(offset + n)]))
@@ -84,6 +95,7 @@ public struct PlistReader: Sendable {
     /// Streams chunks from `fill` (which returns 0 at the end) through libxml2's push parser.
     private func parse(
         name: String,
+        keepingStrings: Bool,
         fill: (UnsafeMutableRawBufferPointer) throws(PlistError) -> Int
     ) throws(PlistError) -> PlistContent {
         _ = libxml2Initialized
@@ -116,7 +128,7 @@ public struct PlistReader: Sendable {
         try Self.sniff(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
 
         let state = UnsafeMutablePointer<SAXState>.allocate(capacity: 1)
-        state.initialize(to: SAXState(maxDepth: maxDepth))
+        state.initialize(to: SAXState(maxDepth: maxDepth, keepsStrings: keepingStrings))
         defer {
             state.deinitialize(count: 1)
             state.deallocate()

@@ -94,9 +94,13 @@ struct SAXState {
     /// strings and positions rather than nodes. The first item of another type turns them into
     /// nodes and the array is read as a tree from there on.
     var strings: PlistStringList?
+    /// Whether a root `<array>` of `<string>`s is kept as `strings` (`readContent`); when the
+    /// caller wants the tree (`read`), items are nodes from the start.
+    let keepsStrings: Bool
 
-    init(maxDepth: Int) {
+    init(maxDepth: Int, keepsStrings: Bool = true) {
         self.maxDepth = maxDepth
+        self.keepsStrings = keepsStrings
         text.reserveCapacity(256)
     }
 
@@ -176,7 +180,7 @@ struct SAXState {
             fail(.refused, "nesting is deeper than \(maxDepth) levels; refusing to read further", at: position)
             return
         }
-        if tag == .array && stack.isEmpty {
+        if tag == .array && stack.isEmpty && keepsStrings {
             strings = PlistStringList(position: position)
         }
         stack.append(Frame(isDictionary: tag == .dict, position: position))

@@ -10,6 +10,18 @@ public enum ReportKind: String, Sendable, Hashable, CaseIterable {
     case financial = "Financial"
 }
 
+extension ReportKind {
+    /// The fields a report of this kind must have for its rows to be totalled.
+    var required: [Field] {
+        switch self {
+        case .subscriptionEvent: [.beginDate, .event, .subscriptionName, .units, .country]
+        case .subscription: [.subscriptionName, .customerPrice, .customerCurrency, .proceeds, .proceedsCurrency, .country]
+        case .financial: [.product, .units, .proceeds, .extendedProceeds, .proceedsCurrency, .beginDate]
+        case .summarySales: [.product, .productType, .units, .proceeds, .customerPrice, .customerCurrency, .proceedsCurrency, .country, .beginDate]
+        }
+    }
+}
+
 /// The fields `iap report` reads, and the header names each goes by across report kinds and
 /// header versions (2008 onwards). Columns are found by name, never by position: versions add,
 /// drop, move and rename columns. Before 2011 a Summary Sales report said `Vendor Identifier`,
@@ -135,7 +147,12 @@ struct ColumnMap {
     }
 
     /// Finds the report kind and its columns from the header's names (case and surrounding spaces
-    /// ignored), or says which columns are missing.
+    /// ignored), or says which columns are missing. A header that names a kind's own columns
+    /// (a Subscription Event report's `Event` and `Subscription Name`, a Financial report's
+    /// `Extended Partner Share`, a Summary Sales report's `Product Type Identifier` and `Units`)
+    /// is that kind; one that lacks such a column is the kind whose needed columns, spelled as that
+    /// kind spells them, it has at least half of, the most of them first (a Summary Sales report
+    /// without `Units` is still one, and told just that).
     static func resolve(_ header: [String]) -> Result<ColumnMap, ResolveFailure> {
         let names = header.map(normalised)
         var index: [Field: Int] = [:]
@@ -146,31 +163,45 @@ struct ColumnMap {
             }
         }
         let kind: ReportKind
-        let required: [Field]
         if index[.event] != nil, index[.subscriptionName] != nil {
             kind = .subscriptionEvent
-            required = [.beginDate, .event, .subscriptionName, .units, .country]
         } else if index[.subscriptionName] != nil, index[.subscribers] != nil || index[.activeStandard] != nil {
             kind = .subscription
-            required = [.subscriptionName, .customerPrice, .customerCurrency, .proceeds, .proceedsCurrency, .country]
         } else if index[.extendedProceeds] != nil {
             kind = .financial
-            required = [.product, .units, .proceeds, .extendedProceeds, .proceedsCurrency, .beginDate]
         } else if index[.productType] != nil, names.contains("units") {
             kind = .summarySales
-            required = [.product, .productType, .units, .proceeds, .customerPrice, .customerCurrency, .proceedsCurrency,
-                        .country, .beginDate]
         } else {
-            return .failure(.unknownHeader)
+            // No kind's own columns: the kind most of whose needed columns the header has in that
+            // kind's spelling, when that is at least half of them.
+            func column(_ field: Field, _ kind: ReportKind) -> Int? {
+                let spellings = [field.name(in: kind)] + (field.olderName(in: kind).map { [$0] } ?? [])
+                return spellings.lazy.compactMap { names.firstIndex(of: normalised($0)) }.first
+            }
+            let scored = ReportKind.allCases.map { kind in (kind: kind, found: kind.required.filter { column($0, kind) != nil }.count) }
+            guard let best = scored.max(by: { $0.found < $1.found }), best.found * 2 >= best.kind.required.count else {
+                let recognised = Set(index.values).sorted().map { header[$0] }
+                return .failure(.unknownHeader(recognised: recognised))
+            }
+            var missing = best.kind.required.filter { column($0, best.kind) == nil }
+            // A Subscription report's own column, Subscribers (or Active Standard Price
+            // Subscriptions), is the one a kind's own column that its needed ones leave out.
+            if missing.isEmpty { missing = [.subscribers] }
+            let present = best.kind.required.compactMap { column($0, best.kind).map { header[$0] } }
+            return .failure(.missingColumns(best.kind, missing, present: present))
         }
-        let missing = required.filter { index[$0] == nil }
-        guard missing.isEmpty else { return .failure(.missingColumns(kind, missing)) }
+        let missing = kind.required.filter { index[$0] == nil }
+        guard missing.isEmpty else {
+            return .failure(.missingColumns(kind, missing, present: kind.required.compactMap { index[$0].map { header[$0] } }))
+        }
         return .success(ColumnMap(kind: kind, index: index, header: header))
     }
 
     enum ResolveFailure: Error {
-        case unknownHeader
-        case missingColumns(ReportKind, [Field])
+        /// No kind: the header's columns iap reads, as it writes them (perhaps none).
+        case unknownHeader(recognised: [String])
+        /// A kind without some columns it needs: those, and the needed ones it has (as it writes them).
+        case missingColumns(ReportKind, [Field], present: [String])
     }
 }
 

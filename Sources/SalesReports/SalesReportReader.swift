@@ -133,6 +133,11 @@ private struct FileReading {
         return "has no tab (\(length))"
     }
 
+    /// A header name as a message quotes it: trimmed, escaped, at most 60 characters.
+    static func shown(_ name: String) -> String {
+        Escape.printable(name.trimmingCharacters(in: .whitespaces).prefix(60))
+    }
+
     private mutating func header(_ line: UnsafeBufferPointer<UInt8>, number: Int, ledger: inout SalesLedger) -> Bool {
         if isBlank(line) { return true }
         var text = String(decoding: line, as: UTF8.self)
@@ -159,17 +164,24 @@ private struct FileReading {
             content.add(text)
             summary.kind = map.kind
             return true
-        case .failure(.unknownHeader):
+        case .failure(.unknownHeader(let recognised)):
+            let shown = recognised.map { "'\(Self.shown($0))'" }
+            let has = shown.isEmpty ? "none of the columns they have"
+                : "only \(shown.joined(separator: ", ")) of the columns they have, too few to tell which report it is"
             ledger.diagnostics.append(UnreadableReportRule.description.finding(
                 "the header names no App Store Connect report iap reads (Summary Sales, Subscription, Subscription Event, Financial): "
-                    + "its \(names.count) tab-separated names include none of Provider, SKU, Units, Vendor Identifier, Quantity",
-                at: SourceLocation(path: path, line: number, column: 1)))
-        case .failure(.missingColumns(let kind, let missing)):
+                    + "its \(names.count) tab-separated names include \(has)",
+                at: SourceLocation(path: path, line: number, column: 1),
+                fix: SuggestedFix("pass the .txt or .txt.gz file App Store Connect downloads; docs/reports.md lists the columns of each report iap reads")))
+        case .failure(.missingColumns(let kind, let missing, let present)):
             // Named as this kind of report names them (a Financial report's units are 'Quantity'),
-            // with the name older versions of its header used where that differs.
+            // with the name older versions of its header used where that differs; then the needed
+            // columns the header has, as it writes them.
             let named = missing.map { field in "'\(field.name(in: kind))'" + (field.olderName(in: kind).map { " (or '\($0)' in older reports)" } ?? "") }
+            let has = present.isEmpty ? "" : "; it has the other \(present.count == 1 ? "one" : "\(present.count)") iap needs: "
+                + present.map { "'\(Self.shown($0))'" }.joined(separator: ", ")
             ledger.diagnostics.append(UnreadableReportRule.description.finding(
-                "a \(kind.rawValue) report without the column\(missing.count == 1 ? "" : "s") \(named.joined(separator: ", "))",
+                "a \(kind.rawValue) report without the column\(missing.count == 1 ? "" : "s") \(named.joined(separator: ", "))\(has)",
                 at: SourceLocation(path: path, line: number, column: 1),
                 fix: SuggestedFix("use the file as App Store Connect downloads it: iap finds columns by their header names (docs/reports.md lists them), and an edited header may have renamed or dropped one")))
         }

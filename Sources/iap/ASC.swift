@@ -68,6 +68,7 @@ struct ASCCommand: ParsableCommand {
 
         @OptionGroup var config: ConfigArguments
         @OptionGroup var report: ReportArguments
+        @OptionGroup var output: ReportOutputArgument
 
         func run() {
             Terminal.end { () throws(ToolFailure) in
@@ -76,7 +77,7 @@ struct ASCCommand: ParsableCommand {
                     throw .usage("name the snapshot: --snapshot FILE, or asc: snapshot: in iap.yml")
                 }
                 let selection = CatalogSelection(catalog.paths, configuration: configuration, bundleID: catalog.bundleID)
-                return ASCJob.diff(snapshot: snapshot, catalogs: selection, plan: try report.plan(over: configuration.basePlan),
+                return ASCJob.diff(snapshot: snapshot, catalogs: selection, plan: try report.plan(over: configuration.basePlan, output: output),
                                    verbose: verbose, pulling: app.map { ($0, pulling.connection(configuration)) })
             }
         }

@@ -23,13 +23,14 @@ struct Check: ParsableCommand {
 
     @OptionGroup var config: ConfigArguments
     @OptionGroup var report: ReportArguments
+    @OptionGroup var output: ReportOutputArgument
 
     func run() {
         Terminal.end { () throws(ToolFailure) in
             let configuration = try config.load(verbose: verbose)
             var job = CheckJob(configuration: configuration, bundleID: bundleID)
             job.jobs = jobs
-            return job.run(plan: try report.plan(over: configuration.checkPlan), verbose: verbose)
+            return job.run(plan: try report.plan(over: configuration.checkPlan, output: output), verbose: verbose)
         }
     }
 }

@@ -33,6 +33,7 @@ struct Lint: ParsableCommand {
 
     @OptionGroup var config: ConfigArguments
     @OptionGroup var report: ReportArguments
+    @OptionGroup var output: ReportOutputArgument
 
     func validate() throws {
         try ArgumentCheck.jobs(jobs, of: "files")
@@ -47,7 +48,7 @@ struct Lint: ParsableCommand {
             job.excludes = exclude + job.excludes
             job.includeTests = includeTests || job.includeTests
             job.jobs = jobs
-            return job.run(plan: try report.plan(over: configuration.basePlan), verbose: verbose, progress: Terminal.progress)
+            return job.run(plan: try report.plan(over: configuration.basePlan, output: output), verbose: verbose, progress: Terminal.progress)
         }
     }
 }

@@ -16,9 +16,10 @@ struct PlistCommand: ParsableCommand {
         var files: [String]
 
         @OptionGroup(title: "Reporting") var report: ReportArguments
+        @OptionGroup(title: "Reporting") var output: ReportOutputArgument
 
         func run() {
-            Terminal.end { () throws(ToolFailure) in PlistJob.lint(files, plan: try report.plan()) }
+            Terminal.end { () throws(ToolFailure) in PlistJob.lint(files, plan: try report.plan(output: output)) }
         }
     }
 

@@ -33,11 +33,19 @@ struct ReportArguments: ParsableArguments {
         }
     }
 
-    /// The plan from these options over the configuration's (command-line options win).
-    func plan(over base: ReportPlan = ReportPlan()) throws(ToolFailure) -> ReportPlan {
+    /// The plan from these options over the configuration's (command-line options win); with
+    /// `output` (`-o`), the report in the chosen format goes to that file instead of stdout.
+    func plan(over base: ReportPlan = ReportPlan(), output: ReportOutputArgument? = nil) throws(ToolFailure) -> ReportPlan {
         var plan = base
         if let format { plan.stdoutFormat = FormatName.canonical(format) }
         plan.reports += try reports.map { r throws(ToolFailure) in try ReportTarget(parsing: r) }
+        if let path = output?.path {
+            try FindingsFormat.checkOutput(path, format: plan.stdoutFormat)
+            if let twice = plan.reports.first(where: { $0.path == path }) {
+                throw .usage("-o \(path): --report \(twice.format):\(path) writes the same file; give one of them another path")
+            }
+            plan.output = path
+        }
         if let baseline { plan.baseline = baseline }
         if let writeBaseline { plan.writeBaseline = writeBaseline }
         if failOnFixedBaseline { plan.failOnFixedBaseline = true }
@@ -45,5 +53,20 @@ struct ReportArguments: ParsableArguments {
         plan.useColor = Terminal.useColor
         plan.stepSummaryPath = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"]
         return plan
+    }
+}
+
+/// `-o/--output FILE`: the report a command would print, in its `--format` (or, for `check`,
+/// `iap.yml`'s `format:`; else text), written to FILE instead, atomically, like `--report FORMAT:FILE`; stdout
+/// stays empty and the summary line goes to stderr. The same option as `iap report -o`. Apart from
+/// `ReportArguments` because `gen` has an `-o` of its own (the generated file).
+struct ReportOutputArgument: ParsableArguments {
+    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp(
+        "Write the report (in --format) to FILE instead of stdout, atomically; the summary line stays on stderr.",
+        valueName: "file"))
+    var path: String?
+
+    func validate() throws {
+        if let path, path.isEmpty { throw ValidationError("-o needs a file name") }
     }
 }

@@ -32,6 +32,7 @@ struct Validate: ParsableCommand {
 
     @OptionGroup var config: ConfigArguments
     @OptionGroup var report: ReportArguments
+    @OptionGroup var output: ReportOutputArgument
 
     func validate() throws {
         try ArgumentCheck.jobs(jobs, of: "rules")
@@ -51,7 +52,7 @@ struct Validate: ParsableCommand {
             if let descriptionLimit { job.descriptionLimit = descriptionLimit }
             if allFindings { job.findingsPerRule = nil }
             job.jobs = jobs
-            return job.run(plan: try report.plan(over: configuration.basePlan), verbose: verbose)
+            return job.run(plan: try report.plan(over: configuration.basePlan, output: output), verbose: verbose)
         }
     }
 }

@@ -257,6 +257,11 @@ final class SafeWriteTests: XCTestCase {
             let gen = try iap(["gen", "cat", "-o", name])
             XCTAssertEqual(gen.status, 2, name)
             XCTAssertEqual(gen.stderr, "iap: error: cannot write '\(name)': \(why)\n", name)
+            // A findings report's -o: the same refusal after the run's summary, nothing on stdout.
+            let validate = try iap(["validate", "cat", "-o", name])
+            XCTAssertEqual(validate.status, 2, name)
+            XCTAssertEqual(validate.stdout, "", name)
+            XCTAssertTrue(validate.stderr.hasSuffix("iap: error: cannot write '\(name)': \(why)\n"), "\(name): \(validate.stderr)")
         }
         XCTAssertEqual(kind("dir"), S_IFDIR)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("dir")), [])
@@ -281,6 +286,9 @@ final class SafeWriteTests: XCTestCase {
             ["validate", "cat", "--report", "json:OUT"],
             ["validate", "cat", "--write-baseline", "OUT"],
             ["lint", "Sources", "--catalog", "cat", "--report", "text:OUT"],
+            ["validate", "cat", "-o", "OUT"],
+            ["lint", "Sources", "--catalog", "cat", "--format", "json", "-o", "OUT"],
+            ["plist", "lint", "cat/Info.plist", "-o", "OUT"],
             ["check", "--config", "config/iap.yml"],
             ["gen", "--config", "config/iap.yml"],
         ]

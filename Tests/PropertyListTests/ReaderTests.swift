@@ -74,6 +74,56 @@ final class ReaderTests: XCTestCase {
         XCTAssertEqual(error?.line, 5)
     }
 
+    /// Every value of a tree with its position, in file order, for comparing two readings whole
+    /// (node equality compares values only).
+    func flattened(_ node: PlistNode, _ path: String = "") -> [String] {
+        var out = ["\(path) \(node.position)"]
+        switch node.value {
+        case .array(let items): for (i, item) in items.enumerated() { out += flattened(item, "\(path)[\(i)]") }
+        case .dictionary(let dictionary): for entry in dictionary.entries { out += ["\(path).\(entry.key) key \(entry.keyPosition)"] + flattened(entry.value, "\(path).\(entry.key)") }
+        default: out[0] += " \(node.value)"
+        }
+        return out
+    }
+
+    /// `read` builds nodes from the start and `readContent` keeps a list of strings as strings:
+    /// the same tree, every position included, and the same error at the same place, for every
+    /// shape of root (strings only, strings then another type at any index, empty, other roots).
+    func testTheTreeIsTheSameWhetherStringsWereKeptOrNot() throws {
+        let bodies = [
+            "<array>\n\t<string>com.a.one</string>\n  <string>b &amp; c</string>\n</array>",
+            "<array/>", "<array></array>",
+            "<array>\n<string>a</string>\n<string>b</string>\n<integer>7</integer>\n<string>c</string>\n</array>",
+            "<array><integer>1</integer><string>a</string></array>",
+            "<array>\n<string>a</string>\n<array><string>b</string></array>\n</array>",
+            "<array>\n<dict><key>k</key><string>v</string></dict>\n<string>a</string>\n</array>",
+            "<array><string><![CDATA[x<y]]></string><!-- c --><string/></array>",
+            "<dict><key>ids</key><array><string>a</string></array></dict>",
+            "<string>alone</string>",
+        ]
+        for body in bodies {
+            let bytes = Array(plist(body).utf8)
+            let tree = try reader.read(bytes: bytes).root
+            let kept = try reader.readContent(bytes: bytes).tree
+            XCTAssertEqual(flattened(tree), flattened(kept), body)
+        }
+        let broken = [
+            "<array><string>a</string></array>\n<string>b</string>",
+            "<array><string>a</string>\n<string>b</strin></array>",
+            "<array><string>a</string>\n<string>&bogus;</string></array>",
+            "<array><string>a</string>\n<key>k</key></array>",
+        ]
+        for body in broken {
+            let bytes = Array(plist(body).utf8)
+            func error(_ read: () throws(PlistError) -> Void) -> String {
+                do { try read(); return "no error" } catch { return "\(error.line):\(error.column) \(error.message)" }
+            }
+            let fromTree = error { () throws(PlistError) in _ = try reader.read(bytes: bytes) }
+            XCTAssertNotEqual(fromTree, "no error", body)
+            XCTAssertEqual(fromTree, error { () throws(PlistError) in _ = try reader.readContent(bytes: bytes) }, body)
+        }
+    }
+
     func testEveryTypeWithPositions() throws {
         let root = try read(plist("""
         <dict>

@@ -113,14 +113,14 @@ final class ReportVersionsTests: XCTestCase {
             .write(to: dir.appendingPathComponent("d_sales.txt"), atomically: true, encoding: .utf8)
         let ledger = read(["a_fin.txt", "b_fin.txt", "c_fin.txt", "d_sales.txt"].map { dir.appendingPathComponent($0) })
         XCTAssertEqual(findings(ledger), [
-            "a_fin.txt:1:1 error unreadable-report: a Financial report without the column 'Quantity'",
+            "a_fin.txt:1:1 error unreadable-report: a Financial report without the column 'Quantity'; it has the other 5 iap needs: 'Vendor Identifier', 'Partner Share', 'Extended Partner Share', 'Partner Share Currency', 'Start Date'",
             // Column 53: after two dates, two blank fields and the 25-character product ID, each with its tab.
             "b_fin.txt:2:53 error unreadable-report-row: Quantity 'seven' is not a whole number: the row is left out of the totals",
             // Without the 7 coins (4.90): 29.38 − 4.90, and 3 − 1 + 25 units (28 without the returned one).
             "b_fin.txt:8:1 warning report-total-mismatch: Total_Amount is 29.38 but the rows add up to 24.48 (1 unreadable row is not in the sum)",
             "b_fin.txt:9:1 warning report-total-mismatch: Total_Units is 34 but the rows add up to 27, or 28 without the 1 returned unit (1 unreadable row is not in the sum): Apple does not document whether Total_Units counts returns",
-            "c_fin.txt:1:1 error unreadable-report: a Financial report without the columns 'Vendor Identifier', 'Partner Share Currency'",
-            "d_sales.txt:1:1 error unreadable-report: a Summary Sales report without the column 'Developer Proceeds' (or 'Royalty Price' in older reports)",
+            "c_fin.txt:1:1 error unreadable-report: a Financial report without the columns 'Vendor Identifier', 'Partner Share Currency'; it has the other 4 iap needs: 'Quantity', 'Partner Share', 'Extended Partner Share', 'Start Date'",
+            "d_sales.txt:1:1 error unreadable-report: a Summary Sales report without the column 'Developer Proceeds' (or 'Royalty Price' in older reports); it has the other 8 iap needs: 'Vendor Identifier', 'Product Type Identifier', 'Units', 'Customer Price', 'Customer Currency', 'Royalty Currency', 'Country Code', 'Begin Date'",
         ])
     }
 
@@ -144,9 +144,10 @@ final class ReportVersionsTests: XCTestCase {
                                          to: dir.appendingPathComponent("copy.txt"))
         let names = ["S_D_80012345_20261102 (1).txt", "S_D_80012345_20261102.txt", "S_D_80012345_20261103.txt", "S_D_80012345_20261103.txt.gz",
                      "S_D_80012345_20261104_v1_0.txt", "copy.txt"]
-        let ledger = read(names.map { dir.appendingPathComponent($0) })
+        // In the order `iap report` reads them: a report before its browser copy.
+        let ledger = read(BrowserCopy.readingOrder(names.map { dir.appendingPathComponent($0).path }).map { URL(fileURLWithPath: $0) })
         XCTAssertEqual(findings(ledger), [
-            "S_D_80012345_20261102.txt:1:1 warning duplicate-report: the same report as S_D_80012345_20261102 (1).txt, read before it (the same 11 rows): its sales are counted once",
+            "S_D_80012345_20261102 (1).txt:1:1 warning duplicate-report: the same report as S_D_80012345_20261102.txt, read before it (the same 11 rows): its sales are counted once",
             "S_D_80012345_20261103.txt.gz:1:1 warning duplicate-report: the same report as S_D_80012345_20261103.txt, read before it (the same 5 rows): its sales are counted once",
             "S_D_80012345_20261104_v1_0.txt:3:63 error unreadable-report-row: Units 'two' is not a whole number: the row is left out of the totals",
             "S_D_80012345_20261104_v1_0.txt:4:1 error unreadable-report-row: the row has 7 fields; the header has 17: the row is left out of the totals",
@@ -154,7 +155,7 @@ final class ReportVersionsTests: XCTestCase {
             "copy.txt:1:1 warning duplicate-report: the same report as S_D_80012345_20261104_v1_0.txt, read before it (the same 4 rows): its sales are counted once",
         ])
         XCTAssertEqual(ledger.files.map { $0.duplicateOf ?? "-" },
-                       ["-", "S_D_80012345_20261102 (1).txt", "-", "S_D_80012345_20261103.txt", "-", "S_D_80012345_20261104_v1_0.txt"])
+                       ["-", "S_D_80012345_20261102.txt", "-", "S_D_80012345_20261103.txt", "-", "S_D_80012345_20261104_v1_0.txt"])
         // Counted once: the same totals as SalesReaderTests' two originals plus 4 GBP coins.
         XCTAssertEqual(ledger.rowCount, 11 + 5 + 4)
         XCTAssertEqual(ledger.badRowCount, 2)

@@ -149,7 +149,7 @@ final class SalesReaderTests: XCTestCase {
         }
         XCTAssertEqual(ledger.diagnostics.map(\.ruleID), Array(repeating: "unreadable-report", count: 4))
         XCTAssertTrue(ledger.diagnostics[0].message.hasPrefix("the compressed report is damaged or cut short"), ledger.diagnostics[0].message)
-        XCTAssertEqual(ledger.diagnostics[1].message, "the header names no App Store Connect report iap reads (Summary Sales, Subscription, Subscription Event, Financial): its 2 tab-separated names include none of Provider, SKU, Units, Vendor Identifier, Quantity")
+        XCTAssertEqual(ledger.diagnostics[1].message, "the header names no App Store Connect report iap reads (Summary Sales, Subscription, Subscription Event, Financial): its 2 tab-separated names include none of the columns they have")
         XCTAssertEqual(ledger.diagnostics[2].message, "not a tab-separated App Store Connect report: its first line has no tab (14 characters)")
         XCTAssertEqual(ledger.diagnostics[3].message, "cannot open the report: No such file or directory")
     }

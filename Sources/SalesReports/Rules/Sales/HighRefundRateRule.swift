@@ -1,19 +1,24 @@
 import Diagnostics
 import Foundation
 
-/// `high-refund-rate`: a product refunded for `limit` percent or more of the units sold in the
-/// reports' period. Needs no catalog: a paid app's refunds count as much as an in-app purchase's.
+/// `high-refund-rate`: an in-app purchase refunded for `limit` percent or more of the units sold in
+/// the reports' period, counted over its in-app purchase rows (Apple's in-app purchase product types,
+/// `ProductType.Category.isInAppPurchase`) only. Needs no catalog. An app's rows (paid downloads,
+/// bundles, updates, re-downloads) and rows of a product type not in Apple's table are not in-app
+/// purchases: the rule is about what a catalog sells, and an app's refunds are App Store
+/// Connect's to show.
 public enum HighRefundRateRule: Rule {
     public static let description = RuleDescription(
         id: "high-refund-rate", name: "High refund rate", severity: .warning, defaultLimit: 10,
-        rationale: "A product refunded for 10% or more of its units sold in the period (rules.high-refund-rate.limit in iap.yml sets another percentage) is one customers feel misled by: its name, description or price needs a look.",
+        rationale: "An in-app purchase refunded for 10% or more of its units sold in the period (rules.high-refund-rate.limit in iap.yml sets another percentage) is one customers feel misled by: its name, description or price needs a look.",
         triggering: [], nonTriggering: [])
 
-    /// One finding per product (in-app purchase or app) whose refund rate reaches `limit` percent.
+    /// One finding per in-app purchase whose refund rate, over its in-app purchase rows, reaches
+    /// `limit` percent (`totals.products`: `totals.others` holds apps and unknown product types).
     static func findings(_ ledger: SalesLedger, totals: SalesTotals, limit: Int) -> [Diagnostic] {
         let threshold = Decimal(limit) / 100
         var out: [Diagnostic] = []
-        for product in totals.products + totals.others {
+        for product in totals.products {
             guard let rate = product.refundRate, rate >= threshold, let at = ledger.firstSeen[product.product] else { continue }
             out.append(description.finding(
                 "\(Quote.bounded(product.product)) was refunded for \(product.amounts.refunded) of \(product.amounts.sold) units sold (\(SalesReportOutput.percentText(rate)))",
