@@ -105,10 +105,14 @@ final class CatalogDefaultTests: XCTestCase {
         try assertEveryCommandReads("catalogs", product: "com.acme.shop.gems", in: root)
     }
 
-    /// The command a hint asks for, as arguments of iap: what stands between quotes after
-    /// "run '", else the words after "run iap " up to "without --check" (which means: the same
+    /// The command a hint asks for, as arguments of iap: the rest of the line after "run: iap ",
+    /// what stands between quotes after "run '", else the words after "run iap " up to "without --check" (which means: the same
     /// command, without that flag), " to …" or the end of the line. No hint here quotes a path.
     func hintedCommand(_ line: String) throws -> [String] {
+        // "for the details run: iap validate …": the command is the rest of the line.
+        if let colon = line.range(of: "run: iap ") {
+            return line[colon.upperBound...].split(whereSeparator: \.isWhitespace).map(String.init)
+        }
         if let quoted = line.range(of: "run '") {
             let rest = line[quoted.upperBound...]
             let command = try XCTUnwrap(rest.firstIndex(of: "'").map { rest[..<$0] })
