@@ -4,23 +4,8 @@ import XCTest
 /// Advice that is right: every hint names what to do, on the right line, with the catalog's own
 /// prefix; SARIF fixes are exact edits; amounts and order stay as written; a conversion keeps the
 /// storefront it came from.
-final class AdviceEndToEndTests: XCTestCase {
-    var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-advice-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    func write(_ path: String, _ text: String) throws {
-        let url = folder.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-    }
+final class AdviceEndToEndTests: ScratchFolderTestCase {
+    override class var folderPrefix: String { "iap-advice" }
 
     func read(_ path: String) throws -> String {
         try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)

@@ -5,23 +5,8 @@ import XCTest
 /// spaces, quotes, `$` and non-ASCII letters are quoted, and the command reads what the hint says.
 /// The hints are collected from what `iap` prints on repositories written for it, and each `iap …`
 /// hint is run through `/bin/sh -c` in the repository.
-final class HintCommandTests: XCTestCase {
-    var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-hints-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    func write(_ path: String, _ text: String) throws {
-        let url = folder.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-    }
+final class HintCommandTests: ScratchFolderTestCase {
+    override class var folderPrefix: String { "iap-hints" }
 
     func ids(_ ids: [String]) -> String {
         AppRepository.plist("<array>\n" + ids.map { "\t<string>\($0)</string>\n" }.joined() + "</array>")

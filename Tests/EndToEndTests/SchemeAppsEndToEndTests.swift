@@ -4,23 +4,8 @@ import XCTest
 /// Two apps of one Xcode project (a free and a pro app), each run by its shared scheme with its own
 /// `.storekit` file that App Store Connect did not sync: the schemes tell the apps apart, so they
 /// are two catalogs, each with its own bundle ID, and neither reports the other's names.
-final class SchemeAppsEndToEndTests: XCTestCase {
-    var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-schemes-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    func write(_ path: String, _ text: String) throws {
-        let url = folder.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-    }
+final class SchemeAppsEndToEndTests: ScratchFolderTestCase {
+    override class var folderPrefix: String { "iap-schemes" }
 
     /// One project, two application targets with their own bundle IDs (lines 22 and 29).
     static let project = """

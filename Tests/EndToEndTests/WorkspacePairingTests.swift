@@ -5,23 +5,12 @@ import XCTest
 /// `Info.plist` (with `$(PRODUCT_BUNDLE_IDENTIFIER)`) under one `.xcworkspace`, and one app's
 /// catalog. The catalog pairs with the app it belongs to; an app that sells nothing is never
 /// reported; when nothing tells the apps apart, that is said at the catalog.
-final class WorkspacePairingTests: XCTestCase {
-    var folder: URL!
+final class WorkspacePairingTests: ScratchFolderTestCase {
+    override class var folderPrefix: String { "iap-pairing" }
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-pairing-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try super.setUpWithError()
         try write("Apps.xcworkspace/contents.xcworkspacedata", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Workspace version = \"1.0\">\n</Workspace>\n")
-    }
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    func write(_ path: String, _ text: String) throws {
-        let url = folder.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url, atomically: true, encoding: .utf8)
     }
 
     /// An app's own Info.plist; `id` nil: `$(PRODUCT_BUNDLE_IDENTIFIER)`.
