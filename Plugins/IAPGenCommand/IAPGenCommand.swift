@@ -25,6 +25,9 @@ struct IAPGenCommand: CommandPlugin {
             for arguments in runs {
                 let process = Process()
                 process.executableURL = iap
+                // From the package's folder, whatever folder `swift package --package-path` ran in:
+                // the generated header names the catalogs relative to it, as the build plugin does.
+                process.currentDirectoryURL = context.package.directoryURL
                 // A stale file names this command plugin's line for the target, without --check.
                 let update = CatalogConfig.commandPluginLine(package: context.package.directoryURL, target: target.name)
                 process.arguments = arguments + (check ? ["--check", "--update-command", update] : [])
