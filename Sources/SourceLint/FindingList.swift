@@ -56,6 +56,16 @@ struct FindingList {
 
     static func += (list: inout FindingList, findings: some Sequence<Finding>) { list.append(contentsOf: findings) }
 
+    /// The findings listed one by one that name a holder (`Finding.holder`), by place and rule: a
+    /// rule whose findings are summed up past the limit keeps them all (its count would be wrong).
+    var held: [HeldFinding] {
+        rules.flatMap { id, entry in
+            entry.count > limit ? [] : entry.kept.compactMap { item in
+                item.finding.holder.map { HeldFinding(line: item.finding.line, column: item.finding.column, rule: id, holder: $0) }
+            }
+        }
+    }
+
     /// The first `limit` findings of each rule, in file order, and one finding for the rest at the
     /// first one left out: a generated table of a million prices is not a million lines of output.
     func diagnostics(path: String) -> [Diagnostic] {
@@ -79,3 +89,12 @@ struct FindingList {
         return diagnostics + summaries
     }
 }
+
+/// A finding on a literal that a named declaration holds, for `HolderUses`.
+struct HeldFinding: Sendable, Hashable {
+    var line: Int
+    var column: Int
+    var rule: String
+    var holder: String
+}
+

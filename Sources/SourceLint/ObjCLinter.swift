@@ -108,19 +108,20 @@ struct ObjCLinter {
                 let logged = roles.logged.contains(index)
                 var price = logged ? nil : PricePattern.firstMatch(in: priceText(tokens, index, facts))
                 var title = !logged && !roles.localized.contains(index) && context.isTitle(token.text) && !Self.isKeyArgument(tokens, index)
+                    && !Self.isOwnedPlanLabel(tokens, index)
                 // `[[TestProduct alloc] initWithPrice:@"$1.99"]`: the literal describes a stand-in.
                 if price != nil || title, Self.isStandInValue(tokens, index) || Self.definesReservedName(tokens, index) { (price, title) = (nil, false) }
                 if let price {
                     found.append(Finding(rule: HardcodedPriceRule.description, message: "the literal shows a price (\(Quote.bounded(price))); show the product's localized price",
-                                         line: token.line, column: token.column))
+                                         line: token.line, column: token.column, holder: holderName(tokens, index)))
                 } else if !logged, BarePrice.amount(token.text) != nil, let place = Self.barePriceContext(tokens, index),
                           !roles.localized.contains(index), !Self.isStandInValue(tokens, index), !Self.definesReservedName(tokens, index) {
                     found.append(Finding(rule: HardcodedPriceRule.description, message: "the literal gives \(Quote.bounded(place)) a price written in code (\(Quote.bounded(token.text))); show the product's localized price",
-                                         line: token.line, column: token.column))
+                                         line: token.line, column: token.column, holder: holderName(tokens, index)))
                 }
                 if title {
                     found.append(Finding(rule: HardcodedTitleRule.description, message: "\(Quote.bounded(token.text)) is a product's name or description from the catalog; show the product's localizedTitle",
-                                         line: token.line, column: token.column))
+                                         line: token.line, column: token.column, holder: holderName(tokens, index)))
                 }
                 if context.productConstants[token.text] != nil {
                     if isDefinition(tokens, index) { definitions.append(index) } else if let constant = context.productConstants[token.text] {
@@ -273,7 +274,7 @@ struct ObjCLinter {
         func isOpener(_ t: Token) -> Bool { t.kind == .punctuation && (t.text == "(" || t.text == "[" || t.text == "{") }
         for (index, token) in tokens.enumerated() where token.kind == .identifier && index + 1 < tokens.count && tokens[index + 1].text == "(" {
             let localization = localizationMacros[token.text]
-            let logging = LintScope.loggingCalls.contains(token.text) || token.text.hasPrefix("DDLog") || token.text == "printf"
+            let logging = isLoggingFunction(token.text)
             guard localization != nil || logging else { continue }
             let open = index + 1
             let close = depth.closer(ofOpener: open)

@@ -116,7 +116,9 @@ public struct SourceLinter: Sendable {
         return (files, Array(Set(passedOver)).sorted { ($0.path, $0.reason) < ($1.path, $1.reason) })
     }
 
-    func isTestFile(_ name: String) -> Bool { name.hasSuffix("Tests.swift") || name.hasSuffix("Test.swift") || name.hasSuffix("Tests.m") }
+    func isTestFile(_ name: String) -> Bool { Self.isTestFile(name) }
+
+    static func isTestFile(_ name: String) -> Bool { name.hasSuffix("Tests.swift") || name.hasSuffix("Test.swift") || name.hasSuffix("Tests.m") }
 
     func excluded(_ path: String) -> Bool {
         excludes.contains { ExcludePattern.matches($0, path) }
@@ -152,7 +154,34 @@ public struct SourceLinter: Sendable {
         }.values()
         var results = bySlot
         for (slot, index) in order.enumerated() { results[index] = bySlot[slot] }
+        dropLoggedOnly(&results, files: files, order: order)
         return Run(diagnostics: results.flatMap(\.diagnostics).sortedForOutput(), unreadable: results.compactMap(\.unreadable))
+    }
+
+    /// Drops the findings on literals whose holder every linted file uses only in logging calls
+    /// (`HolderUses`): a second look, by name, at the files that spell one, only when a finding
+    /// names a holder.
+    func dropLoggedOnly(_ results: inout [FileResult], files: [String], order: [Int]) {
+        let names = HolderUses.candidates(results.flatMap(\.held))
+        guard !names.isEmpty else { return }
+        let perFile = ResultSlots.run(count: files.count, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                                      stackSize: SwiftLinter.stackSize) { slot -> [String: HolderUses.Use] in
+            let path = files[order[slot]]
+            guard case .success(let data) = FileContents.read(path, limit: path.hasSuffix(".swift") ? min(maxSourceBytes, maxSwiftSourceBytes) : maxSourceBytes) else {
+                return [:]
+            }
+            let source = String(decoding: data, as: UTF8.self)
+            return Self.isGenerated(path: path, source: source) ? [:] : HolderUses.uses(of: names, path: path, source: source)
+        }.values()
+        var uses: [String: HolderUses.Use] = [:]
+        for fileUses in perFile { for (name, use) in fileUses { uses[name, default: HolderUses.Use()].merge(use) } }
+        for index in results.indices where !results[index].held.isEmpty {
+            let dropped = HolderUses.loggedOnly(results[index].held, uses: uses)
+            guard !dropped.isEmpty else { continue }
+            results[index].diagnostics.removeAll { diagnostic in
+                dropped.contains { $0.line == diagnostic.location.line && $0.column == diagnostic.location.column && $0.rule == diagnostic.ruleID }
+            }
+        }
     }
 
     /// The files' indices, largest file first (by `stat`; one that cannot be read counts as empty),
@@ -174,6 +203,8 @@ public struct SourceLinter: Sendable {
     struct FileResult: Sendable {
         var diagnostics: [Diagnostic]
         var unreadable: Diagnostic?
+        /// The findings among `diagnostics` on literals a named declaration holds.
+        var held: [HeldFinding] = []
 
         static func notRead(_ finding: Diagnostic) -> FileResult { FileResult(diagnostics: [finding], unreadable: finding) }
     }
@@ -217,7 +248,8 @@ public struct SourceLinter: Sendable {
                                                                                at: SourceLocation(path: path, line: line, column: column))])
         }
         let source = String(decoding: data, as: UTF8.self)
-        return FileResult(diagnostics: lint(source: source, path: path))
+        let (diagnostics, held) = lintHolding(source: source, path: path)
+        return FileResult(diagnostics: diagnostics, held: held)
     }
 
     /// Findings of one rule reported one by one in one file; the rest are summed up in one finding
@@ -242,8 +274,13 @@ public struct SourceLinter: Sendable {
 
     /// Findings for source text; the language comes from the path's extension.
     public func lint(source: String, path: String) -> [Diagnostic] {
+        lintHolding(source: source, path: path).diagnostics
+    }
+
+    /// Findings for source text, and those of them on literals a named declaration holds.
+    func lintHolding(source: String, path: String) -> (diagnostics: [Diagnostic], held: [HeldFinding]) {
         // Generated files (the one `iap gen` writes among them) are nobody's to fix by hand.
-        if Self.isGenerated(path: path, source: source) { return [] }
+        if Self.isGenerated(path: path, source: source) { return ([], []) }
         let context = context(for: path)
         let suppressions: Suppressions
         var findings: FindingList
@@ -259,6 +296,6 @@ public struct SourceLinter: Sendable {
         }
         var diagnostics = findings.diagnostics(path: path)
         diagnostics += InvalidSuppressionRule.findings(suppressions, path: path)
-        return diagnostics.sortedForOutput()
+        return (diagnostics.sortedForOutput(), findings.held)
     }
 }

@@ -51,12 +51,12 @@ extension SwiftLintVisitor {
         if !logged, handBuilt {
             add(CurrencyFormatterLocaleRule.description, "the literal builds a price from currencySymbol by hand; the symbol's side, spacing and digits differ per locale: show product.displayPrice or format with the product's priceLocale", at: node)
         } else if !logged, let price {
-            add(HardcodedPriceRule.description, "the literal shows a price (\(Quote.bounded(price))); show the product's displayPrice so every storefront sees its own", at: node)
+            add(HardcodedPriceRule.description, "the literal shows a price (\(Quote.bounded(price))); show the product's displayPrice so every storefront sees its own", at: node, holder: holderName(node))
         } else if !logged, let barePrice {
-            add(HardcodedPriceRule.description, "the literal gives \(Quote.bounded(barePrice)) a price written in code (\(Quote.bounded(text))); show the product's displayPrice so every storefront sees its own", at: node)
+            add(HardcodedPriceRule.description, "the literal gives \(Quote.bounded(barePrice)) a price written in code (\(Quote.bounded(text))); show the product's displayPrice so every storefront sees its own", at: node, holder: holderName(node))
         }
-        if title, !logged, !isLocalizedCopy(node), !isIdentifierArgument(node) {
-            add(HardcodedTitleRule.description, "\(Quote.bounded(text)) is a product's name or description from the catalog; show the product's displayName or description", at: node)
+        if title, !logged, !isLocalizedCopy(node), !isIdentifierArgument(node), !isOwnedPlanLabel(node) {
+            add(HardcodedTitleRule.description, "\(Quote.bounded(text)) is a product's name or description from the catalog; show the product's displayName or description", at: node, holder: holderName(node))
         }
         if catalogID {
             if isDefinition(node) {

@@ -66,9 +66,9 @@ final class SwiftLintVisitor: SyntaxVisitor {
         super.init(viewMode: .sourceAccurate)
     }
 
-    func add(_ rule: RuleDescription, _ message: String, at node: some SyntaxProtocol, severity: Severity? = nil) {
+    func add(_ rule: RuleDescription, _ message: String, at node: some SyntaxProtocol, severity: Severity? = nil, holder: String? = nil) {
         let location = node.startLocation(converter: converter)
-        findings.append(Finding(rule: rule, message: message, line: location.line, column: location.column, severity: severity))
+        findings.append(Finding(rule: rule, message: message, line: location.line, column: location.column, severity: severity, holder: holder))
     }
 
     /// The checks of the nodes kept in the walk, in its order; then the findings that need the
@@ -261,7 +261,9 @@ final class SwiftLintVisitor: SyntaxVisitor {
         return false
     }
 
-    func isLoggingCall(_ call: FunctionCallExprSyntax) -> Bool {
+    func isLoggingCall(_ call: FunctionCallExprSyntax) -> Bool { Self.isLoggingCall(call) }
+
+    static func isLoggingCall(_ call: FunctionCallExprSyntax) -> Bool {
         guard let name = Self.calleeName(call) else { return false }
         if LintScope.loggingCalls.contains(name) || name.lowercased().contains("logevent") || name.lowercased().hasPrefix("track") {
             return true

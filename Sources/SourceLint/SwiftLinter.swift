@@ -228,6 +228,10 @@ struct Finding: Sendable {
     var column: Int
     /// When the finding's context sets a severity other than its rule's.
     var severity: Severity? = nil
+    /// The property, constant or function whose value the reported literal is (`mockPrice` for
+    /// `var mockPrice: String { "¥28" }`): the finding is dropped when every use of that name in
+    /// the linted files is logged (`HolderUses`).
+    var holder: String? = nil
 }
 
 extension SwiftLinter {

@@ -11,6 +11,7 @@ public enum CurrencyFormatterLocaleRule: Rule {
         rationale: "A currency NumberFormatter left on the device's locale, a currency code written in code (.currency(code: \"USD\")), a price through String(format:) or one built from currencySymbol shows the wrong currency or format; set the formatter's locale to the product's priceLocale. Only in files that sell products, and not in a function that takes only binary numbers (a Double is never a StoreKit price): an app's own amounts belong in the device's locale.",
         triggering: [.init("import StoreKit\nfunc f() {\n    let formatter = NumberFormatter()\n    ↓formatter.numberStyle = .currency\n    _ = formatter.string(from: price)\n}"),
                      .init("import StoreKit\nfunc label(_ product: Product) -> String {\n    product.price.formatted(.currency(code: ↓\"USD\"))\n}"),
+                     .init("import StoreKit\nfunc show(_ formatter: NumberFormatter) {\n    formatter.currencyCode = ↓\"USD\"\n}"),
                      .init("import StoreKit\nfunc f() {\n    let formatter = NumberFormatter()\n    ↓formatter.numberStyle = .currency\n    formatter.locale = Locale(identifier: \"en_US\")\n}"),
                      .init(#"let text = ↓String(format: "%.2f", product.price.doubleValue)"#),
                      .init(#"let text = ↓"\(product.priceLocale.currencySymbol ?? "$")\(product.price)""#),
@@ -30,6 +31,7 @@ public enum CurrencyFormatterLocaleRule: Rule {
                         .init("#import <StoreKit/StoreKit.h>\n- (void)show {\n    NSNumberFormatter *f = [[NSNumberFormatter alloc] init];\n    f.numberStyle = NSNumberFormatterCurrencyStyle;\n    f.locale = product.priceLocale;\n}", .objc),
                         .init("#import <StoreKit/StoreKit.h>\n- (NSString *)format:(NSDecimalNumber *)price locale:(NSLocale *)locale {\n    NSNumberFormatter *f = [[NSNumberFormatter alloc] init];\n    f.numberStyle = NSNumberFormatterCurrencyStyle;\n    f.locale = locale;\n    return [f stringFromNumber:price];\n}", .objc),
                         .init(#"NSString *s = [NSString stringWithFormat:@"%d coins", product.coinCount];"#, .objc),
+                        .init("import StoreKit\nfunc pay(_ product: Product) {\n    let request = PKPaymentRequest()\n    request.currencyCode = \"CNY\"\n}"),
                         .init("import StoreKit\nfunc f() {\n    if let locale = product?.priceLocale {\n        let f = NumberFormatter()\n        f.numberStyle = .currency\n        f.locale = locale\n    }\n}")])
 }
 
@@ -108,10 +110,51 @@ extension SwiftLintVisitor {
         guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
               elements[0].as(MemberAccessExprSyntax.self)?.declName.baseName.text == "currencyCode",
               let code = elements[2].as(StringLiteralExprSyntax.self), let text = plainText(code), text.count == 3,
-              facts.sellsProducts, !neverShips(code) else { return }
+              facts.sellsProducts, !neverShips(code), !Self.isNotFormatter(elements[0].as(MemberAccessExprSyntax.self)?.base, at: node) else { return }
         add(CurrencyFormatterLocaleRule.description,
             "the currency \(Quote.bounded(text)) is written in code: each storefront charges in its own; set the formatter's locale to the product's priceLocale instead",
             at: code)
+    }
+}
+
+extension SwiftLintVisitor {
+    /// Whether the object whose `currencyCode` is set is known not to be a formatter: Apple Pay's
+    /// `PKPaymentRequest` and a payment SDK's request charge in the currency the app picked,
+    /// which no formatter's locale decides. Known by the type the name is declared with or made
+    /// from where the assignment sees it (`let paymentRequest = PKPaymentRequest()`), else by a
+    /// name that says payment or request; any other object is taken for a formatter.
+    static func isNotFormatter(_ receiver: ExprSyntax?, at node: some SyntaxProtocol) -> Bool {
+        guard let receiver else { return false }
+        var name = receiver.trimmedDescription
+        if name.hasPrefix("self.") { name = String(name.dropFirst(5)) }
+        if let type = declaredType(of: name, seenFrom: node) { return !type.contains("Formatter") && !type.contains("FormatStyle") }
+        let words = LintScope.words(name)
+        return words.contains("payment") || words.contains("request")
+    }
+
+    /// The type a name is declared with (`let r: PKPaymentRequest`) or made from (`let r =
+    /// PKPaymentRequest()`) in the scopes around `node`, the innermost first.
+    static func declaredType(of name: String, seenFrom node: some SyntaxProtocol) -> String? {
+        var current = node.parent
+        while let syntax = current {
+            let declarations: [VariableDeclSyntax]
+            if let items = syntax.as(CodeBlockItemListSyntax.self) {
+                declarations = items.compactMap { $0.item.as(VariableDeclSyntax.self) }
+            } else if let members = syntax.as(MemberBlockItemListSyntax.self) {
+                declarations = members.compactMap { $0.decl.as(VariableDeclSyntax.self) }
+            } else {
+                declarations = []
+            }
+            for declaration in declarations {
+                for binding in declaration.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                    if let type = binding.typeAnnotation?.type.trimmedDescription { return type }
+                    if let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+                       let callee = calleeName(call), callee.first?.isUppercase == true { return callee }
+                }
+            }
+            current = syntax.parent
+        }
+        return nil
     }
 }
 

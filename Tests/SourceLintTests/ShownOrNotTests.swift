@@ -1,0 +1,170 @@
+import Foundation
+import XCTest
+@testable import SourceLint
+
+/// Three classes of literals that are not a product shown for sale, measured on 20 fetched
+/// repositories for issue 33: a price or title held by a declaration whose every use is logged
+/// (DeepSeek's `mockPrice`, only printed), a currency code set on something that is not a
+/// formatter (Apple Pay's `PKPaymentRequest`), and the label of the plan the customer already has
+/// (`isProUser ? "Shrunk Pro" : "Free plan"`). The true findings beside each stay found.
+final class ShownOrNotTests: XCTestCase {
+    var folder: URL!
+    let context = LintContext(titles: [LintContext.normalizedTitle("Acme Pro"), LintContext.normalizedTitle("Monthly Coins")])
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-shown-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Writes the files and lints the folder: `file:line rule` for each finding.
+    func lint(_ files: [String: String]) throws -> [String] {
+        for (name, text) in files {
+            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let linter = SourceLinter(context: context)
+        return try linter.lint(paths: [folder.path]).map { "\(($0.location.path as NSString).lastPathComponent):\($0.location.line) \($0.ruleID)" }
+    }
+
+    /// Declarations that hold prices and titles, in Swift and Objective-C, spelled five ways.
+    let holders = """
+        enum Plan {
+            case monthly, yearly
+            var mockPrice: String {
+                switch self {
+                case .monthly: return "¥28/月"
+                case .yearly: return "¥238/年"
+                }
+            }
+            static let fallbackText = "$4.99 a month"
+            func priceHint() -> String { "€1.99" }
+            var planName: String { self == .monthly ? "Monthly Coins" : "Acme Pro" }
+        }
+        """
+    let objcHolders = """
+        static NSString *const kTrialPrice = @"$0.99";
+        @implementation Offer
+        - (NSString *)introPrice {
+            if (self.discounted) {
+                return @"$2.99";
+            }
+            return @"$3.99";
+        }
+        @end
+        """
+
+    func testPricesAndTitlesHeldOnlyForLogsAreQuiet() throws {
+        let logs = """
+            import os
+            func report(_ plan: Plan, logger: Logger) {
+                print("月度: \\(plan.mockPrice)")
+                debugPrint(Plan.fallbackText)
+                logger.debug("hint \\(plan.priceHint())")
+                NSLog("%@", plan.planName)
+            }
+            """
+        let objcLogs = """
+            - (void)dump {
+                NSLog(@"%@ %@", kTrialPrice, [self introPrice]);
+                DDLogInfo(@"%@", self.introPrice);
+            }
+            """
+        XCTAssertEqual(try lint(["Plan.swift": holders, "Offer.m": objcHolders, "Report.swift": logs, "Dump.m": objcLogs]), [])
+    }
+
+    func testAHolderShownOnceOrNeverUsedKeepsItsFindings() throws {
+        // `mockPrice` is shown once in a view: every literal it holds is reported; `priceHint` and
+        // `kTrialPrice` are never used at all: reported; `introPrice` is assigned to a label.
+        let uses = """
+            import SwiftUI
+            struct Card: View {
+                let plan: Plan
+                var body: some View {
+                    Text(plan.mockPrice)
+                    Text(Plan.fallbackText)
+                }
+            }
+            func report(_ plan: Plan) { print(plan.mockPrice, Plan.fallbackText, plan.planName) }
+            """
+        let objcUses = """
+            - (void)show {
+                self.label.text = [self introPrice];
+                NSLog(@"%@", self.introPrice);
+            }
+            """
+        XCTAssertEqual(try lint(["Plan.swift": holders, "Offer.m": objcHolders, "Card.swift": uses, "Show.m": objcUses]), [
+            "Offer.m:1 hardcoded-price", "Offer.m:5 hardcoded-price", "Offer.m:7 hardcoded-price",
+            "Plan.swift:5 hardcoded-price", "Plan.swift:6 hardcoded-price", "Plan.swift:9 hardcoded-price", "Plan.swift:10 hardcoded-price",
+        ])
+    }
+
+    func testNamesTheSystemReadsAndDeclarationsSeenFromOutsideKeepTheirFindings() throws {
+        // `description` is shown by any interpolation of the value, an `@objc` property by
+        // Interface Builder or Objective-C: a logged use is not all the uses there are.
+        let holders = """
+            struct Pass: CustomStringConvertible {
+                var description: String { "$9.99 pass" }
+            }
+            final class Store: NSObject {
+                @objc var badgePrice: String { "$1.99" }
+                override var accessibilityHint: String? { get { "Acme Pro" } set {} }
+            }
+            """
+        let logs = """
+            func log(_ pass: Pass, _ store: Store) { print(pass.description, store.badgePrice, store.accessibilityHint ?? "") }
+            """
+        XCTAssertEqual(try lint(["Holders.swift": holders, "Log.swift": logs]), [
+            "Holders.swift:2 hardcoded-price", "Holders.swift:5 hardcoded-price", "Holders.swift:6 hardcoded-title",
+        ])
+    }
+
+    func testACurrencyCodeOnAPaymentRequestIsNotAFormattersLocale() throws {
+        let swift = """
+            import StoreKit
+            import PassKit
+            func pay(_ product: Product, checkout: Checkout) {
+                let paymentRequest = PKPaymentRequest()
+                paymentRequest.currencyCode = "CNY"
+                let r: PKPaymentRequest = make()
+                r.currencyCode = "EUR"
+                checkout.paymentIntent.currencyCode = "USD"
+                let formatter = NumberFormatter()
+                formatter.currencyCode = "USD"
+                self.priceFormatter.currencyCode = "GBP"
+            }
+            """
+        XCTAssertEqual(try lint(["Pay.swift": swift]), ["Pay.swift:10 currency-formatter-locale", "Pay.swift:11 currency-formatter-locale"])
+    }
+
+    func testTheLabelOfThePlanTheCustomerHasIsNotAnOffer() throws {
+        let swift = """
+            import SwiftUI
+            struct Status: View {
+                let store: Store
+                var body: some View {
+                    Text(store.isProUser ? "Acme Pro" : "Free plan")
+                    Text(!store.hasPremium ? "Free" : "Acme Pro")
+                    Text(isSubscriptionActive ? "Monthly Coins" : "")
+                    Text(store.isProUser ? "Thanks!" : "Acme Pro")
+                    Text(!hasPremium ? "Acme Pro" : "Owned")
+                    Text(isLoading ? "Acme Pro" : "")
+                    Text(product.id == "pro" ? "Acme Pro" : "")
+                }
+            }
+            """
+        let objc = """
+            - (void)show {
+                self.planLabel.text = self.isSubscribed ? @"Acme Pro" : @"Free";
+                self.planLabel.text = !_hasPro ? @"Free" : @"Acme Pro";
+                self.offerLabel.text = self.isSubscribed ? @"Thanks" : @"Acme Pro";
+            }
+            """
+        XCTAssertEqual(try lint(["Status.swift": swift, "Status.m": objc]), [
+            "Status.m:4 hardcoded-title",
+            "Status.swift:8 hardcoded-title", "Status.swift:9 hardcoded-title", "Status.swift:10 hardcoded-title", "Status.swift:11 hardcoded-title",
+        ])
+    }
+}
