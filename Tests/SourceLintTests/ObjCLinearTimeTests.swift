@@ -19,9 +19,15 @@ final class ObjCLinearTimeTests: XCTestCase {
         func source(_ n: Int) -> String { "#import <StoreKit/StoreKit.h>\n\n@implementation Shop\n- (void)show {\n" + body(n) + "\n}\n@end\n" }
         let (small, large) = (source(400), source(4000))
         let linter = SourceLinter(context: context)
-        let smallTime = (0..<3).map { _ in Self.seconds { _ = linter.lint(source: small, path: file) } }.min()!
+        var smallTime = (0..<3).map { _ in Self.seconds { _ = linter.lint(source: small, path: file) } }.min()!
         var found: [Diagnostic] = []
-        let largeTime = Self.seconds { found = linter.lint(source: large, path: file) }
+        var largeTime = Self.seconds { found = linter.lint(source: large, path: file) }
+        // A build or test run beside this one can stall one measurement: a ratio over the bound is
+        // measured twice more, each size's best time kept. Quadratic time fails every attempt.
+        for _ in 0..<2 where largeTime >= max(smallTime, 0.001) * 30 {
+            smallTime = min(smallTime, Self.seconds { _ = linter.lint(source: small, path: file) })
+            largeTime = min(largeTime, Self.seconds { _ = linter.lint(source: large, path: file) })
+        }
         XCTAssertLessThan(largeTime, max(smallTime, 0.001) * 30,
                           "\(large.utf8.count) bytes took \(largeTime) s, \(small.utf8.count) bytes \(smallTime) s")
         return Dictionary(found.map { ($0.ruleID, 1) }, uniquingKeysWith: +)
