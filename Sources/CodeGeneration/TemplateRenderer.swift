@@ -1,5 +1,6 @@
 import Foundation
 import IAPCatalog
+import ProductNaming
 import PropertyList
 import Stencil
 import Support

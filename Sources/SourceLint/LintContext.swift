@@ -1,7 +1,7 @@
-import CodeGeneration
 import Diagnostics
 import Foundation
 import IAPCatalog
+import ProductNaming
 
 /// What lint rules know about the app's catalog (from `--catalog`, or the catalog found beside
 /// the sources); empty without one.
@@ -35,7 +35,7 @@ public struct LintContext: Sendable {
 
     /// The context of a loaded catalog.
     public init(catalog: Catalog, typeName: String = "ProductID") {
-        let names = (try? CodeGenerator(options: GenerationOptions(typeName: typeName, disambiguate: true)).names(for: catalog.products))
+        let names = (try? ProductConstantNames.names(for: catalog.products, reserved: ProductConstantNames.reservedInConstants, disambiguate: true))
             ?? catalog.products.map { _ in "" }
         var constants: [String: String] = [:]
         var titles = Set<String>()

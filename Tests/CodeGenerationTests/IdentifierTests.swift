@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import CodeGeneration
+import ProductNaming
 
 final class IdentifierTests: XCTestCase {
     /// Input → the identifier it becomes.
