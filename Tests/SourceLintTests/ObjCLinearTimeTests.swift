@@ -7,8 +7,8 @@ import XCTest
 /// messages, 140 kB, took 17.8 s, and 10,000 more than a minute). Each shape below made one of
 /// its questions scan a statement, a body or the file again for every token. Each is linted at
 /// 400 and at 4,000 repetitions: ten times the input must take less than 30 times the time
-/// (linear is 10, quadratic 100), a ratio that holds on a loaded machine where a time limit does
-/// not; the findings at 4,000 are the ones it had before.
+/// (linear is 10, quadratic 100), a ratio of processor times that holds on a loaded machine where
+/// a time limit does not; the findings at 4,000 are the ones it had before.
 final class ObjCLinearTimeTests: XCTestCase {
     let context = LintContext(productConstants: ["com.acme.app.coins": "coins", "com.acme.app.pro": "pro"],
                               titles: ["100 Coins"], bundlePrefix: "com.acme.app")
@@ -33,10 +33,14 @@ final class ObjCLinearTimeTests: XCTestCase {
         return Dictionary(found.map { ($0.ruleID, 1) }, uniquingKeysWith: +)
     }
 
+    /// The processor time `work` takes (the process's, in seconds): unlike the time on the clock,
+    /// it does not grow while a build beside the tests has the processors.
     static func seconds(_ work: () -> Void) -> Double {
-        let start = Date()
+        var start = timespec(), end = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &start)
         work()
-        return Date().timeIntervalSince(start)
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &end)
+        return Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
     }
 
     func testNestedFormatMessages() {
@@ -90,7 +94,10 @@ final class ObjCLinearTimeTests: XCTestCase {
         let linter = SourceLinter(context: context)
         let smallTime = (0..<3).map { _ in Self.seconds { _ = linter.lint(source: source(400), path: "Debug.m") } }.min()!
         var found: [Diagnostic] = []
-        let largeTime = Self.seconds { found = linter.lint(source: source(4000), path: "Debug.m") }
+        var largeTime = Self.seconds { found = linter.lint(source: source(4000), path: "Debug.m") }
+        for _ in 0..<2 where largeTime >= max(smallTime, 0.001) * 30 {
+            largeTime = min(largeTime, Self.seconds { _ = linter.lint(source: source(4000), path: "Debug.m") })
+        }
         XCTAssertLessThan(largeTime, max(smallTime, 0.001) * 30, "4,000 branches took \(largeTime) s, 400 \(smallTime) s")
         XCTAssertEqual(found.map { "\($0.location.line) \($0.ruleID)" }, ["12003 hardcoded-price"])
     }
