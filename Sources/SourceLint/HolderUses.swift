@@ -40,10 +40,29 @@ enum HolderUses {
 
     /// The uses of `names` in one file's text: nothing is parsed when the text never spells one.
     static func uses(of names: Set<String>, path: String, source: String) -> [String: Use] {
-        let spelled = names.filter { source.contains($0) }
+        let spelled = names.filter { containsWord(source, $0) }
         guard !spelled.isEmpty else { return [:] }
         if path.hasSuffix(".swift") { return swiftUses(of: spelled, in: source) }
         return objCUses(of: spelled, in: source)
+    }
+
+    /// Whether `word` occurs in `text` as a whole identifier (`price` not inside `priceLabel`).
+    static func containsWord(_ text: String, _ word: String) -> Bool {
+        let bytes = text.utf8
+        var from = text.startIndex
+        while let range = text.range(of: word, range: from..<text.endIndex) {
+            let before = range.lowerBound == text.startIndex ? nil : bytes[bytes.index(before: range.lowerBound)]
+            let after = range.upperBound == text.endIndex ? nil : bytes[range.upperBound]
+            if !isIdentifierByte(before), !isIdentifierByte(after) { return true }
+            from = range.upperBound
+        }
+        return false
+    }
+
+    static func isIdentifierByte(_ byte: UInt8?) -> Bool {
+        guard let byte else { return false }
+        return byte == UInt8(ascii: "_") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || byte >= 0x80
     }
 
     /// The held findings dropped because every use of their holder is logged.

@@ -154,27 +154,36 @@ public struct SourceLinter: Sendable {
         }.values()
         var results = bySlot
         for (slot, index) in order.enumerated() { results[index] = bySlot[slot] }
-        dropLoggedOnly(&results, files: files, order: order)
+        dropLoggedOnly(&results, files: files)
         return Run(diagnostics: results.flatMap(\.diagnostics).sortedForOutput(), unreadable: results.compactMap(\.unreadable))
     }
 
     /// Drops the findings on literals whose holder every linted file uses only in logging calls
     /// (`HolderUses`): a second look, by name, at the files that spell one, only when a finding
-    /// names a holder.
-    func dropLoggedOnly(_ results: inout [FileResult], files: [String], order: [Int]) {
-        let names = HolderUses.candidates(results.flatMap(\.held))
-        guard !names.isEmpty else { return }
-        let perFile = ResultSlots.run(count: files.count, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                                      stackSize: SwiftLinter.stackSize) { slot -> [String: HolderUses.Use] in
-            let path = files[order[slot]]
-            guard case .success(let data) = FileContents.read(path, limit: path.hasSuffix(".swift") ? min(maxSourceBytes, maxSwiftSourceBytes) : maxSourceBytes) else {
-                return [:]
-            }
-            let source = String(decoding: data, as: UTF8.self)
-            return Self.isGenerated(path: path, source: source) ? [:] : HolderUses.uses(of: names, path: path, source: source)
-        }.values()
+    /// names a holder. Files are looked at a batch at a time, and a name used once where it is
+    /// shown is settled and looked for no more: a common name (`displayName`) costs a batch, not
+    /// every file that spells it.
+    func dropLoggedOnly(_ results: inout [FileResult], files: [String]) {
+        var undecided = HolderUses.candidates(results.flatMap(\.held))
+        guard !undecided.isEmpty else { return }
+        let workers = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let batch = max(4 * workers, 8)
         var uses: [String: HolderUses.Use] = [:]
-        for fileUses in perFile { for (name, use) in fileUses { uses[name, default: HolderUses.Use()].merge(use) } }
+        var next = 0
+        while next < files.count, !undecided.isEmpty {
+            let chunk = Array(files[next..<min(next + batch, files.count)])
+            next += chunk.count
+            let names = undecided
+            let perFile = ResultSlots.run(count: chunk.count, workers: workers, stackSize: SwiftLinter.stackSize) { slot -> [String: HolderUses.Use] in
+                let path = chunk[slot]
+                let limit = path.hasSuffix(".swift") ? min(maxSourceBytes, maxSwiftSourceBytes) : maxSourceBytes
+                guard case .success(let data) = FileContents.read(path, limit: limit) else { return [:] }
+                let source = String(decoding: data, as: UTF8.self)
+                return Self.isGenerated(path: path, source: source) ? [:] : HolderUses.uses(of: names, path: path, source: source)
+            }.values()
+            for fileUses in perFile { for (name, use) in fileUses { uses[name, default: HolderUses.Use()].merge(use) } }
+            undecided = undecided.filter { uses[$0]?.shown != true }
+        }
         for index in results.indices where !results[index].held.isEmpty {
             let dropped = HolderUses.loggedOnly(results[index].held, uses: uses)
             guard !dropped.isEmpty else { continue }

@@ -21,11 +21,12 @@ final class ShownOrNotTests: XCTestCase {
     }
 
     /// Writes the files and lints the folder: `file:line rule` for each finding.
-    func lint(_ files: [String: String]) throws -> [String] {
+    func lint(_ files: [String: String], jobs: Int? = nil) throws -> [String] {
         for (name, text) in files {
             try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
         }
-        let linter = SourceLinter(context: context)
+        var linter = SourceLinter(context: context)
+        linter.jobs = jobs
         return try linter.lint(paths: [folder.path]).map { "\(($0.location.path as NSString).lastPathComponent):\($0.location.line) \($0.ruleID)" }
     }
 
@@ -99,6 +100,17 @@ final class ShownOrNotTests: XCTestCase {
             "Offer.m:1 hardcoded-price", "Offer.m:5 hardcoded-price", "Offer.m:7 hardcoded-price",
             "Plan.swift:5 hardcoded-price", "Plan.swift:6 hardcoded-price", "Plan.swift:9 hardcoded-price", "Plan.swift:10 hardcoded-price",
         ])
+    }
+
+    func testUsesAreFoundInEveryFileHoweverManyBatchesTheyTake() throws {
+        // Files are looked at a batch at a time (8 with one worker): the shown use of `hint` is in
+        // the last file, the one logged use of `mockPrice` in the middle.
+        var files: [String: String] = ["A.swift": "enum Plan {\n    var mockPrice: String { \"$1.99\" }\n    var hint: String { \"$2.99\" }\n}\n"]
+        for k in 1..<40 { files[String(format: "F%02d.swift", k)] = "func f\(k)() -> Int { \(k) }\n" }
+        files["F20.swift"] = "func log(_ p: Plan) { print(p.mockPrice, p.hint) }\n"
+        files["F39.swift"] = "import SwiftUI\nstruct V: View { let p: Plan; var body: some View { Text(p.hint) } }\n"
+        XCTAssertEqual(try lint(files, jobs: 1), ["A.swift:3 hardcoded-price"])
+        XCTAssertEqual(try lint(files, jobs: 3), ["A.swift:3 hardcoded-price"])
     }
 
     func testNamesTheSystemReadsAndDeclarationsSeenFromOutsideKeepTheirFindings() throws {
