@@ -30,6 +30,12 @@ enum PlistTag: UInt8 {
 
     /// Packs up to 8 bytes of a NUL-terminated name into an integer and matches it.
     static func from(_ name: UnsafePointer<UInt8>) -> PlistTag? {
+        from(packed: pack(name))
+    }
+
+    /// A name of at most 7 bytes as its bytes little-endian, its length in the top byte; 0 for a
+    /// longer name (no plist element has one).
+    static func pack(_ name: UnsafePointer<UInt8>) -> UInt64 {
         var packed: UInt64 = 0
         var i = 0
         while i < 8 {
@@ -38,7 +44,12 @@ enum PlistTag: UInt8 {
             packed |= UInt64(c) << (8 * UInt64(i))
             i += 1
         }
-        if i == 8 { return nil }
+        if i == 8 { return 0 }
+        return packed | UInt64(i) << 56
+    }
+
+    static func from(packed word: UInt64) -> PlistTag? {
+        let packed = word & 0x00FF_FFFF_FFFF_FFFF
         // Constants: the names' bytes, little-endian ("key" = 0x79656b).
         switch packed {
         case 0x676e69727473: return .string
@@ -59,6 +70,10 @@ enum PlistTag: UInt8 {
 
 /// Builder state shared with the C callbacks through libxml2's user-data pointer. A struct used
 /// through an unsafe pointer: no reference counting and no dynamic exclusivity checks per event.
+///
+/// The per-item path (`<string>` in an array) is the hot one: a million of them in a plain ID
+/// list. It reads frames by index (never copies a `Frame` out of `stack`), finds tag names by
+/// libxml2's interned pointers, and moves the leaf's text out rather than copying it.
 struct SAXState {
     struct Frame {
         var isDictionary: Bool
@@ -74,6 +89,8 @@ struct SAXState {
     let maxDepth: Int
     var ctxt: xmlParserCtxtPtr?
     var error: PlistError?
+    /// `error != nil`, as a flag every event checks without touching the optional.
+    var failed = false
     var xmlMessage: String?
     var xmlLine = 0
     var xmlColumn = 0
@@ -97,6 +114,10 @@ struct SAXState {
     /// Whether a root `<array>` of `<string>`s is kept as `strings` (`readContent`); when the
     /// caller wants the tree (`read`), items are nodes from the start.
     let keepsStrings: Bool
+    /// Names libxml2 has handed over, by address, with their packed form (`PlistTag.pack`).
+    /// libxml2 interns element names in its dictionary for the parser's lifetime, so one address
+    /// is always the same name: a name is packed once, not once per element.
+    var names = NameCache()
 
     init(maxDepth: Int, keepsStrings: Bool = true) {
         self.maxDepth = maxDepth
@@ -104,14 +125,58 @@ struct SAXState {
         text.reserveCapacity(256)
     }
 
+    /// A direct-mapped cache of element-name addresses and their packed names.
+    struct NameCache {
+        var addresses: (UInt, UInt, UInt, UInt, UInt, UInt, UInt, UInt) = (0, 0, 0, 0, 0, 0, 0, 0)
+        var packed: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+
+        mutating func packed(_ name: UnsafePointer<UInt8>) -> UInt64 {
+            let address = UInt(bitPattern: name)
+            let slot = Int(truncatingIfNeeded: (address >> 3) & 7)
+            return withUnsafeMutableBytes(of: &addresses) { addresses in
+                withUnsafeMutableBytes(of: &packed) { packed in
+                    if addresses.load(fromByteOffset: slot * 8, as: UInt.self) == address {
+                        return packed.load(fromByteOffset: slot * 8, as: UInt64.self)
+                    }
+                    let word = PlistTag.pack(name)
+                    addresses.storeBytes(of: address, toByteOffset: slot * 8, as: UInt.self)
+                    packed.storeBytes(of: word, toByteOffset: slot * 8, as: UInt64.self)
+                    return word
+                }
+            }
+        }
+    }
+
     // MARK: Positions
 
-    /// Line and column of the `<` that opened the tag libxml2 is reporting on.
-    func tagPosition() -> PlistPosition {
+    /// Line and column of the `<` that opened the tag libxml2 is reporting on: the nearest `<`
+    /// before the parser's cursor (at most 4096 bytes back).
+    ///
+    /// `packedName` (`PlistTag.pack`, 0 if unknown) allows a shortcut for the usual `<name>`:
+    /// when the bytes just before the cursor are `<` and the name, that `<` is the nearest one
+    /// (a name holds no `<`), found with one load instead of a byte-by-byte scan.
+    func tagPosition(packedName: UInt64 = 0) -> PlistPosition {
+        Self.tagPosition(ctxt, packedName: packedName)
+    }
+
+    /// `tagPosition` without `self`: the per-element call passes the context alone, so the state
+    /// is not copied to the stack to be borrowed.
+    static func tagPosition(_ ctxt: xmlParserCtxtPtr?, packedName: UInt64) -> PlistPosition {
         guard let input = ctxt?.pointee.input else { return .unknown }
         let line = Int(input.pointee.line)
         var column = Int(input.pointee.col)
         if let cur = input.pointee.cur, let base = input.pointee.base {
+            let length = Int(packedName >> 56)
+            if length > 0, cur - base >= 8, cur.pointee != UInt8(ascii: "<") {
+                // The 8 bytes before the cursor, little-endian: the last `length` are the name's,
+                // the one before them is `<`.
+                let word = UnsafeRawPointer(cur - 8).loadUnaligned(as: UInt64.self)
+                let shift = UInt64(8 * (7 - length))
+                let expected = (packedName & 0x00FF_FFFF_FFFF_FFFF) << 8 | UInt64(UInt8(ascii: "<"))
+                if word >> shift == expected {
+                    return PlistPosition(line: line, column: max(column - (length + 1), 1))
+                }
+            }
             var p = cur
             var distance = 0
             while p > base && p.pointee != UInt8(ascii: "<") && distance < 4096 {
@@ -124,7 +189,8 @@ struct SAXState {
     }
 
     mutating func fail(_ kind: PlistError.Kind, _ message: String, at position: PlistPosition) {
-        guard error == nil else { return }
+        guard !failed else { return }
+        failed = true
         error = PlistError(kind, message, line: Int(position.line), column: Int(position.column))
         if let ctxt { xmlStopParser(ctxt) }
     }
@@ -132,14 +198,15 @@ struct SAXState {
     // MARK: Events
 
     mutating func startElement(_ name: UnsafePointer<UInt8>) {
-        guard error == nil else { return }
-        let position = tagPosition()
+        guard !failed else { return }
+        let packed = names.packed(name)
+        let position = Self.tagPosition(ctxt, packedName: packed)
         if leaf != nil || unexpectedDepth > 0 {
             let inner = String(cString: name)
             fail(.invalidStructure, "<\(leaf?.name ?? "?")> cannot contain elements (found <\(inner)>)", at: position)
             return
         }
-        guard let tag = PlistTag.from(name) else {
+        guard let tag = PlistTag.from(packed: packed) else {
             fail(.invalidStructure, "unknown element <\(String(cString: name))>: not part of the plist format", at: position)
             return
         }
@@ -150,22 +217,23 @@ struct SAXState {
             sawPlistElement = true
             return
         }
-        if (root != nil || strings != nil) && stack.isEmpty {
+        let top = stack.count - 1
+        if top < 0 && (root != nil || strings != nil) {
             fail(.invalidStructure, "a property list holds one root value; found a second one, <\(tag.name)>", at: position)
             return
         }
         if tag == .key {
-            guard let top = stack.last, top.isDictionary else {
+            guard top >= 0, stack[top].isDictionary else {
                 fail(.invalidStructure, "<key> outside a <dict>", at: position)
                 return
             }
-            if let pending = top.pendingKey {
+            if let pending = stack[top].pendingKey {
                 fail(.invalidStructure,
-                     "key '\(pending)' at line \(top.pendingKeyPosition.line) has no value (another <key> follows it)",
+                     "key '\(pending)' at line \(stack[top].pendingKeyPosition.line) has no value (another <key> follows it)",
                      at: position)
                 return
             }
-        } else if let top = stack.last, top.isDictionary, top.pendingKey == nil {
+        } else if top >= 0, stack[top].isDictionary, stack[top].pendingKey == nil {
             fail(.invalidStructure, "<\(tag.name)> in a <dict> without a <key> before it", at: position)
             return
         }
@@ -187,13 +255,13 @@ struct SAXState {
     }
 
     mutating func endElement(_ name: UnsafePointer<UInt8>) {
-        guard error == nil else { return }
+        guard !failed else { return }
         if let tag = leaf {
             leaf = nil
             finishLeaf(tag)
             return
         }
-        guard let tag = PlistTag.from(name) else { return }
+        guard let tag = PlistTag.from(packed: names.packed(name)) else { return }
         switch tag {
         case .dict, .array:
             guard let frame = stack.popLast() else { return }
@@ -214,10 +282,10 @@ struct SAXState {
     }
 
     mutating func characters(_ bytes: UnsafePointer<UInt8>, _ count: Int) {
-        guard error == nil else { return }
-        let buffer = UnsafeBufferPointer(start: bytes, count: count)
+        guard !failed else { return }
         if leaf != nil {
             chunks += 1
+            let buffer = UnsafeBufferPointer(start: bytes, count: count)
             if chunks == 1 {
                 singleChunk = String(decoding: buffer, as: UTF8.self)
             } else {
@@ -230,7 +298,11 @@ struct SAXState {
             }
             return
         }
-        if let bad = buffer.firstIndex(where: { !PlistScalars.isXMLWhitespace($0) }) {
+        // Between elements: only whitespace may stand here.
+        var bad = 0
+        while bad < count && PlistScalars.isXMLWhitespace(bytes[bad]) { bad += 1 }
+        if bad < count {
+            let buffer = UnsafeBufferPointer(start: bytes, count: count)
             let snippet = String(decoding: buffer[bad...].prefix(40), as: UTF8.self)
             let container = stack.last.map { $0.isDictionary ? "<dict>" : "<array>" } ?? "<plist>"
             fail(.invalidStructure, "unexpected text '\(snippet)' inside \(container); values go in elements such as <string>",
@@ -250,14 +322,13 @@ struct SAXState {
         xmlLine = line
         xmlColumn = column
     }
-
     // MARK: Building
 
-    /// The leaf's whole text.
-    private func decodedText() -> String {
+    /// The leaf's whole text, moved out of `singleChunk` (no copy, no reference counting).
+    private mutating func decodedText() -> String {
         switch chunks {
         case 0: ""
-        case 1: singleChunk!
+        case 1: singleChunk.take()!
         default: text.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
         }
     }
@@ -324,9 +395,8 @@ struct SAXState {
             return
         }
         if stack[top].isDictionary {
-            guard let key = stack[top].pendingKey else { return }
+            guard let key = stack[top].pendingKey.take() else { return }
             stack[top].entries.append(.init(key: key, keyPosition: stack[top].pendingKeyPosition, value: consume node))
-            stack[top].pendingKey = nil
             let count = stack[top].entries.count
             if stack[top].keyIndex != nil {
                 stack[top].keyIndex![key] = count - 1
@@ -336,10 +406,9 @@ struct SAXState {
                 stack[top].keyIndex = index
             }
         } else {
-            if top == 0, let kept = strings {
+            if top == 0, strings != nil {
                 // Not a list of strings after all: what was kept becomes nodes.
-                strings = nil
-                stack[0].items = kept.nodes()
+                stack[0].items = strings.take()!.nodes()
             }
             stack[top].items.append(consume node)
         }
