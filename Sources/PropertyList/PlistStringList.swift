@@ -15,7 +15,7 @@ public struct PlistStringList: Sendable, Equatable {
 
     public var count: Int { strings.count }
 
-    mutating func append(_ string: String, at position: PlistPosition) {
+    mutating func append(_ string: consuming String, at position: PlistPosition) {
         strings.append(string)
         positions.append(position)
     }

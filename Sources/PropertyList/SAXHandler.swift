@@ -28,8 +28,10 @@ enum PlistTag: UInt8 {
         }
     }
 
-    /// Packs up to 8 bytes of a NUL-terminated name into an integer and matches it.
-    static func from(_ name: UnsafePointer<UInt8>) -> PlistTag? {
+    /// A name of at most 7 bytes as its bytes little-endian, its length in bits 56–58 and its
+    /// tag in bits 60–63 (raw value + 1; 0 when it names no plist element); 0 for a longer name
+    /// (no plist element has one).
+    static func pack(_ name: UnsafePointer<UInt8>) -> UInt64 {
         var packed: UInt64 = 0
         var i = 0
         while i < 8 {
@@ -38,7 +40,18 @@ enum PlistTag: UInt8 {
             packed |= UInt64(c) << (8 * UInt64(i))
             i += 1
         }
-        if i == 8 { return nil }
+        if i == 8 { return 0 }
+        let code = from(bytes: packed).map { UInt64($0.rawValue) + 1 } ?? 0
+        return packed | UInt64(i) << 56 | code << 60
+    }
+
+    /// The tag a `pack`ed name names.
+    static func from(packed word: UInt64) -> PlistTag? {
+        PlistTag(rawValue: UInt8(truncatingIfNeeded: word >> 60) &- 1)
+    }
+
+    /// The tag whose name's bytes, little-endian, are `packed`.
+    private static func from(bytes packed: UInt64) -> PlistTag? {
         // Constants: the names' bytes, little-endian ("key" = 0x79656b).
         switch packed {
         case 0x676e69727473: return .string
@@ -59,6 +72,11 @@ enum PlistTag: UInt8 {
 
 /// Builder state shared with the C callbacks through libxml2's user-data pointer. A struct used
 /// through an unsafe pointer: no reference counting and no dynamic exclusivity checks per event.
+///
+/// The per-item path (`<string>` in an array) is the hot one: a million of them in a plain ID
+/// list. The innermost container is a field of its own (`current`), so adding an item touches
+/// one array, not an array inside the stack's; no `Frame` is copied out of the stack; element
+/// names are recognised by libxml2's interned addresses; a leaf's text is moved, not copied.
 struct SAXState {
     struct Frame {
         var isDictionary: Bool
@@ -69,16 +87,26 @@ struct SAXState {
         var pendingKeyPosition = PlistPosition.unknown
         /// Built once a dict grows past a few keys, so duplicate checks stay linear overall.
         var keyIndex: [String: Int]?
+
+        /// What `current` holds while no container is open.
+        static var none: Frame { Frame(isDictionary: false, position: .unknown) }
     }
 
     let maxDepth: Int
     var ctxt: xmlParserCtxtPtr?
     var error: PlistError?
+    /// `error != nil`, as a flag every event checks without touching the optional.
+    var failed = false
     var xmlMessage: String?
     var xmlLine = 0
     var xmlColumn = 0
 
-    var stack: [Frame] = []
+    /// How many containers are open.
+    var depth = 0
+    /// The innermost open container (when `depth > 0`).
+    var current = Frame.none
+    /// The open containers around `current`, outermost first (`depth - 1` of them).
+    var outer: [Frame] = []
     var root: PlistNode?
     var sawPlistElement = false
     var leaf: PlistTag?
@@ -91,12 +119,18 @@ struct SAXState {
     /// Depth of elements inside a leaf or an unknown element, which are errors.
     var unexpectedDepth = 0
     /// While the root is an `<array>` and every item so far a `<string>`: the items, kept as
-    /// strings and positions rather than nodes. The first item of another type turns them into
+    /// strings and positions rather than nodes (`keptStrings` says so; a plain field, not an
+    /// optional, so appending to it is in place). The first item of another type turns them into
     /// nodes and the array is read as a tree from there on.
-    var strings: PlistStringList?
+    var strings = PlistStringList(position: .unknown)
+    var keptStrings = false
     /// Whether a root `<array>` of `<string>`s is kept as `strings` (`readContent`); when the
     /// caller wants the tree (`read`), items are nodes from the start.
     let keepsStrings: Bool
+    /// Names libxml2 has handed over, by address, packed (`PlistTag.pack`). libxml2 interns
+    /// element names in its dictionary for the parser's lifetime, so one address is always the
+    /// same name: a name is packed and matched once, not once per element.
+    var names = NameCache()
 
     init(maxDepth: Int, keepsStrings: Bool = true) {
         self.maxDepth = maxDepth
@@ -104,43 +138,119 @@ struct SAXState {
         text.reserveCapacity(256)
     }
 
+    /// A direct-mapped cache of element-name addresses and their packed names.
+    struct NameCache {
+        var addresses: (UInt, UInt, UInt, UInt, UInt, UInt, UInt, UInt) = (0, 0, 0, 0, 0, 0, 0, 0)
+        var packed: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+
+        mutating func packed(_ name: UnsafePointer<UInt8>) -> UInt64 {
+            let address = UInt(bitPattern: name)
+            let slot = Int(truncatingIfNeeded: (address >> 3) & 7)
+            return withUnsafeMutableBytes(of: &addresses) { addresses in
+                withUnsafeMutableBytes(of: &packed) { packed in
+                    if addresses.load(fromByteOffset: slot * 8, as: UInt.self) == address {
+                        return packed.load(fromByteOffset: slot * 8, as: UInt64.self)
+                    }
+                    let word = PlistTag.pack(name)
+                    addresses.storeBytes(of: address, toByteOffset: slot * 8, as: UInt.self)
+                    packed.storeBytes(of: word, toByteOffset: slot * 8, as: UInt64.self)
+                    return word
+                }
+            }
+        }
+    }
+
+    // MARK: Containers
+
+    /// Opens a container: `frame` becomes `current`, the one it was goes on `outer`.
+    private mutating func push(_ frame: Frame) {
+        var frame = frame
+        swap(&frame, &current)
+        if depth > 0 { outer.append(frame) }
+        depth += 1
+    }
+
+    /// Closes `current` and gives it; the container around it becomes `current`.
+    private mutating func pop() -> Frame {
+        var frame = depth > 1 ? outer.removeLast() : Frame.none
+        swap(&frame, &current)
+        depth -= 1
+        return frame
+    }
+
     // MARK: Positions
 
-    /// Line and column of the `<` that opened the tag libxml2 is reporting on.
+    /// Line and column of the `<` that opened the tag libxml2 is reporting on: the nearest `<`
+    /// before the parser's cursor (at most 4096 bytes back).
     func tagPosition() -> PlistPosition {
+        Self.tagPosition(ctxt, packedName: 0)
+    }
+
+    /// `tagPosition` without `self` (the per-element call passes the context alone, so the state
+    /// is not copied to the stack to be borrowed), with a shortcut for the usual `<name>`: when
+    /// the bytes just before the cursor are `<` and the name (`packedName`, `PlistTag.pack`),
+    /// that `<` is the nearest one (a name holds no `<`), found with one load instead of a
+    /// byte-by-byte scan.
+    @inline(__always)
+    static func tagPosition(_ ctxt: xmlParserCtxtPtr?, packedName: UInt64) -> PlistPosition {
         guard let input = ctxt?.pointee.input else { return .unknown }
         let line = Int(input.pointee.line)
-        var column = Int(input.pointee.col)
+        let column = Int(input.pointee.col)
         if let cur = input.pointee.cur, let base = input.pointee.base {
-            var p = cur
-            var distance = 0
-            while p > base && p.pointee != UInt8(ascii: "<") && distance < 4096 {
-                p -= 1
-                distance += 1
+            let length = Int(truncatingIfNeeded: (packedName >> 56) & 0x0F)
+            if length > 0, cur - base >= 8, cur.pointee != UInt8(ascii: "<") {
+                // The 8 bytes before the cursor: the last `length` are the name's, the one
+                // before them is `<`.
+                let word = UInt64(littleEndian: UnsafeRawPointer(cur - 8).loadUnaligned(as: UInt64.self))
+                let expected = (packedName & 0x00FF_FFFF_FFFF_FFFF) << 8 | UInt64(UInt8(ascii: "<"))
+                if word >> UInt64(8 * (7 - length)) == expected {
+                    return PlistPosition(line: line, column: max(column - (length + 1), 1))
+                }
             }
-            if p.pointee == UInt8(ascii: "<") { column -= distance }
+            return slowTagPosition(cur: cur, base: base, line: line, column: column)
         }
         return PlistPosition(line: line, column: max(column, 1))
     }
 
+    private static func slowTagPosition(cur: UnsafePointer<UInt8>, base: UnsafePointer<UInt8>, line: Int, column: Int) -> PlistPosition {
+        var column = column
+        var p = cur
+        var distance = 0
+        while p > base && p.pointee != UInt8(ascii: "<") && distance < 4096 {
+            p -= 1
+            distance += 1
+        }
+        if p.pointee == UInt8(ascii: "<") { column -= distance }
+        return PlistPosition(line: line, column: max(column, 1))
+    }
+
     mutating func fail(_ kind: PlistError.Kind, _ message: String, at position: PlistPosition) {
-        guard error == nil else { return }
+        guard !failed else { return }
+        failed = true
         error = PlistError(kind, message, line: Int(position.line), column: Int(position.column))
         if let ctxt { xmlStopParser(ctxt) }
     }
 
     // MARK: Events
 
+    @inline(__always)
     mutating func startElement(_ name: UnsafePointer<UInt8>) {
-        guard error == nil else { return }
-        let position = tagPosition()
+        guard !failed else { return }
+        let packed = names.packed(name)
+        let position = Self.tagPosition(ctxt, packedName: packed)
         if leaf != nil || unexpectedDepth > 0 {
-            let inner = String(cString: name)
-            fail(.invalidStructure, "<\(leaf?.name ?? "?")> cannot contain elements (found <\(inner)>)", at: position)
+            startElementError(name, at: position)
             return
         }
-        guard let tag = PlistTag.from(name) else {
-            fail(.invalidStructure, "unknown element <\(String(cString: name))>: not part of the plist format", at: position)
+        guard let tag = PlistTag.from(packed: packed) else {
+            startElementError(name, at: position)
+            return
+        }
+        if tag == .string, depth > 0, !current.isDictionary {
+            // The hot path: an item of an array (`singleChunk` is nil: the last leaf took it).
+            leaf = .string
+            leafPosition = position
+            chunks = 0
             return
         }
         if tag == .plist {
@@ -150,22 +260,22 @@ struct SAXState {
             sawPlistElement = true
             return
         }
-        if (root != nil || strings != nil) && stack.isEmpty {
+        if depth == 0 && (root != nil || keptStrings) {
             fail(.invalidStructure, "a property list holds one root value; found a second one, <\(tag.name)>", at: position)
             return
         }
         if tag == .key {
-            guard let top = stack.last, top.isDictionary else {
+            guard depth > 0, current.isDictionary else {
                 fail(.invalidStructure, "<key> outside a <dict>", at: position)
                 return
             }
-            if let pending = top.pendingKey {
+            if let pending = current.pendingKey {
                 fail(.invalidStructure,
-                     "key '\(pending)' at line \(top.pendingKeyPosition.line) has no value (another <key> follows it)",
+                     "key '\(pending)' at line \(current.pendingKeyPosition.line) has no value (another <key> follows it)",
                      at: position)
                 return
             }
-        } else if let top = stack.last, top.isDictionary, top.pendingKey == nil {
+        } else if depth > 0, current.isDictionary, current.pendingKey == nil {
             fail(.invalidStructure, "<\(tag.name)> in a <dict> without a <key> before it", at: position)
             return
         }
@@ -176,28 +286,51 @@ struct SAXState {
             singleChunk = nil
             return
         }
-        if stack.count >= maxDepth {
+        if depth >= maxDepth {
             fail(.refused, "nesting is deeper than \(maxDepth) levels; refusing to read further", at: position)
             return
         }
-        if tag == .array && stack.isEmpty && keepsStrings {
+        if tag == .array && depth == 0 && keepsStrings {
             strings = PlistStringList(position: position)
+            keptStrings = true
         }
-        stack.append(Frame(isDictionary: tag == .dict, position: position))
+        push(Frame(isDictionary: tag == .dict, position: position))
     }
 
+    /// An element inside a leaf, or one that is not part of the plist format.
+    private mutating func startElementError(_ name: UnsafePointer<UInt8>, at position: PlistPosition) {
+        let inner = String(cString: name)
+        if leaf != nil || unexpectedDepth > 0 {
+            fail(.invalidStructure, "<\(leaf?.name ?? "?")> cannot contain elements (found <\(inner)>)", at: position)
+        } else {
+            fail(.invalidStructure, "unknown element <\(inner)>: not part of the plist format", at: position)
+        }
+    }
+
+    @inline(__always)
     mutating func endElement(_ name: UnsafePointer<UInt8>) {
-        guard error == nil else { return }
+        guard !failed else { return }
+        if leaf == .string, depth > 0, !current.isDictionary {
+            // The hot path: an item of an array, kept as a string or added as a node.
+            leaf = nil
+            if depth == 1, keptStrings {
+                strings.append(decodedText(), at: leafPosition)
+            } else {
+                current.items.append(PlistNode(.string(decodedText()), at: leafPosition))
+            }
+            return
+        }
         if let tag = leaf {
             leaf = nil
             finishLeaf(tag)
             return
         }
-        guard let tag = PlistTag.from(name) else { return }
+        guard let tag = PlistTag.from(packed: names.packed(name)) else { return }
         switch tag {
         case .dict, .array:
-            guard let frame = stack.popLast() else { return }
-            if stack.isEmpty, strings != nil {
+            guard depth > 0 else { return }
+            let frame = pop()
+            if depth == 0, keptStrings {
                 return // the root array of strings is whole: `finish` hands it over
             }
             if let pending = frame.pendingKey {
@@ -213,11 +346,12 @@ struct SAXState {
         }
     }
 
+    @inline(__always)
     mutating func characters(_ bytes: UnsafePointer<UInt8>, _ count: Int) {
-        guard error == nil else { return }
-        let buffer = UnsafeBufferPointer(start: bytes, count: count)
+        guard !failed else { return }
         if leaf != nil {
             chunks += 1
+            let buffer = UnsafeBufferPointer(start: bytes, count: count)
             if chunks == 1 {
                 singleChunk = String(decoding: buffer, as: UTF8.self)
             } else {
@@ -230,9 +364,13 @@ struct SAXState {
             }
             return
         }
-        if let bad = buffer.firstIndex(where: { !PlistScalars.isXMLWhitespace($0) }) {
+        // Between elements: only whitespace may stand here.
+        var bad = 0
+        while bad < count && PlistScalars.isXMLWhitespace(bytes[bad]) { bad += 1 }
+        if bad < count {
+            let buffer = UnsafeBufferPointer(start: bytes, count: count)
             let snippet = String(decoding: buffer[bad...].prefix(40), as: UTF8.self)
-            let container = stack.last.map { $0.isDictionary ? "<dict>" : "<array>" } ?? "<plist>"
+            let container = depth > 0 ? (current.isDictionary ? "<dict>" : "<array>") : "<plist>"
             fail(.invalidStructure, "unexpected text '\(snippet)' inside \(container); values go in elements such as <string>",
                  at: tagPosition())
         }
@@ -253,11 +391,11 @@ struct SAXState {
 
     // MARK: Building
 
-    /// The leaf's whole text.
-    private func decodedText() -> String {
+    /// The leaf's whole text, moved out of `singleChunk` (no copy, no reference counting).
+    private mutating func decodedText() -> String {
         switch chunks {
         case 0: ""
-        case 1: singleChunk!
+        case 1: singleChunk.take()!
         default: text.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
         }
     }
@@ -271,8 +409,8 @@ struct SAXState {
                 setKey(key, at: leafPosition)
                 return
             case .string:
-                if stack.count == 1, strings != nil {
-                    strings!.append(decodedText(), at: leafPosition)
+                if depth == 1, keptStrings {
+                    strings.append(decodedText(), at: leafPosition)
                     return
                 }
                 value = .string(decodedText())
@@ -297,19 +435,18 @@ struct SAXState {
     }
 
     private mutating func setKey(_ key: String, at position: PlistPosition) {
-        let top = stack.count - 1
-        guard top >= 0 else { return }
-        if let index = stack[top].keyIndex {
+        guard depth > 0 else { return }
+        if let index = current.keyIndex {
             if let previous = index[key] {
-                duplicate(key, first: stack[top].entries[previous].keyPosition, at: position)
+                duplicate(key, first: current.entries[previous].keyPosition, at: position)
                 return
             }
-        } else if let previous = stack[top].entries.firstIndex(where: { $0.key == key }) {
-            duplicate(key, first: stack[top].entries[previous].keyPosition, at: position)
+        } else if let previous = current.entries.firstIndex(where: { $0.key == key }) {
+            duplicate(key, first: current.entries[previous].keyPosition, at: position)
             return
         }
-        stack[top].pendingKey = key
-        stack[top].pendingKeyPosition = position
+        current.pendingKey = key
+        current.pendingKeyPosition = position
     }
 
     private mutating func duplicate(_ key: String, first: PlistPosition, at position: PlistPosition) {
@@ -318,36 +455,36 @@ struct SAXState {
     }
 
     private mutating func add(_ node: consuming PlistNode) {
-        let top = stack.count - 1
-        guard top >= 0 else {
+        guard depth > 0 else {
             root = consume node
             return
         }
-        if stack[top].isDictionary {
-            guard let key = stack[top].pendingKey else { return }
-            stack[top].entries.append(.init(key: key, keyPosition: stack[top].pendingKeyPosition, value: consume node))
-            stack[top].pendingKey = nil
-            let count = stack[top].entries.count
-            if stack[top].keyIndex != nil {
-                stack[top].keyIndex![key] = count - 1
+        if current.isDictionary {
+            guard let key = current.pendingKey.take() else { return }
+            current.entries.append(.init(key: key, keyPosition: current.pendingKeyPosition, value: consume node))
+            let count = current.entries.count
+            if current.keyIndex != nil {
+                current.keyIndex![key] = count - 1
             } else if count == 16 {
                 var index = [String: Int](minimumCapacity: 64)
-                for (i, entry) in stack[top].entries.enumerated() { index[entry.key] = i }
-                stack[top].keyIndex = index
+                for (i, entry) in current.entries.enumerated() { index[entry.key] = i }
+                current.keyIndex = index
             }
         } else {
-            if top == 0, let kept = strings {
+            if depth == 1, keptStrings {
                 // Not a list of strings after all: what was kept becomes nodes.
-                strings = nil
-                stack[0].items = kept.nodes()
+                keptStrings = false
+                var kept = PlistStringList(position: .unknown)
+                swap(&kept, &strings)
+                current.items = kept.nodes()
             }
-            stack[top].items.append(consume node)
+            current.items.append(consume node)
         }
     }
 
     /// The document read: a root array of strings as they were kept, any other root as a tree.
     func finish() throws(PlistError) -> PlistContent {
-        if let strings { return .strings(strings) }
+        if keptStrings { return .strings(strings) }
         return .tree(try finishTree())
     }
 

@@ -124,6 +124,40 @@ final class ReaderTests: XCTestCase {
         }
     }
 
+    // MARK: Positions, however a tag is spelled and wherever a chunk ends
+
+    /// A value's position is the `<` of its tag whether the tag is `<name>`, has a space or an
+    /// attribute, is empty (`<name/>`), has a namespace prefix, or is an unknown name longer than
+    /// any plist element's; and wherever libxml2's input chunks end (the padding of the first
+    /// item moves every later tag across the 64-byte chunk boundaries); `read` and `readContent`
+    /// agree.
+    func testATagsPositionIsItsLessThanSignHoweverSpelledAndWhereverAChunkEnds() throws {
+        let rest = "\n\t<string>a</string>\n\t<string >b</string>\n\t<string a=\"1\">c</string>\n\t<string/>\n"
+            + "  <x:string xmlns:x=\"urn:x\">e</x:string><string>f</string>\n</array>\n"
+        let expected = [(1, 8), (2, 2), (3, 2), (4, 2), (5, 2), (6, 3), (6, 41)].map { PlistPosition(line: $0.0, column: $0.1) }
+        for padding in 0..<80 {
+            let pad = String(repeating: "p", count: padding)
+            let text = Array(("<array><string>" + pad + "</string>" + rest).utf8)
+            let unknown = Array("<array><string>\(pad)</string>\n<string>b</string><strings>c</strings></array>\n".utf8)
+            for reader in [PlistReader(chunkSize: 64), PlistReader()] {
+                let root = try reader.read(bytes: text).root
+                let context = "padding \(padding), chunk \(reader.chunkSize)"
+                XCTAssertEqual(root.position, PlistPosition(line: 1, column: 1), context)
+                XCTAssertEqual(root.value.arrayValue?.map(\.position), expected, context)
+                XCTAssertEqual(root.value.arrayValue?.compactMap(\.value.stringValue), [pad, "a", "b", "c", "", "e", "f"], context)
+                guard case .strings(let list) = try reader.readContent(bytes: text) else { return XCTFail("expected the strings, \(context)") }
+                XCTAssertEqual(list.positions, expected, context)
+                do {
+                    _ = try reader.read(bytes: unknown)
+                    XCTFail("expected an error, \(context)")
+                } catch {
+                    XCTAssertEqual("\(error.line):\(error.column) \(error.message)",
+                                   "2:19 unknown element <strings>: not part of the plist format", context)
+                }
+            }
+        }
+    }
+
     func testEveryTypeWithPositions() throws {
         let root = try read(plist("""
         <dict>
