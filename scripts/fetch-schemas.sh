@@ -16,25 +16,33 @@ mkdir -p "$dest"
 
 sha256() { if command -v sha256sum >/dev/null 2>&1; then sha256sum "$1" | cut -d' ' -f1; else shasum -a 256 "$1" | cut -d' ' -f1; fi; }
 
+# Whether $dest/NAME is there with the pinned sha256 (said so).
+present() {
+    if [ -f "$dest/$1" ] && [ "$(sha256 "$dest/$1")" = "$2" ]; then echo "fetch-schemas: $dest/$1 is there"; return 0; fi
+    return 1
+}
+
+# Moves $dest/.NAME.part to $dest/NAME when its sha256 is the pinned one; else removes it and fails,
+# naming WHAT (the URL or the cut).
+keep_checked() {
+    local name=$1 sum=$2 what=$3 done=$4 got
+    got=$(sha256 "$dest/.$name.part")
+    if [ "$got" != "$sum" ]; then
+        rm -f "$dest/.$name.part"
+        echo "fetch-schemas: $what has sha256 $got, not the pinned $sum: not kept" >&2
+        exit 1
+    fi
+    mv -f "$dest/.$name.part" "$dest/$name"
+    echo "fetch-schemas: $dest/$name $done and checked"
+}
+
 # name, url, sha256
 fetch() {
     local name=$1 url=$2 sum=$3
-    if [ -f "$dest/$name" ] && [ "$(sha256 "$dest/$name")" = "$sum" ]; then
-        echo "fetch-schemas: $dest/$name is there"
-        return
-    fi
-    local part="$dest/.$name.part"
-    rm -f "$part"
-    curl -fsSL --retry 3 -o "$part" "$url" || { rm -f "$part"; echo "fetch-schemas: cannot download $url" >&2; exit 1; }
-    local got
-    got=$(sha256 "$part")
-    if [ "$got" != "$sum" ]; then
-        rm -f "$part"
-        echo "fetch-schemas: $url has sha256 $got, not the pinned $sum: not kept" >&2
-        exit 1
-    fi
-    mv -f "$part" "$dest/$name"
-    echo "fetch-schemas: $dest/$name fetched and checked"
+    present "$name" "$sum" && return
+    rm -f "$dest/.$name.part"
+    curl -fsSL --retry 3 -o "$dest/.$name.part" "$url" || { rm -f "$dest/.$name.part"; echo "fetch-schemas: cannot download $url" >&2; exit 1; }
+    keep_checked "$name" "$sum" "$url" fetched
 }
 
 fetch sarif-schema-2.1.0.json \
@@ -46,16 +54,7 @@ fetch app-store-connect-openapi-4.4.1.json \
 
 subset=app-store-connect-openapi-4.4.1-subset.json
 subset_sum=225a3496c3367b7b67ae37d691e767ca3c758e2c8f4e71cb939513d7928c740a
-if [ -f "$dest/$subset" ] && [ "$(sha256 "$dest/$subset")" = "$subset_sum" ]; then
-    echo "fetch-schemas: $dest/$subset is there"
-else
+if ! present "$subset" "$subset_sum"; then
     python3 scripts/cut-openapi-subset.py "$dest/app-store-connect-openapi-4.4.1.json" "$dest/.$subset.part"
-    got=$(sha256 "$dest/.$subset.part")
-    if [ "$got" != "$subset_sum" ]; then
-        rm -f "$dest/.$subset.part"
-        echo "fetch-schemas: the cut subset has sha256 $got, not the pinned $subset_sum: not kept" >&2
-        exit 1
-    fi
-    mv -f "$dest/.$subset.part" "$dest/$subset"
-    echo "fetch-schemas: $dest/$subset cut and checked"
+    keep_checked "$subset" "$subset_sum" "the cut subset" cut
 fi
