@@ -130,4 +130,21 @@ final class PackageMapTests: XCTestCase {
         }
         XCTAssertEqual(differences, [])
     }
+
+    /// A folder is one concern a reader can hold: past 15 Swift files, split it by concern (as
+    /// IAPTool's Configuration/, Jobs/, Reporting/ and Prices/).
+    func testNoSourceFolderHoldsMoreThanFifteenSwiftFiles() throws {
+        var crowded: [String] = []
+        let sources = Self.root.appendingPathComponent("Sources")
+        let walk = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: [.isDirectoryKey])
+        var folders = [sources]
+        while let url = walk?.nextObject() as? URL {
+            if (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true { folders.append(url) }
+        }
+        for folder in folders {
+            let count = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.count
+            if count > 15 { crowded.append("\(folder.path.dropFirst(Self.root.path.count + 1)): \(count)") }
+        }
+        XCTAssertEqual(crowded, [])
+    }
 }
