@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import TestSupport
 import IAPCatalog
 import XCTest
 @testable import AppStoreConnect
@@ -27,14 +28,9 @@ final class DriftTests: XCTestCase {
         var snapshotText = ""
         for file in example.files {
             let path = dir.appendingPathComponent(file.name).path
-            var lines = file.text.components(separatedBy: "\n")
-            for (index, line) in lines.enumerated() {
-                if let range = line.range(of: "↓") {
-                    marker = SourceLocation(path: path, line: index + 1, column: line.distance(from: line.startIndex, to: range.lowerBound) + 1)
-                    lines[index] = line.replacingCharacters(in: range, with: "")
-                }
-            }
-            let text = lines.joined(separator: "\n")
+            let marked = MarkedText(file.text)
+            if let line = marked.line, let column = marked.column { marker = SourceLocation(path: path, line: line, column: column) }
+            let text = marked.text
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             if file.name == ASCExample.snapshotName {
                 (snapshotPath, snapshotText) = (path, text)

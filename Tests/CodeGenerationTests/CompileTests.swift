@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import TestSupport
 import XCTest
 @testable import CodeGeneration
 @testable import IAPCatalog
@@ -12,7 +13,7 @@ final class CompileTests: XCTestCase {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = Prerequisite.packageRoot
 
     func run(_ program: String, _ arguments: [String]) throws -> (Int32, String) {
         let process = Process()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Support
 import XCTest
 @testable import Diagnostics
@@ -139,7 +140,7 @@ final class ReporterTests: XCTestCase {
     }
 
     func assertGolden(_ text: String, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/\(name)")
+        let url = Prerequisite.packageRoot.appendingPathComponent("Tests/DiagnosticsTests/Golden/\(name)")
         if ProcessInfo.processInfo.environment["IAP_UPDATE_GOLDEN"] == "1" {
             try text.write(to: url, atomically: true, encoding: .utf8)
             return

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Advice that is right: every hint names what to do, on the right line, with the catalog's own

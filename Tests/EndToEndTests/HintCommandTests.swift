@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Every hint a message prints is a command that works when pasted into a POSIX shell: paths with

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Runs the built `iap` binary the way a user does and captures what it prints.
@@ -9,8 +10,7 @@ struct IAPRunner {
         var stderr: String
     }
 
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let packageRoot = Prerequisite.packageRoot
 
     static var binary: URL {
         let products = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Two apps of one Xcode project (a free and a pro app), each run by its shared scheme with its own

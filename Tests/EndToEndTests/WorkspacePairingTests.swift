@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// A workspace of several apps whose projects are generated and not committed: each app's own

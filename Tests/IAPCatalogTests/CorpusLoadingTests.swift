@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import TestSupport
 import XCTest
 @testable import IAPCatalog
 
@@ -196,7 +197,7 @@ final class CorpusLoadingTests: XCTestCase {
 
 enum CorpusFolder {
     static func path(_ sub: String) -> String? {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = Prerequisite.packageRoot
         let path = root.deletingLastPathComponent().appendingPathComponent("shared/corpus/\(sub)").path
         return FileManager.default.fileExists(atPath: path) ? path : nil
     }

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import TestSupport
 import XCTest
 @testable import IAPCatalog
 
@@ -19,15 +20,9 @@ final class RuleExampleTests: XCTestCase {
         var marker: SourceLocation?
         for file in example.files {
             let path = folder.appendingPathComponent(file.name).path
-            var lines = file.text.components(separatedBy: "\n")
-            for (index, line) in lines.enumerated() {
-                if let range = line.range(of: "↓") {
-                    let column = line.distance(from: line.startIndex, to: range.lowerBound) + 1
-                    marker = SourceLocation(path: path, line: index + 1, column: column)
-                    lines[index] = line.replacingCharacters(in: range, with: "")
-                }
-            }
-            try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+            let marked = MarkedText(file.text)
+            if let line = marked.line, let column = marked.column { marker = SourceLocation(path: path, line: line, column: column) }
+            try marked.text.write(toFile: path, atomically: true, encoding: .utf8)
             paths.append(path)
         }
         var retired: [String: SourceLocation] = [:]

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import TestSupport
 import IAPCatalog
 import IAPTool
 import XCTest
@@ -84,7 +85,7 @@ final class CatalogSelectionTests: XCTestCase {
     }
 
     func testTheBundleIDReachesTheLoadedCatalogWithItsSource() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = Prerequisite.packageRoot
         let fakeGame = root.appendingPathComponent("catalogs/FakeGame").path
         let own = try CatalogSelection(given: [fakeGame]).loadOne()
         XCTAssertEqual(own.bundleID?.value, "com.appcoda.FakeGame")

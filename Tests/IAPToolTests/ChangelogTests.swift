@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import IAPTool
 import XCTest
 
@@ -6,7 +7,7 @@ import XCTest
 /// version `iap --version` prints, every release heading is `## [X.Y.Z] - YYYY-MM-DD`, newest
 /// first, and every heading has its link at the end.
 final class ChangelogTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Prerequisite.packageRoot
 
     func testTheNewestReleaseIsTheToolsVersionAndReleasesAreNewestFirst() throws {
         let text = try String(contentsOf: Self.root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)

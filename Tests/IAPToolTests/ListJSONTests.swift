@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import IAPCatalog
 import IAPTool
 import XCTest
@@ -7,7 +8,7 @@ import XCTest
 /// and must still give JSONEncoder's bytes. The structs below are the ones it encoded, kept here as
 /// the oracle.
 final class ListJSONTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Prerequisite.packageRoot
 
     struct CatalogJSON: Encodable {
         var name: String

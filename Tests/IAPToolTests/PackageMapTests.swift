@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Package.swift is the map of the house: every target declares exactly the modules its files
@@ -6,7 +7,7 @@ import XCTest
 /// (SwiftPM finds a module a dependency of a dependency brings, so a missing edge builds, and
 /// hides a layer crossed).
 final class PackageMapTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Prerequisite.packageRoot
 
     /// Modules of the platform and the toolchain: never declared.
     static let platform: Set<String> = ["Foundation", "FoundationXML", "FoundationNetworking", "XCTest", "Testing", "Glibc", "Musl", "Darwin",

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import TestSupport
 import IAPCatalog
 import IAPTool
 import PriceFormatting
@@ -9,7 +10,7 @@ import XCTest
 /// every corpus `.storekit` file through a metadata plist and back. Compared as data, field by
 /// field, by the comparison below (not by the writers' or the drift rule's code).
 final class RoundTripTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Prerequisite.packageRoot
     var folder: URL!
 
     override func setUpWithError() throws {

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import TestSupport
 import IAPCatalog
 import IAPTool
 import SourceLint
@@ -10,8 +11,7 @@ import XCTest
 /// catalogs, every rule's examples (catalog and lint), the example sources and, when present,
 /// the real-world corpus.
 final class RuleIdentityTests: XCTestCase {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let packageRoot = Prerequisite.packageRoot
 
     /// Fails for each finding whose rule is undescribed or whose severity is not `expected(rule)`.
     func assertDescribed(_ findings: [Diagnostic], severity expected: (RuleDescription) -> Severity? = { $0.severity },
@@ -57,7 +57,7 @@ final class RuleIdentityTests: XCTestCase {
                 var files: [String] = []
                 for file in example.files {
                     let path = dir.appendingPathComponent(file.name).path
-                    try file.text.replacingOccurrences(of: "↓", with: "").write(toFile: path, atomically: true, encoding: .utf8)
+                    try MarkedText(file.text).text.write(toFile: path, atomically: true, encoding: .utf8)
                     files.append(path)
                 }
                 var retired: [String: SourceLocation] = [:]
@@ -77,7 +77,7 @@ final class RuleIdentityTests: XCTestCase {
                                   appNames: [LintContext.normalizedTitle("Acme")])
         for rule in LintRules.all {
             for example in rule.triggering + rule.nonTriggering {
-                findings += SourceLinter(context: context).lint(source: example.code.replacingOccurrences(of: "↓", with: ""),
+                findings += SourceLinter(context: context).lint(source: MarkedText(example.code).text,
                                                                 path: example.language == .swift ? "Example.swift" : "Example.m")
             }
         }

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import TestSupport
 import IAPCatalog
 import IAPTool
 import SalesReports
@@ -11,8 +12,7 @@ import XCTest
 /// settings; and no code names a rule by its ID as a string (it names the type: `DuplicateIDRule.id`).
 /// Read from the sources themselves, so a rule added another way fails here.
 final class RuleLayoutTests: XCTestCase {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let packageRoot = Prerequisite.packageRoot
 
     /// Every `.swift` file under `Sources/`, by its path from the package root.
     static func sources() throws -> [String: String] {

@@ -6,8 +6,8 @@ import XCTest
 /// The `bplist00` reader, on files CPython's `plistlib` wrote (Tests/Fixtures/BinaryPlists,
 /// made by its `make.py`) and on hostile files built byte by byte here.
 final class BinaryPlistTests: XCTestCase {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/BinaryPlists")
+    static let fixtures = Prerequisite.packageRoot
+        .appendingPathComponent("Tests/Fixtures/BinaryPlists")
     let reader = PlistReader()
 
     func fixture(_ name: String) -> String { Self.fixtures.appendingPathComponent(name).path }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import PropertyList
 
@@ -114,8 +115,7 @@ final class CorpusRoundTripTests: XCTestCase {
 enum CorpusLocator {
     /// `../shared/corpus/<sub>` next to the package checkout, when it exists.
     static func folder(_ sub: String) -> String? {
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+        let packageRoot = Prerequisite.packageRoot
         let path = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/\(sub)").path
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue ? path : nil

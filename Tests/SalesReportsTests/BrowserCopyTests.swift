@@ -1,12 +1,13 @@
 import Foundation
+import TestSupport
 import SalesReports
 import XCTest
 
 /// A report and its copies (a browser's second download, a file manager's duplicate): the report
 /// is read first and the copy is the duplicate, whatever the order the files come in.
 final class BrowserCopyTests: XCTestCase {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/Sales")
+    static let fixtures = Prerequisite.packageRoot
+        .appendingPathComponent("Tests/Fixtures/Sales")
 
     /// Each spelling of a copy, of a plain and a gzipped report: the original's name and the copy's number.
     static let copies: [(copy: String, original: String, number: Int)] = [

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import TestSupport
 @testable import SalesReports
 import XCTest
 
@@ -7,8 +8,8 @@ import XCTest
 /// in Apple's table) never make a finding, however many of their units were refunded, while the
 /// in-app purchases beside them in the same report still do.
 final class RefundRateTests: XCTestCase {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/Sales")
+    static let fixtures = Prerequisite.packageRoot
+        .appendingPathComponent("Tests/Fixtures/Sales")
 
     /// A Summary Sales report (the fixture's header) of `rows`: SKU, product type, units (negative: refunded).
     func report(_ rows: [(sku: String, type: String, units: Int)]) throws -> SalesLedger {

@@ -1,13 +1,14 @@
 import Diagnostics
 import Foundation
+import TestSupport
 @testable import SalesReports
 import XCTest
 
 /// A header without a column its report needs: told which report it is, exactly the columns it
 /// lacks and the needed ones it has, whichever column is missing, in every kind of report.
 final class ReportHeaderTests: XCTestCase {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/Sales")
+    static let fixtures = Prerequisite.packageRoot
+        .appendingPathComponent("Tests/Fixtures/Sales")
 
     /// Each kind's fixture and the columns it needs, as that fixture's header spells them, in the
     /// order the message names them (written out here, not taken from the reader).

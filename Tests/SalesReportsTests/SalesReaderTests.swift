@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import TestSupport
 @testable import SalesReports
 import ReportRendering
 import Support
@@ -8,8 +9,8 @@ import XCTest
 /// Reading the sample reports under Tests/Fixtures/Sales: every total below was added up by hand
 /// from the rows of the files, not by the code under test.
 final class SalesReaderTests: XCTestCase {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/Sales")
+    static let fixtures = Prerequisite.packageRoot
+        .appendingPathComponent("Tests/Fixtures/Sales")
 
     func read(_ names: [String]) -> SalesLedger {
         var ledger = SalesLedger()

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import TestSupport
 import XCTest
 @testable import IAPCatalog
 @testable import SourceLint
@@ -7,7 +8,7 @@ import XCTest
 /// The 10 real files of ../shared/corpus/sources, with the findings each must give, decided by
 /// reading the files; and no price or title finding at all in swift-syntax's own sources.
 final class CorpusSourceTests: XCTestCase {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = Prerequisite.packageRoot
 
     static let expected: [String: [String]] = [
         "CofficLab__Cisum_SwiftUI__AppStorePurchase.swift": ["75 hardcoded-price", "82 hardcoded-price"],

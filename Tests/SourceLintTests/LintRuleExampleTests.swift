@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import XCTest
 @testable import SourceLint
+import TestSupport
 
 /// Every lint rule's examples: triggering ones fire at their `↓` marker, also after a multibyte
 /// prefix; wrapped in a comment or after a disabling comment they do not; non-triggering ones never.
@@ -11,26 +12,6 @@ final class LintRuleExampleTests: XCTestCase {
         titles: [LintContext.normalizedTitle("Bag of Coins"), LintContext.normalizedTitle("Acme")], bundlePrefix: "com.acme.app.",
         appNames: [LintContext.normalizedTitle("Acme")])
 
-    struct Prepared {
-        var source: String
-        var line: Int
-        var column: Int
-    }
-
-    /// Strips the marker, remembering where it was; `prefix` goes before the marker's line.
-    static func prepare(_ code: String, prefix: String = "") -> Prepared {
-        var lines = code.components(separatedBy: "\n")
-        var line = 0, column = 0
-        for (i, text) in lines.enumerated() {
-            guard let r = text.range(of: "↓") else { continue }
-            line = i + 1
-            let stripped = text.replacingCharacters(in: r, with: "")
-            column = prefix.count + text.distance(from: text.startIndex, to: r.lowerBound) + 1
-            lines[i] = prefix + stripped
-        }
-        return Prepared(source: lines.joined(separator: "\n"), line: line, column: column)
-    }
-
     func lint(_ source: String, _ language: SourceLanguage) -> [Diagnostic] {
         SourceLinter(context: Self.context).lint(source: source, path: language == .swift ? "Example.swift" : "Example.m")
     }
@@ -39,18 +20,18 @@ final class LintRuleExampleTests: XCTestCase {
         for rule in LintRules.all {
             for example in rule.triggering {
                 for prefix in ["", "let ü = \"日本😀\"; "] where !(prefix.hasPrefix("let") && example.language == .objc) {
-                    let p = Self.prepare(example.code, prefix: example.language == .objc && !prefix.isEmpty ? "" : prefix)
-                    let found = lint(p.source, example.language).filter { $0.ruleID == rule.id }
+                    let p = MarkedText(example.code, prefix: example.language == .objc && !prefix.isEmpty ? "" : prefix)
+                    let found = lint(p.text, example.language).filter { $0.ruleID == rule.id }
                     XCTAssertTrue(found.contains { $0.location.line == p.line && $0.location.column == p.column },
-                                  "\(rule.id): \(p.source.debugDescription) expected at \(p.line):\(p.column), got \(found.map { "\($0.location.line):\($0.location.column)" })")
+                                  "\(rule.id): \(p.text.debugDescription) expected at \(p.line ?? 0):\(p.column ?? 0), got \(found.map { "\($0.location.line):\($0.location.column)" })")
                 }
                 guard rule.id != "invalid-suppression" else { continue }
                 // Inside a comment: nothing.
-                let p = Self.prepare(example.code)
-                let commented = "/*\n" + p.source + "\n*/"
+                let p = MarkedText(example.code)
+                let commented = "/*\n" + p.text + "\n*/"
                 XCTAssertTrue(lint(commented, example.language).filter { $0.ruleID == rule.id }.isEmpty, "\(rule.id) fired inside a comment: \(commented)")
                 // After a disabling comment: nothing.
-                let disabled = "// iap:disable \(rule.id) - example\n" + p.source + "\n// iap:enable \(rule.id)"
+                let disabled = "// iap:disable \(rule.id) - example\n" + p.text + "\n// iap:enable \(rule.id)"
                 XCTAssertTrue(lint(disabled, example.language).filter { $0.ruleID == rule.id }.isEmpty, "\(rule.id) fired though disabled")
             }
         }

@@ -1,30 +1,20 @@
 import Foundation
 import XCTest
 @testable import SourceLint
+import TestSupport
 
 /// Three classes of literals that are not a product shown for sale, measured on 20 fetched
 /// repositories for issue 33: a price or title held by a declaration whose every use is logged
 /// (DeepSeek's `mockPrice`, only printed), a currency code set on something that is not a
 /// formatter (Apple Pay's `PKPaymentRequest`), and the label of the plan the customer already has
 /// (`isProUser ? "Shrunk Pro" : "Free plan"`). The true findings beside each stay found.
-final class ShownOrNotTests: XCTestCase {
-    var folder: URL!
+final class ShownOrNotTests: ScratchFolderTestCase {
+    override class var folderPrefix: String { "iap-shown" }
     let context = LintContext(titles: [LintContext.normalizedTitle("Acme Pro"), LintContext.normalizedTitle("Monthly Coins")])
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-shown-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(at: folder)
-    }
 
     /// Writes the files and lints the folder: `file:line rule` for each finding.
     func lint(_ files: [String: String], jobs: Int? = nil) throws -> [String] {
-        for (name, text) in files {
-            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
-        }
+        for (name, text) in files { try write(name, text) }
         var linter = SourceLinter(context: context)
         linter.jobs = jobs
         return try linter.lint(paths: [folder.path]).map { "\(($0.location.path as NSString).lastPathComponent):\($0.location.line) \($0.ruleID)" }

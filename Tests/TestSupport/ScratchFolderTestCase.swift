@@ -3,22 +3,22 @@ import XCTest
 
 /// A test case that gets a fresh temporary folder for each test, removed after it, and writes
 /// text files into it (making their folders).
-class ScratchFolderTestCase: XCTestCase {
-    var folder: URL!
+open class ScratchFolderTestCase: XCTestCase {
+    public var folder: URL!
 
     /// The start of the folder's name (`iap-advice`), which says what a left-behind folder came from.
-    class var folderPrefix: String { "iap-test" }
+    open class var folderPrefix: String { "iap-test" }
 
-    override func setUpWithError() throws {
+    override open func setUpWithError() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(Self.folderPrefix)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
-    override func tearDown() {
+    override open func tearDown() {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    func write(_ path: String, _ text: String) throws {
+    public func write(_ path: String, _ text: String) throws {
         let url = folder.appendingPathComponent(path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try text.write(to: url, atomically: true, encoding: .utf8)
