@@ -1,4 +1,5 @@
 import Foundation
+import IAPTool
 import XCTest
 
 final class OtherCommandsEndToEndTests: XCTestCase {
@@ -93,12 +94,14 @@ final class OtherCommandsEndToEndTests: XCTestCase {
     func testRules() throws {
         let text = try IAPRunner.run(["rules"])
         XCTAssertEqual(text.status, 0)
-        // 40 catalog rules, 10 lint rules, 4 tool rules (stale-generated-file, invalid-plist, storekit-missing-field, storekit-cannot-hold), 11 sales-report rules, 4 App Store Connect drift rules.
-        XCTAssertEqual(text.stdout.split(separator: "\n").count, 69)
+        // One line per rule of every registry (catalog, lint, tool, sales-report, App Store Connect drift).
+        XCTAssertEqual(text.stdout.split(separator: "\n").count, RuleRegistry.all.count)
+        XCTAssertEqual(Set(text.stdout.split(separator: "\n").map { String($0.prefix { $0 != " " }) }), Set(RuleRegistry.all.map(\.id)))
         XCTAssertTrue(text.stdout.hasPrefix("malformed-catalog            error    A catalog file that does not parse"))
         XCTAssertTrue(text.stdout.contains("\nstale-generated-file         error    A generated file that no longer matches its catalog (or is missing) lets code use IDs the catalog dropped and miss the ones it added; regenerate it with iap gen.\n"))
         let markdown = try IAPRunner.run(["rules", "--format", "markdown"])
-        XCTAssertEqual(markdown.stdout.split(separator: "\n").count, 71)
+        // The header, its rule, and a row per rule.
+        XCTAssertEqual(markdown.stdout.split(separator: "\n").count, RuleRegistry.all.count + 2)
         XCTAssertTrue(markdown.stdout.contains("| `unreadable-report-row` | report | error |"))
         XCTAssertTrue(markdown.stdout.contains("| `similar-ids` | catalog | warning |"))
         XCTAssertTrue(markdown.stdout.contains("| `hardcoded-price` | lint | warning |"))
@@ -107,7 +110,7 @@ final class OtherCommandsEndToEndTests: XCTestCase {
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         XCTAssertEqual(object["version"] as? Int, 1)
         let rules = try XCTUnwrap(object["rules"] as? [[String: Any]])
-        XCTAssertEqual(rules.count, 69)
+        XCTAssertEqual(rules.compactMap { $0["id"] as? String }, RuleRegistry.all.map(\.id))
         XCTAssertEqual(rules.first { $0["id"] as? String == "report-total-mismatch" }?["defaultSeverity"] as? String, "warning")
         XCTAssertEqual(rules.first { $0["id"] as? String == "report-totals-missing" }?["defaultSeverity"] as? String, "error")
         XCTAssertEqual(rules.first { $0["id"] as? String == "duplicate-report" }?["defaultSeverity"] as? String, "warning")
