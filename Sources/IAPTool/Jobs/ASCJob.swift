@@ -26,6 +26,13 @@ public enum ASCJob {
         /// Sleeps between retries (the real clock; tests keep it).
         public var sleep: (@Sendable (TimeInterval) -> Void)?
 
+        /// The connection the command line asks for, `iap.yml`'s `asc:` section giving the key's
+        /// variables and the storefront where the command line gives none.
+        public init(environment: [String: String], configuration: Configuration, timeout: Double, storefront: String?, connections: Int) {
+            self.init(environment: environment, variables: configuration.asc.variables, timeout: timeout,
+                      storefront: storefront ?? configuration.asc.storefront, connections: connections)
+        }
+
         public init(environment: [String: String], variables: APIKey.Variables = APIKey.Variables(), timeout: Double = 60,
                     transport: (any HTTPTransport)? = nil, storefront: String? = nil, connections: Int = ASCJob.defaultConnections,
                     sleep: (@Sendable (TimeInterval) -> Void)? = nil) {
@@ -39,17 +46,49 @@ public enum ASCJob {
         }
     }
 
+    /// What `iap asc pull` is asked for, `iap.yml`'s `asc:` section filling what the command line
+    /// leaves out: the app, and the snapshot unless only `-o` is asked for (or `--resume`, which
+    /// finishes the snapshot). Nil app only with `--resume` (the partial snapshot names it).
+    public struct PullRequest: Sendable, Equatable {
+        public var app: String?
+        public var snapshot: String?
+        public var output: String?
+        public var resume: Bool
+
+        public init(app: String?, snapshot: String?, output: String?, resume: Bool, configuration: Configuration) throws(ToolFailure) {
+            let app = app ?? configuration.asc.app
+            guard app != nil || resume else { throw .usage("name the app: --app BUNDLE_ID (or its Apple ID), or asc: app: in iap.yml") }
+            let snapshot = snapshot ?? (output == nil || resume ? configuration.asc.snapshot : nil)
+            guard snapshot != nil || output != nil else {
+                throw .usage("name what to write: --snapshot FILE (or asc: snapshot: in iap.yml), or -o FILE.storekit")
+            }
+            (self.app, self.snapshot, self.output, self.resume) = (app, snapshot, output, resume)
+        }
+    }
+
+    /// The snapshot `iap asc diff` compares with: the command line's, else `iap.yml`'s `asc.snapshot`.
+    public static func diffSnapshot(_ given: String?, configuration: Configuration) throws(ToolFailure) -> String {
+        guard let snapshot = given ?? configuration.asc.snapshot else {
+            throw .usage("name the snapshot: --snapshot FILE, or asc: snapshot: in iap.yml")
+        }
+        return snapshot
+    }
+
+    /// `iap asc pull` as `PullRequest` resolved it.
+    public static func pull(_ request: PullRequest, connection: Connection) -> CommandOutcome {
+        pull(app: request.app, snapshot: request.snapshot, output: request.output, resume: request.resume, connection: connection)
+    }
+
     /// `iap asc pull --app APP --snapshot FILE`: the app's in-app purchases and subscriptions,
     /// written as a snapshot later commands read offline.
     /// With `output`, the snapshot is also written as a catalog: a `.storekit` file (what Xcode's
     /// sync holds: prices in the snapshot's storefront) or, any other name, a metadata plist.
     /// With `resume`, a partial snapshot at `path` is finished (a whole or missing one is pulled anew).
     /// A pull that stops at the hour's request limit writes a partial snapshot and exits 75.
-    public static func pull(app: String?, snapshot path: String?, output: String? = nil, resume: Bool = false,
-                            connection: Connection) -> CommandOutcome {
+    /// `PullRequest` has made sure there is something to write.
+    static func pull(app: String?, snapshot path: String?, output: String?, resume: Bool, connection: Connection) -> CommandOutcome {
         var outcome = CommandOutcome()
         do throws(ToolFailure) {
-            guard path != nil || output != nil else { throw .usage("name what to write: --snapshot FILE, -o FILE.storekit or -o FILE.plist") }
             var existing: ASCSnapshot?
             if resume {
                 guard let path else { throw .usage("--resume finishes the partial snapshot --snapshot FILE names: name it") }

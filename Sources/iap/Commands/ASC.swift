@@ -35,15 +35,8 @@ struct ASCCommand: ParsableCommand {
         func run() {
             Terminal.end { () throws(ToolFailure) in
                 let configuration = try config.load(verbose: false)
-                let app = app ?? configuration.asc.app
-                guard app != nil || resume else {
-                    throw .usage("name the app: --app BUNDLE_ID (or its Apple ID), or asc: app: in iap.yml")
-                }
-                let snapshot = snapshot ?? (output == nil || resume ? configuration.asc.snapshot : nil)
-                guard snapshot != nil || output != nil else {
-                    throw .usage("name what to write: --snapshot FILE (or asc: snapshot: in iap.yml), or -o FILE.storekit")
-                }
-                return ASCJob.pull(app: app, snapshot: snapshot, output: output, resume: resume, connection: pulling.connection(configuration))
+                let request = try ASCJob.PullRequest(app: app, snapshot: snapshot, output: output, resume: resume, configuration: configuration)
+                return ASCJob.pull(request, connection: pulling.connection(configuration))
             }
         }
     }
@@ -73,9 +66,7 @@ struct ASCCommand: ParsableCommand {
         func run() {
             Terminal.end { () throws(ToolFailure) in
                 let configuration = try config.load(verbose: verbose)
-                guard let snapshot = snapshot ?? configuration.asc.snapshot else {
-                    throw .usage("name the snapshot: --snapshot FILE, or asc: snapshot: in iap.yml")
-                }
+                let snapshot = try ASCJob.diffSnapshot(snapshot, configuration: configuration)
                 let selection = CatalogSelection(catalog.paths, configuration: configuration, bundleID: catalog.bundleID)
                 return ASCJob.diff(snapshot: snapshot, catalogs: selection, plan: try report.plan(over: configuration.basePlan, output: output),
                                    verbose: verbose, pulling: app.map { ($0, pulling.connection(configuration)) })
@@ -103,9 +94,9 @@ struct PullArguments: ParsableArguments {
         }
     }
 
-    /// The key's variables and the storefront from `iap.yml` where the command line gives none.
+    /// The connection these options ask for (`iap.yml` fills the key's variables and the storefront).
     func connection(_ configuration: Configuration) -> ASCJob.Connection {
-        ASCJob.Connection(environment: ProcessInfo.processInfo.environment, variables: configuration.asc.variables, timeout: timeout,
-                          storefront: storefront ?? configuration.asc.storefront, connections: connections)
+        ASCJob.Connection(environment: ProcessInfo.processInfo.environment, configuration: configuration, timeout: timeout,
+                          storefront: storefront, connections: connections)
     }
 }
