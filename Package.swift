@@ -57,7 +57,10 @@ let package = Package(
         // SVG and CSV: the price matrix and the sales report are both one.
         .target(name: "ReportRendering", dependencies: ["Diagnostics", "PriceFormatting", "Support"]),
         // App Store Connect sales and finance reports: streamed and totalled exactly.
-        .target(name: "SalesReports", dependencies: ["CZlib", "Diagnostics", "IAPCatalog", "PriceFormatting", "PropertyList", "ReportRendering", "Support"]),
+        .target(name: "SalesReports", dependencies: ["CZlib", "Diagnostics", "PriceFormatting", "PropertyList", "ReportRendering", "Support"]),
+        // The catalog joined with outside data, above the readers of each: sales × catalog and the
+        // App Store Connect snapshot × catalog (drift).
+        .target(name: "CatalogJoins", dependencies: ["AppStoreConnect", "Diagnostics", "IAPCatalog", "PriceFormatting", "SalesReports"]),
         .target(name: "Diagnostics", dependencies: ["Support"]),
         // The App Store Connect API: an ES256 key's tokens, a client (pages, rate limits, retries,
         // timeouts, bounded bodies) and the snapshot of an app's in-app purchases. Only `iap` links
@@ -65,7 +68,7 @@ let package = Package(
         // CZlib checks a downloaded report is whole gzip before it is kept (the reader of reports,
         // SalesReports, sits beside this module, not below it).
         .target(name: "AppStoreConnect", dependencies: [
-            "CZlib", "Diagnostics", "IAPCatalog", "PriceFormatting", "Support", .product(name: "Crypto", package: "swift-crypto"),
+            "CZlib", "Diagnostics", "Support", .product(name: "Crypto", package: "swift-crypto"),
             .target(name: "CCurlShim", condition: .when(platforms: [.linux])),
         ]),
         // libcurl, loaded with dlopen on the first request (the client's transport on Linux).
@@ -86,7 +89,7 @@ let package = Package(
         // The tool library: every command's job (each returns a CommandOutcome), configuration,
         // baselines and reporting. The `iap` executable only parses arguments, writes and exits.
         .target(name: "IAPTool", dependencies: [
-            "AppStoreConnect", "CatalogTool", "IAPCatalog", "Diagnostics", "PriceFormatting", "CodeGeneration", "SourceLint", "PropertyList", "ReportRendering", "SalesReports", "Support",
+            "AppStoreConnect", "CatalogJoins", "CatalogTool", "IAPCatalog", "Diagnostics", "PriceFormatting", "CodeGeneration", "SourceLint", "PropertyList", "ReportRendering", "SalesReports", "Support",
             .product(name: "Yams", package: "Yams"),
         ]),
         .executableTarget(
@@ -116,22 +119,22 @@ let package = Package(
             dependencies: ["iap-gen"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
-        .testTarget(name: "AppStoreConnectTests", dependencies: ["AppStoreConnect", "Diagnostics", "IAPCatalog", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(name: "AppStoreConnectTests", dependencies: ["AppStoreConnect", "CatalogJoins", "Diagnostics", "IAPCatalog", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "Support", "TestSupport"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", "Support", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "PriceFormattingTests", dependencies: ["PriceFormatting", "TestSupport"]),
         .testTarget(name: "SourceLintTests", dependencies: ["SourceLint", "Diagnostics", "IAPCatalog", "PriceFormatting", "TestSupport"]),
         .testTarget(name: "CodeGenerationTests", dependencies: ["CodeGeneration", "Diagnostics", "IAPCatalog", "ProductNaming", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "IAPCatalogTests", dependencies: ["IAPCatalog", "PropertyList", "Diagnostics", "Support", "TestSupport"]),
-        .testTarget(name: "SalesReportsTests", dependencies: ["SalesReports", "ReportRendering", "Diagnostics", "Support", "TestSupport"]),
-        .testTarget(name: "IAPToolTests", dependencies: ["IAPTool", "AppStoreConnect", "IAPCatalog", "SourceLint", "SalesReports", "Diagnostics", "PriceFormatting", "TestSupport",
+        .testTarget(name: "SalesReportsTests", dependencies: ["CatalogJoins", "SalesReports", "ReportRendering", "Diagnostics", "Support", "TestSupport"]),
+        .testTarget(name: "IAPToolTests", dependencies: ["IAPTool", "AppStoreConnect", "CatalogJoins", "IAPCatalog", "SourceLint", "SalesReports", "Diagnostics", "PriceFormatting", "TestSupport",
                                                  .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "EndToEndTests", dependencies: ["iap", "iap-gen", "Diagnostics", "IAPCatalog", "IAPTool", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
                                                    .product(name: "Yams", package: "Yams")], exclude: ["Golden"]),
         // Replays every input the fuzzers found (Tests/Fixtures/FuzzFindings) through the entries
         // `scripts/fuzz.sh` fuzzes; Main.swift is the libFuzzer entry point, built by that script.
         .testTarget(name: "FuzzReplayTests",
-                    dependencies: ["AppStoreConnect", "CatalogTool", "IAPCatalog", "IAPTool", "PriceFormatting", "PropertyList", "SalesReports", "SourceLint", "Diagnostics",
+                    dependencies: ["AppStoreConnect", "CatalogJoins", "CatalogTool", "IAPCatalog", "IAPTool", "PriceFormatting", "PropertyList", "SalesReports", "SourceLint", "Diagnostics",
                                    .product(name: "Crypto", package: "swift-crypto")],
                     path: "Fuzz", exclude: ["Main.swift"]),
     ],

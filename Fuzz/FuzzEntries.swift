@@ -1,4 +1,5 @@
 @testable import AppStoreConnect
+@testable import CatalogJoins
 import Crypto
 import CatalogTool
 import Diagnostics

@@ -4,6 +4,7 @@ import TestSupport
 import IAPCatalog
 import XCTest
 @testable import AppStoreConnect
+@testable import CatalogJoins
 
 /// The drift rules: every example fires at its marker (or not at all), and each field compared.
 final class DriftTests: XCTestCase {

@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import TestSupport
 @testable import SalesReports
+import CatalogJoins
 import XCTest
 
 /// `high-refund-rate` is about in-app purchases: rows of every app product type (and of types not

@@ -1,4 +1,5 @@
 import AppStoreConnect
+import CatalogJoins
 import CatalogTool
 import Diagnostics
 import Foundation

@@ -1,4 +1,5 @@
 import AppStoreConnect
+import CatalogJoins
 import CodeGeneration
 import Diagnostics
 import Foundation

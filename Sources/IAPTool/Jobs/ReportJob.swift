@@ -1,4 +1,5 @@
 import AppStoreConnect
+import CatalogJoins
 import Diagnostics
 import Foundation
 import IAPCatalog

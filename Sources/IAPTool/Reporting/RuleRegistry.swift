@@ -1,4 +1,5 @@
 import AppStoreConnect
+import CatalogJoins
 import CodeGeneration
 import Diagnostics
 import IAPCatalog
@@ -8,7 +9,7 @@ import SourceLint
 /// Every rule the tool has, in the order `iap rules` lists them: catalog rules (load-time ones
 /// first), lint rules, the tool's own, the sales reports', then App Store Connect drift.
 public enum RuleRegistry {
-    public static let all: [RuleDescription] = CatalogRules.descriptions + LintRules.all + ToolRules.all + ReportRules.all + ASCRules.all
+    public static let all: [RuleDescription] = CatalogRules.descriptions + LintRules.all + ToolRules.all + SalesReportRules.all + ASCRules.all
 
     private static let byID: [String: RuleDescription] = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
 
@@ -18,7 +19,7 @@ public enum RuleRegistry {
     public static func family(of id: String) -> String {
         if CatalogRules.rule(id) != nil { return "catalog" }
         if LintRules.ids.contains(id) { return "lint" }
-        if ReportRules.all.contains(where: { $0.id == id }) { return "report" }
+        if SalesReportRules.all.contains(where: { $0.id == id }) { return "report" }
         if ASCRules.all.contains(where: { $0.id == id }) { return "asc" }
         return "tool"
     }

@@ -15,7 +15,7 @@ public enum HighRefundRateRule: Rule {
 
     /// One finding per in-app purchase whose refund rate, over its in-app purchase rows, reaches
     /// `limit` percent (`totals.products`: `totals.others` holds apps and unknown product types).
-    static func findings(_ ledger: SalesLedger, totals: SalesTotals, limit: Int) -> [Diagnostic] {
+    package static func findings(_ ledger: SalesLedger, totals: SalesTotals, limit: Int) -> [Diagnostic] {
         let threshold = Decimal(limit) / 100
         var out: [Diagnostic] = []
         for product in totals.products {

@@ -8,7 +8,7 @@ public enum OverlappingReportsRule: Rule {
         rationale: "Summary Sales and Financial reports of the same period count the same purchases; totalled together they count each twice. Total them in separate runs.",
         triggering: [], nonTriggering: [])
 
-    static func findings(_ ledger: SalesLedger) -> [Diagnostic] {
+    package static func findings(_ ledger: SalesLedger) -> [Diagnostic] {
         let reportKinds = Set(ledger.files.compactMap(\.kind))
         guard reportKinds.contains(.summarySales), reportKinds.contains(.financial),
               let financial = ledger.files.filter({ $0.kind == .financial }).map(\.path).sorted().first else { return [] }

@@ -1,5 +1,6 @@
 import Diagnostics
 import IAPCatalog
+import SalesReports
 
 /// `sales-kind-mismatch`: a report's Product Type Identifier that no kind the catalog gives the
 /// product fits (an auto-renewable subscription sold as a consumable).

@@ -1,5 +1,6 @@
 import Diagnostics
 import IAPCatalog
+import SalesReports
 
 /// `sold-product-not-in-catalog`: an in-app purchase a report sold by product ID that no catalog
 /// lists (`SalesCatalogMatch` joins them).

@@ -1,5 +1,6 @@
 import Diagnostics
 import IAPCatalog
+import SalesReports
 
 /// Findings about the sales a ledger holds, with the app's catalogs when there are any: reports
 /// that overlap, refund rates, products that sold but are not in a catalog, products of one that

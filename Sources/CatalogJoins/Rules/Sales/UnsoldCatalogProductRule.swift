@@ -1,5 +1,6 @@
 import Diagnostics
 import IAPCatalog
+import SalesReports
 
 /// `unsold-catalog-product`: a product of the catalogs that no report of the period sold, only
 /// when some report counts sales by product ID (Summary Sales, Financial).

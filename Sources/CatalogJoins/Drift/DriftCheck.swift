@@ -1,3 +1,4 @@
+import AppStoreConnect
 import Diagnostics
 import Foundation
 import IAPCatalog
