@@ -30,7 +30,7 @@ final class RuleLayoutTests: XCTestCase {
     /// The engine each registered rule belongs in, by ID; the tool's own rules (`ToolRules`) have none.
     static let engines: [(module: String, rules: [RuleDescription])] = [
         ("IAPCatalog", CatalogRules.descriptions), ("SourceLint", LintRules.all), ("SalesReports", ReportRules.all),
-        ("CatalogJoins", SalesReportRules.joins),
+        ("CatalogJoins", SalesReportRules.joins + ASCRules.all),
     ]
 
     func testNoRuleIDIsWrittenAsAStringOutsideItsRule() throws {

@@ -1,0 +1,51 @@
+import AppStoreConnect
+import Diagnostics
+import Foundation
+import IAPCatalog
+
+/// Examples of the drift rules: catalog files and the snapshot they are compared with, in a file
+/// named `snapshotName`.
+public enum ASCExample {
+    public static let snapshotName = "asc-snapshot.json"
+
+    public enum Remote {
+        case purchase(String, type: String, state: String = "APPROVED", marked: Bool = false)
+        case subscription(String, group: String, period: String, level: Int = 1, state: String = "APPROVED")
+    }
+
+    static func drift(ids: [String] = [], metadata: String? = nil, remote: [Remote]) -> RuleExample {
+        var files: [ExampleFile] = []
+        if !ids.isEmpty { files.append(ExampleFile("IAP_ProductIDs.plist", RuleExample.idList(ids))) }
+        if let metadata { files.append(ExampleFile("Metadata.plist", RuleExample.metadataPlist(metadata))) }
+        var purchases: [ASCSnapshot.InAppPurchase] = []
+        var groups: [String: [ASCSnapshot.Subscription]] = [:]
+        var marked: String?
+        for (n, item) in remote.enumerated() {
+            switch item {
+            case .purchase(let id, let type, let state, let mark):
+                purchases.append(ASCSnapshot.InAppPurchase(productId: id, id: "\(6_450_000_000 + n)", name: id.split(separator: ".").last.map(String.init),
+                                                           type: type, state: state, familySharable: false, localizations: []))
+                if mark { marked = id }
+            case .subscription(let id, let group, let period, let level, let state):
+                groups[group, default: []].append(ASCSnapshot.Subscription(
+                    productId: id, id: "\(6_450_000_000 + n)", name: id.split(separator: ".").last.map(String.init), state: state, period: period,
+                    groupLevel: level, familySharable: false, localizations: []))
+            }
+        }
+        let snapshot = ASCSnapshot(app: ASCSnapshot.App(id: "6450000000", bundleId: "com.acme.app", name: "Acme"), inAppPurchases: purchases,
+                                   subscriptionGroups: groups.sorted { $0.key < $1.key }.enumerated().map {
+                                       ASCSnapshot.SubscriptionGroup(id: "2100000\($0.offset)", referenceName: $0.element.key, subscriptions: $0.element.value)
+                                   })
+        var text = snapshot.encoded()
+        if let marked, let range = text.range(of: "\"productId\" : \"\(marked)\"") {
+            text.insert("↓", at: range.lowerBound)
+        }
+        files.append(ExampleFile(snapshotName, text))
+        return RuleExample(files, bundleID: "com.acme.app")
+    }
+
+    static func product(_ id: String, kind: String, period: String, group: String, marked: Bool = false) -> String {
+        "\t\t\(marked ? "↓" : "")<key>\(id)</key>\n\t\t<dict>\n\t\t\t<key>kind</key><string>\(kind)</string>\n"
+            + "\t\t\t<key>subscriptionPeriod</key><string>\(period)</string>\n\t\t\t<key>subscriptionGroup</key><string>\(group)</string>\n\t\t</dict>"
+    }
+}
