@@ -2,14 +2,18 @@ import Diagnostics
 import SalesReports
 
 /// Every rule of `iap report --sales`, in the order `iap rules` lists them: SalesReports' own
-/// (`ReportRules.all`: reading the reports, the sales alone) with the sales joined to the catalog
-/// (`Rules/Sales/` here) among them.
+/// (`ReportRules.all`: reading the reports, the sales alone), each followed by the rules joining
+/// the sales with the catalog (`Rules/Sales/` here) that `iap rules` lists after it. A rule added
+/// to `ReportRules.all` is listed here without a second edit.
 public enum SalesReportRules {
-    /// The rules that join the sales with the catalogs.
-    public static let joins = [SoldProductNotInCatalogRule.description, UnsoldCatalogProductRule.description, SalesKindMismatchRule.description]
+    /// The joins, by the rule of SalesReports they follow.
+    static let following: [String: [RuleDescription]] = [
+        OverlappingReportsRule.id: [SoldProductNotInCatalogRule.description, UnsoldCatalogProductRule.description],
+        HighRefundRateRule.id: [SalesKindMismatchRule.description],
+    ]
 
-    public static let all = [UnreadableReportRule.description, UnreadableReportRowRule.description, ReportTotalsMissingRule.description,
-                             ReportTotalMismatchRule.description, DuplicateReportRule.description, UnknownProductTypeRule.description,
-                             OverlappingReportsRule.description, SoldProductNotInCatalogRule.description, UnsoldCatalogProductRule.description,
-                             HighRefundRateRule.description, SalesKindMismatchRule.description]
+    public static let all: [RuleDescription] = ReportRules.all.flatMap { [$0] + (following[$0.id] ?? []) }
+
+    /// The rules that join the sales with the catalogs, in the order `all` lists them.
+    public static let joins: [RuleDescription] = all.filter { rule in !ReportRules.all.contains { $0.id == rule.id } }
 }
