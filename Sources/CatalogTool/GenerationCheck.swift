@@ -93,7 +93,7 @@ public struct GenerationCheck: Sendable {
         switch state {
         case .upToDate: []
         case .stale, .missing, .unreadable:
-            [ToolRules.staleGeneratedFile.finding(statusLine, at: SourceLocation(path: output),
+            [StaleGeneratedFileRule.description.finding(statusLine, at: SourceLocation(path: output),
                                                   fix: SuggestedFix("run \(remedy) and commit the file"), subject: output)]
         }
     }

@@ -8,7 +8,8 @@ import SalesReports
 import SourceLint
 import XCTest
 
-/// The house rule for rules: each catalog, lint and report rule is one type in its own file,
+/// The house rule for rules: each rule of the five families (catalog, lint, report, drift and the
+/// tool's own) is one type in its own file,
 /// `Sources/<Engine>/Rules/<Family>/<Name>.swift`, with its description, examples, decisions and
 /// settings; and no code names a rule by its ID as a string (it names the type: `DuplicateIDRule.id`).
 /// Read from the sources themselves, so a rule added another way fails here.
@@ -27,11 +28,42 @@ final class RuleLayoutTests: XCTestCase {
         return files
     }
 
-    /// The engine each registered rule belongs in, by ID; the tool's own rules (`ToolRules`) have none.
+    /// The module each registry's rules live in: every registry `RuleRegistry.all` is made of.
     static let engines: [(module: String, rules: [RuleDescription])] = [
         ("IAPCatalog", CatalogRules.descriptions), ("SourceLint", LintRules.all), ("SalesReports", ReportRules.all),
-        ("CatalogJoins", SalesReportRules.joins + ASCRules.all),
+        ("CatalogJoins", SalesReportRules.joins + ASCRules.all), ("CatalogTool", ToolRules.all),
     ]
+
+    func testTheEnginesCoverEveryRegisteredRule() {
+        XCTAssertEqual(Set(Self.engines.flatMap(\.rules).map(\.id)), Set(RuleRegistry.all.map(\.id)))
+        XCTAssertEqual(Self.engines.map(\.rules.count).reduce(0, +), RuleRegistry.all.count)
+    }
+
+    /// A drift rule is run by `DriftCheck` from its registry: its type is named in its own file and
+    /// in `ASCRules.swift`, nowhere else in Sources.
+    func testDriftRulesAreNamedOnlyInTheirFileAndTheirRegistry() throws {
+        let files = try Self.sources()
+        let drift = files.filter { $0.key.hasPrefix("Sources/CatalogJoins/Rules/Drift/") }
+        XCTAssertEqual(drift.count, ASCRules.all.count)
+        for path in drift.keys {
+            let name = String(path.split(separator: "/").last!.dropLast(".swift".count))
+            let naming = files.filter { file in Self.names(file.value, name) }.map(\.key).sorted()
+            XCTAssertEqual(naming, [path, "Sources/CatalogJoins/Rules/ASCRules.swift"].sorted(), name)
+        }
+    }
+
+    /// Whether `text` has `name` as a whole identifier.
+    static func names(_ text: String, _ name: String) -> Bool {
+        var rest = text[...]
+        while let found = rest.range(of: name) {
+            let before = found.lowerBound == text.startIndex ? nil : text[text.index(before: found.lowerBound)]
+            let after = found.upperBound == text.endIndex ? nil : text[found.upperBound]
+            let isWord = { (c: Character?) in c.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
+            if !isWord(before), !isWord(after) { return true }
+            rest = text[found.upperBound...]
+        }
+        return false
+    }
 
     func testNoRuleIDIsWrittenAsAStringOutsideItsRule() throws {
         let files = try Self.sources()
@@ -64,8 +96,8 @@ final class RuleLayoutTests: XCTestCase {
                 XCTAssertEqual(parts[2], "Rules", "\(rule.id) is in \(path)")
                 let name = String(parts[4].dropLast(".swift".count))
                 XCTAssertTrue(name.hasSuffix("Rule"), "\(path): a rule's file is named for its type, …Rule.swift")
-                XCTAssertTrue(text.contains("public struct \(name): CatalogRule, Rule {") || text.contains("public enum \(name): Rule {"),
-                              "\(path) does not declare the rule type \(name)")
+                let declared = ["public struct \(name): CatalogRule, Rule {", "public enum \(name): Rule {", "public enum \(name): DriftRule {"]
+                XCTAssertTrue(declared.contains { text.contains($0) }, "\(path) does not declare the rule type \(name)")
                 XCTAssertEqual(text.components(separatedBy: "= RuleDescription(").count - 1, 1, "\(path) holds more than one rule")
             }
         }

@@ -1,8 +1,8 @@
 import Diagnostics
 
-/// The drift rules, in the order `iap rules` lists them.
+/// The drift rules, in the order `iap rules` lists them and `DriftCheck` runs them.
 public enum ASCRules {
-    public static let all: [RuleDescription] = [
-        ASCMissingProductRule.description, ASCProductNotReadyRule.description, ASCDriftRule.description, ASCExtraProductRule.description,
-    ]
+    static let rules: [any DriftRule.Type] = [ASCMissingProductRule.self, ASCProductNotReadyRule.self, ASCDriftRule.self, ASCExtraProductRule.self]
+
+    public static let all: [RuleDescription] = rules.map { $0.description }
 }

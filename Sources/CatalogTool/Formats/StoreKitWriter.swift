@@ -61,49 +61,18 @@ public struct StoreKitWriter: Sendable {
             for price in metadata.storefrontPrices where price.value.storefront != storefront.alpha3 {
                 otherStorefronts.insert(price.value.storefront ?? "")
             }
-            // Every field the product lacks, said at once (a price in another currency is its own finding).
-            var missing: [(key: String, what: String)] = []
-            if product.kind == nil { missing.append(("kind", "kind")) }
-            if metadata.price == nil, metadata.price(in: storefront.alpha3, currency: storefront.currency) == nil {
-                missing.append(("price", "price in \(storefront.currency)"))
-            }
-            if product.kind == .autoRenewable {
-                if metadata.subscriptionGroup == nil { missing.append(("subscriptionGroup", "subscription group")) }
-                if metadata.subscriptionPeriod == nil { missing.append(("subscriptionPeriod", "period")) }
-            }
-            if missing.count > 1 {
-                let keys = missing.flatMap { $0.key == "price" ? ["price", "currency"] : [$0.key] }
-                findings.append(ToolRules.storeKitMissingField.finding(
-                    "\(Quote.bounded(product.id)) has no \(Self.list(missing.map(\.what))): a StoreKit configuration for \(storefront.alpha3) needs each",
-                    at: product.location, fix: SuggestedFix(Self.metadataAdvice(keys, product, metadataFile)), subject: product.id))
+            guard let (kind, price) = StoreKitMissingFieldRule.check(product, in: storefront, metadataFile: metadataFile, into: &findings) else {
                 continue
             }
-            guard let kind = product.kind else {
-                findings.append(ToolRules.storeKitMissingField.finding(
-                    "\(Quote.bounded(product.id)) has no kind: a StoreKit configuration needs Consumable, NonConsumable, NonRenewingSubscription or RecurringSubscription",
-                    at: product.location, fix: SuggestedFix(Self.metadataAdvice(["kind"], product, metadataFile)), subject: product.id))
-                continue
-            }
-            guard let price = price(of: product, metadataFile: metadataFile, &findings) else { continue }
-            cannotHold(product, kind: kind, &findings)
+            StoreKitCannotHoldRule.check(product, kind: kind, into: &findings)
             switch kind {
             case .consumable, .nonConsumable:
                 products.append((product, kind, price))
             case .nonRenewing:
                 nonRenewing.append((product, kind, price))
             case .autoRenewable:
-                guard let group = metadata.subscriptionGroup?.value else {
-                    findings.append(ToolRules.storeKitMissingField.finding(
-                        "\(Quote.bounded(product.id)) is an auto-renewable subscription with no subscription group: a StoreKit configuration puts every subscription in one",
-                        at: product.location, fix: SuggestedFix(Self.metadataAdvice(["subscriptionGroup"], product, metadataFile)), subject: product.id))
-                    continue
-                }
-                guard metadata.subscriptionPeriod != nil else {
-                    findings.append(ToolRules.storeKitMissingField.finding(
-                        "\(Quote.bounded(product.id)) is an auto-renewable subscription with no period: a StoreKit configuration needs one such as P1M",
-                        at: product.location, fix: SuggestedFix(Self.metadataAdvice(["subscriptionPeriod"], product, metadataFile)), subject: product.id))
-                    continue
-                }
+                // StoreKitMissingFieldRule passes no subscription without a group.
+                guard let group = metadata.subscriptionGroup?.value else { continue }
                 let member = (level: metadata.groupLevel?.value, order: order, product: product, price: price)
                 if let index = groupIndex[group] {
                     groups[index].members.append(member)
@@ -227,59 +196,6 @@ public struct StoreKitWriter: Sendable {
         case .freeTrial: "free"
         case .payAsYouGo: "payAsYouGo"
         case .payUpFront: "payUpFront"
-        }
-    }
-
-    /// The product's price in this storefront: its `prices` entry for it, or its single price when
-    /// that is in the storefront's currency. None is a `storekit-missing-field` error.
-    func price(of product: Product, metadataFile: String?, _ findings: inout [Diagnostic]) -> Decimal? {
-        let metadata = product.metadata
-        if let price = metadata.price(in: storefront.alpha3, currency: storefront.currency) { return price.value.amount }
-        var why = "no price"
-        var fix = product.hasMetadata || metadataFile != nil
-            ? Self.metadataAdvice(["price", "currency"], product, metadataFile).replacingOccurrences(of: "<key>currency</key>", with: "<key>currency</key> (\(storefront.currency))")
-            : Self.metadataAdvice(["price", "currency"], product, metadataFile)
-        if let price = metadata.price?.value {
-            fix = "add <key>prices</key> with <key>\(storefront.alpha3)</key> to its metadata, or choose another --storefront"
-            why = "a price in \(price.currency ?? "no currency")\(price.storefront.map { " (storefront \($0))" } ?? "") only"
-        }
-        findings.append(ToolRules.storeKitMissingField.finding(
-            "\(Quote.bounded(product.id)) has \(why), and a StoreKit configuration for \(storefront.alpha3) needs its price in \(storefront.currency)",
-            at: metadata.price?.location ?? product.location,
-            fix: SuggestedFix(fix),
-            subject: product.id))
-        return nil
-    }
-
-    /// Where to add missing fields: the product's metadata when it has some, the catalog's
-    /// metadata plist when it has one, else a metadata plist made from the catalog first.
-    static func metadataAdvice(_ keys: [String], _ product: Product, _ metadataFile: String?) -> String {
-        let fields = list(keys.map { "<key>\($0)</key>" })
-        if product.hasMetadata { return "add \(fields) to its metadata" }
-        if let metadataFile { return "describe it in \(metadataFile) with \(fields)" }
-        return "no metadata plist describes it: write one with `iap convert \(Escape.shellArgument(product.location.path, path: true)) -o Metadata.plist`, then add \(fields) to its entry"
-    }
-
-    /// `a`, `a and b`, `a, b and c`.
-    static func list(_ items: [String]) -> String {
-        items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items.last!
-    }
-
-    /// Facts of the catalog that a product of this kind cannot carry in the file.
-    func cannotHold(_ product: Product, kind: ProductKind, _ findings: inout [Diagnostic]) {
-        let metadata = product.metadata
-        var lost: [(String, SourceLocation)] = []
-        if kind != .autoRenewable {
-            if let period = metadata.subscriptionPeriod { lost.append(("a subscription period \(period.value)", period.location)) }
-            if let group = metadata.subscriptionGroup { lost.append(("the subscription group \(Quote.bounded(group.value))", group.location)) }
-            if let level = metadata.groupLevel { lost.append(("the group level \(level.value)", level.location)) }
-            if let offer = metadata.introductoryOffer { lost.append(("an introductory offer", offer.location)) }
-            if let offer = metadata.promotionalOffers.first { lost.append(("promotional offers", offer.location)) }
-        }
-        for (fact, location) in lost {
-            findings.append(ToolRules.storeKitCannotHold.finding(
-                "\(Quote.bounded(product.id)) is \(kind.displayName) and has \(fact): a StoreKit configuration gives that only to auto-renewable subscriptions, so it is not written",
-                at: location, subject: product.id))
         }
     }
 

@@ -86,9 +86,9 @@ public struct CheckJob: Sendable {
         counts.products = loaded.productCount
         counts.catalogs = loaded.catalogs.count
 
-        if !config.generate.isEmpty { result.rules.append(ToolRules.staleGeneratedFile) }
+        if !config.generate.isEmpty { result.rules.append(StaleGeneratedFileRule.description) }
         if config.generate.contains(where: { $0.output.lowercased().hasSuffix(".storekit") }) {
-            result.rules += [ToolRules.storeKitMissingField, ToolRules.storeKitCannotHold]
+            result.rules += [StoreKitMissingFieldRule.description, StoreKitCannotHoldRule.description]
         }
         let generation = ConfiguredGeneration(configuration: config)
         for (index, entry) in config.generate.enumerated() {

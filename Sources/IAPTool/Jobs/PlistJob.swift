@@ -35,7 +35,7 @@ public enum PlistJob {
                 cannotRead = true
             } catch {
                 text += PlistErrorText.render(error, file: file)
-                findings.append(ToolRules.invalidPlist.finding(error.message, at: SourceLocation(path: file, line: error.line, column: error.column)))
+                findings.append(InvalidPlistRule.description.finding(error.message, at: SourceLocation(path: file, line: error.line, column: error.column)))
             }
         }
         if cannotRead {
@@ -43,7 +43,7 @@ public enum PlistJob {
             return outcome
         }
         do throws(ToolFailure) {
-            var rendered = try plan.render(command: "plist lint", findings: findings, rules: [ToolRules.invalidPlist], files: files)
+            var rendered = try plan.render(command: "plist lint", findings: findings, rules: [InvalidPlistRule.description], files: files)
             if plan.stdoutFormat == TextReporter.identifier { rendered.replaceReport(with: text, plan: plan) }
             outcome.append(plan.deliver(rendered, summary: nil))
         } catch {

@@ -1,7 +1,8 @@
 import Diagnostics
+import IAPCatalog
 
 /// `asc-product-not-ready`: App Store Connect has the product in a state StoreKit does not serve.
-public enum ASCProductNotReadyRule: Rule {
+public enum ASCProductNotReadyRule: DriftRule {
     public static let description = RuleDescription(
         id: "asc-product-not-ready", name: "Product not ready in App Store Connect", severity: .warning,
         rationale: "A product whose metadata is missing, that needs developer action, was rejected, or was removed from sale is not returned by a product request (in the sandbox too), so the app sees an empty or partial list.",
@@ -17,4 +18,19 @@ public enum ASCProductNotReadyRule: Rule {
         "DEVELOPER_REMOVED_FROM_SALE": "it was removed from sale",
         "REMOVED_FROM_SALE": "it was removed from sale",
     ]
+
+    /// Each product of the catalog that the snapshot holds in a state of `notServed`.
+    static func check(_ join: DriftJoin, into found: inout FindingCollector) {
+        for product in join.catalog.products {
+            guard let remote = join.byID[product.id], let state = remote.state, let why = notServed[state] else { continue }
+            let here = product.location
+            let there = join.location(of: product.id)
+            found.add(at: here) {
+                description.finding(
+                    "\(Quote.bounded(product.id)) is \(state) in App Store Connect (\(there)): \(why), so StoreKit does not return it",
+                    at: here, related: [RelatedLocation(there, "App Store Connect's state")],
+                    fix: SuggestedFix("complete or resubmit the product in App Store Connect, then pull the snapshot again"))
+            }
+        }
+    }
 }

@@ -1,0 +1,28 @@
+import Diagnostics
+import IAPCatalog
+
+/// `storekit-cannot-hold`: a fact of the catalog has no place in a StoreKit configuration.
+public enum StoreKitCannotHoldRule: Rule {
+    public static let description = RuleDescription(
+        id: "storekit-cannot-hold", name: "StoreKit configuration cannot hold a fact", severity: .warning,
+        rationale: "A fact of the catalog that a StoreKit configuration has no place for (a period, group or offer on a product that is not an auto-renewable subscription) would be dropped from the generated file; iap storekit says so instead of dropping it silently.",
+        triggering: [], nonTriggering: [])
+
+    /// Facts of the catalog that a product of this kind cannot carry in the file.
+    static func check(_ product: Product, kind: ProductKind, into findings: inout [Diagnostic]) {
+        let metadata = product.metadata
+        var lost: [(String, SourceLocation)] = []
+        if kind != .autoRenewable {
+            if let period = metadata.subscriptionPeriod { lost.append(("a subscription period \(period.value)", period.location)) }
+            if let group = metadata.subscriptionGroup { lost.append(("the subscription group \(Quote.bounded(group.value))", group.location)) }
+            if let level = metadata.groupLevel { lost.append(("the group level \(level.value)", level.location)) }
+            if let offer = metadata.introductoryOffer { lost.append(("an introductory offer", offer.location)) }
+            if let offer = metadata.promotionalOffers.first { lost.append(("promotional offers", offer.location)) }
+        }
+        for (fact, location) in lost {
+            findings.append(description.finding(
+                "\(Quote.bounded(product.id)) is \(kind.displayName) and has \(fact): a StoreKit configuration gives that only to auto-renewable subscriptions, so it is not written",
+                at: location, subject: product.id))
+        }
+    }
+}
