@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import TestSupport
 import XCTest
 @testable import CodeGeneration
 @testable import IAPCatalog
@@ -70,12 +71,7 @@ final class GeneratorTests: XCTestCase {
             let sources = catalog.files.map { folder + "/" + ($0.path as NSString).lastPathComponent }
             for style in GenerationOptions.Style.allCases {
                 let code = try CodeGenerator(options: GenerationOptions(style: style)).generate(catalog, sources: sources)
-                let golden = root.appendingPathComponent("Tests/CodeGenerationTests/Golden/\(name)-\(style.rawValue).swift")
-                if ProcessInfo.processInfo.environment["IAP_UPDATE_GOLDEN"] == "1" {
-                    try code.write(to: golden, atomically: true, encoding: .utf8)
-                    continue
-                }
-                XCTAssertEqual(code, try String(contentsOf: golden, encoding: .utf8), "\(name) \(style) (IAP_UPDATE_GOLDEN=1 rewrites it)")
+                try Golden.check(code, "Tests/CodeGenerationTests/Golden/\(name)-\(style.rawValue).swift")
             }
         }
     }

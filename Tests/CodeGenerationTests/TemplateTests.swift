@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import CodeGeneration
 @testable import IAPCatalog
@@ -18,12 +19,7 @@ final class TemplateTests: XCTestCase {
             let sources = catalog.files.map { folder + "/" + ($0.path as NSString).lastPathComponent }
             let text = try TemplateRenderer(options: GenerationOptions(typeName: typeName))
                 .render(templateAt: root.appendingPathComponent("Templates/\(template).stencil").path, catalog: catalog, sources: sources)
-            let url = root.appendingPathComponent("Tests/CodeGenerationTests/Golden/\(golden)")
-            if ProcessInfo.processInfo.environment["IAP_UPDATE_GOLDEN"] == "1" {
-                try text.write(to: url, atomically: true, encoding: .utf8)
-                continue
-            }
-            XCTAssertEqual(text, try String(contentsOf: url, encoding: .utf8), golden)
+            try Golden.check(text, "Tests/CodeGenerationTests/Golden/\(golden)")
         }
     }
 

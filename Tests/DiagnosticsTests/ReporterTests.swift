@@ -140,13 +140,7 @@ final class ReporterTests: XCTestCase {
     }
 
     func assertGolden(_ text: String, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let url = Prerequisite.packageRoot.appendingPathComponent("Tests/DiagnosticsTests/Golden/\(name)")
-        if ProcessInfo.processInfo.environment["IAP_UPDATE_GOLDEN"] == "1" {
-            try text.write(to: url, atomically: true, encoding: .utf8)
-            return
-        }
-        let expected = try String(contentsOf: url, encoding: .utf8)
-        XCTAssertEqual(text, expected, "output differs from Golden/\(name) (IAP_UPDATE_GOLDEN=1 rewrites it)", file: file, line: line)
+        try Golden.check(text, "Tests/DiagnosticsTests/Golden/\(name)", file: file, line: line)
     }
 }
 
