@@ -55,7 +55,7 @@ public enum SalesReportReader {
 }
 
 /// The state of reading one file.
-private struct FileReading {
+struct FileReading {
     let path: String
     var summary: ReportFileSummary
     var columns: ColumnMap?
@@ -113,80 +113,6 @@ private struct FileReading {
             bad(problem, line: number, column: problem.column, ledger: &ledger)
         }
         return true
-    }
-
-    // MARK: Header
-
-    /// What a first line that is not a report's header looks like, without quoting it: a file
-    /// that is not a report may be anything the job can read (a walk of a folder takes every
-    /// `.txt` in it), and its text has no place in a CI log.
-    static func shape(of line: String) -> String {
-        let trimmed = line.drop { $0 == " " }
-        let length = "\(line.count) characters"
-        if trimmed.isEmpty { return "is blank" }
-        if trimmed.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" && $0 != "\r" } ) || trimmed.contains("\u{FFFD}") {
-            return "holds binary data (\(length)); it is not text"
-        }
-        if trimmed.hasPrefix("<") { return "starts like HTML or XML (\(length)): a web page saved instead of the report?" }
-        if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") { return "starts like JSON (\(length))" }
-        if trimmed.contains(",") || trimmed.contains(";") { return "is separated by commas or semicolons (\(length)): a spreadsheet's export, not the report?" }
-        return "has no tab (\(length))"
-    }
-
-    /// A header name as a message quotes it: trimmed, escaped, at most 60 characters.
-    static func shown(_ name: String) -> String {
-        Escape.printable(name.trimmingCharacters(in: .whitespaces).prefix(60))
-    }
-
-    private mutating func header(_ line: UnsafeBufferPointer<UInt8>, number: Int, ledger: inout SalesLedger) -> Bool {
-        if isBlank(line) { return true }
-        var text = String(decoding: line, as: UTF8.self)
-        // A byte-order mark, which some tools write when they save a report, is not part of the first name.
-        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        guard text.contains("\t") else {
-            let lowered = text.lowercased()
-            if lowered.contains("no sales") || lowered.contains("no data") || lowered.contains("no transactions") {
-                // App Store Connect's answer for a day without sales: an empty report.
-                summary.noSales = true
-            } else {
-                ledger.diagnostics.append(UnreadableReportRule.description.finding(
-                    "not a tab-separated App Store Connect report: its first line \(Self.shape(of: text))",
-                    at: SourceLocation(path: path, line: number, column: 1),
-                    fix: SuggestedFix("pass the .txt or .txt.gz file App Store Connect downloads (Sales and Trends, or Payments and Financial Reports)")))
-            }
-            stopped = true
-            return false
-        }
-        let names = text.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-        switch ColumnMap.resolve(names) {
-        case .success(let map):
-            columns = map
-            content.add(text)
-            summary.kind = map.kind
-            return true
-        case .failure(.unknownHeader(let recognised)):
-            let shown = recognised.map { "'\(Self.shown($0))'" }
-            let has = shown.isEmpty ? "none of the columns they have"
-                : "only \(shown.joined(separator: ", ")) of the columns they have, too few to tell which report it is"
-            ledger.diagnostics.append(UnreadableReportRule.description.finding(
-                "the header names no App Store Connect report iap reads (Summary Sales, Subscription, Subscription Event, Financial): "
-                    + "its \(names.count) tab-separated names include \(has)",
-                at: SourceLocation(path: path, line: number, column: 1),
-                fix: SuggestedFix("pass the .txt or .txt.gz file App Store Connect downloads; docs/reports.md lists the columns of each report iap reads")))
-        case .failure(.missingColumns(let kind, let missing, let present)):
-            // Named as this kind of report names them (a Financial report's units are 'Quantity'),
-            // with the name older versions of its header used where that differs; then the needed
-            // columns the header has, as it writes them.
-            let named = missing.map { field in "'\(field.name(in: kind))'" + (field.olderName(in: kind).map { " (or '\($0)' in older reports)" } ?? "") }
-            let has = present.isEmpty ? "" : "; it has the other \(present.count == 1 ? "one" : "\(present.count)") iap needs: "
-                + present.map { "'\(Self.shown($0))'" }.joined(separator: ", ")
-            ledger.diagnostics.append(UnreadableReportRule.description.finding(
-                "a \(kind.rawValue) report without the column\(missing.count == 1 ? "" : "s") \(named.joined(separator: ", "))\(has)",
-                at: SourceLocation(path: path, line: number, column: 1),
-                fix: SuggestedFix("use the file as App Store Connect downloads it: iap finds columns by their header names (docs/reports.md lists them), and an edited header may have renamed or dropped one")))
-        }
-        stopped = true
-        return false
     }
 
     // MARK: Rows
@@ -422,99 +348,6 @@ private struct FileReading {
         }
     }
 
-    // MARK: End of file
-
-    mutating func finish(ledger: inout SalesLedger) {
-        let extra = badRowLines.count - SalesReportReader.reportedBadRowsPerFile
-        if extra > 0 {
-            let first = badRowLines[SalesReportReader.reportedBadRowsPerFile]
-            ledger.diagnostics.append(UnreadableReportRowRule.description.finding(
-                "\(extra) more unreadable row\(extra == 1 ? "" : "s") from this line on are left out of the totals (\(badRowLines.count) in all)",
-                at: SourceLocation(path: path, line: first, column: 1)))
-        }
-        if summary.kind == .financial { checkTotals(ledger: &ledger) }
-        if summary.rows > 0 {
-            // A Subscription report's rows have no date: its day, from the file name, is part of it.
-            if summary.kind == .subscription { content.add(fileDay?.description ?? "") }
-            let digest = ReportDigest(kind: summary.kind, rows: summary.rows, content: content.finalize())
-            if let first = ledger.digests[digest] {
-                // Counted once: the rows and this file's findings (the first copy's, again) are dropped.
-                ledger.diagnostics.removeSubrange(findingsBefore...)
-                ledger.diagnostics.append(DuplicateReportRule.description.finding(
-                    "the same report as \(first), read before it (the same \(summary.rows) row\(summary.rows == 1 ? "" : "s")): its sales are counted once",
-                    at: SourceLocation(path: path, line: 1, column: 1),
-                    fix: SuggestedFix("pass each report once (a browser names a second download '… (1).txt')")))
-                summary.duplicateOf = first
-                ledger.files.append(summary)
-                return
-            }
-            ledger.digests[digest] = path
-        }
-        ledger.add(table)
-        for (key, amounts) in subscriptions { ledger.subscriptions[key, default: Amounts()] += amounts }
-        for (key, quantity) in events { ledger.events[key, default: 0] += quantity }
-        ledger.files.append(summary)
-    }
-
-    /// A Financial report's Total_Rows, Total_Amount and Total_Units lines against the rows.
-    /// Missing lines mean a file cut short (`report-totals-missing`, an error). Lines that disagree
-    /// are `report-total-mismatch` warnings: Apple documents Quantity and Extended Partner Share
-    /// as signed, but not whether Total_Units subtracts returns, so the message gives the sum
-    /// both ways when the report has returns.
-    private func checkTotals(ledger: inout SalesLedger) {
-        let names = ["Total_Rows", "Total_Amount", "Total_Units"]
-        let missing = names.filter { totals[$0] == nil }
-        guard missing.isEmpty else {
-            ledger.diagnostics.append(ReportTotalsMissingRule.description.finding(
-                "the Financial report ends without its \(missing.joined(separator: ", ")) line\(missing.count == 1 ? "" : "s"): it may be cut short",
-                at: SourceLocation(path: path, line: lastLine, column: 1),
-                fix: SuggestedFix("download the report again from Payments and Financial Reports")))
-            return
-        }
-        let left = summary.badRows > 0 ? " (\(summary.badRows) unreadable row\(summary.badRows == 1 ? " is" : "s are") not in the sum)" : ""
-        func mismatch(_ name: String, _ ours: String, then note: String = "") {
-            let (text, line) = totals[name]!
-            ledger.diagnostics.append(ReportTotalMismatchRule.description.finding(
-                "\(name) is \(text) but the rows add up to \(ours)\(left)\(note)", at: SourceLocation(path: path, line: line, column: 1)))
-        }
-        let rowsText = totals["Total_Rows"]!.text
-        if FieldParse.integer(rowsText) != summary.rows { mismatch("Total_Rows", "\(summary.rows) rows") }
-        let amountText = totals["Total_Amount"]!.text
-        if financialCurrencies.count <= 1 {
-            if FieldParse.decimal(amountText) != financialAmount { mismatch("Total_Amount", "\(financialAmount)") }
-        }
-        if FieldParse.integer(totals["Total_Units"]!.text) != financialUnits {
-            let returned = financialReturned
-            if returned == 0 {
-                mismatch("Total_Units", "\(financialUnits)")
-            } else {
-                mismatch("Total_Units", "\(financialUnits), or \(financialSaleUnits) without the \(returned) returned unit\(returned == 1 ? "" : "s")",
-                         then: ": Apple does not document whether Total_Units counts returns")
-            }
-        }
-    }
-
-    private func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        line.allSatisfy { $0 == 0x20 || $0 == 0x09 }
-    }
-
-    /// The day a Subscription report is for, from its file name (`Subscription_…_20261102.txt`).
-    static func day(inFileName name: String) -> Day? {
-        let digits = Array(name.utf8)
-        var i = 0
-        while i + 8 <= digits.count {
-            let run = digits[i..<(i + 8)]
-            if run.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), i + 8 == digits.count || !(digits[i + 8] >= 0x30 && digits[i + 8] <= 0x39),
-               i == 0 || !(digits[i - 1] >= 0x30 && digits[i - 1] <= 0x39) {
-                let s = String(decoding: run, as: UTF8.self)
-                let iso = "\(s.prefix(4))-\(s.dropFirst(4).prefix(2))-\(s.suffix(2))"
-                var bytes = Array(iso.utf8)
-                if let day = bytes.withUnsafeMutableBufferPointer({ Day.parse(UnsafeBufferPointer($0), .isoDate) }) { return day }
-            }
-            i += 1
-        }
-        return nil
-    }
 }
 
 extension FileReading.Problem: Error {}
