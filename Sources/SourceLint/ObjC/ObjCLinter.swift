@@ -3,8 +3,9 @@ import Foundation
 import PriceFormatting
 
 /// Lints Objective-C with `ObjCTokenizer`: the same rules as Swift, read from tokens in one pass
-/// (`run`) that serves every rule; each rule's checks and messages are in its own file
-/// (`Rules/<Family>/<Name>Rule.swift`, as extensions of this type).
+/// (`run`) that hands each token to the rules of `LintRules.objc` that read its kind
+/// (`ObjCLintRule`), with the file's facts (`ObjCFile`); each rule's checks and messages are in its
+/// own file (`Rules/<Family>/<Name>Rule.swift`). This type names no rule but the engine's own.
 struct ObjCLinter {
     typealias Token = ObjCTokenizer.Token
 
@@ -76,110 +77,23 @@ struct ObjCLinter {
     /// The `//` comments, for suppressions.
     var comments: [SourceComment] { tokenizer.comments }
 
-    /// The findings, those `suppressions` turn off left out.
+    /// The findings, those `suppressions` turn off left out: each token of a kind a rule of
+    /// `LintRules.objc` reads, handed to it in file order, then each rule's `finish`.
     func run(suppressions: Suppressions) -> FindingList {
-        let tokens = tokenizer.tokens
-        let roles = Self.roles(tokens, structure)
-        var memo = PrecisionMemo()
-        // Receiver chains (`self.product.price`): where each name's chain starts, and which names say product.
-        var chainStart = tokens.indices.map { Int32($0) }
-        for k in tokens.indices where k >= 2 && tokens[k - 1].text == "." && tokens[k - 2].kind == .identifier {
-            chainStart[k] = chainStart[k - 2]
-        }
-        // Made when a conversion is first met: most files have none.
-        var saysProduct: TokenCount?
-        let hasFormatCalls = tokens.indices.dropFirst(2).contains {
-            tokens[$0].kind == .string && tokens[$0 - 1].text == ":" && Self.formatSelectors.contains(tokens[$0 - 2].text)
-        }
-        let facts = hasFormatCalls ? ArgumentFacts(tokens) : nil
-        let neverShippedFile = LintScope.isNeverShippedFile(path, includeTests: includeTests)
-        let sellsProducts = tokenizer.importsStoreKit || tokens.contains { $0.kind == .identifier && ["SKProduct", "priceLocale"].contains($0.text) }
-        let flow = ObjCProductIDFlow(tokens: tokens, catalog: !context.productConstants.isEmpty)
+        var file = ObjCFile(self)
         var found = FindingList(suppressions: suppressions)
-        var definitions: [Int] = []
-        var receiptData: TokenCount?
-        var priceConstants: [(name: Int, value: Int)] = []
-        for (index, token) in tokens.enumerated() {
-            let shipped = !neverShippedFile && !token.debugOnly
-            switch token.kind {
-            case .string:
-                guard shipped, !roles.comment.contains(index) else { continue }
-                if let secret = sharedSecretFinding(tokens, index, receiptData: &receiptData) { found.append(secret) }
-                let logged = roles.logged.contains(index)
-                var price = logged ? nil : PricePattern.firstMatch(in: priceText(tokens, index, facts))
-                var title = !logged && !roles.localized.contains(index) && context.isTitle(token.text) && !Self.isKeyArgument(tokens, index)
-                    && !Self.isOwnedPlanLabel(tokens, index)
-                // `[[TestProduct alloc] initWithPrice:@"$1.99"]`: the literal describes a stand-in.
-                if price != nil || title, Self.isStandInValue(tokens, index) || Self.definesReservedName(tokens, index) { (price, title) = (nil, false) }
-                if let price {
-                    found.append(Finding(rule: HardcodedPriceRule.description, message: "the literal shows a price (\(Quote.bounded(price))); show the product's localized price",
-                                         line: token.line, column: token.column, holder: holderName(tokens, index)))
-                } else if !logged, BarePrice.amount(token.text) != nil, let place = Self.barePriceContext(tokens, index),
-                          !roles.localized.contains(index), !Self.isStandInValue(tokens, index), !Self.definesReservedName(tokens, index) {
-                    found.append(Finding(rule: HardcodedPriceRule.description, message: "the literal gives \(Quote.bounded(place)) a price written in code (\(Quote.bounded(token.text))); show the product's localized price",
-                                         line: token.line, column: token.column, holder: holderName(tokens, index)))
-                }
-                if title {
-                    found.append(Finding(rule: HardcodedTitleRule.description, message: "\(Quote.bounded(token.text)) is a product's name or description from the catalog; show the product's localizedTitle",
-                                         line: token.line, column: token.column, holder: holderName(tokens, index)))
-                }
-                if context.productConstants[token.text] != nil {
-                    if isDefinition(tokens, index) { definitions.append(index) } else if let constant = context.productConstants[token.text] {
-                        found.append(Finding(rule: HardcodedProductIDRule.description, message: "product ID \(Quote.bounded(token.text)) typed as a literal; use the generated constant (\(constant))",
-                                             line: token.line, column: token.column))
-                    }
-                } else if !context.productConstants.isEmpty, ProductIDText.isIDLike(token.text),
-                          flow.productIDStrings.contains(index)
-                            || (flow.unverifiedProductIDStrings[index] != nil && context.isAppStoreIDByItsShape(token.text)) {
-                    let (message, severity) = context.unknownProductID(token.text)
-                    found.append(Finding(rule: UnknownProductIDRule.description, message: message, line: token.line, column: token.column, severity: severity))
-                } else if !context.productConstants.isEmpty, ProductIDText.isIDLike(token.text), let call = flow.unverifiedProductIDStrings[index] {
-                    // Only an app's own or an unknown SDK's call takes it: maybe another store's ID.
-                    let (message, _) = context.unknownProductID(token.text, complete: true)
-                    found.append(Finding(rule: UnknownProductIDRule.description, message: message + ProductIDCall.unverifiedNote(call),
-                                         line: token.line, column: token.column, severity: .warning))
-                } else if !flow.namingStrings.contains(index), !roles.logged.contains(index), let near = context.misspelledID(token.text) {
-                    found.append(Finding(rule: UnknownProductIDRule.description, message: "\(Quote.bounded(token.text)) is not in the catalog; it looks like a typo of \(Quote.bounded(near))",
-                                         line: token.line, column: token.column))
-                }
-            case .identifier where token.text == "floatValue" || token.text == "doubleValue" || SwiftLintVisitor.integerMembers.contains(token.text):
-                // price.floatValue or [price floatValue]: report at the start of the receiver chain.
-                var j = index - 1
-                if j >= 0, tokens[j].text == "." { j -= 1 }
-                guard shipped, j >= 0, tokens[j].kind == .identifier else { continue }
-                // A local that holds a price whatever its name (`NSDecimalNumber *amount = product.price;`).
-                let held = j == 0 || tokens[j - 1].text != "." ? heldPrice(tokens, name: j) : nil
-                guard held != nil || tokens[j].text.lowercased().hasSuffix("price") else { continue }
-                j = Int(chainStart[j])
-                if saysProduct == nil, !sellsProducts { saysProduct = TokenCount(tokens) { NameWords.contains(tokens[$0].text, "product") } }
-                guard sellsProducts || held == true || saysProduct!.any(in: j..<(index + 1)),
-                      keepsPrecision(tokens, index, &memo), valueKeepsPrecision(tokens, index, &memo) else { continue }
-                let loss = SwiftLintVisitor.integerMembers.contains(token.text) ? "drops its cents (4.99 becomes 4)" : "loses cents"
-                found.append(Finding(rule: PriceFloatConversionRule.description, message: "\(Quote.bounded(token.text)) on a price \(loss); format the NSDecimalNumber with the product's priceLocale",
-                                     line: tokens[j].line, column: tokens[j].column))
-            case .identifier where ["double", "float", "CGFloat", "Float64", "Float32"].contains(token.text):
-                // `@property double price;` or an instance variable: a price kept where it cannot hold its cents.
-                guard shipped, sellsProducts, index + 2 < tokens.count, tokens[index + 1].kind == .identifier, tokens[index + 2].text == ";",
-                      LintScope.namesPrice(tokens[index + 1].text), isStoredDeclaration(tokens, index, &memo) else { continue }
-                let name = tokens[index + 1]
-                found.append(Finding(rule: PriceFloatConversionRule.description, message: "\(Quote.bounded(name.text)) keeps a price as \(token.text), which cannot hold most cents exactly; keep the NSDecimalNumber (or the product) instead",
-                                     line: name.line, column: name.column))
-            case .number:
-                // `#define kProAnnualPrice 6.99`, `static const double kPrice = 4.99;`.
-                guard shipped, Self.amount(token.text) != nil, index >= 1 else { continue }
-                var n = index - 1
-                if tokens[n].text == "=" { n -= 1 } else if !(tokens[n].inDefine && tokens[n].line == token.line) { continue }
-                guard n >= 0, tokens[n].kind == .identifier, LintScope.namesPrice(tokens[n].text),
-                      sellsProducts || LintScope.namesProductPrice(tokens[n].text), !roles.logged.contains(index) else { continue }
-                priceConstants.append((n, index))
-            default:
-                break
+        let strings = LintRules.objc.filter { $0.objcTokens.contains(.string) }
+        let identifiers = LintRules.objc.filter { $0.objcTokens.contains(.identifier) }
+        let numbers = LintRules.objc.filter { $0.objcTokens.contains(.number) }
+        for index in file.tokens.indices {
+            switch file.tokens[index].kind {
+            case .string: for rule in strings { rule.check(token: index, in: &file, into: &found) }
+            case .identifier: for rule in identifiers { rule.check(token: index, in: &file, into: &found) }
+            case .number: for rule in numbers { rule.check(token: index, in: &file, into: &found) }
+            case .punctuation: break
             }
         }
-        found += productIDDefinitionFindings(tokens, definitions)
-        found += priceConstantFindings(tokens, priceConstants)
-        formatFindings(tokens, roles, facts, neverShippedFile: neverShippedFile, into: &found)
-        if sellsProducts { currencyFormatterFindings(tokens, neverShippedFile: neverShippedFile, into: &found) }
+        for rule in LintRules.objc { rule.finish(in: &file, into: &found) }
         if let stop = tokenizer.unterminated {
             found.append(Finding(rule: UnparsedSourceRule.description,
                                  message: "\(stop.what) that never ends: findings after this point may be missed",

@@ -3,11 +3,11 @@ import PriceFormatting
 import SwiftSyntax
 
 /// The lint rules over one Swift syntax tree, in one walk that serves every rule and gathers
-/// the file's facts (`SwiftFileFacts`): the visits below keep the nodes each rule's checks want,
-/// and the checks run in `finish`, in the order of the walk, once every fact is known. Each
-/// rule's checks and messages are in its own file (`Rules/<Family>/<Name>Rule.swift`, as
-/// extensions of this class). String literals, which several rules read, are sorted out once
-/// (`SwiftLintVisitor+Literals`).
+/// the file's facts (`SwiftFileFacts`): the visits below keep the nodes a rule of
+/// `LintRules.swift` wants (`SwiftLintRule`), and `finish` hands them to the rules that read
+/// their kind, in the order of the walk, once every fact is known. Each rule's checks and messages
+/// are in its own file (`Rules/<Family>/<Name>Rule.swift`); this class names no rule. String
+/// literals, which several rules read, are sorted out once (`SwiftLiteral`).
 final class SwiftLintVisitor: SyntaxVisitor {
     let context: LintContext
     let path: String
@@ -42,18 +42,18 @@ final class SwiftLintVisitor: SyntaxVisitor {
     /// Catalog IDs written where constants are defined (enum raw values, `static let`): one
     /// finding for them all, in `finish()`.
     var definitions: [(literal: StringLiteralExprSyntax, id: String)] = []
-    /// The nodes to check once the walk is done, in the order of the walk.
-    private var pending: [Pending] = []
+    /// The nodes to check once the walk is done, in the order of the walk: each kept only when a
+    /// rule that reads its kind wants it.
+    private var pending: [SwiftNode] = []
 
-    /// A node kept for its checks. Each is kept only when one of its checks could report it;
-    /// what decides that reads the node alone, never the file's facts.
-    private enum Pending {
-        case literal(StringLiteralExprSyntax)
-        case variable(VariableDeclSyntax)
-        case enumCaseParameter(EnumCaseParameterSyntax, name: String)
-        case call(FunctionCallExprSyntax)
-        case member(MemberAccessExprSyntax)
-        case sequence(SequenceExprSyntax)
+    /// The Swift rules of `LintRules.swift` that read each kind of node, in the registry's order.
+    static let rules: [SwiftNode.Kind: [any SwiftLintRule.Type]] = Dictionary(uniqueKeysWithValues: SwiftNode.Kind.allCases.map { kind in
+        (kind, LintRules.swift.filter { $0.swiftNodes.contains(kind) })
+    })
+
+    /// Keeps `node` for `finish` when a rule that reads its kind wants it.
+    private func offer(_ node: SwiftNode) {
+        if Self.rules[node.kind]!.contains(where: { $0.wants(node, in: self) }) { pending.append(node) }
     }
 
     init(context: LintContext, path: String, tree: SourceFileSyntax, source: String, facts: SwiftFileFacts, neverShippedFile: Bool) {
@@ -71,44 +71,26 @@ final class SwiftLintVisitor: SyntaxVisitor {
         findings.append(Finding(rule: rule, message: message, line: location.line, column: location.column, severity: severity, holder: holder))
     }
 
-    /// The checks of the nodes kept in the walk, in its order; then the findings that need the
-    /// whole file: literals that flow into product-ID sinks, product IDs defined as a table of literals.
+    /// The checks of the nodes kept in the walk, in its order; then what each rule reports from the
+    /// whole file (literals that flow into product-ID sinks, product IDs defined as a table of literals).
     func finish() {
         for node in pending {
-            switch node {
-            case .literal(let node):
-                checkLiteral(node)
-            case .variable(let node):
-                for binding in node.bindings {
-                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-                    if let value = binding.initializer?.value { checkPriceConstant(name: name, value: value, in: binding) }
-                    checkStoredPrice(name: name, type: binding.typeAnnotation?.type, in: binding)
-                }
-            case .enumCaseParameter(let node, let name):
-                checkStoredPrice(name: name, type: node.type, in: node)
-            case .call(let node):
-                checkConversionCall(node)
-                checkFormatCall(node)
-                checkHardcodedCurrencyCode(node)
-            case .member(let node):
-                checkConversionMember(node)
-            case .sequence(let node):
-                checkCurrencyStyle(node)
-                checkHandBuiltPrice(node)
-                checkHardcodedCurrencyAssignment(node)
+            let rules = Self.rules[node.kind]!
+            if case .literal(let literal) = node {
+                let literal = SwiftLiteral(literal, in: self)
+                for rule in rules { rule.check(literal, in: self) }
+            } else {
+                for rule in rules { rule.check(node, in: self) }
             }
         }
         pending = []
-        reportProductIDSinks()
-        reportUnverifiedProductIDSinks()
-        for (literal, text, near) in misspellings { reportUnknown(text, at: literal, misspelling: near) }
-        reportDefinitions()
+        for rule in LintRules.swift { rule.finish(in: self) }
     }
 
     // MARK: Visits (each rule's checks are in its file under Rules/)
 
     override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
-        pending.append(.literal(node))
+        offer(.literal(node))
         return .visitChildren
     }
 
@@ -132,14 +114,11 @@ final class SwiftLintVisitor: SyntaxVisitor {
     }
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-        var checked = false
         for binding in node.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
             if let value = binding.initializer?.value { gatherDeclaration(name: name, value: value, at: node) }
-            // `checkPriceConstant` and `checkStoredPrice` report names that say price, only.
-            if !checked, LintScope.namesPrice(name) { checked = true }
         }
-        if checked { pending.append(.variable(node)) }
+        offer(.variable(node))
         return .visitChildren
     }
 
@@ -149,36 +128,26 @@ final class SwiftLintVisitor: SyntaxVisitor {
     }
 
     override func visit(_ node: EnumCaseParameterSyntax) -> SyntaxVisitorContinueKind {
-        if let name = node.secondName?.text ?? node.firstName?.text, LintScope.namesPrice(name) {
-            pending.append(.enumCaseParameter(node, name: name))
-        }
+        offer(.enumCaseParameter(node))
         return .visitChildren
     }
-
-    /// Callees of the calls that `checkConversionCall`, `checkFormatCall` and `checkHardcodedCurrencyCode` report.
-    static let checkedCallees: Set<String> = ["Float", "Double", "CGFloat", "Int", "Int32", "Int64", "UInt", "String", "currency", "Currency"]
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         facts.gather(node)
         gatherProductIDSinks(node)
-        if let callee = Self.calleeName(node), Self.checkedCallees.contains(callee) { pending.append(.call(node)) }
+        offer(.call(node))
         return .visitChildren
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-        // `checkConversionMember` reports these members, only.
-        guard facts.mayNameValue else { return .visitChildren }
-        let member = node.declName.baseName.text
-        if member == "floatValue" || member == "doubleValue" || Self.integerMembers.contains(member) { pending.append(.member(node)) }
+        offer(.member(node))
         return .visitChildren
     }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         facts.gather(node)
         gatherProductIDComparisons(node)
-        // The checks' names: `numberStyle` (checkCurrencyStyle), `currencySymbol` (checkHandBuiltPrice),
-        // `currencyCode` (checkHardcodedCurrencyAssignment).
-        if facts.mayNameNumberStyle || facts.mayNameCurrencySymbol || facts.mayNameCurrencyCode { pending.append(.sequence(node)) }
+        offer(.sequence(node))
         return .visitChildren
     }
 

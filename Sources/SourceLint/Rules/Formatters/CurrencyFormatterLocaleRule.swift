@@ -3,8 +3,8 @@ import Foundation
 import PriceFormatting
 import SwiftSyntax
 
-/// `currency-formatter-locale`. Found in the one walk of each file (`SwiftLintVisitor`'s visits and
-/// `checkLiteral`, `ObjCLinter.run`), which call the functions below.
+/// `currency-formatter-locale`. Run by the one walk of each file, which hands it the nodes and tokens it declares
+/// (`SwiftLintRule`, `ObjCLintRule`, at the end of this file); its decisions are below.
 public enum CurrencyFormatterLocaleRule: Rule {
     public static let description = RuleDescription(
         id: "currency-formatter-locale", name: "Currency formatter without the product's locale", severity: .warning,
@@ -301,5 +301,52 @@ extension ObjCLinter {
             if isProductLocale(tokens[(k + 2)...]) { return true }
         }
         return false
+    }
+}
+
+extension CurrencyFormatterLocaleRule: SwiftLintRule {
+    static let swiftNodes: Set<SwiftNode.Kind> = [.literal, .call, .sequence]
+
+    /// `String(format:)` and `.currency(code:)` calls; expressions in a file that may name
+    /// `numberStyle`, `currencySymbol` or `currencyCode`.
+    static func wants(_ node: SwiftNode, in walk: SwiftLintVisitor) -> Bool {
+        switch node {
+        case .call(let call):
+            SwiftLintVisitor.calleeName(call).map { ["String", "currency", "Currency"].contains($0) } ?? false
+        case .sequence:
+            walk.facts.mayNameNumberStyle || walk.facts.mayNameCurrencySymbol || walk.facts.mayNameCurrencyCode
+        default:
+            true
+        }
+    }
+
+    static func check(_ node: SwiftNode, in walk: SwiftLintVisitor) {
+        switch node {
+        case .call(let call):
+            walk.checkFormatCall(call)
+            walk.checkHardcodedCurrencyCode(call)
+        case .sequence(let sequence):
+            walk.checkCurrencyStyle(sequence)
+            walk.checkHandBuiltPrice(sequence)
+            walk.checkHardcodedCurrencyAssignment(sequence)
+        default:
+            break
+        }
+    }
+
+    /// A literal that builds a price from `currencySymbol` by hand.
+    static func check(_ literal: SwiftLiteral, in walk: SwiftLintVisitor) {
+        guard literal.handBuilt, !literal.excluded, !literal.logged else { return }
+        walk.add(description, "the literal builds a price from currencySymbol by hand; the symbol's side, spacing and digits differ per locale: show product.displayPrice or format with the product's priceLocale", at: literal.node)
+    }
+}
+
+extension CurrencyFormatterLocaleRule: ObjCLintRule {
+    static let objcTokens: Set<ObjCTokenizer.Kind> = []
+
+    /// Format calls on prices, and currency formatters left on the device's locale in a file that sells.
+    static func finish(in file: inout ObjCFile, into found: inout FindingList) {
+        file.linter.formatFindings(file.tokens, file.roles, file.facts, neverShippedFile: file.neverShippedFile, into: &found)
+        if file.sellsProducts { file.linter.currencyFormatterFindings(file.tokens, neverShippedFile: file.neverShippedFile, into: &found) }
     }
 }

@@ -3,9 +3,8 @@ import Foundation
 import PriceFormatting
 import SwiftSyntax
 
-/// `hardcoded-price`. Found in the one walk of each file: a string literal by
-/// `SwiftLintVisitor.checkLiteral` and `ObjCLinter.run`; a price written as a number by the functions
-/// below.
+/// `hardcoded-price`. Run by the one walk of each file, which hands it the nodes and tokens it declares
+/// (`SwiftLintRule`, `ObjCLintRule`, at the end of this file); its decisions are below.
 public enum HardcodedPriceRule: Rule {
     public static let description = RuleDescription(
         id: "hardcoded-price", name: "Hardcoded price", severity: .warning,
@@ -207,5 +206,72 @@ extension ObjCLinter {
                             line: name.line, column: name.column)]
         }
         return []
+    }
+}
+
+extension HardcodedPriceRule: SwiftLintRule {
+    static let swiftNodes: Set<SwiftNode.Kind> = [.literal, .variable]
+
+    static func wants(_ node: SwiftNode, in walk: SwiftLintVisitor) -> Bool {
+        guard case .variable(let declaration) = node else { return true }
+        return declaration.bindings.contains { binding in
+            binding.pattern.as(IdentifierPatternSyntax.self).map { LintScope.namesPrice($0.identifier.text) } ?? false
+        }
+    }
+
+    static func check(_ node: SwiftNode, in walk: SwiftLintVisitor) {
+        guard case .variable(let declaration) = node else { return }
+        for binding in declaration.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value else { continue }
+            walk.checkPriceConstant(name: name, value: value, in: binding)
+        }
+    }
+
+    /// A literal that shows a price, or gives a bare amount to a price's place.
+    static func check(_ literal: SwiftLiteral, in walk: SwiftLintVisitor) {
+        guard !literal.handBuilt, literal.price != nil || literal.barePrice != nil, !literal.excluded, !literal.logged else { return }
+        if let price = literal.price {
+            walk.add(description, "the literal shows a price (\(Quote.bounded(price))); show the product's displayPrice so every storefront sees its own",
+                     at: literal.node, holder: walk.holderName(literal.node))
+        } else if let barePrice = literal.barePrice {
+            walk.add(description, "the literal gives \(Quote.bounded(barePrice)) a price written in code (\(Quote.bounded(literal.text))); show the product's displayPrice so every storefront sees its own",
+                     at: literal.node, holder: walk.holderName(literal.node))
+        }
+    }
+}
+
+extension HardcodedPriceRule: ObjCLintRule {
+    static let objcTokens: Set<ObjCTokenizer.Kind> = [.string, .number]
+
+    /// A string that shows a price or gives a bare amount to a price's place; a number a price
+    /// constant holds (`#define kProAnnualPrice 6.99`, `static const double kPrice = 4.99;`), kept for `finish`.
+    static func check(token index: Int, in file: inout ObjCFile, into found: inout FindingList) {
+        let tokens = file.tokens, token = tokens[index], linter = file.linter
+        if token.kind == .number {
+            guard file.ships(index), ObjCLinter.amount(token.text) != nil, index >= 1 else { return }
+            var n = index - 1
+            if tokens[n].text == "=" { n -= 1 } else if !(tokens[n].inDefine && tokens[n].line == token.line) { return }
+            guard n >= 0, tokens[n].kind == .identifier, LintScope.namesPrice(tokens[n].text),
+                  file.sellsProducts || LintScope.namesProductPrice(tokens[n].text), !file.roles.logged.contains(index) else { return }
+            file.priceConstants.append((n, index))
+            return
+        }
+        guard file.isShownString(index) else { return }
+        let logged = file.roles.logged.contains(index)
+        var price = logged ? nil : PricePattern.firstMatch(in: linter.priceText(tokens, index, file.facts))
+        // `[[TestProduct alloc] initWithPrice:@"$1.99"]`: the literal describes a stand-in.
+        if price != nil, ObjCLinter.isStandInValue(tokens, index) || ObjCLinter.definesReservedName(tokens, index) { price = nil }
+        if let price {
+            found.append(Finding(rule: description, message: "the literal shows a price (\(Quote.bounded(price))); show the product's localized price",
+                                 line: token.line, column: token.column, holder: linter.holderName(tokens, index)))
+        } else if !logged, BarePrice.amount(token.text) != nil, let place = ObjCLinter.barePriceContext(tokens, index),
+                  !file.roles.localized.contains(index), !ObjCLinter.isStandInValue(tokens, index), !ObjCLinter.definesReservedName(tokens, index) {
+            found.append(Finding(rule: description, message: "the literal gives \(Quote.bounded(place)) a price written in code (\(Quote.bounded(token.text))); show the product's localized price",
+                                 line: token.line, column: token.column, holder: linter.holderName(tokens, index)))
+        }
+    }
+
+    static func finish(in file: inout ObjCFile, into found: inout FindingList) {
+        found += file.linter.priceConstantFindings(file.tokens, file.priceConstants)
     }
 }

@@ -3,8 +3,8 @@ import Foundation
 import PriceFormatting
 import SwiftSyntax
 
-/// `price-float-conversion`. Found in the one walk of each file (`SwiftLintVisitor`'s visits,
-/// `ObjCLinter.run`), which call the functions below.
+/// `price-float-conversion`. Run by the one walk of each file, which hands it the nodes and tokens it declares
+/// (`SwiftLintRule`, `ObjCLintRule`, at the end of this file); its decisions are below.
 public enum PriceFloatConversionRule: Rule {
     public static let description = RuleDescription(
         id: "price-float-conversion", name: "Price through Float or Double", severity: .warning,
@@ -319,5 +319,82 @@ extension ObjCLinter {
         }
         memo.blocks[i] = stored
         return stored
+    }
+}
+
+extension PriceFloatConversionRule: SwiftLintRule {
+    static let swiftNodes: Set<SwiftNode.Kind> = [.variable, .enumCaseParameter, .call, .member]
+    /// The conversions `checkConversionCall` reports.
+    static let conversions: Set<String> = ["Float", "Double", "CGFloat", "Int", "Int32", "Int64", "UInt"]
+
+    /// Names that say price (a stored price), conversions by name, and NSNumber's value members.
+    static func wants(_ node: SwiftNode, in walk: SwiftLintVisitor) -> Bool {
+        switch node {
+        case .variable(let declaration):
+            declaration.bindings.contains { binding in
+                binding.pattern.as(IdentifierPatternSyntax.self).map { LintScope.namesPrice($0.identifier.text) } ?? false
+            }
+        case .enumCaseParameter(let parameter):
+            (parameter.secondName?.text ?? parameter.firstName?.text).map(LintScope.namesPrice) ?? false
+        case .call(let call):
+            SwiftLintVisitor.calleeName(call).map(conversions.contains) ?? false
+        case .member(let member):
+            walk.facts.mayNameValue && {
+                let name = member.declName.baseName.text
+                return name == "floatValue" || name == "doubleValue" || SwiftLintVisitor.integerMembers.contains(name)
+            }()
+        case .literal, .sequence:
+            false
+        }
+    }
+
+    static func check(_ node: SwiftNode, in walk: SwiftLintVisitor) {
+        switch node {
+        case .variable(let declaration):
+            for binding in declaration.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                walk.checkStoredPrice(name: name, type: binding.typeAnnotation?.type, in: binding)
+            }
+        case .enumCaseParameter(let parameter):
+            guard let name = parameter.secondName?.text ?? parameter.firstName?.text else { return }
+            walk.checkStoredPrice(name: name, type: parameter.type, in: parameter)
+        case .call(let call):
+            walk.checkConversionCall(call)
+        case .member(let member):
+            walk.checkConversionMember(member)
+        case .literal, .sequence:
+            break
+        }
+    }
+}
+
+extension PriceFloatConversionRule: ObjCLintRule {
+    static let objcTokens: Set<ObjCTokenizer.Kind> = [.identifier]
+
+    static func check(token index: Int, in file: inout ObjCFile, into found: inout FindingList) {
+        let tokens = file.tokens, token = tokens[index], linter = file.linter
+        if token.text == "floatValue" || token.text == "doubleValue" || SwiftLintVisitor.integerMembers.contains(token.text) {
+            // price.floatValue or [price floatValue]: report at the start of the receiver chain.
+            var j = index - 1
+            if j >= 0, tokens[j].text == "." { j -= 1 }
+            guard file.ships(index), j >= 0, tokens[j].kind == .identifier else { return }
+            // A local that holds a price whatever its name (`NSDecimalNumber *amount = product.price;`).
+            let held = j == 0 || tokens[j - 1].text != "." ? linter.heldPrice(tokens, name: j) : nil
+            guard held != nil || tokens[j].text.lowercased().hasSuffix("price") else { return }
+            j = Int(file.chainStart[j])
+            if file.saysProduct == nil, !file.sellsProducts { file.saysProduct = TokenCount(tokens) { NameWords.contains(tokens[$0].text, "product") } }
+            guard file.sellsProducts || held == true || file.saysProduct!.any(in: j..<(index + 1)),
+                  linter.keepsPrecision(tokens, index, &file.memo), linter.valueKeepsPrecision(tokens, index, &file.memo) else { return }
+            let loss = SwiftLintVisitor.integerMembers.contains(token.text) ? "drops its cents (4.99 becomes 4)" : "loses cents"
+            found.append(Finding(rule: description, message: "\(Quote.bounded(token.text)) on a price \(loss); format the NSDecimalNumber with the product's priceLocale",
+                                 line: tokens[j].line, column: tokens[j].column))
+        } else if ["double", "float", "CGFloat", "Float64", "Float32"].contains(token.text) {
+            // `@property double price;` or an instance variable: a price kept where it cannot hold its cents.
+            guard file.ships(index), file.sellsProducts, index + 2 < tokens.count, tokens[index + 1].kind == .identifier, tokens[index + 2].text == ";",
+                  LintScope.namesPrice(tokens[index + 1].text), linter.isStoredDeclaration(tokens, index, &file.memo) else { return }
+            let name = tokens[index + 1]
+            found.append(Finding(rule: description, message: "\(Quote.bounded(name.text)) keeps a price as \(token.text), which cannot hold most cents exactly; keep the NSDecimalNumber (or the product) instead",
+                                 line: name.line, column: name.column))
+        }
     }
 }

@@ -1,8 +1,9 @@
 import Diagnostics
 import SwiftSyntax
 
-/// `hardcoded-product-id`. Found in the one walk over string literals (`SwiftLintVisitor.checkLiteral`,
-/// `ObjCLinter.run`); IDs defined as constants are reported below once the walk is done.
+/// `hardcoded-product-id`. Run by the one walk of each file, which hands it the nodes and tokens it declares
+/// (`SwiftLintRule`, `ObjCLintRule`, at the end of this file); its decisions are below.
+/// IDs defined as constants are reported once the walk is done (`finish`).
 public enum HardcodedProductIDRule: Rule {
     public static let description = RuleDescription(
         id: "hardcoded-product-id", name: "Hardcoded product ID", severity: .warning,
@@ -72,5 +73,42 @@ extension ObjCLinter {
                             line: tokens[only].line, column: tokens[only].column)]
         }
         return []
+    }
+}
+
+extension HardcodedProductIDRule: SwiftLintRule {
+    static let swiftNodes: Set<SwiftNode.Kind> = [.literal]
+
+    /// A catalog ID typed as a literal; where constants are defined, kept for `finish`.
+    static func check(_ literal: SwiftLiteral, in walk: SwiftLintVisitor) {
+        guard literal.catalogID, !literal.excluded else { return }
+        if walk.isDefinition(literal.node) {
+            walk.definitions.append((literal.node, literal.text))
+        } else if let constant = walk.context.productConstants[literal.text] {
+            walk.add(description, "product ID \(Quote.bounded(literal.text)) typed as a literal; use \(constant)", at: literal.node)
+        }
+    }
+
+    static func finish(in walk: SwiftLintVisitor) {
+        walk.reportDefinitions()
+    }
+}
+
+extension HardcodedProductIDRule: ObjCLintRule {
+    static let objcTokens: Set<ObjCTokenizer.Kind> = [.string]
+
+    static func check(token index: Int, in file: inout ObjCFile, into found: inout FindingList) {
+        let token = file.tokens[index]
+        guard file.isShownString(index), let constant = file.context.productConstants[token.text] else { return }
+        if file.linter.isDefinition(file.tokens, index) {
+            file.definitions.append(index)
+        } else {
+            found.append(Finding(rule: description, message: "product ID \(Quote.bounded(token.text)) typed as a literal; use the generated constant (\(constant))",
+                                 line: token.line, column: token.column))
+        }
+    }
+
+    static func finish(in file: inout ObjCFile, into found: inout FindingList) {
+        found += file.linter.productIDDefinitionFindings(file.tokens, file.definitions)
     }
 }

@@ -130,3 +130,44 @@ extension SwiftLintVisitor {
         }
     }
 }
+
+extension UnknownProductIDRule: SwiftLintRule {
+    static let swiftNodes: Set<SwiftNode.Kind> = [.literal]
+
+    /// A literal shaped like a typo of a catalog ID: reported in `finish`, after the sinks, since
+    /// "used as a product ID" says more.
+    static func check(_ literal: SwiftLiteral, in walk: SwiftLintVisitor) {
+        guard !literal.catalogID, let misspelling = literal.misspelling, !literal.excluded else { return }
+        walk.misspellings.append((literal.node, literal.text, misspelling))
+    }
+
+    /// The literals that flow into product-ID sinks (the walk's product-ID flow), then the typos.
+    static func finish(in walk: SwiftLintVisitor) {
+        walk.reportProductIDSinks()
+        walk.reportUnverifiedProductIDSinks()
+        for (literal, text, near) in walk.misspellings { walk.reportUnknown(text, at: literal, misspelling: near) }
+    }
+}
+
+extension UnknownProductIDRule: ObjCLintRule {
+    static let objcTokens: Set<ObjCTokenizer.Kind> = [.string]
+
+    /// A string the product-ID flow says reaches a product-ID sink, or one a typo away from a catalog ID.
+    static func check(token index: Int, in file: inout ObjCFile, into found: inout FindingList) {
+        let token = file.tokens[index], context = file.context, flow = file.flow
+        guard file.isShownString(index), context.productConstants[token.text] == nil else { return }
+        if !context.productConstants.isEmpty, ProductIDText.isIDLike(token.text),
+           flow.productIDStrings.contains(index) || (flow.unverifiedProductIDStrings[index] != nil && context.isAppStoreIDByItsShape(token.text)) {
+            let (message, severity) = context.unknownProductID(token.text)
+            found.append(Finding(rule: description, message: message, line: token.line, column: token.column, severity: severity))
+        } else if !context.productConstants.isEmpty, ProductIDText.isIDLike(token.text), let call = flow.unverifiedProductIDStrings[index] {
+            // Only an app's own or an unknown SDK's call takes it: maybe another store's ID.
+            let (message, _) = context.unknownProductID(token.text, complete: true)
+            found.append(Finding(rule: description, message: message + ProductIDCall.unverifiedNote(call),
+                                 line: token.line, column: token.column, severity: .warning))
+        } else if !flow.namingStrings.contains(index), !file.roles.logged.contains(index), let near = context.misspelledID(token.text) {
+            found.append(Finding(rule: description, message: "\(Quote.bounded(token.text)) is not in the catalog; it looks like a typo of \(Quote.bounded(near))",
+                                 line: token.line, column: token.column))
+        }
+    }
+}

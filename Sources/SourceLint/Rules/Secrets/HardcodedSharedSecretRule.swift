@@ -2,8 +2,8 @@ import Diagnostics
 import SwiftSyntax
 
 /// `hardcoded-shared-secret`: the lint counterpart of the catalog's `committed-secret` (a secret in
-/// a plist). Found in the one walk over string literals (`SwiftLintVisitor.checkLiteral`,
-/// `ObjCLinter.run`), which call the functions below.
+/// a plist). Run by the one walk of each file, which hands it the nodes and tokens it declares
+/// (`SwiftLintRule`, `ObjCLintRule`, at the end of this file); its decisions are below.
 public enum HardcodedSharedSecretRule: Rule {
     public static let description = RuleDescription(
         id: "hardcoded-shared-secret", name: "Hardcoded shared secret", severity: .error,
@@ -99,5 +99,23 @@ extension ObjCLinter {
         guard let holder else { return nil }
         return Finding(rule: HardcodedSharedSecretRule.description, message: HardcodedSharedSecretRule.message(holder: holder),
                        line: token.line, column: token.column)
+    }
+}
+
+extension HardcodedSharedSecretRule: SwiftLintRule {
+    static let swiftNodes: Set<SwiftNode.Kind> = [.literal]
+
+    static func check(_ literal: SwiftLiteral, in walk: SwiftLintVisitor) {
+        if !literal.interpolated { walk.checkSharedSecret(literal.node, text: literal.text) }
+    }
+}
+
+extension HardcodedSharedSecretRule: ObjCLintRule {
+    static let objcTokens: Set<ObjCTokenizer.Kind> = [.string]
+
+    static func check(token index: Int, in file: inout ObjCFile, into found: inout FindingList) {
+        guard file.isShownString(index) else { return }
+        let linter = file.linter
+        if let secret = linter.sharedSecretFinding(file.tokens, index, receiptData: &file.receiptData) { found.append(secret) }
     }
 }

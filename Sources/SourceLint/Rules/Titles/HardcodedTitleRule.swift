@@ -1,8 +1,8 @@
 import Diagnostics
 import SwiftSyntax
 
-/// `hardcoded-title`. Found in the one walk over string literals (`SwiftLintVisitor.checkLiteral`,
-/// `ObjCLinter.run`), which asks the functions below.
+/// `hardcoded-title`. Run by the one walk of each file, which hands it the nodes and tokens it declares
+/// (`SwiftLintRule`, `ObjCLintRule`, at the end of this file); its decisions are below.
 public enum HardcodedTitleRule: Rule {
     public static let description = RuleDescription(
         id: "hardcoded-title", name: "Hardcoded product title", severity: .warning,
@@ -126,3 +126,31 @@ extension ObjCLinter {
     }
 }
 
+
+extension HardcodedTitleRule: SwiftLintRule {
+    static let swiftNodes: Set<SwiftNode.Kind> = [.literal]
+
+    /// A catalog title shown as a literal: not localized copy, an identifier's argument or the
+    /// label of the plan a customer has.
+    static func check(_ literal: SwiftLiteral, in walk: SwiftLintVisitor) {
+        let node = literal.node
+        guard literal.title, !literal.excluded, !literal.logged, !walk.isLocalizedCopy(node), !walk.isIdentifierArgument(node),
+              !walk.isOwnedPlanLabel(node) else { return }
+        walk.add(description, "\(Quote.bounded(literal.text)) is a product's name or description from the catalog; show the product's displayName or description",
+                 at: node, holder: walk.holderName(node))
+    }
+}
+
+extension HardcodedTitleRule: ObjCLintRule {
+    static let objcTokens: Set<ObjCTokenizer.Kind> = [.string]
+
+    static func check(token index: Int, in file: inout ObjCFile, into found: inout FindingList) {
+        let tokens = file.tokens, token = tokens[index]
+        guard file.isShownString(index), !file.roles.logged.contains(index), !file.roles.localized.contains(index), file.context.isTitle(token.text),
+              !ObjCLinter.isKeyArgument(tokens, index), !ObjCLinter.isOwnedPlanLabel(tokens, index),
+              // `[[TestProduct alloc] initWithName:@"Pro"]`: the literal describes a stand-in.
+              !ObjCLinter.isStandInValue(tokens, index), !ObjCLinter.definesReservedName(tokens, index) else { return }
+        found.append(Finding(rule: description, message: "\(Quote.bounded(token.text)) is a product's name or description from the catalog; show the product's localizedTitle",
+                             line: token.line, column: token.column, holder: file.linter.holderName(tokens, index)))
+    }
+}
