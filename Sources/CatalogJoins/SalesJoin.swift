@@ -7,31 +7,29 @@ import SalesReports
 /// did not sell, and a report's Product Type Identifier against the kind the catalog declares or
 /// infers. Each rule decides in its own file; this runs them in order.
 public enum SalesJoin {
-    /// The refund rate, in percent, at or above which a product is `high-refund-rate` (units
-    /// refunded over units sold) unless `iap.yml` sets `rules.high-refund-rate.limit`.
-    public static let defaultRefundRateLimit = HighRefundRateRule.description.defaultLimit!
-
-    /// Findings about the sales, with the catalogs when there are any.
-    public static func findings(_ ledger: SalesLedger, totals: SalesTotals, catalogs: [Catalog],
-                                refundRateLimit: Int = defaultRefundRateLimit) -> [Diagnostic] {
-        var out = OverlappingReportsRule.findings(ledger)
-        out += HighRefundRateRule.findings(ledger, totals: totals, limit: refundRateLimit)
+    /// Findings about the sales, with the catalogs when there are any: each rule of
+    /// `ReportRules.sales`, then, with catalogs, each of `SalesReportRules.joinRules`. `limits`:
+    /// `rules.ID.limit` of `iap.yml`, by rule ID.
+    public static func findings(_ ledger: SalesLedger, totals: SalesTotals, catalogs: [Catalog], limits: [String: Int] = [:]) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        let review = SalesReview(ledger: ledger, totals: totals, limits: limits)
+        for rule in ReportRules.sales { rule.check(review, into: &out) }
         guard !catalogs.isEmpty else { return out }
         let match = SalesCatalogMatch(ledger, totals: totals, catalogs: catalogs)
-        for sale in match.sales {
-            if let entry = sale.entry {
-                out += SalesKindMismatchRule.findings(sale.product, entry, at: sale.at)
-            } else {
-                out.append(SoldProductNotInCatalogRule.finding(sale.product, at: sale.at))
-            }
-        }
-        out += UnsoldCatalogProductRule.findings(ledger, catalogs: catalogs, sold: match.sold)
+        for rule in SalesReportRules.joinRules { rule.check(match, into: &out) }
         return out
     }
 }
 
+/// A rule joining the sales with the catalogs: its check over their match.
+protocol SalesJoinRule: Rule {
+    static func check(_ match: SalesCatalogMatch, into found: inout [Diagnostic])
+}
+
 /// The sales joined with the catalogs, once, for the rules that compare them (`Rules/Catalog/`).
 struct SalesCatalogMatch {
+    let ledger: SalesLedger
+    let catalogs: [Catalog]
     /// The in-app purchases reports name by product ID (Summary Sales, Financial; apps are not in a
     /// catalog), each with the catalog's product of that ID, if any, and where it was first seen.
     var sales: [(product: ProductCount, entry: Product?, at: SourceLocation)] = []
@@ -40,6 +38,8 @@ struct SalesCatalogMatch {
     var sold: Set<String> = []
 
     init(_ ledger: SalesLedger, totals: SalesTotals, catalogs: [Catalog]) {
+        self.ledger = ledger
+        self.catalogs = catalogs
         var byID: [String: Product] = [:]
         var byName: [String: Product] = [:]
         for catalog in catalogs {

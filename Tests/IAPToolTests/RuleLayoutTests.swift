@@ -40,31 +40,36 @@ final class RuleLayoutTests: XCTestCase {
     }
 
     /// The families whose rules the engine runs from their registry: a drift rule by `DriftCheck`,
-    /// a lint rule by the one walk per file (`SwiftLintRule`, `ObjCLintRule`). Such a rule's type is
-    /// named, outside comments, in its own file and its registry's, nowhere else in Sources. (The
-    /// `Sources` lint family is the engine's own: a file unread, unparsed, a bad suppression.)
-    static let dispatched: [(folder: String, registry: String)] = [
-        ("Sources/CatalogJoins/Rules/Drift/", "Sources/CatalogJoins/Rules/ASCRules.swift"),
-        ("Sources/SourceLint/Rules/Prices/", "Sources/SourceLint/Rules/LintRules.swift"),
-        ("Sources/SourceLint/Rules/Titles/", "Sources/SourceLint/Rules/LintRules.swift"),
-        ("Sources/SourceLint/Rules/ProductIDs/", "Sources/SourceLint/Rules/LintRules.swift"),
-        ("Sources/SourceLint/Rules/Formatters/", "Sources/SourceLint/Rules/LintRules.swift"),
-        ("Sources/SourceLint/Rules/Secrets/", "Sources/SourceLint/Rules/LintRules.swift"),
+    /// a lint rule by the one walk per file (`SwiftLintRule`, `ObjCLintRule`), a rule about sales by
+    /// `SalesJoin` (`SalesRule`, `SalesJoinRule`). Such a rule's type is named, outside comments,
+    /// in its own file and its registries' (the sales rules anchor the joins' order in
+    /// `SalesReportRules`), nowhere else in Sources. The other families' rules are found where the
+    /// engine meets what they are about: a file that does not load or parse, a report row that does
+    /// not read, a stale generated file.
+    static let dispatched: [(folder: String, registries: [String])] = [
+        ("Sources/CatalogJoins/Rules/Drift/", ["Sources/CatalogJoins/Rules/ASCRules.swift"]),
+        ("Sources/SourceLint/Rules/Prices/", ["Sources/SourceLint/Rules/LintRules.swift"]),
+        ("Sources/SourceLint/Rules/Titles/", ["Sources/SourceLint/Rules/LintRules.swift"]),
+        ("Sources/SourceLint/Rules/ProductIDs/", ["Sources/SourceLint/Rules/LintRules.swift"]),
+        ("Sources/SourceLint/Rules/Formatters/", ["Sources/SourceLint/Rules/LintRules.swift"]),
+        ("Sources/SourceLint/Rules/Secrets/", ["Sources/SourceLint/Rules/LintRules.swift"]),
+        ("Sources/SalesReports/Rules/Sales/", ["Sources/SalesReports/Rules/ReportRules.swift", "Sources/CatalogJoins/Rules/SalesReportRules.swift"]),
+        ("Sources/CatalogJoins/Rules/Sales/", ["Sources/CatalogJoins/Rules/SalesReportRules.swift"]),
     ]
 
     func testDispatchedRulesAreNamedOnlyInTheirFileAndTheirRegistry() throws {
         let files = try Self.sources().mapValues(Self.code)
         var checked = 0
-        for (folder, registry) in Self.dispatched {
+        for (folder, registries) in Self.dispatched {
             for path in files.keys where path.hasPrefix(folder) {
                 let name = String(path.split(separator: "/").last!.dropLast(".swift".count))
                 let naming = files.filter { Self.names($0.value, name) }.map(\.key).sorted()
-                XCTAssertEqual(naming, [path, registry].sorted(), name)
+                XCTAssertEqual(naming, ([path] + registries).sorted(), name)
                 checked += 1
             }
         }
         let engines = files.keys.filter { $0.hasPrefix("Sources/SourceLint/Rules/Sources/") }.count
-        XCTAssertEqual(checked, ASCRules.all.count + LintRules.all.count - engines)
+        XCTAssertEqual(checked, ASCRules.all.count + LintRules.all.count - engines + ReportRules.sales.count + SalesReportRules.joins.count)
     }
 
     /// The text without its comment lines.
@@ -117,7 +122,8 @@ final class RuleLayoutTests: XCTestCase {
                 XCTAssertEqual(parts[2], "Rules", "\(rule.id) is in \(path)")
                 let name = String(parts[4].dropLast(".swift".count))
                 XCTAssertTrue(name.hasSuffix("Rule"), "\(path): a rule's file is named for its type, …Rule.swift")
-                let declared = ["public struct \(name): CatalogRule, Rule {", "public enum \(name): Rule {", "public enum \(name): DriftRule {"]
+                let declared = ["struct \(name): CatalogRule, Rule {", "enum \(name): Rule {", "enum \(name): DriftRule {", "enum \(name): SalesRule {",
+                                "enum \(name): SalesJoinRule {"].map { "public " + $0 }
                 XCTAssertTrue(declared.contains { text.contains($0) }, "\(path) does not declare the rule type \(name)")
                 XCTAssertEqual(text.components(separatedBy: "= RuleDescription(").count - 1, 1, "\(path) holds more than one rule")
             }
@@ -137,7 +143,7 @@ final class RuleLayoutTests: XCTestCase {
         XCTAssertEqual(limited, ["display-name-too-long=35", "description-too-long=55", "high-refund-rate=10"])
         XCTAssertEqual(ValidationOptions().displayNameLimit, 35)
         XCTAssertEqual(ValidationOptions(descriptionLimit: 40).limit(of: DescriptionTooLongRule.description), 40)
-        XCTAssertEqual(SalesJoin.defaultRefundRateLimit, 10)
+        XCTAssertEqual(HighRefundRateRule.description.defaultLimit, 10)
         XCTAssertEqual(CatalogValidator.appStoreConnectLimits.sorted(),
                        ["description-too-long", "display-name-too-long", "duplicate-reference-name", "empty-id-segment", "id-too-long",
                         "invalid-id-characters", "reference-name-too-long", "too-many-products", "whitespace-in-id"])

@@ -57,8 +57,8 @@ final class RefundRateTests: XCTestCase {
     /// purchase rows count, so its rate is theirs.
     func testASharedSKUCountsItsInAppPurchaseRowsOnly() throws {
         let ledger = try report([("shared", "1", 10), ("shared", "1", -9), ("shared", "IA1", 10), ("shared", "IA1", -1)])
-        XCTAssertEqual(SalesJoin.findings(ledger, totals: SalesTotals(ledger), catalogs: [], refundRateLimit: 20).map(\.message), [])
-        XCTAssertEqual(SalesJoin.findings(ledger, totals: SalesTotals(ledger), catalogs: [], refundRateLimit: 10).map(\.message),
+        XCTAssertEqual(SalesJoin.findings(ledger, totals: SalesTotals(ledger), catalogs: [], limits: [HighRefundRateRule.id: 20]).map(\.message), [])
+        XCTAssertEqual(SalesJoin.findings(ledger, totals: SalesTotals(ledger), catalogs: [], limits: [HighRefundRateRule.id: 10]).map(\.message),
                        ["'shared' was refunded for 1 of 10 units sold (10%)"])
     }
 }

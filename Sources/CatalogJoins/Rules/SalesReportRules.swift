@@ -7,13 +7,15 @@ import SalesReports
 /// to `ReportRules.all` is listed here without a second edit.
 public enum SalesReportRules {
     /// The joins, by the rule of SalesReports they follow.
-    static let following: [String: [RuleDescription]] = [
-        OverlappingReportsRule.id: [SoldProductNotInCatalogRule.description, UnsoldCatalogProductRule.description],
-        HighRefundRateRule.id: [SalesKindMismatchRule.description],
+    static let following: [String: [any SalesJoinRule.Type]] = [
+        OverlappingReportsRule.id: [SoldProductNotInCatalogRule.self, UnsoldCatalogProductRule.self],
+        HighRefundRateRule.id: [SalesKindMismatchRule.self],
     ]
 
-    public static let all: [RuleDescription] = ReportRules.all.flatMap { [$0] + (following[$0.id] ?? []) }
+    public static let all: [RuleDescription] = ReportRules.all.flatMap { [$0] + (following[$0.id] ?? []).map { $0.description } }
 
     /// The rules that join the sales with the catalogs, in the order `all` lists them.
-    public static let joins: [RuleDescription] = all.filter { rule in !ReportRules.all.contains { $0.id == rule.id } }
+    static let joinRules: [any SalesJoinRule.Type] = ReportRules.all.flatMap { following[$0.id] ?? [] }
+
+    public static let joins: [RuleDescription] = joinRules.map { $0.description }
 }

@@ -51,8 +51,6 @@ public struct Configuration: Sendable {
     /// `rules.ID.limit` by rule ID, for the rules that take a limit (`limitedRules`).
     public var limits: [String: Int] = [:]
     public var displayNameLimit: Int? { limits[DisplayNameTooLongRule.id] }
-    /// The refund rate, in percent, from which a product is reported.
-    public var refundRateLimit: Int? { limits[HighRefundRateRule.id] }
     public var descriptionLimit: Int? { limits[DescriptionTooLongRule.id] }
     public var lintPaths: [String] = []
     public var lintExcludes: [String] = []

@@ -52,7 +52,7 @@ public enum ReportJob {
                 // A scheduled fetch of days without sales leaves the folder empty: that is news, not
                 // a failure; the totals are empty, and said to be.
                 made = try Self.sales(files: sales, catalogs: catalogs, format: format, locale: locale,
-                                      severities: configuration.severities, refundRateLimit: configuration.refundRateLimit,
+                                      severities: configuration.severities, limits: configuration.limits,
                                       emptyFolder: fetch != nil)
                 if made.reportCount == 0 {
                     outcome.stderr += "iap: no sales to total: \(sales[0]) holds no report yet (App Store Connect has none for the dates asked); "
@@ -80,17 +80,16 @@ public enum ReportJob {
     }
 
     /// The sales report of `files` (as given; shown as given), joined with `catalogs` when any.
-    /// `severities` and `refundRateLimit` come from `iap.yml` (`rules:`).
+    /// `severities` and `limits` (by rule ID) come from `iap.yml` (`rules:`).
     /// With `emptyFolder`, a folder without reports gives empty totals (after a fetch); else it is an error.
     public static func sales(files: [String], catalogs: [Catalog], format: Format, locale: String,
-                             severities: [String: Severity?] = [:], refundRateLimit: Int? = nil, emptyFolder: Bool = false) throws(ToolFailure) -> Made {
+                             severities: [String: Severity?] = [:], limits: [String: Int] = [:], emptyFolder: Bool = false) throws(ToolFailure) -> Made {
         guard (try? PriceLocale(parsing: locale)) != nil else { throw .usage("--locale '\(locale)' is not a locale such as en_US or de_DE") }
         var ledger = SalesLedger()
         let reports = try reportFiles(files, emptyFolder: emptyFolder)
         for file in reports { SalesReportReader.read(file, into: &ledger) }
         let totals = SalesTotals(ledger)
-        let found = ledger.diagnostics + SalesJoin.findings(ledger, totals: totals, catalogs: catalogs,
-                                                            refundRateLimit: refundRateLimit ?? SalesJoin.defaultRefundRateLimit)
+        let found = ledger.diagnostics + SalesJoin.findings(ledger, totals: totals, catalogs: catalogs, limits: limits)
         let findings = ReportPlan.applySeverities(severities, to: found).sortedForOutput()
         let output = SalesReportOutput(ledger: ledger, findings: findings, locale: locale)
         let content: String = switch format {

@@ -4,7 +4,7 @@ import SalesReports
 
 /// `sales-kind-mismatch`: a report's Product Type Identifier that no kind the catalog gives the
 /// product fits (an auto-renewable subscription sold as a consumable).
-public enum SalesKindMismatchRule: Rule {
+public enum SalesKindMismatchRule: SalesJoinRule {
     public static let description = RuleDescription(
         id: "sales-kind-mismatch", name: "Sold as another kind", severity: .warning,
         rationale: "The report's Product Type Identifier says what App Store Connect sells the product as; a catalog that declares another kind gives the app the wrong purchase logic.",
@@ -18,6 +18,13 @@ public enum SalesKindMismatchRule: Rule {
         case .nonRenewingSubscription: [.nonRenewing]
         case .autoRenewableSubscription: [.autoRenewable]
         default: nil
+        }
+    }
+
+    /// Each sale whose product type the catalog's product of its ID cannot be sold as.
+    static func check(_ match: SalesCatalogMatch, into found: inout [Diagnostic]) {
+        for sale in match.sales {
+            if let entry = sale.entry { found += findings(sale.product, entry, at: sale.at) }
         }
     }
 

@@ -4,11 +4,15 @@ import SalesReports
 
 /// `unsold-catalog-product`: a product of the catalogs that no report of the period sold, only
 /// when some report counts sales by product ID (Summary Sales, Financial).
-public enum UnsoldCatalogProductRule: Rule {
+public enum UnsoldCatalogProductRule: SalesJoinRule {
     public static let description = RuleDescription(
         id: "unsold-catalog-product", name: "Catalog product with no sales", severity: .info,
         rationale: "A product of the catalog that no report of the period sold may be unreachable in the app, or not yet on sale.",
         triggering: [], nonTriggering: [])
+
+    static func check(_ match: SalesCatalogMatch, into found: inout [Diagnostic]) {
+        found += findings(match.ledger, catalogs: match.catalogs, sold: match.sold)
+    }
 
     /// `sold`: the IDs of the catalogs' products some report names (`SalesCatalogMatch.sold`).
     static func findings(_ ledger: SalesLedger, catalogs: [Catalog], sold: Set<String>) -> [Diagnostic] {

@@ -2,13 +2,17 @@ import Diagnostics
 
 /// `overlapping-reports`: Summary Sales and Financial reports totalled in one run, said once at
 /// the first Financial report.
-public enum OverlappingReportsRule: Rule {
+public enum OverlappingReportsRule: SalesRule {
     public static let description = RuleDescription(
         id: "overlapping-reports", name: "Sales counted twice", severity: .warning,
         rationale: "Summary Sales and Financial reports of the same period count the same purchases; totalled together they count each twice. Total them in separate runs.",
         triggering: [], nonTriggering: [])
 
-    package static func findings(_ ledger: SalesLedger) -> [Diagnostic] {
+    package static func check(_ review: SalesReview, into found: inout [Diagnostic]) {
+        found += findings(review.ledger)
+    }
+
+    static func findings(_ ledger: SalesLedger) -> [Diagnostic] {
         let reportKinds = Set(ledger.files.compactMap(\.kind))
         guard reportKinds.contains(.summarySales), reportKinds.contains(.financial),
               let financial = ledger.files.filter({ $0.kind == .financial }).map(\.path).sorted().first else { return [] }
