@@ -15,19 +15,19 @@ final class RuleIdentityTests: XCTestCase {
 
     /// Fails for each finding whose rule is undescribed or whose severity is not `expected(rule)`.
     func assertDescribed(_ findings: [Diagnostic], severity expected: (RuleDescription) -> Severity? = { $0.severity },
-                         syncedIsInfo: Bool = true, _ context: String, file: StaticString = #filePath, line: UInt = #line) {
+                         configured: Bool = false, _ context: String, file: StaticString = #filePath, line: UInt = #line) {
         for finding in findings {
             guard let rule = RuleRegistry.rule(finding.ruleID) else {
                 XCTFail("\(context): '\(finding.ruleID)' has no rule description (\(finding.location))", file: file, line: line)
                 continue
             }
-            // The one exception: App Store Connect's limits in a configuration synced from it are
-            // info, and say so, unless iap.yml sets the rule's severity (docs/commands.md: it wins).
-            let synced = syncedIsInfo && CatalogValidator.appStoreConnectLimits.contains(finding.ruleID)
+            // Two exceptions, unless iap.yml sets the rule's severity (docs/commands.md: it wins).
+            // One: App Store Connect's limits in a configuration synced from it are info, and say so.
+            let synced = !configured && CatalogValidator.appStoreConnectLimits.contains(finding.ruleID)
                 && finding.message.hasSuffix("(info: this file is synced from App Store Connect, which already holds it; the limit applies when it is next edited there)")
             // The other: an unknown product ID that only an unknown type's call takes (an app's
             // helper, an SDK not known to take App Store IDs) is a warning, and says so (docs/lint.md).
-            let unverified = finding.ruleID == UnknownProductIDRule.description.id && finding.message.contains(" (a warning: `")
+            let unverified = !configured && finding.ruleID == UnknownProductIDRule.description.id && finding.message.contains(" (a warning: `")
             XCTAssertEqual(finding.severity, synced ? .info : unverified ? .warning : expected(rule),
                            "\(context): \(finding.ruleID) at \(finding.location)", file: file, line: line)
         }
@@ -104,23 +104,26 @@ final class RuleIdentityTests: XCTestCase {
     func testConfiguredSeveritiesAreTheOnesReported() throws {
         let findings = try allCatalogFindings() + allLintFindings()
         // Of the rules that found something, turn every other one (by ID) off and change the
-        // severity of the rest; the choice follows the IDs, not where a rule sits in the registry.
+        // severity of the rest; then the other way round, so that every rule is tested both off
+        // and configured, whatever rules are added.
         let fired = Set(findings.map(\.ruleID)).sorted()
-        let off = Set(fired.enumerated().filter { $0.offset % 2 == 0 }.map(\.element))
         XCTAssertGreaterThanOrEqual(fired.count, 10, "the fixtures trigger too few rules to test configuration")
-        var severities: [String: Severity?] = [:]
-        for rule in RuleRegistry.all {
-            severities[rule.id] = off.contains(rule.id) ? .some(nil) : .some(rule.severity == .error ? .info : rule.severity == .warning ? .error : .warning)
+        for parity in [0, 1] {
+            let off = Set(fired.enumerated().filter { $0.offset % 2 == parity }.map(\.element))
+            var severities: [String: Severity?] = [:]
+            for rule in RuleRegistry.all {
+                severities[rule.id] = off.contains(rule.id) ? .some(nil) : .some(rule.severity == .error ? .info : rule.severity == .warning ? .error : .warning)
+            }
+            var plan = ReportPlan()
+            plan.severities = severities
+            plan.stdoutFormat = "json"
+            let outcome = try plan.render(command: "check", findings: findings, rules: RuleRegistry.all, files: [])
+            let reported = outcome.result.findings
+            // Every rule left on is reported, at its configured severity; no rule turned off is.
+            XCTAssertEqual(Set(reported.map(\.ruleID)), Set(fired).subtracting(off))
+            assertDescribed(reported, severity: { severities[$0.id] ?? $0.severity }, configured: true, "configured")
+            XCTAssertFalse(reported.contains { off.contains($0.ruleID) })
         }
-        var plan = ReportPlan()
-        plan.severities = severities
-        plan.stdoutFormat = "json"
-        let outcome = try plan.render(command: "check", findings: findings, rules: RuleRegistry.all, files: [])
-        let reported = outcome.result.findings
-        // Every rule left on is reported, at its configured severity; no rule turned off is.
-        XCTAssertEqual(Set(reported.map(\.ruleID)), Set(fired).subtracting(off))
-        assertDescribed(reported, severity: { severities[$0.id] ?? $0.severity }, syncedIsInfo: false, "configured")
-        XCTAssertFalse(reported.contains { off.contains($0.ruleID) })
     }
 
     func testRuleIDsAreUniqueAndDescribed() {
