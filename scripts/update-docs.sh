@@ -44,6 +44,6 @@ for filter in "${golden_tests/ReadmeTests|/}" ReadmeTests; do
         exit 1
     }
 done
-echo "update-docs: rewrote the golden files and the docs' examples and numbers; changed:"
+echo "update-docs: rewrote the golden files and the docs' examples and numbers; changed in docs/, README.md and Tests/ (your edits included):"
 git status --short -- docs README.md Tests | sed 's/^/  /'
 

@@ -162,8 +162,9 @@ final class DriftTests: XCTestCase {
                       "DEVELOPER_ACTION_NEEDED", "PENDING_BINARY_APPROVAL", "APPROVED", "DEVELOPER_REMOVED_FROM_SALE", "REMOVED_FROM_SALE", "REJECTED"]
         let ids = states.map { "com.acme.app.\($0.lowercased())" }
         let example = ASCExample.drift(ids: ids, remote: zip(ids, states).map { .purchase($0, type: "CONSUMABLE", state: $1) })
-        let (findings, _) = try run(example, in: "states")
-        XCTAssertEqual(findings.map(\.ruleID), Array(repeating: "asc-product-not-ready", count: 6))
+        // This rule's findings: another drift rule may say something else of a state.
+        let findings = try run(example, in: "states").0.filter { $0.ruleID == ASCProductNotReadyRule.id }
+        XCTAssertEqual(findings.count, 6)
         XCTAssertEqual(findings.compactMap { $0.message.firstMatch(of: /is ([A-Z_]+) in App Store Connect/).map { String($0.1) } },
                        ["MISSING_METADATA", "WAITING_FOR_UPLOAD", "DEVELOPER_ACTION_NEEDED", "DEVELOPER_REMOVED_FROM_SALE", "REMOVED_FROM_SALE", "REJECTED"])
         XCTAssertTrue(findings.allSatisfy { $0.severity == .warning })
