@@ -11,7 +11,7 @@ enum SwiftNode {
     case member(MemberAccessExprSyntax)
     case sequence(SequenceExprSyntax)
 
-    enum Kind: CaseIterable {
+    enum Kind: Int, CaseIterable {
         case literal, variable, enumCaseParameter, call, member, sequence
     }
 
@@ -69,7 +69,8 @@ final class SwiftLiteral {
     let catalogID: Bool
     /// The catalog ID the text looks like a typo of.
     let misspelling: String?
-    private unowned let walk: SwiftLintVisitor
+    /// The walk outlives every literal it sorts out (each lives in one step of `finish`).
+    private unowned(unsafe) let walk: SwiftLintVisitor
 
     init(_ node: StringLiteralExprSyntax, in walk: SwiftLintVisitor) {
         self.node = node

@@ -46,14 +46,18 @@ final class SwiftLintVisitor: SyntaxVisitor {
     /// rule that reads its kind wants it.
     private var pending: [SwiftNode] = []
 
-    /// The Swift rules of `LintRules.swift` that read each kind of node, in the registry's order.
-    static let rules: [SwiftNode.Kind: [any SwiftLintRule.Type]] = Dictionary(uniqueKeysWithValues: SwiftNode.Kind.allCases.map { kind in
-        (kind, LintRules.swift.filter { $0.swiftNodes.contains(kind) })
-    })
+    /// The Swift rules of `LintRules.swift` that read each kind of node (by `Kind.rawValue`), in
+    /// the registry's order.
+    static let rules: [[any SwiftLintRule.Type]] = SwiftNode.Kind.allCases.map { kind in
+        LintRules.swift.filter { $0.swiftNodes.contains(kind) }
+    }
 
     /// Keeps `node` for `finish` when a rule that reads its kind wants it.
     private func offer(_ node: SwiftNode) {
-        if Self.rules[node.kind]!.contains(where: { $0.wants(node, in: self) }) { pending.append(node) }
+        for rule in Self.rules[node.kind.rawValue] where rule.wants(node, in: self) {
+            pending.append(node)
+            return
+        }
     }
 
     init(context: LintContext, path: String, tree: SourceFileSyntax, source: String, facts: SwiftFileFacts, neverShippedFile: Bool) {
@@ -75,7 +79,7 @@ final class SwiftLintVisitor: SyntaxVisitor {
     /// whole file (literals that flow into product-ID sinks, product IDs defined as a table of literals).
     func finish() {
         for node in pending {
-            let rules = Self.rules[node.kind]!
+            let rules = Self.rules[node.kind.rawValue]
             if case .literal(let literal) = node {
                 let literal = SwiftLiteral(literal, in: self)
                 for rule in rules { rule.check(literal, in: self) }
