@@ -52,6 +52,20 @@ final class SwiftLintVisitor: SyntaxVisitor {
         LintRules.swift.filter { $0.swiftNodes.contains(kind) }
     }
 
+    /// The last declaration `bindsPriceName` was asked of, and its answer.
+    private var priceNameAnswer: (id: SyntaxIdentifier, names: Bool)?
+
+    /// Whether a binding of the declaration has a name that says price (`LintScope.namesPrice`):
+    /// what the rules about stored prices want of a declaration, worked out once for them all.
+    func bindsPriceName(_ declaration: VariableDeclSyntax) -> Bool {
+        if let answer = priceNameAnswer, answer.id == declaration.id { return answer.names }
+        let names = declaration.bindings.contains { binding in
+            binding.pattern.as(IdentifierPatternSyntax.self).map { LintScope.namesPrice($0.identifier.text) } ?? false
+        }
+        priceNameAnswer = (declaration.id, names)
+        return names
+    }
+
     /// Keeps `node` for `finish` when a rule that reads its kind wants it.
     private func offer(_ node: SwiftNode) {
         for rule in Self.rules[node.kind.rawValue] where rule.wants(node, in: self) {

@@ -214,9 +214,7 @@ extension HardcodedPriceRule: SwiftLintRule {
 
     static func wants(_ node: SwiftNode, in walk: SwiftLintVisitor) -> Bool {
         guard case .variable(let declaration) = node else { return true }
-        return declaration.bindings.contains { binding in
-            binding.pattern.as(IdentifierPatternSyntax.self).map { LintScope.namesPrice($0.identifier.text) } ?? false
-        }
+        return walk.bindsPriceName(declaration)
     }
 
     static func check(_ node: SwiftNode, in walk: SwiftLintVisitor) {

@@ -331,9 +331,7 @@ extension PriceFloatConversionRule: SwiftLintRule {
     static func wants(_ node: SwiftNode, in walk: SwiftLintVisitor) -> Bool {
         switch node {
         case .variable(let declaration):
-            declaration.bindings.contains { binding in
-                binding.pattern.as(IdentifierPatternSyntax.self).map { LintScope.namesPrice($0.identifier.text) } ?? false
-            }
+            walk.bindsPriceName(declaration)
         case .enumCaseParameter(let parameter):
             (parameter.secondName?.text ?? parameter.firstName?.text).map(LintScope.namesPrice) ?? false
         case .call(let call):
