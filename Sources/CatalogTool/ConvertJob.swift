@@ -67,7 +67,7 @@ public struct ConvertJob: Sendable {
     /// without prices is not 20,000 lines).
     static func shown(_ findings: [Diagnostic]) -> [Diagnostic] {
         let limit = ValidationOptions().findingsPerRule
-        let rules = [StoreKitMissingFieldRule.description, StoreKitCannotHoldRule.description]
+        let rules = ToolRules.storeKit
         guard let limit, rules.contains(where: { rule in findings.count(where: { $0.ruleID == rule.id }) > limit }) else { return findings }
         let capped = rules.flatMap { rule in CatalogValidator.capped(findings.filter { $0.ruleID == rule.id }, of: rule, to: limit) }
         return (capped + findings.filter { finding in !rules.contains { $0.id == finding.ruleID } }).sortedForOutput()

@@ -6,4 +6,7 @@ public enum ToolRules {
     public static let all = [
         StaleGeneratedFileRule.description, InvalidPlistRule.description, StoreKitMissingFieldRule.description, StoreKitCannotHoldRule.description,
     ]
+
+    /// The rules of writing a StoreKit configuration (`iap storekit`, `convert`, `check`'s `storekit` entries).
+    public static let storeKit = [StoreKitMissingFieldRule.description, StoreKitCannotHoldRule.description]
 }

@@ -88,7 +88,7 @@ public struct CheckJob: Sendable {
 
         if !config.generate.isEmpty { result.rules.append(StaleGeneratedFileRule.description) }
         if config.generate.contains(where: { $0.output.lowercased().hasSuffix(".storekit") }) {
-            result.rules += [StoreKitMissingFieldRule.description, StoreKitCannotHoldRule.description]
+            result.rules += ToolRules.storeKit
         }
         let generation = ConfiguredGeneration(configuration: config)
         for (index, entry) in config.generate.enumerated() {

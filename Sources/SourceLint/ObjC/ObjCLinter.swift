@@ -77,19 +77,21 @@ struct ObjCLinter {
     /// The `//` comments, for suppressions.
     var comments: [SourceComment] { tokenizer.comments }
 
+    /// The Objective-C rules of `LintRules.objc` that read each kind of token, in the registry's order.
+    static let stringRules = LintRules.objc.filter { $0.objcTokens.contains(.string) }
+    static let identifierRules = LintRules.objc.filter { $0.objcTokens.contains(.identifier) }
+    static let numberRules = LintRules.objc.filter { $0.objcTokens.contains(.number) }
+
     /// The findings, those `suppressions` turn off left out: each token of a kind a rule of
     /// `LintRules.objc` reads, handed to it in file order, then each rule's `finish`.
     func run(suppressions: Suppressions) -> FindingList {
         var file = ObjCFile(self)
         var found = FindingList(suppressions: suppressions)
-        let strings = LintRules.objc.filter { $0.objcTokens.contains(.string) }
-        let identifiers = LintRules.objc.filter { $0.objcTokens.contains(.identifier) }
-        let numbers = LintRules.objc.filter { $0.objcTokens.contains(.number) }
         for index in file.tokens.indices {
             switch file.tokens[index].kind {
-            case .string: for rule in strings { rule.check(token: index, in: &file, into: &found) }
-            case .identifier: for rule in identifiers { rule.check(token: index, in: &file, into: &found) }
-            case .number: for rule in numbers { rule.check(token: index, in: &file, into: &found) }
+            case .string: for rule in Self.stringRules { rule.check(token: index, in: &file, into: &found) }
+            case .identifier: for rule in Self.identifierRules { rule.check(token: index, in: &file, into: &found) }
+            case .number: for rule in Self.numberRules { rule.check(token: index, in: &file, into: &found) }
             case .punctuation: break
             }
         }
