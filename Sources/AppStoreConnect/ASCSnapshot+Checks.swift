@@ -38,10 +38,22 @@ extension ASCSnapshot {
             }
             if let price { self.check(price, at: "\(at).price", &check) }
         }
+        func review(_ review: Review?, at: String) {
+            guard let availability = review?.availability else { return }
+            check.check(availability.id, at: "\(at).review.availability.id", ResourceID.problem)
+            var seen: Set<String> = []
+            for (index, territory) in (availability.territories ?? []).enumerated() {
+                check.check(territory, at: "\(at).review.availability.territories[\(index)]", ASCValue.code)
+                if check.problem == nil, !seen.insert(territory).inserted {
+                    check.fail(at: "\(at).review.availability.territories[\(index)]", "is \(Quote.escaped(territory)): a territory twice")
+                }
+            }
+        }
         for (index, p) in inAppPurchases.enumerated() {
             let at = "inAppPurchases[\(index)]"
             product(at, p.productId, p.id, p.name, p.state, p.familySharable, p.localizations, p.price)
             check.check(p.type, at: "\(at).type", ASCValue.token)
+            review(p.review, at: at)
         }
         var groupIDs: Set<String> = []
         for (g, group) in subscriptionGroups.enumerated() {
@@ -51,11 +63,23 @@ extension ASCSnapshot {
                 check.fail(at: "\(at).id", "is \(Quote.escaped(group.id)): a second group with that resource ID")
             }
             check.check(group.referenceName, at: "\(at).referenceName", ASCValue.text)
+            var locales: Set<String> = []
+            for (index, l) in (group.localizations ?? []).enumerated() {
+                let place = "\(at).localizations[\(index)]"
+                check.check(l.locale, at: "\(place).locale", ASCValue.locale)
+                if check.problem == nil, !locales.insert(l.locale).inserted {
+                    check.fail(at: "\(place).locale", "is \(Quote.escaped(l.locale)): a second localization in that locale")
+                }
+                check.check(l.name, at: "\(place).name", ASCValue.text)
+                check.check(l.customAppName, at: "\(place).customAppName", ASCValue.text)
+                check.check(l.state, at: "\(place).state", ASCValue.token)
+            }
             for (index, s) in group.subscriptions.enumerated() {
                 let at = "\(at).subscriptions[\(index)]"
                 product(at, s.productId, s.id, s.name, s.state, s.familySharable, s.localizations, s.price)
                 check.check(s.period, at: "\(at).period", ASCValue.token)
                 check.check(s.groupLevel, at: "\(at).groupLevel", ASCValue.groupLevel)
+                review(s.review, at: at)
                 if let offer = s.introductoryOffer {
                     check.check(offer.mode, at: "\(at).introductoryOffer.mode", ASCValue.token)
                     check.check(offer.duration, at: "\(at).introductoryOffer.duration", ASCValue.token)

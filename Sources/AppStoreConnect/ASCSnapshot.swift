@@ -37,6 +37,8 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
             case price
             /// A subscription's introductory offer in the storefront.
             case introductoryOffer
+            /// The territories a product is available in (`--availability`).
+            case availability
 
             public static func < (a: Work, b: Work) -> Bool { a.rank < b.rank }
             private var rank: Int {
@@ -45,6 +47,7 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
                 case .localizations: 1
                 case .price: 2
                 case .introductoryOffer: 3
+                case .availability: 4
                 }
             }
         }
@@ -112,6 +115,52 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
         }
     }
 
+    /// Where a product is for sale: App Store Connect's availability resource. A product without
+    /// one (nil in the snapshot, once pulled by an `iap` that reads it) is for sale nowhere.
+    public struct Availability: Codable, Sendable, Equatable {
+        /// The availability's resource ID (its territories are read through it).
+        public var id: String
+        /// Whether the product goes on sale in territories Apple adds later.
+        public var availableInNewTerritories: Bool?
+        /// The territories (alpha-3 codes, sorted); nil when the pull did not ask (`--availability`).
+        public var territories: [String]?
+
+        public init(id: String, availableInNewTerritories: Bool?, territories: [String]? = nil) {
+            self.id = id
+            self.availableInNewTerritories = availableInNewTerritories
+            self.territories = territories
+        }
+    }
+
+    /// What a product needs for review beyond its fields, as the pull found it: nil fields were
+    /// not pulled (a snapshot written by an older `iap`).
+    public struct Review: Codable, Sendable, Equatable {
+        /// Whether the App Store review screenshot is uploaded.
+        public var screenshot: Bool?
+        /// Where it is for sale; nil with `screenshot` set: it has no availability.
+        public var availability: Availability?
+
+        public init(screenshot: Bool?, availability: Availability?) {
+            self.screenshot = screenshot
+            self.availability = availability
+        }
+    }
+
+    /// A subscription group's localization (the group's display name customers see).
+    public struct GroupLocalization: Codable, Sendable, Equatable {
+        public var locale: String
+        public var name: String?
+        public var customAppName: String?
+        public var state: String?
+
+        public init(locale: String, name: String?, customAppName: String?, state: String?) {
+            self.locale = locale
+            self.name = name
+            self.customAppName = customAppName
+            self.state = state
+        }
+    }
+
     public struct Localization: Codable, Sendable, Equatable {
         public var locale: String
         public var name: String?
@@ -140,10 +189,13 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
         public var localizations: [Localization]
         /// The price in the snapshot's storefront.
         public var price: Price?
+        /// The review screenshot and the availability; nil in a snapshot an older `iap` wrote.
+        public var review: Review?
 
         public init(productId: String, id: String, name: String?, type: String?, state: String?, familySharable: Bool?,
-                    localizations: [Localization], price: Price? = nil) {
+                    localizations: [Localization], price: Price? = nil, review: Review? = nil) {
             self.price = price
+            self.review = review
             self.productId = productId
             self.id = id
             self.name = name
@@ -158,8 +210,11 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
         public var id: String
         public var referenceName: String?
         public var subscriptions: [Subscription]
+        /// The group's localizations; nil in a snapshot an older `iap` wrote.
+        public var localizations: [GroupLocalization]?
 
-        public init(id: String, referenceName: String?, subscriptions: [Subscription]) {
+        public init(id: String, referenceName: String?, subscriptions: [Subscription], localizations: [GroupLocalization]? = nil) {
+            self.localizations = localizations
             self.id = id
             self.referenceName = referenceName
             self.subscriptions = subscriptions
@@ -181,10 +236,14 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
         /// The price and introductory offer in the snapshot's storefront.
         public var price: Price?
         public var introductoryOffer: IntroductoryOffer?
+        /// The review screenshot and the availability; nil in a snapshot an older `iap` wrote.
+        public var review: Review?
 
         public init(productId: String, id: String, name: String?, state: String?, period: String?, groupLevel: Int?,
-                    familySharable: Bool?, localizations: [Localization], price: Price? = nil, introductoryOffer: IntroductoryOffer? = nil) {
+                    familySharable: Bool?, localizations: [Localization], price: Price? = nil, introductoryOffer: IntroductoryOffer? = nil,
+                    review: Review? = nil) {
             self.price = price
+            self.review = review
             self.introductoryOffer = introductoryOffer
             self.productId = productId
             self.id = id
@@ -199,12 +258,17 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
 
     /// Lists in a fixed order whatever order App Store Connect answered in.
     public mutating func sort() {
-        for i in inAppPurchases.indices { inAppPurchases[i].localizations.sort { $0.locale < $1.locale } }
+        for i in inAppPurchases.indices {
+            inAppPurchases[i].localizations.sort { $0.locale < $1.locale }
+            inAppPurchases[i].review?.availability?.territories?.sort()
+        }
         inAppPurchases.sort { ($0.productId, $0.id) < ($1.productId, $1.id) }
         for g in subscriptionGroups.indices {
             for s in subscriptionGroups[g].subscriptions.indices {
                 subscriptionGroups[g].subscriptions[s].localizations.sort { $0.locale < $1.locale }
+                subscriptionGroups[g].subscriptions[s].review?.availability?.territories?.sort()
             }
+            subscriptionGroups[g].localizations?.sort { $0.locale < $1.locale }
             subscriptionGroups[g].subscriptions.sort { ($0.groupLevel ?? .max, $0.productId, $0.id) < ($1.groupLevel ?? .max, $1.productId, $1.id) }
         }
         subscriptionGroups.sort { ($0.referenceName ?? "", $0.id) < ($1.referenceName ?? "", $1.id) }

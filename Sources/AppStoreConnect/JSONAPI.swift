@@ -110,6 +110,7 @@ struct Included: Decodable, Sendable {
     static let read: Set<String> = [
         OfPurchases.type, OfSubscriptions.type, "inAppPurchasePricePoints",
         "subscriptionPricePoints", "territories", "inAppPurchasePriceSchedules",
+        Availabilities.ofPurchases, Availabilities.ofSubscriptions, "subscriptionGroupLocalizations",
     ]
 
     subscript(_ linkage: Linkage?) -> Resource<IncludedAttributes>? {
@@ -188,6 +189,27 @@ struct GroupAttributes: ResourceAttributes {
     var referenceName: String?
 }
 
+struct GroupLocalizationAttributes: ResourceAttributes {
+    static let type = "subscriptionGroupLocalizations"
+    var locale: String?
+    var name: String?
+    var customAppName: String?
+    var state: String?
+}
+
+struct TerritoryAttributes: ResourceAttributes {
+    static let type = "territories"
+    var currency: String?
+}
+
+/// The availability resources' types, and their review screenshots'.
+enum Availabilities {
+    static let ofPurchases = "inAppPurchaseAvailabilities"
+    static let ofSubscriptions = "subscriptionAvailabilities"
+    static let purchaseScreenshots = "inAppPurchaseAppStoreReviewScreenshots"
+    static let subscriptionScreenshots = "subscriptionAppStoreReviewScreenshots"
+}
+
 struct SubscriptionAttributes: ResourceAttributes {
     static let type = "subscriptions"
     var name: String?
@@ -252,4 +274,6 @@ struct IncludedAttributes: Decodable, Sendable {
     var state: String?
     var customerPrice: String?
     var currency: String?
+    var availableInNewTerritories: Bool?
+    var customAppName: String?
 }

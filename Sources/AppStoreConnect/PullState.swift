@@ -40,8 +40,18 @@ final class PullState: @unchecked Sendable {
             case .subscriptions: groups[item.id] != nil
             case .localizations, .price: purchases[item.id] != nil || subscriptions[item.id] != nil
             case .introductoryOffer: subscriptions[item.id] != nil
+            case .availability: availabilityLocked(item.id) != nil
             }
         }
+    }
+
+    /// The availability resource ID of the product with the resource ID `id`, when it has one.
+    func availability(of id: String) -> String? { lock.withLock { availabilityLocked(id) } }
+
+    private func availabilityLocked(_ id: String) -> String? {
+        if let i = purchases[id] { return _snapshot.inAppPurchases[i].review?.availability?.id }
+        if let (g, s) = subscriptions[id] { return _snapshot.subscriptionGroups[g].subscriptions[s].review?.availability?.id }
+        return nil
     }
 
     func add(_ found: [ASCSnapshot.Subscription], toGroup id: String) {
@@ -60,17 +70,21 @@ final class PullState: @unchecked Sendable {
     func set(_ id: String, _ change: (inout ProductFields) -> Void) {
         lock.withLock {
             if let i = purchases[id] {
-                var fields = ProductFields(localizations: _snapshot.inAppPurchases[i].localizations, price: _snapshot.inAppPurchases[i].price)
+                var fields = ProductFields(localizations: _snapshot.inAppPurchases[i].localizations, price: _snapshot.inAppPurchases[i].price,
+                                           review: _snapshot.inAppPurchases[i].review)
                 change(&fields)
                 _snapshot.inAppPurchases[i].localizations = fields.localizations
                 _snapshot.inAppPurchases[i].price = fields.price
+                _snapshot.inAppPurchases[i].review = fields.review
             } else if let (g, s) = subscriptions[id] {
                 var sub = _snapshot.subscriptionGroups[g].subscriptions[s]
-                var fields = ProductFields(localizations: sub.localizations, price: sub.price, introductoryOffer: sub.introductoryOffer)
+                var fields = ProductFields(localizations: sub.localizations, price: sub.price, introductoryOffer: sub.introductoryOffer,
+                                           review: sub.review)
                 change(&fields)
                 sub.localizations = fields.localizations
                 sub.price = fields.price
                 sub.introductoryOffer = fields.introductoryOffer
+                sub.review = fields.review
                 _snapshot.subscriptionGroups[g].subscriptions[s] = sub
             }
         }
@@ -94,6 +108,15 @@ struct ProductFields {
     var localizations: [ASCSnapshot.Localization]
     var price: ASCSnapshot.Price?
     var introductoryOffer: ASCSnapshot.IntroductoryOffer?
+    var review: ASCSnapshot.Review?
+
+    init(localizations: [ASCSnapshot.Localization], price: ASCSnapshot.Price?, introductoryOffer: ASCSnapshot.IntroductoryOffer? = nil,
+         review: ASCSnapshot.Review?) {
+        self.localizations = localizations
+        self.price = price
+        self.introductoryOffer = introductoryOffer
+        self.review = review
+    }
 }
 
 extension IncludedAttributes {

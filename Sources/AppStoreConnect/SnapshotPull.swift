@@ -30,9 +30,12 @@ public struct SnapshotPull: Sendable {
     /// The day whose prices count (a price scheduled to start later is not yet the price).
     public var today: String
     public var connections: Int
+    /// Whether each product's territories are pulled (`--availability`): one request a product.
+    public var availability: Bool
 
-    public init(storefront: String? = nil, today: Date = Date(), connections: Int = SnapshotPull.defaultConnections) {
+    public init(storefront: String? = nil, today: Date = Date(), connections: Int = SnapshotPull.defaultConnections, availability: Bool = false) {
         self.storefront = storefront
+        self.availability = availability
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let c = calendar.dateComponents([.year, .month, .day], from: today)
@@ -75,9 +78,12 @@ public struct SnapshotPull: Sendable {
     private func listPurchases(of app: String, _ client: ASCClient, _ work: inout [ASCSnapshot.Pending]) throws(ASCError) -> [ASCSnapshot.InAppPurchase] {
         var found: [ASCSnapshot.InAppPurchase] = []
         let path = try APIPath("/v1/apps", app, "inAppPurchasesV2")
-        let query = [("limit", "\(Self.pageSize)"), ("include", "inAppPurchaseLocalizations"),
-                     ("fields[inAppPurchases]", "name,productId,inAppPurchaseType,state,familySharable,inAppPurchaseLocalizations"),
+        let query = [("limit", "\(Self.pageSize)"), ("include", "inAppPurchaseLocalizations,appStoreReviewScreenshot,inAppPurchaseAvailability"),
+                     ("fields[inAppPurchases]", "name,productId,inAppPurchaseType,state,familySharable,inAppPurchaseLocalizations,"
+                        + "appStoreReviewScreenshot,inAppPurchaseAvailability"),
                      ("fields[inAppPurchaseLocalizations]", "name,locale,description,state"),
+                     ("fields[inAppPurchaseAppStoreReviewScreenshots]", "fileName"),
+                     ("fields[inAppPurchaseAvailabilities]", "availableInNewTerritories"),
                      ("limit[inAppPurchaseLocalizations]", "\(Self.includedPerResource)")]
         try client.getAllPages(path, query: query) { (body) throws(ASCError) -> URL? in
             let page = try Page<PurchaseAttributes>.read(body, path)
@@ -89,9 +95,12 @@ public struct SnapshotPull: Sendable {
                 if included == nil { work.append(.init(.localizations, resource.id)) }
                 // Its price schedule has the in-app purchase's ID; one without a schedule answers 404.
                 if storefront != nil { work.append(.init(.price, resource.id)) }
+                let review = try self.review(of: resource, screenshots: Availabilities.purchaseScreenshots,
+                                             availability: ("inAppPurchaseAvailability", Availabilities.ofPurchases), page.included, path)
+                if availability, review?.availability != nil { work.append(.init(.availability, resource.id)) }
                 found.append(ASCSnapshot.InAppPurchase(
                     productId: productID, id: resource.id, name: a?.name, type: a?.inAppPurchaseType, state: a?.state,
-                    familySharable: a?.familySharable, localizations: included ?? []))
+                    familySharable: a?.familySharable, localizations: included ?? [], review: review))
             }
             return try page.next(path)
         }
@@ -101,10 +110,17 @@ public struct SnapshotPull: Sendable {
     private func listGroups(of app: String, _ client: ASCClient, _ work: inout [ASCSnapshot.Pending]) throws(ASCError) -> [ASCSnapshot.SubscriptionGroup] {
         let path = try APIPath("/v1/apps", app, "subscriptionGroups")
         var found: [ASCSnapshot.SubscriptionGroup] = []
-        try client.getAllPages(path, query: [("limit", "\(Self.pageSize)"), ("fields[subscriptionGroups]", "referenceName")]) { (body) throws(ASCError) -> URL? in
+        let query = [("limit", "\(Self.pageSize)"), ("include", "subscriptionGroupLocalizations"),
+                     ("fields[subscriptionGroups]", "referenceName,subscriptionGroupLocalizations"),
+                     ("fields[subscriptionGroupLocalizations]", "name,customAppName,locale,state"),
+                     ("limit[subscriptionGroupLocalizations]", "\(Self.includedPerResource)")]
+        try client.getAllPages(path, query: query) { (body) throws(ASCError) -> URL? in
             let page = try Page<GroupAttributes>.read(body, path)
             for resource in page.data {
-                found.append(ASCSnapshot.SubscriptionGroup(id: resource.id, referenceName: resource.attributes?.referenceName, subscriptions: []))
+                var (localizations, more) = try groupLocalizations(of: resource, page.included, path)
+                if more { localizations = try allGroupLocalizations(resource.id, client) }
+                found.append(ASCSnapshot.SubscriptionGroup(id: resource.id, referenceName: resource.attributes?.referenceName, subscriptions: [],
+                                                           localizations: localizations))
                 work.append(.init(.subscriptions, resource.id))
             }
             return try page.next(path)
@@ -112,14 +128,84 @@ public struct SnapshotPull: Sendable {
         return found
     }
 
+    /// A group's localizations from `included`: nil when the answer gives no linkage; `more` when
+    /// it has more than were included (they are fetched then).
+    private func groupLocalizations(of resource: Resource<GroupAttributes>, _ included: Included,
+                                    _ path: APIPath) throws(ASCError) -> (list: [ASCSnapshot.GroupLocalization]?, more: Bool) {
+        guard let link = resource.relationships?["subscriptionGroupLocalizations"], case .many(let linked) = link.data else { return (nil, false) }
+        if let total = link.total, total > linked.count { return (nil, true) }
+        var found: [ASCSnapshot.GroupLocalization] = []
+        for linkage in linked {
+            guard linkage.type == GroupLocalizationAttributes.type else {
+                throw .invalidResponse(path.encoded, "a subscriptionGroupLocalizations link is of type \(Quote.escaped(linkage.type)), "
+                                       + "not '\(GroupLocalizationAttributes.type)'")
+            }
+            guard let item = included[linkage] else { return (nil, true) }
+            if let a = item.attributes, let locale = a.locale {
+                found.append(ASCSnapshot.GroupLocalization(locale: locale, name: a.name, customAppName: a.customAppName, state: a.state))
+            }
+        }
+        return (found, false)
+    }
+
+    /// Every localization of a group (App Store Connect has 39 locales, so the list's 50 hold
+    /// them: this is for a server that says otherwise).
+    private func allGroupLocalizations(_ group: String, _ client: ASCClient) throws(ASCError) -> [ASCSnapshot.GroupLocalization] {
+        let path = try APIPath("/v1/subscriptionGroups", group, "subscriptionGroupLocalizations")
+        var all: [ASCSnapshot.GroupLocalization] = []
+        try client.getAllPages(path, query: [("limit", "\(Self.pageSize)")]) { (body) throws(ASCError) -> URL? in
+            let page = try Page<GroupLocalizationAttributes>.read(body, path)
+            for resource in page.data {
+                guard let a = resource.attributes, let locale = a.locale else { continue }
+                all.append(ASCSnapshot.GroupLocalization(locale: locale, name: a.name, customAppName: a.customAppName, state: a.state))
+            }
+            return try page.next(path)
+        }
+        return all
+    }
+
+    /// A product's review screenshot and availability, from the list's included linkage: nil when
+    /// the answer has neither relationship (a server that does not give them). Apple's document
+    /// has no null linkage for a to-one relationship: asked for and without `data`, there is none.
+    private func review<A>(of resource: Resource<A>, screenshots: String, availability: (relationship: String, type: String),
+                           _ included: Included, _ path: APIPath) throws(ASCError) -> ASCSnapshot.Review? {
+        let shot = resource.relationships?["appStoreReviewScreenshot"]
+        let held = resource.relationships?[availability.relationship]
+        if shot == nil, held == nil { return nil }
+        var review = ASCSnapshot.Review(screenshot: nil, availability: nil)
+        switch shot?.data {
+        case nil: break
+        case .absent?, .none?: review.screenshot = false
+        case .one(let linkage)?:
+            guard linkage.type == screenshots else {
+                throw .invalidResponse(path.encoded, "an appStoreReviewScreenshot link is of type \(Quote.escaped(linkage.type)), not '\(screenshots)'")
+            }
+            review.screenshot = true
+        case .many?: throw .invalidResponse(path.encoded, "appStoreReviewScreenshot links to a list, not one screenshot")
+        }
+        switch held?.data {
+        case nil, .absent?, .none?: break
+        case .one(let linkage)?:
+            guard linkage.type == availability.type else {
+                throw .invalidResponse(path.encoded, "an \(availability.relationship) link is of type \(Quote.escaped(linkage.type)), not '\(availability.type)'")
+            }
+            review.availability = ASCSnapshot.Availability(id: linkage.id, availableInNewTerritories: included[linkage]?.attributes?.availableInNewTerritories)
+        case .many?: throw .invalidResponse(path.encoded, "\(availability.relationship) links to a list, not one availability")
+        }
+        return review
+    }
+
     /// A group's subscriptions, and the work each needs.
     private func subscriptions(of group: String, _ client: ASCClient) throws(ASCError) -> (found: [ASCSnapshot.Subscription], work: [ASCSnapshot.Pending]) {
         let path = try APIPath("/v1/subscriptionGroups", group, "subscriptions")
         let offers = storefront != nil
-        var query = [("limit", "\(Self.pageSize)"), ("include", "subscriptionLocalizations" + (offers ? ",introductoryOffers" : "")),
-                     ("fields[subscriptions]", "name,productId,familySharable,state,subscriptionPeriod,groupLevel,subscriptionLocalizations"
-                        + (offers ? ",introductoryOffers" : "")),
+        var query = [("limit", "\(Self.pageSize)"),
+                     ("include", "subscriptionLocalizations,appStoreReviewScreenshot,subscriptionAvailability" + (offers ? ",introductoryOffers" : "")),
+                     ("fields[subscriptions]", "name,productId,familySharable,state,subscriptionPeriod,groupLevel,subscriptionLocalizations,"
+                        + "appStoreReviewScreenshot,subscriptionAvailability" + (offers ? ",introductoryOffers" : "")),
                      ("fields[subscriptionLocalizations]", "name,locale,description,state"),
+                     ("fields[subscriptionAppStoreReviewScreenshots]", "fileName"),
+                     ("fields[subscriptionAvailabilities]", "availableInNewTerritories"),
                      ("limit[subscriptionLocalizations]", "\(Self.includedPerResource)")]
         if offers {
             // Whether a subscription has introductory offers at all: one is enough to know.
@@ -143,9 +229,12 @@ public struct SnapshotPull: Sendable {
                         work.append(.init(.introductoryOffer, resource.id))
                     }
                 }
+                let review = try self.review(of: resource, screenshots: Availabilities.subscriptionScreenshots,
+                                             availability: ("subscriptionAvailability", Availabilities.ofSubscriptions), page.included, path)
+                if availability, review?.availability != nil { work.append(.init(.availability, resource.id)) }
                 found.append(ASCSnapshot.Subscription(
                     productId: productID, id: resource.id, name: a?.name, state: a?.state, period: a?.subscriptionPeriod,
-                    groupLevel: a?.groupLevel, familySharable: a?.familySharable, localizations: included ?? []))
+                    groupLevel: a?.groupLevel, familySharable: a?.familySharable, localizations: included ?? [], review: review))
             }
             return try page.next(path)
         }
@@ -228,8 +317,29 @@ public struct SnapshotPull: Sendable {
             guard let storefront, !isPurchase else { return [] }
             let offer = try introductoryOffer(item.id, storefront, client)
             state.set(item.id) { $0.introductoryOffer = offer }
+        case .availability:
+            guard let availabilityID = state.availability(of: item.id) else { return [] }
+            let territories = try availableTerritories(availabilityID, ofPurchase: isPurchase, client)
+            state.set(item.id) { $0.review?.availability?.territories = territories }
         }
         return []
+    }
+
+    /// The territories an availability lists: one request (App Store Connect has 175, a page 200).
+    private func availableTerritories(_ id: String, ofPurchase: Bool, _ client: ASCClient) throws(ASCError) -> [String] {
+        let path = try APIPath(ofPurchase ? "/v1/inAppPurchaseAvailabilities" : "/v1/subscriptionAvailabilities", id, "availableTerritories")
+        var found: [String] = []
+        try client.getAllPages(path, query: [("limit", "\(Self.pageSize)"), ("fields[territories]", "currency")]) { (body) throws(ASCError) -> URL? in
+            let page = try Page<TerritoryAttributes>.read(body, path)
+            for resource in page.data {
+                if let why = ASCValue.code(resource.id) {
+                    throw .invalidResponse(path.encoded, "a territory is \(Quote.escaped(resource.id)): \(why)")
+                }
+                found.append(resource.id)
+            }
+            return try page.next(path)
+        }
+        return Array(Set(found)).sorted()
     }
 
     // MARK: Prices

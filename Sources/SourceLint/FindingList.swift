@@ -12,6 +12,9 @@ struct FindingList {
     private var rules: [String: (count: Int, kept: [Ordered])] = [:]
     /// Added so far: orders findings at the same line and column as they were added.
     private var added = 0
+    /// The product IDs the file's code asks StoreKit for (`RequestedProductID.mark`): never
+    /// reported, never suppressed or capped.
+    private(set) var requested: [RequestedProductID] = []
 
     private struct Ordered {
         var finding: Finding
@@ -27,6 +30,10 @@ struct FindingList {
     }
 
     mutating func append(_ finding: Finding) {
+        if finding.rule.id == RequestedProductID.mark.id {
+            requested.append(RequestedProductID(id: finding.message, line: finding.line, column: finding.column))
+            return
+        }
         guard !suppressions.isSuppressed(finding.rule.id, line: finding.line) else { return }
         let item = Ordered(finding: finding, order: added)
         added += 1
@@ -98,3 +105,21 @@ struct HeldFinding: Sendable, Hashable {
     var holder: String
 }
 
+
+/// A product ID the code asks StoreKit (or an SDK that takes App Store IDs) for, as lint's
+/// product-ID flow finds it: a literal that reaches `Product.products(for:)`,
+/// `SKProductsRequest(productIdentifiers:)` and the like, directly or through values.
+public struct RequestedProductID: Sendable, Hashable {
+    public var id: String
+    public var location: SourceLocation
+
+    init(id: String, line: Int, column: Int, path: String = "") {
+        self.id = id
+        self.location = SourceLocation(path: path, line: line, column: column)
+    }
+
+    /// The linters hand a requested ID on as a finding of this mark (its message the ID), so that
+    /// it takes the findings' way out of a file (columns in characters); `FindingList` takes it
+    /// out before anything is reported.
+    static let mark = RuleDescription(id: "-requested-product-id", name: "Requested product ID", severity: .info, rationale: "", triggering: [], nonTriggering: [])
+}

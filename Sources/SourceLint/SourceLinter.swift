@@ -141,6 +141,8 @@ public struct SourceLinter: Sendable {
         public var diagnostics: [Diagnostic]
         /// The `unreadable-source` finding of each file that could not be read, in file order.
         public var unreadable: [Diagnostic]
+        /// The product IDs the code asks for, in file, line and column order.
+        public var requested: [RequestedProductID] = []
     }
 
     /// Lints these files (from `files(in:)`): findings in stable order, and the files not read.
@@ -155,7 +157,8 @@ public struct SourceLinter: Sendable {
         var results = bySlot
         for (slot, index) in order.enumerated() { results[index] = bySlot[slot] }
         dropLoggedOnly(&results, files: files)
-        return Run(diagnostics: results.flatMap(\.diagnostics).sortedForOutput(), unreadable: results.compactMap(\.unreadable))
+        return Run(diagnostics: results.flatMap(\.diagnostics).sortedForOutput(), unreadable: results.compactMap(\.unreadable),
+                   requested: results.flatMap(\.requested))
     }
 
     /// Drops the findings on literals whose holder every linted file uses only in logging calls
@@ -214,6 +217,8 @@ public struct SourceLinter: Sendable {
         var unreadable: Diagnostic?
         /// The findings among `diagnostics` on literals a named declaration holds.
         var held: [HeldFinding] = []
+        /// The product IDs the file's code asks for.
+        var requested: [RequestedProductID] = []
 
         static func notRead(_ finding: Diagnostic) -> FileResult { FileResult(diagnostics: [finding], unreadable: finding) }
     }
@@ -257,8 +262,8 @@ public struct SourceLinter: Sendable {
                                                                                at: SourceLocation(path: path, line: line, column: column))])
         }
         let source = String(decoding: data, as: UTF8.self)
-        let (diagnostics, held) = lintHolding(source: source, path: path)
-        return FileResult(diagnostics: diagnostics, held: held)
+        let (diagnostics, held, requested) = lintHolding(source: source, path: path)
+        return FileResult(diagnostics: diagnostics, held: held, requested: requested)
     }
 
     /// Findings of one rule reported one by one in one file; the rest are summed up in one finding
@@ -287,9 +292,9 @@ public struct SourceLinter: Sendable {
     }
 
     /// Findings for source text, and those of them on literals a named declaration holds.
-    func lintHolding(source: String, path: String) -> (diagnostics: [Diagnostic], held: [HeldFinding]) {
+    func lintHolding(source: String, path: String) -> (diagnostics: [Diagnostic], held: [HeldFinding], requested: [RequestedProductID]) {
         // Generated files (the one `iap gen` writes among them) are nobody's to fix by hand.
-        if Self.isGenerated(path: path, source: source) { return ([], []) }
+        if Self.isGenerated(path: path, source: source) { return ([], [], []) }
         let context = context(for: path)
         let suppressions: Suppressions
         var findings: FindingList
@@ -305,6 +310,8 @@ public struct SourceLinter: Sendable {
         }
         var diagnostics = findings.diagnostics(path: path)
         diagnostics += InvalidSuppressionRule.findings(suppressions, path: path)
-        return (diagnostics.sortedForOutput(), findings.held)
+        let requested = findings.requested.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
+            .map { RequestedProductID(id: $0.id, line: $0.location.line, column: $0.location.column, path: path) }
+        return (diagnostics.sortedForOutput(), findings.held, requested)
     }
 }

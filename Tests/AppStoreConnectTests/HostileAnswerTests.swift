@@ -24,7 +24,7 @@ final class HostileAnswerTests: XCTestCase {
         #"{"data":[{"type":"subscriptions","id":"S1","attributes":{"productId":"com.acme.app.plus.monthly",\#(attributes)},"relationships":{"subscriptionLocalizations":{"data":[]}}}],"links":{"self":"x"}}"#
     }
 
-    let subscriptionsKey = "/v1/subscriptionGroups/G1/subscriptions?limit=200&include=subscriptionLocalizations&limit%5BsubscriptionLocalizations%5D=50"
+    let subscriptionsKey = "/v1/subscriptionGroups/G1/subscriptions?limit=200&include=subscriptionLocalizations,appStoreReviewScreenshot,subscriptionAvailability&limit%5BsubscriptionLocalizations%5D=50"
 
     func testAResourceOfAnotherTypeIsNotReadAsAProduct() throws {
         XCTAssertThrowsError(try pull(base.purchasesQuery, #"{"data":[{"type":"financeReports","id":"1","attributes":{"productId":"com.x"}}],"links":{"self":"x"}}"#)) { error in
@@ -45,7 +45,7 @@ final class HostileAnswerTests: XCTestCase {
         for id in ["../../v1/financeReports", "a b", "50%", "x?y", "x#y", "Çé"] {
             let escapedID = id.replacingOccurrences(of: "\"", with: "\\\"")
             let body = #"{"data":[{"type":"subscriptionGroups","id":"\#(escapedID)","attributes":{"referenceName":"Plus"}}],"links":{"self":"x"}}"#
-            let transport = StubTransport({ var s = base.script(more: false); s["/v1/apps/1/subscriptionGroups?limit=200"] = [json(200, body)]; return s }())
+            let transport = StubTransport({ var s = base.script(more: false); s["/v1/apps/1/subscriptionGroups?limit=200&include=subscriptionGroupLocalizations&limit%5BsubscriptionGroupLocalizations%5D=50"] = [json(200, body)]; return s }())
             XCTAssertThrowsError(try SnapshotPull(connections: 1).pull(app: "com.acme.app", client: client(transport)), id) { error in
                 XCTAssertTrue("\(error)".hasPrefix("App Store Connect's answer to GET /v1/subscriptionGroups cannot be read: the resource ID '"), "\(error)")
             }
@@ -83,7 +83,7 @@ final class HostileAnswerTests: XCTestCase {
         func script(_ gemsPrice: String, offerPeriods: Int = 3, start: String = "2026-01-01") -> [String: [Result<HTTPResponse, TransportError>]] {
             var script = base.script(more: false)
             let listed = script.removeValue(forKey: subscriptionsKey)
-            script[subscriptionsKey.replacingOccurrences(of: "include=subscriptionLocalizations", with: "include=subscriptionLocalizations,introductoryOffers")
+            script[subscriptionsKey.replacingOccurrences(of: "subscriptionAvailability&", with: "subscriptionAvailability,introductoryOffers&")
                 + "&limit%5BintroductoryOffers%5D=1"] = listed
             script["/v1/inAppPurchasePriceSchedules/11/manualPrices" + q] = [json(200, base.pricePage([("a", start, nil, "p1", gemsPrice)], point: "inAppPurchasePricePoint", pointType: "inAppPurchasePricePoints"))]
             script["/v1/inAppPurchasePriceSchedules/10/manualPrices" + q] = [json(200, #"{"data":[],"links":{"self":"x"}}"#)]
@@ -178,7 +178,7 @@ final class HostileAnswerTests: XCTestCase {
         // the group's subscriptions, and two prices.
         script["/v1/apps?filter%5BbundleId%5D=com.acme.app&limit=200"] = [json(200, base.apps, headers: ["x-rate-limit": "user-hour-lim:3600;user-hour-rem:5;"])]
         let listed = script.removeValue(forKey: subscriptionsKey)
-        script[subscriptionsKey.replacingOccurrences(of: "include=subscriptionLocalizations", with: "include=subscriptionLocalizations,introductoryOffers")
+        script[subscriptionsKey.replacingOccurrences(of: "subscriptionAvailability&", with: "subscriptionAvailability,introductoryOffers&")
             + "&limit%5BintroductoryOffers%5D=1"] = listed
         for id in ["10", "11"] {
             script["/v1/inAppPurchasePriceSchedules/\(id)/manualPrices" + q] = [json(200, base.pricePage([("m\(id)", nil, nil, "p\(id)", "0.99")], point: "inAppPurchasePricePoint", pointType: "inAppPurchasePricePoints"))]
@@ -228,7 +228,7 @@ final class HostileAnswerTests: XCTestCase {
             let q = "?filter%5Bterritory%5D=USA&include=inAppPurchasePricePoint,territory&limit=200"
             for id in ["10", "11"] { script["/v1/inAppPurchasePriceSchedules/\(id)/manualPrices" + q] = [json(200, deep)] }
             let listed = script.removeValue(forKey: subscriptionsKey)
-            script[subscriptionsKey.replacingOccurrences(of: "include=subscriptionLocalizations", with: "include=subscriptionLocalizations,introductoryOffers")
+            script[subscriptionsKey.replacingOccurrences(of: "subscriptionAvailability&", with: "subscriptionAvailability,introductoryOffers&")
                 + "&limit%5BintroductoryOffers%5D=1"] = listed
             XCTAssertThrowsError(try SnapshotPull(storefront: "USA", connections: 8).pull(app: "com.acme.app", client: client(StubTransport(script)))) { error in
                 // `{"data":` is 8 characters; the object is the first level, so the 511th bracket is the 512th.

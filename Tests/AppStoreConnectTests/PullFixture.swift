@@ -11,7 +11,7 @@ struct PullFixture {
     }
 
     let apps = #"{"data":[{"type":"apps","id":"99","attributes":{"bundleId":"com.acme.app.watch","name":"Watch"}},{"type":"apps","id":"1","attributes":{"bundleId":"com.acme.app","name":"Acme"}}],"links":{"self":"x"}}"#
-    let purchasesQuery = "/v1/apps/1/inAppPurchasesV2?limit=200&include=inAppPurchaseLocalizations&limit%5BinAppPurchaseLocalizations%5D=50"
+    let purchasesQuery = "/v1/apps/1/inAppPurchasesV2?limit=200&include=inAppPurchaseLocalizations,appStoreReviewScreenshot,inAppPurchaseAvailability&limit%5BinAppPurchaseLocalizations%5D=50"
 
     func purchases(more: Bool) -> String {
         // Two products; the second says it has 51 localizations and includes one.
@@ -37,8 +37,8 @@ struct PullFixture {
             "/v1/apps?filter%5BbundleId%5D=com.acme.app&limit=200": [json(200, apps)],
             purchasesQuery: [json(200, purchases(more: more))],
             "/v2/inAppPurchases/10/inAppPurchaseLocalizations?limit=200": [json(200, #"{"data":[{"type":"inAppPurchaseLocalizations","id":"L3","attributes":{"locale":"en-US","name":"Pro"}},{"type":"inAppPurchaseLocalizations","id":"L4","attributes":{"locale":"fr-FR","name":"Pro FR"}}],"links":{"self":"x"}}"#)],
-            "/v1/apps/1/subscriptionGroups?limit=200": [json(200, #"{"data":[{"type":"subscriptionGroups","id":"G1","attributes":{"referenceName":"Plus"}}],"links":{"self":"x"}}"#)],
-            "/v1/subscriptionGroups/G1/subscriptions?limit=200&include=subscriptionLocalizations&limit%5BsubscriptionLocalizations%5D=50": [json(200, #"""
+            "/v1/apps/1/subscriptionGroups?limit=200&include=subscriptionGroupLocalizations&limit%5BsubscriptionGroupLocalizations%5D=50": [json(200, #"{"data":[{"type":"subscriptionGroups","id":"G1","attributes":{"referenceName":"Plus"}}],"links":{"self":"x"}}"#)],
+            "/v1/subscriptionGroups/G1/subscriptions?limit=200&include=subscriptionLocalizations,appStoreReviewScreenshot,subscriptionAvailability&limit%5BsubscriptionLocalizations%5D=50": [json(200, #"""
             {"data":[
               {"type":"subscriptions","id":"S2","attributes":{"name":"Yearly","productId":"com.acme.app.plus.yearly","state":"READY_TO_SUBMIT","subscriptionPeriod":"ONE_YEAR","groupLevel":2,"familySharable":false},"relationships":{"subscriptionLocalizations":{"data":[]}}},
               {"type":"subscriptions","id":"S1","attributes":{"name":"Monthly","productId":"com.acme.app.plus.monthly","state":"APPROVED","subscriptionPeriod":"ONE_MONTH","groupLevel":1},"relationships":{"subscriptionLocalizations":{"data":[{"type":"subscriptionLocalizations","id":"SL1"}]}}}

@@ -172,8 +172,8 @@ final class SnapshotPullTests: XCTestCase {
         var script = script(more: false)
         let q = "?filter%5Bterritory%5D=USA&include=inAppPurchasePricePoint,territory&limit=200"
         // With a storefront, the subscriptions' list says whether each has introductory offers.
-        let listed = script.removeValue(forKey: "/v1/subscriptionGroups/G1/subscriptions?limit=200&include=subscriptionLocalizations&limit%5BsubscriptionLocalizations%5D=50")
-        script["/v1/subscriptionGroups/G1/subscriptions?limit=200&include=subscriptionLocalizations,introductoryOffers&limit%5BsubscriptionLocalizations%5D=50&limit%5BintroductoryOffers%5D=1"] = listed
+        let listed = script.removeValue(forKey: "/v1/subscriptionGroups/G1/subscriptions?limit=200&include=subscriptionLocalizations,appStoreReviewScreenshot,subscriptionAvailability&limit%5BsubscriptionLocalizations%5D=50")
+        script["/v1/subscriptionGroups/G1/subscriptions?limit=200&include=subscriptionLocalizations,appStoreReviewScreenshot,subscriptionAvailability,introductoryOffers&limit%5BsubscriptionLocalizations%5D=50&limit%5BintroductoryOffers%5D=1"] = listed
         // Gems: a price that ended, the one in effect, and one scheduled after today.
         script["/v1/inAppPurchasePriceSchedules/11/manualPrices" + q] = [json(200, pricePage([
             ("a", nil, "2026-01-01", "p1", "0.99"), ("b", "2026-01-01", nil, "p2", "1.99"), ("c", "2027-01-01", nil, "p3", "2.99"),

@@ -47,6 +47,7 @@ final class ASCEndToEndTests: XCTestCase {
             item["inAppPurchaseType"] = p["type"]
             item["type"] = nil
             item["localizations"] = localizations(p["localizations"])
+            Self.storeReview(&item)
             if let id = p["productId"] as? String, let price = prices[id] {
                 item["prices"] = [["territory": "USA", "currency": "USD", "customerPrice": price, "proceeds": "0.50", "manual": true]]
             }
@@ -55,11 +56,13 @@ final class ASCEndToEndTests: XCTestCase {
         let groups = (snapshot["subscriptionGroups"] as? [[String: Any]] ?? []).map { g -> [String: Any] in
             var group = g
             group["app"] = appID
+            group["localizations"] = localizations(g["localizations"])
             group["subscriptions"] = (g["subscriptions"] as? [[String: Any]] ?? []).map { s -> [String: Any] in
                 var item = s
                 item["subscriptionPeriod"] = s["period"]
                 item["period"] = nil
                 item["localizations"] = localizations(s["localizations"])
+                Self.storeReview(&item)
                 if let id = s["productId"] as? String, let price = prices[id] {
                     item["prices"] = [["territory": "USA", "currency": "USD", "customerPrice": price, "proceeds": "0.50"]]
                 }
@@ -70,6 +73,17 @@ final class ASCEndToEndTests: XCTestCase {
         }
         return try JSONSerialization.data(withJSONObject: ["apps": [app], "inAppPurchases": purchases, "subscriptionGroups": groups,
                                                            "salesReports": salesReports])
+    }
+
+    /// A snapshot product's `review` as the fake server's store says it: `reviewScreenshot` and
+    /// `availability` (its territories, when the snapshot has them, else every storefront's).
+    static func storeReview(_ item: inout [String: Any]) {
+        guard let review = item.removeValue(forKey: "review") as? [String: Any] else { return }
+        item["reviewScreenshot"] = review["screenshot"] as? Bool ?? false
+        if var availability = review["availability"] as? [String: Any] {
+            if availability["territories"] == nil { availability["territories"] = ["CAN", "GBR", "JPN", "USA"] }
+            item["availability"] = availability
+        }
     }
 
     /// What the fake server and iap's requests to it need and lack, if anything: found once.
@@ -283,7 +297,7 @@ final class ASCEndToEndTests: XCTestCase {
         let diff = try IAPRunner.run(["asc", "diff", "--app", "com.razeware.RazeFaces", "--snapshot", snapshot.path, "catalogs/RazeFaces"], environment: env)
         XCTAssertEqual(diff.status, 1, diff.stderr)
         XCTAssertTrue(diff.stderr.hasPrefix("iap: pulled 4 in-app purchases and 2 subscriptions in 1 group of 'RazeFaces', com.razeware.RazeFaces, Apple ID 1234567890 in 4 requests\niap: wrote \(snapshot.path)\n"), diff.stderr)
-        XCTAssertTrue(diff.stdout.contains("\(snapshot.path):48:7: info: 'com.razeware.razefaces.retro' is in App Store Connect"), diff.stdout)
+        XCTAssertTrue(diff.stdout.contains("\(snapshot.path):58:7: info: 'com.razeware.razefaces.retro' is in App Store Connect"), diff.stdout)
         XCTAssertEqual(try String(contentsOf: snapshot, encoding: .utf8),
                        try String(contentsOf: IAPRunner.packageRoot.appendingPathComponent(Self.snapshotExample), encoding: .utf8))
     }

@@ -24,14 +24,18 @@ public enum ASCJob {
         public var storefront: String?
         /// Connections a pull keeps open at once (`SnapshotPull.connectionRange`).
         public var connections: Int
+        /// Whether each product's territories are pulled (`--availability`).
+        public var availability = false
         /// Sleeps between retries (the real clock; tests keep it).
         public var sleep: (@Sendable (TimeInterval) -> Void)?
 
         /// The connection the command line asks for, `iap.yml`'s `asc:` section giving the key's
         /// variables and the storefront where the command line gives none.
-        public init(environment: [String: String], configuration: Configuration, timeout: Double, storefront: String?, connections: Int) {
+        public init(environment: [String: String], configuration: Configuration, timeout: Double, storefront: String?, connections: Int,
+                    availability: Bool = false) {
             self.init(environment: environment, variables: configuration.asc.variables, timeout: timeout,
                       storefront: storefront ?? configuration.asc.storefront, connections: connections)
+            self.availability = availability
         }
 
         public init(environment: [String: String], variables: APIKey.Variables = APIKey.Variables(), timeout: Double = 60,
@@ -193,7 +197,7 @@ public enum ASCJob {
                        saying stderr: inout String) throws(ToolFailure) -> SnapshotPull.Outcome {
         let client = try makeClient(environment: connection.environment, variables: connection.variables, timeout: connection.timeout,
                                     transport: connection.transport, sleep: connection.sleep, saying: &stderr)
-        let pull = SnapshotPull(storefront: connection.storefront, connections: connection.connections)
+        let pull = SnapshotPull(storefront: connection.storefront, connections: connection.connections, availability: connection.availability)
         let outcome: SnapshotPull.Outcome
         do {
             if let partial {

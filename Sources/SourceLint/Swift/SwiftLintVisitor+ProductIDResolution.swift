@@ -16,7 +16,11 @@ extension SwiftLintVisitor {
         }
         for flow in flows {
             for literal in flow {
-                guard let text = plainText(literal), ProductIDText.isIDLike(text), context.productConstants[text] == nil else { continue }
+                guard let text = plainText(literal), ProductIDText.isIDLike(text) else { continue }
+                if requestedLiterals.insert(literal.id).inserted, !neverShips(literal) {
+                    add(RequestedProductID.mark, text, at: literal)
+                }
+                guard context.productConstants[text] == nil else { continue }
                 reportUnknown(text, at: literal)
             }
         }

@@ -39,6 +39,8 @@ final class SwiftLintVisitor: SyntaxVisitor {
     var enumRawValues: [String: [ExprSyntax]] = [:]
     /// Literals already reported as unknown product IDs.
     var reportedLiterals = Set<SyntaxIdentifier>()
+    /// Literals already handed on as requested product IDs (`RequestedProductID`).
+    var requestedLiterals = Set<SyntaxIdentifier>()
     /// Catalog IDs written where constants are defined (enum raw values, `static let`): one
     /// finding for them all, in `finish()`.
     var definitions: [(literal: StringLiteralExprSyntax, id: String)] = []

@@ -87,6 +87,9 @@ struct PullArguments: ParsableArguments {
     @Option(help: "Requests to App Store Connect at once, 1 to \(ASCJob.connectionRange.upperBound).")
     var connections: Int = ASCJob.defaultConnections
 
+    @Flag(help: "Also pull the territories each product is available in: one request more per product (for iap asc ready).")
+    var availability = false
+
     func validate() throws {
         guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout is seconds between 1 and 3600") }
         guard ASCJob.connectionRange.contains(connections) else {
@@ -97,6 +100,6 @@ struct PullArguments: ParsableArguments {
     /// The connection these options ask for (`iap.yml` fills the key's variables and the storefront).
     func connection(_ configuration: Configuration) -> ASCJob.Connection {
         ASCJob.Connection(environment: ProcessInfo.processInfo.environment, configuration: configuration, timeout: timeout,
-                          storefront: storefront, connections: connections)
+                          storefront: storefront, connections: connections, availability: availability)
     }
 }

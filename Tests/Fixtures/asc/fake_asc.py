@@ -258,6 +258,22 @@ def optional(target, source, names):
     return target
 
 
+def screenshot_id(owner):
+    """The review screenshot's id when the store says the product has one (`"reviewScreenshot": true`)."""
+    return "ss" + owner["id"] if owner.get("reviewScreenshot") else None
+
+
+def included_extras(ctx, owners, include, screenshot_kind, availability_name, availability_kind):
+    """The review screenshots and availabilities of `owners` that `include` names."""
+    extra = []
+    for owner in owners:
+        if "appStoreReviewScreenshot" in include and owner.get("reviewScreenshot"):
+            extra.append(ctx.res.screenshot(screenshot_kind, owner))
+        if availability_name in include and owner.get("availability"):
+            extra.append(ctx.res.availability(availability_kind, owner))
+    return extra
+
+
 class Resources:
     """Builds JSON:API resources as the document's schemas describe them."""
 
@@ -276,22 +292,55 @@ class Resources:
             "links": {"self": link},
         }
 
+    def to_one(self, relationships, include, prefix, owner, name, kind, ident):
+        """A to-one relationship: its links, and its linkage when included and there is one (the
+        document's to-one `data` is not nullable: none is no `data`)."""
+        rel = {"links": self.rel_links(prefix, owner["id"], name)}
+        if name in include and ident is not None:
+            rel["data"] = {"type": kind, "id": ident}
+        relationships[name] = rel
+
+    def screenshot(self, kind, owner):
+        return {"type": kind, "id": screenshot_id(owner),
+                "attributes": {"fileName": "review.png", "fileSize": 204800},
+                "links": {"self": "%s/v1/%s/%s" % (self.base, kind, screenshot_id(owner))}}
+
+    def availability(self, kind, owner):
+        availability = owner["availability"]
+        prefix = "/v1/" + kind
+        attributes = optional({}, availability, ("availableInNewTerritories",))
+        return {"type": kind, "id": availability["id"], "attributes": attributes,
+                "relationships": {"availableTerritories": {"links": self.rel_links(prefix, availability["id"], "availableTerritories")}},
+                "links": {"self": "%s%s/%s" % (self.base, prefix, availability["id"])}}
+
+    def group_localization(self, loc):
+        return {
+            "type": "subscriptionGroupLocalizations", "id": loc["id"],
+            "attributes": optional({}, loc, ("name", "customAppName", "locale", "state")),
+            "links": {"self": "%s/v1/subscriptionGroupLocalizations/%s" % (self.base, loc["id"])},
+        }
+
     def rel_links(self, prefix, ident, name):
         return {"self": "%s%s/%s/relationships/%s" % (self.base, prefix, ident, name),
                 "related": "%s%s/%s/%s" % (self.base, prefix, ident, name)}
 
-    def iap(self, iap, localization_limit=None):
+    def iap(self, iap, localization_limit=None, include=()):
         rel = {"links": self.rel_links("/v2/inAppPurchases", iap["id"], "inAppPurchaseLocalizations")}
         if localization_limit is not None:
             locs = iap.get("localizations", [])
             rel["meta"] = {"paging": {"total": len(locs), "limit": localization_limit}}
             rel["data"] = [{"type": "inAppPurchaseLocalizations", "id": l["id"]}
                            for l in locs[:localization_limit]]
+        relationships = {"inAppPurchaseLocalizations": rel}
+        self.to_one(relationships, include, "/v2/inAppPurchases", iap, "appStoreReviewScreenshot",
+                    "inAppPurchaseAppStoreReviewScreenshots", screenshot_id(iap))
+        self.to_one(relationships, include, "/v2/inAppPurchases", iap, "inAppPurchaseAvailability",
+                    "inAppPurchaseAvailabilities", (iap.get("availability") or {}).get("id"))
         return {
             "type": "inAppPurchases", "id": iap["id"],
             "attributes": optional({}, iap, ("name", "productId", "inAppPurchaseType", "state",
                                              "reviewNote", "familySharable", "contentHosting")),
-            "relationships": {"inAppPurchaseLocalizations": rel},
+            "relationships": relationships,
             "links": {"self": "%s/v2/inAppPurchases/%s" % (self.base, iap["id"])},
         }
 
@@ -302,20 +351,27 @@ class Resources:
             "links": {"self": "%s/v1/inAppPurchaseLocalizations/%s" % (self.base, loc["id"])},
         }
 
-    def group(self, group, subscription_limit=None):
+    def group(self, group, subscription_limit=None, localization_limit=None):
         rel = {"links": self.rel_links("/v1/subscriptionGroups", group["id"], "subscriptions")}
         if subscription_limit is not None:
             subs = group.get("subscriptions", [])
             rel["meta"] = {"paging": {"total": len(subs), "limit": subscription_limit}}
             rel["data"] = [{"type": "subscriptions", "id": s["id"]} for s in subs[:subscription_limit]]
+        relationships = {"subscriptions": rel}
+        if localization_limit is not None:
+            locs = group.get("localizations", [])
+            relationships["subscriptionGroupLocalizations"] = {
+                "links": self.rel_links("/v1/subscriptionGroups", group["id"], "subscriptionGroupLocalizations"),
+                "meta": {"paging": {"total": len(locs), "limit": localization_limit}},
+                "data": [{"type": "subscriptionGroupLocalizations", "id": l["id"]} for l in locs[:localization_limit]]}
         return {
             "type": "subscriptionGroups", "id": group["id"],
             "attributes": optional({}, group, ("referenceName",)),
-            "relationships": {"subscriptions": rel},
+            "relationships": relationships,
             "links": {"self": "%s/v1/subscriptionGroups/%s" % (self.base, group["id"])},
         }
 
-    def subscription(self, sub, group_id=None, localization_limit=None, offer_limit=None):
+    def subscription(self, sub, group_id=None, localization_limit=None, offer_limit=None, include=()):
         rel = {"links": self.rel_links("/v1/subscriptions", sub["id"], "subscriptionLocalizations")}
         if localization_limit is not None:
             locs = sub.get("localizations", [])
@@ -331,6 +387,10 @@ class Resources:
                 "data": [{"type": "subscriptionIntroductoryOffers", "id": ident} for _, ident, _ in rows[:offer_limit]]}
         if group_id is not None:
             relationships["group"] = {"data": {"type": "subscriptionGroups", "id": group_id}}
+        self.to_one(relationships, include, "/v1/subscriptions", sub, "appStoreReviewScreenshot",
+                    "subscriptionAppStoreReviewScreenshots", screenshot_id(sub))
+        self.to_one(relationships, include, "/v1/subscriptions", sub, "subscriptionAvailability",
+                    "subscriptionAvailabilities", (sub.get("availability") or {}).get("id"))
         return {
             "type": "subscriptions", "id": sub["id"],
             "attributes": optional({}, sub, ("name", "productId", "familySharable", "state",
@@ -499,10 +559,14 @@ def app_iaps(ctx, query, app_id):
     if "inAppPurchaseLocalizations" in include:
         loc_limit = int_param(query, "limit[inAppPurchaseLocalizations]", DEFAULT_INCLUDED_LIMIT, 50)
     chunk, links, meta = ctx.pager.page(iaps, query)
-    body = {"data": [ctx.res.iap(i, loc_limit) for i in chunk], "links": links, "meta": meta}
-    if loc_limit is not None:
-        body["included"] = [ctx.res.iap_localization(l)
-                            for i in chunk for l in i.get("localizations", [])[:loc_limit]]
+    body = {"data": [ctx.res.iap(i, loc_limit, include) for i in chunk], "links": links, "meta": meta}
+    if include:
+        included = []
+        if loc_limit is not None:
+            included += [ctx.res.iap_localization(l) for i in chunk for l in i.get("localizations", [])[:loc_limit]]
+        included += included_extras(ctx, chunk, include, "inAppPurchaseAppStoreReviewScreenshots",
+                                    "inAppPurchaseAvailability", "inAppPurchaseAvailabilities")
+        body["included"] = included
     return 200, body, {}
 
 
@@ -531,12 +595,28 @@ def app_groups(ctx, query, app_id):
     sub_limit = None
     if "subscriptions" in include:
         sub_limit = int_param(query, "limit[subscriptions]", DEFAULT_INCLUDED_LIMIT, 50)
+    loc_limit = None
+    if "subscriptionGroupLocalizations" in include:
+        loc_limit = int_param(query, "limit[subscriptionGroupLocalizations]", DEFAULT_INCLUDED_LIMIT, 50)
     chunk, links, meta = ctx.pager.page(groups, query)
-    body = {"data": [ctx.res.group(g, sub_limit) for g in chunk], "links": links, "meta": meta}
-    if sub_limit is not None:
-        body["included"] = [ctx.res.subscription(s)
-                            for g in chunk for s in g.get("subscriptions", [])[:sub_limit]]
+    body = {"data": [ctx.res.group(g, sub_limit, loc_limit) for g in chunk], "links": links, "meta": meta}
+    if include:
+        included = []
+        if sub_limit is not None:
+            included += [ctx.res.subscription(s) for g in chunk for s in g.get("subscriptions", [])[:sub_limit]]
+        if loc_limit is not None:
+            included += [ctx.res.group_localization(l) for g in chunk for l in g.get("localizations", [])[:loc_limit]]
+        body["included"] = included
     return 200, body, {}
+
+
+@route(r"/v1/subscriptionGroups/([^/]+)/subscriptionGroupLocalizations")
+def group_localizations(ctx, query, group_id):
+    group = ctx.store.group_by_id.get(group_id)
+    if group is None:
+        return not_found("subscriptionGroups", group_id)
+    chunk, links, meta = ctx.pager.page(group.get("localizations", []), query)
+    return 200, {"data": [ctx.res.group_localization(l) for l in chunk], "links": links, "meta": meta}, {}
 
 
 @route(r"/v1/subscriptionGroups/([^/]+)/subscriptions")
@@ -555,7 +635,7 @@ def group_subscriptions(ctx, query, group_id):
     if "introductoryOffers" in include:
         offer_limit = int_param(query, "limit[introductoryOffers]", DEFAULT_INCLUDED_LIMIT, 50)
     chunk, links, meta = ctx.pager.page(subs, query)
-    body = {"data": [ctx.res.subscription(s, group_id if with_group else None, loc_limit, offer_limit) for s in chunk],
+    body = {"data": [ctx.res.subscription(s, group_id if with_group else None, loc_limit, offer_limit, include) for s in chunk],
             "links": links, "meta": meta}
     included = []
     if loc_limit is not None:
@@ -567,7 +647,9 @@ def group_subscriptions(ctx, query, group_id):
             included += [ctx.res.introductory_offer(entry, ident, {}) for entry, ident, _ in rows[:offer_limit]]
     if with_group and chunk:
         included.append(ctx.res.group(group))
-    if loc_limit is not None or with_group or offer_limit is not None:
+    included += included_extras(ctx, chunk, include, "subscriptionAppStoreReviewScreenshots",
+                                "subscriptionAvailability", "subscriptionAvailabilities")
+    if include:
         body["included"] = included
     return 200, body, {}
 
@@ -585,6 +667,27 @@ def subscription_localizations(ctx, query, sub_id):
             resource["relationships"] = {"subscription": {"data": {"type": "subscriptions", "id": sub_id}}}
         body["included"] = [ctx.res.subscription(sub)] if data else []
     return 200, body, {}
+
+
+# -- availabilities: the territories a product is for sale in
+
+def available_territories(ctx, query, owners, kind, availability_id):
+    owner = next((o for o in owners if (o.get("availability") or {}).get("id") == availability_id), None)
+    if owner is None:
+        return not_found(kind, availability_id)
+    chunk, links, meta = ctx.pager.page(owner["availability"].get("territories", []), query)
+    return 200, {"data": [ctx.res.territory(t, ctx.store.currencies.get(t)) for t in chunk],
+                 "links": links, "meta": meta}, {}
+
+
+@route(r"/v1/inAppPurchaseAvailabilities/([^/]+)/availableTerritories")
+def iap_available_territories(ctx, query, availability_id):
+    return available_territories(ctx, query, ctx.store.iaps, "inAppPurchaseAvailabilities", availability_id)
+
+
+@route(r"/v1/subscriptionAvailabilities/([^/]+)/availableTerritories")
+def subscription_available_territories(ctx, query, availability_id):
+    return available_territories(ctx, query, list(ctx.store.sub_by_id.values()), "subscriptionAvailabilities", availability_id)
 
 
 # -- prices and introductory offers

@@ -155,6 +155,9 @@ extension UnknownProductIDRule: ObjCLintRule {
     /// A string the product-ID flow says reaches a product-ID sink, or one a typo away from a catalog ID.
     static func check(token index: Int, in file: inout ObjCFile, into found: inout FindingList) {
         let token = file.tokens[index], context = file.context, flow = file.flow
+        if !context.productConstants.isEmpty, flow.productIDStrings.contains(index), ProductIDText.isIDLike(token.text), file.isShownString(index) {
+            found.append(Finding(rule: RequestedProductID.mark, message: token.text, line: token.line, column: token.column))
+        }
         guard file.isShownString(index), context.productConstants[token.text] == nil else { return }
         if !context.productConstants.isEmpty, ProductIDText.isIDLike(token.text),
            flow.productIDStrings.contains(index) || (flow.unverifiedProductIDStrings[index] != nil && context.isAppStoreIDByItsShape(token.text)) {
