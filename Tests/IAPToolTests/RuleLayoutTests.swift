@@ -31,7 +31,7 @@ final class RuleLayoutTests: XCTestCase {
     /// The module each registry's rules live in: every registry `RuleRegistry.all` is made of.
     static let engines: [(module: String, rules: [RuleDescription])] = [
         ("IAPCatalog", CatalogRules.descriptions), ("SourceLint", LintRules.all), ("SalesReports", ReportRules.all),
-        ("CatalogJoins", SalesReportRules.joins + ASCRules.all), ("CatalogTool", ToolRules.all),
+        ("CatalogJoins", SalesReportRules.joins + ASCRules.all + ReadinessRules.all), ("CatalogTool", ToolRules.all),
     ]
 
     func testTheEnginesCoverEveryRegisteredRule() {
@@ -48,6 +48,7 @@ final class RuleLayoutTests: XCTestCase {
     /// not read, a stale generated file.
     static let dispatched: [(folder: String, registries: [String])] = [
         ("Sources/CatalogJoins/Rules/Drift/", ["Sources/CatalogJoins/Rules/ASCRules.swift"]),
+        ("Sources/CatalogJoins/Rules/Ready/", ["Sources/CatalogJoins/Rules/ReadinessRules.swift"]),
         ("Sources/SourceLint/Rules/Prices/", ["Sources/SourceLint/Rules/LintRules.swift"]),
         ("Sources/SourceLint/Rules/Titles/", ["Sources/SourceLint/Rules/LintRules.swift"]),
         ("Sources/SourceLint/Rules/ProductIDs/", ["Sources/SourceLint/Rules/LintRules.swift"]),
@@ -69,7 +70,8 @@ final class RuleLayoutTests: XCTestCase {
             }
         }
         let engines = files.keys.filter { $0.hasPrefix("Sources/SourceLint/Rules/Sources/") }.count
-        XCTAssertEqual(checked, ASCRules.all.count + LintRules.all.count - engines + ReportRules.sales.count + SalesReportRules.joins.count)
+        XCTAssertEqual(checked, ASCRules.all.count + ReadinessRules.all.count + LintRules.all.count - engines + ReportRules.sales.count
+                       + SalesReportRules.joins.count)
     }
 
     /// The text without its comment lines.
@@ -123,7 +125,7 @@ final class RuleLayoutTests: XCTestCase {
                 let name = String(parts[4].dropLast(".swift".count))
                 XCTAssertTrue(name.hasSuffix("Rule"), "\(path): a rule's file is named for its type, …Rule.swift")
                 let declared = ["struct \(name): CatalogRule, Rule {", "enum \(name): Rule {", "enum \(name): DriftRule {", "enum \(name): SalesRule {",
-                                "enum \(name): SalesJoinRule {"].map { "public " + $0 }
+                                "enum \(name): SalesJoinRule {", "enum \(name): ReadinessRule {"].map { "public " + $0 }
                 XCTAssertTrue(declared.contains { text.contains($0) }, "\(path) does not declare the rule type \(name)")
                 XCTAssertEqual(text.components(separatedBy: "= RuleDescription(").count - 1, 1, "\(path) holds more than one rule")
             }

@@ -49,6 +49,16 @@ public struct DriftCheck: Sendable {
         return found
     }
 
+    /// The states in which App Store Connect holds a product StoreKit does not return.
+    public static let notServed: [String: String] = [
+        "MISSING_METADATA": "its metadata is incomplete (a localization, a price or the review screenshot is missing)",
+        "WAITING_FOR_UPLOAD": "its hosted content is not uploaded",
+        "DEVELOPER_ACTION_NEEDED": "App Review asked for a change",
+        "REJECTED": "App Review rejected it",
+        "DEVELOPER_REMOVED_FROM_SALE": "it was removed from sale",
+        "REMOVED_FROM_SALE": "it was removed from sale",
+    ]
+
     /// A product as App Store Connect holds it.
     struct Remote {
         var kind: ProductKind
@@ -60,6 +70,9 @@ public struct DriftCheck: Sendable {
         var localizations: [ASCSnapshot.Localization]
         var price: ASCSnapshot.Price?
         var offer: ASCSnapshot.IntroductoryOffer?
+        var review: ASCSnapshot.Review?
+        /// A subscription's group's localizations (nil: not pulled, or an in-app purchase).
+        var groupLocalizations: [ASCSnapshot.GroupLocalization]?
     }
 
     var remotes: [(id: String, remote: Remote)] {
@@ -69,12 +82,13 @@ public struct DriftCheck: Sendable {
             case "NON_RENEWING_SUBSCRIPTION": .nonRenewing
             default: .nonConsumable
             }
-            return (p.productId, Remote(kind: kind, state: p.state, familySharable: p.familySharable, localizations: p.localizations, price: p.price))
+            return (p.productId, Remote(kind: kind, state: p.state, familySharable: p.familySharable, localizations: p.localizations, price: p.price,
+                                        review: p.review))
         } + snapshot.subscriptionGroups.flatMap { g in
             g.subscriptions.map { s in
                 (s.productId, Remote(kind: .autoRenewable, state: s.state, period: s.period, group: g.referenceName, level: s.groupLevel,
                                      familySharable: s.familySharable, localizations: s.localizations, price: s.price,
-                                     offer: s.introductoryOffer))
+                                     offer: s.introductoryOffer, review: s.review, groupLocalizations: g.localizations))
             }
         }
     }

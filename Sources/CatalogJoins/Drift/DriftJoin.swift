@@ -6,6 +6,13 @@ import IAPCatalog
 /// `DriftCheck` runs each rule `ASCRules.rules` lists; a rule names no other.
 protocol DriftRule: Rule {
     static func check(_ join: DriftJoin, into found: inout FindingCollector)
+    /// Whether its findings say why App Store Connect lacks or withholds a product, so that
+    /// `iap asc ready` reports them with the readiness rules'.
+    static var saysWhyNotServed: Bool { get }
+}
+
+extension DriftRule {
+    static var saysWhyNotServed: Bool { false }
 }
 
 /// The catalog and the snapshot side by side: what every drift rule reads.

@@ -74,14 +74,6 @@ public struct CheckJob: Sendable {
             result.files += validated.files
             result.rules += validated.rules
         }
-        // `asc: snapshot:` — the catalog against what App Store Connect holds, offline.
-        if let snapshotPath = config.asc.snapshot, !loaded.catalogs.isEmpty {
-            let (snapshot, text) = try ASCJob.readSnapshot(snapshotPath)
-            let catalog = try ASCJob.catalogOf(snapshot, in: loaded.catalogs)
-            result.findings += DriftCheck(snapshot: snapshot, path: snapshotPath, text: text).check(catalog, findingsPerRule: validate.findingsPerRule)
-            result.files.append(snapshotPath)
-            result.rules += ASCRules.all
-        }
         counts.catalogFiles = loaded.catalogFileCount
         counts.products = loaded.productCount
         counts.catalogs = loaded.catalogs.count
@@ -122,7 +114,20 @@ public struct CheckJob: Sendable {
             result.passedOver = Array(Set(result.passedOver + linted.passedOver)).sorted { ($0.path, $0.reason) < ($1.path, $1.reason) }
             result.rules += linted.rules
             result.unreadable += linted.unreadable
+            result.requested = linted.requested
             counts.sources = linted.files.count
+        }
+        // `asc: snapshot:` — the catalog against what App Store Connect holds, offline: the drift,
+        // and whether each product (and each ID the linted code asks for) will be served.
+        if let snapshotPath = config.asc.snapshot, !loaded.catalogs.isEmpty {
+            let (snapshot, text) = try ASCJob.readSnapshot(snapshotPath)
+            let catalog = try ASCJob.catalogOf(snapshot, in: loaded.catalogs)
+            let drift = DriftCheck(snapshot: snapshot, path: snapshotPath, text: text)
+            result.findings += drift.check(catalog, findingsPerRule: validate.findingsPerRule)
+            let requests = result.requested.map { CodeRequest(id: $0.id, location: $0.location) }
+            result.findings += Readiness(catalog: catalog, drift: drift, requests: requests).ruleFindings(inCheck: true, findingsPerRule: validate.findingsPerRule)
+            result.files.append(snapshotPath)
+            result.rules += ASCRules.all + ReadinessRules.all
         }
         return (result, counts)
     }

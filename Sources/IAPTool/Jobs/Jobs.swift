@@ -17,6 +17,8 @@ public struct JobResult: Sendable {
     /// Source files that could not be read at all (their `unreadable-source` findings, also among
     /// `findings`): the run reports the rest and then exits with status 2.
     public var unreadable: [Diagnostic] = []
+    /// The product IDs the linted code asks for (readiness reads them).
+    public var requested: [RequestedProductID] = []
 }
 
 /// `validate`: every catalog rule over the catalogs under the paths.
@@ -173,7 +175,7 @@ public struct LintJob: Sendable {
         let prepared = try prepare()
         let run = prepared.linter.run(files: prepared.files)
         return JobResult(findings: run.diagnostics, files: prepared.files, notes: prepared.notes, passedOver: prepared.passedOver,
-                         rules: LintRules.all, unreadable: run.unreadable)
+                         rules: LintRules.all, unreadable: run.unreadable, requested: run.requested)
     }
 
     /// `iap lint --rules`: the lint rules, one line each.

@@ -10,7 +10,7 @@ struct ASCCommand: ParsableCommand {
         The API key comes from the environment: IAP_ASC_ISSUER_ID, IAP_ASC_KEY_ID, and \
         IAP_ASC_PRIVATE_KEY (the .p8 file's text) or IAP_ASC_PRIVATE_KEY_PATH. See docs/asc.md.
         """,
-        subcommands: [Pull.self, Diff.self])
+        subcommands: [Pull.self, Diff.self, Ready.self])
 
     struct Pull: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -70,6 +70,43 @@ struct ASCCommand: ParsableCommand {
                 let selection = CatalogSelection(catalog.paths, configuration: configuration, bundleID: catalog.bundleID)
                 return ASCJob.diff(snapshot: snapshot, catalogs: selection, plan: try report.plan(over: configuration.basePlan, output: output),
                                    verbose: verbose, pulling: app.map { ($0, pulling.connection(configuration)) })
+            }
+        }
+    }
+}
+
+extension ASCCommand {
+    struct Ready: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "ready",
+            abstract: "Will each product sell? The catalog's products and the IDs the code asks for, against a snapshot: a verdict for StoreKit testing, the sandbox and the App Store, with the causes.")
+
+        @Option(help: "The snapshot `iap asc pull` wrote (with --storefront for prices, --availability for territories). Default: iap.yml's asc.snapshot.")
+        var snapshot: String?
+
+        @Option(help: "Where the app's Swift and Objective-C sources are (repeatable). Default: iap.yml's lint paths, else the working folder.")
+        var sources: [String] = []
+
+        @Option(help: "A storefront to give the App Store verdict for (repeatable; USA, JPN, …). Default: the snapshot's.",
+                transform: ArgumentCheck.storefront)
+        var storefront: [String] = []
+
+        @OptionGroup var catalog: CatalogArguments
+
+        @Flag(name: .shortAndLong, help: "Also list on stderr the files a folder walk passed over, with why.")
+        var verbose = false
+
+        @OptionGroup var config: ConfigArguments
+        @OptionGroup var report: ReportArguments
+        @OptionGroup var output: ReportOutputArgument
+
+        func run() {
+            Terminal.end { () throws(ToolFailure) in
+                let configuration = try config.load(verbose: verbose)
+                let snapshot = try ASCJob.diffSnapshot(snapshot, configuration: configuration)
+                let selection = CatalogSelection(catalog.paths, configuration: configuration, bundleID: catalog.bundleID)
+                let job = ASCReadyJob(snapshot: snapshot, catalogs: selection, sources: sources, storefronts: storefront, configuration: configuration)
+                return job.run(plan: try report.plan(over: configuration.basePlan, output: output), verbose: verbose)
             }
         }
     }

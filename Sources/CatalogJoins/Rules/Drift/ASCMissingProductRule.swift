@@ -9,10 +9,27 @@ public enum ASCMissingProductRule: DriftRule {
         triggering: [ASCExample.drift(ids: ["↓com.acme.app.coins", "com.acme.app.pro"], remote: [.purchase("com.acme.app.pro", type: "NON_CONSUMABLE")])],
         nonTriggering: [ASCExample.drift(ids: ["com.acme.app.pro"], remote: [.purchase("com.acme.app.pro", type: "NON_CONSUMABLE")])])
 
+    /// It says why App Store Connect has no such product: `iap asc ready` reports it.
+    static let saysWhyNotServed = true
+
     /// Each product of the catalog that the snapshot lacks, at its catalog line.
     static func check(_ join: DriftJoin, into found: inout FindingCollector) {
+        let prefix = (join.snapshot.app.bundleId ?? join.catalog.bundleID?.value).map { $0 + "." }
         for product in join.catalog.products where join.byID[product.id] == nil {
             let here = product.location
+            // The same product under the app's bundle prefix, or without it: the likelier mistake.
+            let other = prefix.map { product.id.hasPrefix($0) ? String(product.id.dropFirst($0.count)) : $0 + product.id }
+            if let other, !other.isEmpty, join.byID[other] != nil {
+                let with = other.count > product.id.count ? "with" : "without"
+                found.add(at: here) {
+                    description.finding(
+                        "\(Quote.bounded(product.id)) is not in App Store Connect (app \(join.appName)), which has \(Quote.bounded(other)), \(with) the app's "
+                            + "bundle prefix (\(join.location(of: other))): a product request for \(Quote.bounded(product.id)) returns nothing",
+                        at: here, related: [RelatedLocation(join.location(of: other), "in App Store Connect")],
+                        fix: SuggestedFix("write \(Quote.bounded(other)) in the catalog and the code, the ID App Store Connect has"))
+                }
+                continue
+            }
             found.add(at: here) {
                 description.finding(
                     "\(Quote.bounded(product.id)) is not in App Store Connect (app \(join.appName), \(join.path)): a product request for it returns nothing",

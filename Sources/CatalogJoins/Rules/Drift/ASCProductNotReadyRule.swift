@@ -9,20 +9,28 @@ public enum ASCProductNotReadyRule: DriftRule {
         triggering: [ASCExample.drift(ids: ["↓com.acme.app.pro"], remote: [.purchase("com.acme.app.pro", type: "NON_CONSUMABLE", state: "MISSING_METADATA")])],
         nonTriggering: [ASCExample.drift(ids: ["com.acme.app.pro"], remote: [.purchase("com.acme.app.pro", type: "NON_CONSUMABLE", state: "READY_TO_SUBMIT")])])
 
-    /// The states in which App Store Connect holds a product StoreKit does not return.
-    public static let notServed: [String: String] = [
-        "MISSING_METADATA": "its metadata is incomplete (a localization, a price or the review screenshot is missing)",
-        "WAITING_FOR_UPLOAD": "its hosted content is not uploaded",
-        "DEVELOPER_ACTION_NEEDED": "App Review asked for a change",
-        "REJECTED": "App Review rejected it",
-        "DEVELOPER_REMOVED_FROM_SALE": "it was removed from sale",
-        "REMOVED_FROM_SALE": "it was removed from sale",
-    ]
+    /// It says why App Store Connect withholds a product: `iap asc ready` reports it.
+    static let saysWhyNotServed = true
+
+    /// What a product App Store Connect holds as missing metadata lacks, as far as the snapshot
+    /// shows (a snapshot pulled by an older `iap` shows only the localizations); empty when it
+    /// shows nothing missing.
+    static func missingPieces(_ remote: DriftCheck.Remote, storefront: String?) -> [String] {
+        var pieces: [String] = []
+        if remote.localizations.isEmpty { pieces.append("no localization") }
+        if remote.review?.screenshot == false { pieces.append("no App Store review screenshot") }
+        if let review = remote.review, review.availability == nil { pieces.append("no availability") }
+        if let storefront, remote.price == nil { pieces.append("no price in \(storefront)") }
+        if remote.groupLocalizations?.isEmpty == true { pieces.append("its group \(Quote.bounded(remote.group ?? "?")) has no localization") }
+        return pieces
+    }
 
     /// Each product of the catalog that the snapshot holds in a state of `notServed`.
     static func check(_ join: DriftJoin, into found: inout FindingCollector) {
         for product in join.catalog.products {
-            guard let remote = join.byID[product.id], let state = remote.state, let why = notServed[state] else { continue }
+            guard let remote = join.byID[product.id], let state = remote.state, var why = DriftCheck.notServed[state] else { continue }
+            let pieces = state == "MISSING_METADATA" ? missingPieces(remote, storefront: join.snapshot.storefront) : []
+            if !pieces.isEmpty { why = "its metadata is incomplete: " + pieces.joined(separator: ", ") }
             let here = product.location
             let there = join.location(of: product.id)
             found.add(at: here) {

@@ -1,0 +1,134 @@
+import AppStoreConnect
+import Diagnostics
+import IAPCatalog
+
+/// A readiness rule: its description, and its check over the catalog, the code's requests and
+/// the snapshot side by side. `Readiness` runs each rule `ReadinessRules.rules` lists.
+protocol ReadinessRule: Rule {
+    static func check(_ join: ReadinessJoin, into found: inout FindingCollector)
+    /// Whether `iap check` runs it: not when lint, in the same run, reports the same place.
+    static var runsInCheck: Bool { get }
+}
+
+extension ReadinessRule {
+    static var runsInCheck: Bool { true }
+}
+
+/// The catalog, the product IDs the code asks for and the snapshot, side by side: what every
+/// readiness rule reads, and the verdicts.
+struct ReadinessJoin: Sendable {
+    let catalog: Catalog
+    let drift: DriftCheck
+    let requests: [CodeRequest]
+    /// The storefronts the App Store verdicts are for (none: the App Store anywhere).
+    let storefronts: [String]
+    let catalogByID: [String: Product]
+    /// The product IDs of the catalog's `.storekit` files; nil when it has none.
+    let storeKitIDs: Set<String>?
+    /// Every product ID: the catalog's in its order, then those only the code asks for.
+    let ids: [String]
+    let remoteByID: [String: RemoteProduct]
+
+    /// A product as App Store Connect holds it, with what readiness reads.
+    struct RemoteProduct: Sendable {
+        var state: String?
+        var localizations: [ASCSnapshot.Localization]
+        var price: ASCSnapshot.Price?
+        var review: ASCSnapshot.Review?
+        /// For a subscription: its group's name, its localizations, and whether another
+        /// subscription of the group is approved (a group's first one ships with an app version).
+        var group: (name: String?, localizations: [ASCSnapshot.GroupLocalization]?, approved: Bool)?
+    }
+
+    /// The states in which the sandbox serves a product the App Store does not yet: it waits for
+    /// App Review, or for the developer to submit or release it.
+    static let awaitingReview: Set<String> = ["READY_TO_SUBMIT", "WAITING_FOR_REVIEW", "IN_REVIEW", "PENDING_BINARY_APPROVAL"]
+
+    init(catalog: Catalog, drift: DriftCheck, requests: [CodeRequest], storefronts: [String]) {
+        self.catalog = catalog
+        self.drift = drift
+        self.requests = requests
+        self.storefronts = storefronts
+        var byID: [String: Product] = [:]
+        for product in catalog.products where byID[product.id] == nil { byID[product.id] = product }
+        catalogByID = byID
+        let hasStoreKit = catalog.files.contains { if case .storeKit = $0.content { true } else { false } }
+        storeKitIDs = hasStoreKit ? Set(catalog.products.filter { $0.occurrences.contains { $0.role == .storeKit } }.map(\.id)) : nil
+        var seen = Set(catalog.products.map(\.id))
+        var ids = catalog.products.map(\.id)
+        for request in requests where seen.insert(request.id).inserted { ids.append(request.id) }
+        self.ids = ids
+        let snapshot = drift.snapshot
+        var remotes: [String: RemoteProduct] = [:]
+        for p in snapshot.inAppPurchases where remotes[p.productId] == nil {
+            remotes[p.productId] = RemoteProduct(state: p.state, localizations: p.localizations, price: p.price, review: p.review)
+        }
+        for g in snapshot.subscriptionGroups {
+            let approved = g.subscriptions.contains { $0.state == "APPROVED" }
+            for s in g.subscriptions where remotes[s.productId] == nil {
+                remotes[s.productId] = RemoteProduct(state: s.state, localizations: s.localizations, price: s.price, review: s.review,
+                                                     group: (g.referenceName, g.localizations, approved))
+            }
+        }
+        remoteByID = remotes
+    }
+
+    var snapshot: ASCSnapshot { drift.snapshot }
+    var appName: String { drift.appName }
+
+    /// Where the app asks for `id`: the first code request, else the product list that lists it.
+    func askedBy(_ id: String) -> SourceLocation? {
+        if let request = requests.first(where: { $0.id == id }) { return request.location }
+        return catalogByID[id]?.occurrences.first { $0.role == .productList }?.location
+    }
+
+    /// Where a finding about `id` goes: the catalog's line, else the first code line asking for it.
+    func location(of id: String) -> SourceLocation {
+        catalogByID[id]?.location ?? requests.first { $0.id == id }?.location ?? drift.location(of: id)
+    }
+
+    /// The ID App Store Connect has that differs from `id` only by the app's bundle prefix
+    /// (`coins` for `com.acme.app.coins`, or the other way round).
+    func prefixVariant(of id: String) -> String? {
+        guard let bundle = snapshot.app.bundleId ?? catalog.bundleID?.value, !bundle.isEmpty else { return nil }
+        let prefix = bundle + "."
+        let other = id.hasPrefix(prefix) ? String(id.dropFirst(prefix.count)) : prefix + id
+        return !other.isEmpty && remoteByID[other] != nil ? other : nil
+    }
+
+    func verdict(_ id: String, at place: Readiness.Place) -> Readiness.Verdict {
+        switch place {
+        case .storeKit:
+            return storeKitIDs?.contains(id) == true ? .served : .notServed("not in the StoreKit configuration")
+        case .sandbox:
+            return sandboxVerdict(id)
+        case .appStore(let storefront):
+            let sandbox = sandboxVerdict(id)
+            guard case .served = sandbox, let remote = remoteByID[id], let state = remote.state else { return sandbox }
+            guard state == "APPROVED" else { return .notServed("\(state): not approved") }
+            return storefrontVerdict(remote, storefront)
+        }
+    }
+
+    private func sandboxVerdict(_ id: String) -> Readiness.Verdict {
+        guard let remote = remoteByID[id] else {
+            return .notServed(prefixVariant(of: id).map { "not in App Store Connect, which has \(Quote.bounded($0))" } ?? "not in App Store Connect")
+        }
+        guard let state = remote.state else { return .unknown("the snapshot gives no state") }
+        if DriftCheck.notServed[state] != nil { return .notServed(state) }
+        return state == "APPROVED" || Self.awaitingReview.contains(state) ? .served : .unknown("state \(state)")
+    }
+
+    /// An approved product in a storefront: for sale there, with a price there.
+    func storefrontVerdict(_ remote: RemoteProduct, _ storefront: String?) -> Readiness.Verdict {
+        if let review = remote.review, review.availability == nil { return .notServed("for sale in no territory") }
+        guard let storefront else { return .served }
+        if let territories = remote.review?.availability?.territories, !territories.contains(storefront) {
+            return .notServed("not available in \(storefront)")
+        }
+        if snapshot.storefront == storefront, remote.price == nil { return .notServed("no price in \(storefront)") }
+        if remote.review?.availability?.territories == nil { return .unknown("availability not pulled (iap asc pull --availability)") }
+        if snapshot.storefront != storefront { return .unknown("prices pulled for \(snapshot.storefront ?? "no storefront"), not \(storefront)") }
+        return .served
+    }
+}

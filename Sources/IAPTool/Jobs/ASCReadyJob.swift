@@ -1,0 +1,112 @@
+import AppStoreConnect
+import CatalogJoins
+import CatalogTool
+import Diagnostics
+import Foundation
+import IAPCatalog
+import SourceLint
+import Support
+
+/// `iap asc ready`: will each product sell? The catalog's products and the IDs the code asks for,
+/// against a snapshot, one verdict per place (`Readiness`), with the causes as findings.
+public struct ASCReadyJob: Sendable {
+    /// The snapshot to compare with.
+    public var snapshot: String
+    public var catalogs: CatalogSelection
+    /// Where the app's sources are (none: `iap.yml`'s lint paths, else the working folder).
+    public var sources: [String]
+    public var excludes: [String]
+    /// The App Store columns (none: the snapshot's storefront).
+    public var storefronts: [String]
+    public var configuration: Configuration
+
+    public init(snapshot: String, catalogs: CatalogSelection, sources: [String], storefronts: [String], configuration: Configuration) {
+        self.snapshot = snapshot
+        self.catalogs = catalogs
+        self.sources = sources
+        self.storefronts = storefronts
+        self.configuration = configuration
+        excludes = configuration.lintExcludes
+    }
+
+    /// The verdicts as a table: text (padded columns) or Markdown.
+    public static func table(_ readiness: Readiness, markdown: Bool) -> String {
+        let header = ["PRODUCT", "ASKED BY"] + readiness.places.map { $0.description.uppercased() }
+        // IDs from a snapshot or the code are anyone's text: control characters escaped, bounded.
+        let rows = readiness.rows.map { row in
+            [Quote.escaped(row.id, open: "", close: ""), row.askedBy.map(Self.shortLocation) ?? "—"] + row.verdicts.map(\.word)
+        }
+        guard markdown else { return ListText.table(header: header, rows: rows) }
+        func line(_ cells: [String]) -> String {
+            "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n"
+        }
+        let code = { (id: String) in "`" + id.replacingOccurrences(of: "`", with: "'") + "`" }
+        return line(header) + line(header.map { _ in "---" }) + rows.map { line([code($0[0])] + $0.dropFirst()) }.joined()
+    }
+
+    /// `IAP_ProductIDs.plist:7` for a location: the file's name and line, short enough for a column.
+    static func shortLocation(_ location: SourceLocation) -> String {
+        let name = Quote.escaped((location.path as NSString).lastPathComponent, open: "", close: "")
+        return location.line > 0 ? "\(name):\(location.line)" : name
+    }
+
+    /// The product IDs the app's code asks for (lint's product-ID flow, with the catalog's IDs
+    /// known), and what the walk said.
+    func requests(for catalog: Catalog, notes: inout [String]) throws(ToolFailure) -> (requests: [CodeRequest], files: [String]) {
+        var lint = LintJob(configuration: configuration, paths: sources)
+        lint.loadedCatalogs = [catalog]
+        lint.saysNoCatalog = false
+        lint.excludes = excludes
+        let prepared = try lint.prepare()
+        guard !prepared.files.isEmpty else {
+            notes.append("iap: no Swift or Objective-C source in \((sources.isEmpty ? configuration.lintPaths : sources).joined(separator: ", ")) "
+                         + "(or the working folder): verdicts for the catalog's products only; name the app's sources with --sources")
+            return ([], [])
+        }
+        let run = prepared.linter.run(files: prepared.files)
+        return (run.requested.map { CodeRequest(id: $0.id, location: $0.location) }, prepared.files)
+    }
+
+    public func run(plan: ReportPlan, verbose: Bool) -> CommandOutcome {
+        var outcome = CommandOutcome()
+        do throws(ToolFailure) {
+            let (snapshot, text) = try ASCJob.readSnapshot(self.snapshot)
+            let loaded = try catalogs.loadRequired(verbose: verbose, into: &outcome)
+            let catalog = try ASCJob.catalogOf(snapshot, in: loaded.catalogs)
+            var notes: [String] = []
+            let (requests, sourceFiles) = try requests(for: catalog, notes: &notes)
+            let drift = DriftCheck(snapshot: snapshot, path: self.snapshot, text: text)
+            let readiness = Readiness(catalog: catalog, drift: drift, requests: requests, storefronts: storefronts)
+            let files = catalog.files.map(\.path) + [self.snapshot] + sourceFiles
+            var rendered = try plan.render(command: "asc ready", findings: readiness.findings(), rules: ReadinessRules.all + ASCRules.all, files: files)
+            // The table leads the report a person reads: text and Markdown, on stdout or in -o.
+            if plan.stdoutFormat == TextReporter.identifier || plan.stdoutFormat == MarkdownReporter.identifier {
+                let markdown = plan.stdoutFormat == MarkdownReporter.identifier
+                let report = plan.output.flatMap { path in rendered.files.first { $0.path == path }?.content } ?? rendered.stdout
+                let table = Self.table(readiness, markdown: markdown)
+                rendered.replaceReport(with: table + (report.isEmpty ? "" : "\n" + report), plan: plan)
+            }
+            // What a "?" stands for, once each.
+            var unknown: [String] = []
+            for row in readiness.rows {
+                for verdict in row.verdicts {
+                    if case .unknown(let why) = verdict, !unknown.contains(why) { unknown.append(why) }
+                }
+            }
+            for why in unknown { notes.append("iap: ? — the snapshot cannot tell: \(why)") }
+            let notServed = readiness.askedForAndNotServed
+            let asked = Set(requests.map(\.id)).count
+            let summary = "\(plural(readiness.rows.count, "product")) (\(plural(asked, "ID")) asked for in code): "
+                + (notServed.isEmpty ? "every one the app asks for is served in the App Store"
+                    : "\(notServed.count) the app asks for \(notServed.count == 1 ? "is" : "are") not served in the App Store")
+            var delivered = plan.deliver(rendered, summary: summary)
+            if !notServed.isEmpty { delivered.status = delivered.status.combined(with: .findings) }
+            for note in notes { outcome.stderr += note + "\n" }
+            outcome.append(delivered)
+            outcome.retained += [loaded]
+        } catch {
+            outcome.fail(error)
+        }
+        return outcome
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `iap asc ready` end to end: the pull of what it reads against the fake App Store Connect, and
+/// its verdicts, findings and exit status on real files.
+extension ASCEndToEndTests {
+    /// The store behind Examples/AppStoreConnect/ShopApp.snapshot.json: Examples/ShopApp's three
+    /// products, one approved, one ready to submit, a first subscription not for sale in JPN.
+    static let shopStore = #"{"apps":[{"id":"6470000001","name":"Shop","bundleId":"com.acme.shop"}],"inAppPurchases":[{"id":"6470001001","app":"6470000001","productId":"com.acme.shop.coins.100","name":"100 Coins","inAppPurchaseType":"CONSUMABLE","state":"APPROVED","familySharable":false,"localizations":[{"id":"8470001001","locale":"en-US","name":"100 Coins","description":"A pile of coins","state":"APPROVED"}],"reviewScreenshot":true,"availability":{"id":"ia6470001001","availableInNewTerritories":true,"territories":["CAN","GBR","JPN","USA"]},"prices":[{"territory":"USA","currency":"USD","customerPrice":"0.99","proceeds":"0.84","manual":true}]},{"id":"6470001002","app":"6470000001","productId":"com.acme.shop.pro","name":"Shop Pro","inAppPurchaseType":"NON_CONSUMABLE","state":"READY_TO_SUBMIT","familySharable":true,"localizations":[{"id":"8470001002","locale":"en-US","name":"Shop Pro","description":"Every tool, for good","state":"PREPARE_FOR_SUBMISSION"}],"reviewScreenshot":true,"availability":{"id":"ia6470001002","availableInNewTerritories":true,"territories":["CAN","GBR","JPN","USA"]},"prices":[{"territory":"USA","currency":"USD","customerPrice":"4.99","proceeds":"4.24","manual":true}]}],"subscriptionGroups":[{"id":"21470001","app":"6470000001","referenceName":"Club","localizations":[{"id":"9470001001","locale":"en-US","name":"Shop Club","state":"PREPARE_FOR_SUBMISSION"}],"subscriptions":[{"id":"6470002001","productId":"com.acme.shop.club.monthly","name":"Club Monthly","state":"READY_TO_SUBMIT","subscriptionPeriod":"ONE_MONTH","groupLevel":1,"familySharable":false,"localizations":[{"id":"8470002001","locale":"en-US","name":"Shop Club","description":"New items every month","state":"PREPARE_FOR_SUBMISSION"}],"reviewScreenshot":true,"availability":{"id":"sa6470002001","availableInNewTerritories":false,"territories":["CAN","GBR","USA"]},"prices":[{"territory":"USA","currency":"USD","customerPrice":"2.99","proceeds":"2.54"}]}]}]}"#
+
+    func testPullWithAvailabilityWritesWhatReadinessReadsInOneRequestMorePerProduct() throws {
+        let (url, log) = try startStoreServer(Data(Self.shopStore.utf8), pageSize: 200)
+        var env = environment
+        env["IAP_ASC_URL"] = url
+        let snapshot = folder.appendingPathComponent("shop.json")
+        let result = try IAPRunner.run(["asc", "pull", "--app", "com.acme.shop", "--storefront", "USA", "--availability", "--snapshot", snapshot.path],
+                                       environment: env)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        // 1 app, 1 page of in-app purchases, 1 of groups, 1 of subscriptions; 3 prices; 3 territory lists.
+        XCTAssertEqual(result.stderr, "iap: pulled 2 in-app purchases and 1 subscription in 1 group of 'Shop', com.acme.shop, Apple ID 6470000001 in 10 requests\n"
+                       + "iap: wrote \(snapshot.path)\n")
+        let paths = try requests(log).compactMap { $0["path"] as? String }
+        XCTAssertEqual(paths.filter { $0.hasSuffix("/availableTerritories") }.sorted(),
+                       ["/v1/inAppPurchaseAvailabilities/ia6470001001/availableTerritories", "/v1/inAppPurchaseAvailabilities/ia6470001002/availableTerritories",
+                        "/v1/subscriptionAvailabilities/sa6470002001/availableTerritories"])
+        XCTAssertEqual(try requests(log).filter { ($0["status"] as? Int) != 200 }.count, 0)
+        XCTAssertEqual(try String(contentsOf: snapshot, encoding: .utf8),
+                       try String(contentsOf: IAPRunner.packageRoot.appendingPathComponent("Examples/AppStoreConnect/ShopApp.snapshot.json"), encoding: .utf8))
+        assertNoSecrets(result)
+    }
+}
+
+/// `iap asc ready` and `iap check` on small repositories written for each test: exit status,
+/// what an old snapshot cannot tell, a hostile snapshot.
+final class ReadyCommandTests: ScratchFolderTestCase {
+    override class var folderPrefix: String { "iap-ready" }
+
+    static let idList = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <array>
+        \t<string>com.acme.app.coins</string>
+        </array>
+        </plist>
+
+        """
+
+    /// An approved in-app purchase of the snapshot: `review` as given (nil: as an older iap wrote it).
+    static func product(_ productId: String = "com.acme.app.coins", id: String = "6450000001",
+                        review: String? = #"{"availability":{"id":"A1","territories":["USA"]},"screenshot":true}"#) -> String {
+        #"{"id":"\#(id)","localizations":[{"locale":"en-US","name":"Coins"}],"price":{"amount":"0.99","currency":"USD"},"productId":"\#(productId)","#
+            + #""state":"APPROVED","type":"CONSUMABLE""# + (review.map { #","review":"# + $0 } ?? "") + "}"
+    }
+
+    /// A snapshot of app com.acme.app, prices in USA, each product on a line of its own.
+    static func snapshot(_ products: [String] = [product()]) -> String {
+        #"{"app":{"bundleId":"com.acme.app","id":"6450000000","name":"Acme"},"format":"iap-asc-snapshot","inAppPurchases":["# + "\n"
+            + products.joined(separator: ",\n") + "\n" + #"],"storefront":"USA","subscriptionGroups":[],"version":1}"# + "\n"
+    }
+
+    /// Where the finding about a product of `snapshot` points: its `"productId"`.
+    static func location(of productId: String, in snapshot: String) -> String {
+        let lines = snapshot.components(separatedBy: "\n")
+        let line = lines.firstIndex { $0.contains(#""productId":"\#(productId)""#) }!
+        let column = lines[line].distance(from: lines[line].startIndex, to: lines[line].range(of: #""productId""#)!.lowerBound) + 1
+        return "asc.json:\(line + 1):\(column)"
+    }
+
+    func ready(_ extra: [String] = []) throws -> IAPRunner.Result {
+        try IAPRunner.run(["asc", "ready", "--snapshot", "asc.json", "--sources", "App", "Catalog"] + extra, in: folder)
+    }
+
+    func testEverythingTheAppAsksForServedExitsZero() throws {
+        try write("Catalog/IAP_ProductIDs.plist", Self.idList)
+        try write("App/Store.swift", #"let products = try await Product.products(for: ["com.acme.app.coins"])"# + "\n")
+        try write("asc.json", Self.snapshot())
+        let result = try ready()
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertEqual(result.stdout, """
+            PRODUCT             ASKED BY       SANDBOX  APP STORE USA
+            com.acme.app.coins  Store.swift:1  yes      yes
+
+            """)
+        XCTAssertEqual(result.stderr, "1 product (1 ID asked for in code): every one the app asks for is served in the App Store\n")
+    }
+
+    func testTheCodeAskingWithoutTheBundlePrefixExitsOne() throws {
+        try write("Catalog/IAP_ProductIDs.plist", Self.idList)
+        try write("App/Store.swift", #"let products = try await Product.products(for: ["com.acme.app.coins", "gold"])"# + "\n")
+        let snapshot = Self.snapshot([Self.product(), Self.product("com.acme.app.gold", id: "6450000002")])
+        try write("asc.json", snapshot)
+        let result = try ready()
+        XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.contains("gold                Store.swift:1  no       no\n"), result.stdout)
+        let there = Self.location(of: "com.acme.app.gold", in: snapshot)
+        XCTAssertTrue(result.stdout.contains("App/Store.swift:1:71: error: 'gold' is asked for here, but App Store Connect (app 'Acme') has 'com.acme.app.gold', "
+                                             + "with the app's bundle prefix (\(there)): a product request for 'gold' returns nothing [ready-bundle-prefix]\n"), result.stdout)
+        XCTAssertTrue(result.stderr.hasSuffix("2 products (2 IDs asked for in code): 1 the app asks for is not served in the App Store\n"), result.stderr)
+    }
+
+    func testAnOlderSnapshotIsReadAndWhatItCannotTellIsAQuestionMark() throws {
+        try write("Catalog/IAP_ProductIDs.plist", Self.idList)
+        try write("App/Store.swift", "\n")
+        try write("asc.json", Self.snapshot([Self.product(review: nil)]))
+        let result = try ready(["--storefront", "USA", "--storefront", "JPN"])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertEqual(result.stdout, """
+            PRODUCT             ASKED BY                SANDBOX  APP STORE USA  APP STORE JPN
+            com.acme.app.coins  IAP_ProductIDs.plist:4  yes      ?              ?
+
+            """)
+        XCTAssertEqual(result.stderr, "iap: ? — the snapshot cannot tell: availability not pulled (iap asc pull --availability)\n"
+                       + "1 product (0 IDs asked for in code): every one the app asks for is served in the App Store\n")
+    }
+
+    func testNotForSaleInTheStorefrontIsAWarningAndExitsOne() throws {
+        try write("Catalog/IAP_ProductIDs.plist", Self.idList)
+        try write("App/Store.swift", "\n")
+        try write("asc.json", Self.snapshot([Self.product(review: #"{"availability":{"id":"A1","territories":["CAN"]},"screenshot":true}"#)]))
+        let result = try ready(["--format", "json"])
+        XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let findings = try XCTUnwrap(report["findings"] as? [[String: Any]])
+        XCTAssertEqual(findings.map { $0["ruleID"] as? String }, ["ready-storefront"])
+        XCTAssertEqual(findings.map { $0["severity"] as? String }, ["warning"])
+    }
+
+    func testAHostileSnapshotIsAnErrorNamingTheValue() throws {
+        try write("Catalog/IAP_ProductIDs.plist", Self.idList)
+        try write("App/Store.swift", "\n")
+        try write("asc.json", Self.snapshot([Self.product(review: #"{"availability":{"id":"A1","territories":["USA","\u001b[31m"]},"screenshot":true}"#)]))
+        let result = try ready()
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "iap: error: asc.json: inAppPurchases[0].review.availability.territories[1] is '\\u{1B}[31m': not three capital letters; pull it again with `iap asc pull --snapshot asc.json`\n")
+    }
+
+    func testCheckRunsTheReadinessRulesWithTheSnapshotItNames() throws {
+        try write("iap.yml", "bundle-id: com.acme.app\ncatalogs: [Catalog]\nlint:\n  paths: [App]\nasc:\n  snapshot: asc.json\n")
+        try write("Catalog/IAP_ProductIDs.plist", Self.idList)
+        try write("App/Store.swift", #"let products = try await Product.products(for: ["com.acme.app.coins"])"# + "\n")
+        let snapshot = Self.snapshot([Self.product(review: #"{"screenshot":true}"#)])
+        try write("asc.json", snapshot)
+        let result = try IAPRunner.run(["check"], in: folder)
+        XCTAssertTrue(result.stdout.contains("Catalog/IAP_ProductIDs.plist:4:2: warning: 'com.acme.app.coins' is for sale in no territory in App Store Connect "
+                                             + "(\(Self.location(of: "com.acme.app.coins", in: snapshot))): it has no availability, so no App Store returns it [ready-storefront]\n"),
+                      result.stdout)
+    }
+}
