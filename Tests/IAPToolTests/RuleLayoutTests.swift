@@ -31,7 +31,7 @@ final class RuleLayoutTests: XCTestCase {
     /// The module each registry's rules live in: every registry `RuleRegistry.all` is made of.
     static let engines: [(module: String, rules: [RuleDescription])] = [
         ("IAPCatalog", CatalogRules.descriptions), ("SourceLint", LintRules.all), ("SalesReports", ReportRules.all),
-        ("CatalogJoins", SalesReportRules.joins + ASCRules.all + ReadinessRules.all), ("CatalogTool", ToolRules.all),
+        ("CatalogJoins", SalesReportRules.joins + ASCRules.all + ReadinessRules.all + PricePointRules.all), ("CatalogTool", ToolRules.all),
     ]
 
     func testTheEnginesCoverEveryRegisteredRule() {
@@ -49,6 +49,7 @@ final class RuleLayoutTests: XCTestCase {
     static let dispatched: [(folder: String, registries: [String])] = [
         ("Sources/CatalogJoins/Rules/Drift/", ["Sources/CatalogJoins/Rules/ASCRules.swift"]),
         ("Sources/CatalogJoins/Rules/Ready/", ["Sources/CatalogJoins/Rules/ReadinessRules.swift"]),
+        ("Sources/CatalogJoins/Rules/Prices/", ["Sources/CatalogJoins/Rules/PricePointRules.swift"]),
         ("Sources/SourceLint/Rules/Prices/", ["Sources/SourceLint/Rules/LintRules.swift"]),
         ("Sources/SourceLint/Rules/Titles/", ["Sources/SourceLint/Rules/LintRules.swift"]),
         ("Sources/SourceLint/Rules/ProductIDs/", ["Sources/SourceLint/Rules/LintRules.swift"]),
@@ -70,7 +71,7 @@ final class RuleLayoutTests: XCTestCase {
             }
         }
         let engines = files.keys.filter { $0.hasPrefix("Sources/SourceLint/Rules/Sources/") }.count
-        XCTAssertEqual(checked, ASCRules.all.count + ReadinessRules.all.count + LintRules.all.count - engines + ReportRules.sales.count
+        XCTAssertEqual(checked, ASCRules.all.count + ReadinessRules.all.count + PricePointRules.all.count + LintRules.all.count - engines + ReportRules.sales.count
                        + SalesReportRules.joins.count)
     }
 
@@ -125,7 +126,7 @@ final class RuleLayoutTests: XCTestCase {
                 let name = String(parts[4].dropLast(".swift".count))
                 XCTAssertTrue(name.hasSuffix("Rule"), "\(path): a rule's file is named for its type, …Rule.swift")
                 let declared = ["struct \(name): CatalogRule, Rule {", "enum \(name): Rule {", "enum \(name): DriftRule {", "enum \(name): SalesRule {",
-                                "enum \(name): SalesJoinRule {", "enum \(name): ReadinessRule {"].map { "public " + $0 }
+                                "enum \(name): SalesJoinRule {", "enum \(name): ReadinessRule {", "enum \(name): PricePointRule {"].map { "public " + $0 }
                 XCTAssertTrue(declared.contains { text.contains($0) }, "\(path) does not declare the rule type \(name)")
                 XCTAssertEqual(text.components(separatedBy: "= RuleDescription(").count - 1, 1, "\(path) holds more than one rule")
             }
@@ -142,7 +143,7 @@ final class RuleLayoutTests: XCTestCase {
     func testRulesOwnTheirLimits() {
         // The rules that take `rules.ID.limit` in iap.yml say so in their description, with the default.
         let limited = RuleRegistry.all.filter { $0.defaultLimit != nil }.map { "\($0.id)=\($0.defaultLimit!)" }
-        XCTAssertEqual(limited, ["display-name-too-long=35", "description-too-long=55", "high-refund-rate=10"])
+        XCTAssertEqual(limited, ["display-name-too-long=35", "description-too-long=55", "high-refund-rate=10", "price-far-from-equalization=25"])
         XCTAssertEqual(ValidationOptions().displayNameLimit, 35)
         XCTAssertEqual(ValidationOptions(descriptionLimit: 40).limit(of: DescriptionTooLongRule.description), 40)
         XCTAssertEqual(HighRefundRateRule.description.defaultLimit, 10)

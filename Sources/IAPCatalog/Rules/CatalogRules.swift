@@ -16,7 +16,7 @@ public enum CatalogRules {
         MissingMetadataRule(), OrphanMetadataRule(), KindConflictRule(), CatalogDriftRule(), KindContradictsIDRule(), PeriodContradictsNameRule(),
         ReferenceNameTooLongRule(), DuplicateReferenceNameRule(), DisplayNameTooLongRule(), DescriptionTooLongRule(),
         MissingLocalizationRule(), SubscriptionWithoutGroupRule(), UnknownSubscriptionPeriodRule(),
-        FreeTrialWithPriceRule(), TooManyProductsRule(),
+        FreeTrialWithPriceRule(), OfferNotCheaperRule(), TooManyProductsRule(),
         EmptyLocalizationRule(), PriceInLocalizationRule(), UntrimmedLocalizationRule(),
         UndeclaredKindRule(),
     ]

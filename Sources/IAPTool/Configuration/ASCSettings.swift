@@ -8,8 +8,16 @@ public struct ASCSettings: Sendable, Equatable {
     public var app: String?
     /// The storefront whose prices and introductory offers `iap asc pull` reads.
     public var storefront: String?
+    /// The price-points file `iap asc pull --price-points` writes and the price rules read.
+    public var pricePoints: String?
     /// The environment variables the key is read from.
     public var variables = APIKey.Variables()
 
     public init() {}
+
+    /// Where `pull --price-points` writes beside `snapshot`: `App.snapshot.json` →
+    /// `App.snapshot.price-points.json`.
+    public static func pricePointsPath(beside snapshot: String) -> String {
+        (snapshot.lowercased().hasSuffix(".json") ? String(snapshot.dropLast(5)) : snapshot) + ".price-points.json"
+    }
 }

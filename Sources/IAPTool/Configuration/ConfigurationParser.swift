@@ -170,13 +170,18 @@ struct ConfigurationParser {
     }
 
     private mutating func readASC(_ node: Node, into config: inout Configuration) {
-        for (key, keyNode, value) in entries(node, "asc", expecting: "a mapping with snapshot, app and the key's variable names") {
+        for (key, keyNode, value) in entries(node, "asc", expecting: "a mapping with snapshot, price-points, app, storefront and the key's variable names") {
             let path = "asc.\(key)"
             switch key {
             case "snapshot":
                 // Read by diff and check, written by pull: confined as every path iap.yml names to write.
                 if let snapshot = string(value, path), confine(snapshot, value, path, elsewhere: "--snapshot \(Escape.shellArgument(snapshot, path: true))") {
                     config.asc.snapshot = config.resolve(snapshot)
+                }
+            case "price-points":
+                // Written by pull --price-points, read by validate and check: confined as the snapshot is.
+                if let file = string(value, path), confine(file, value, path, elsewhere: "--price-points \(Escape.shellArgument(file, path: true))") {
+                    config.asc.pricePoints = config.resolve(file)
                 }
             case "app":
                 config.asc.app = string(value, path)

@@ -26,6 +26,8 @@ public enum ASCJob {
         public var connections: Int
         /// Whether each product's territories are pulled (`--availability`).
         public var availability = false
+        /// Where App Store Connect's price points are written (`--price-points`): nil pulls none.
+        public var pricePoints: String?
         /// Sleeps between retries (the real clock; tests keep it).
         public var sleep: (@Sendable (TimeInterval) -> Void)?
 
@@ -106,7 +108,8 @@ public enum ASCJob {
             var connection = connection
             // A partial pull goes on in its storefront; a whole one pulled anew keeps it unless told.
             if let existing, partial != nil || connection.storefront == nil { connection.storefront = existing.storefront }
-            let pulled = try pulled(app, connection, resuming: partial, saying: &outcome.stderr)
+            var points: PricePointPull.Outcome?
+            let pulled = try pulled(app, connection, resuming: partial, pricePoints: &points, saying: &outcome.stderr)
             let snapshot = pulled.snapshot
             let text = snapshot.encoded()
             if let stop = pulled.stoppedBy {
@@ -121,6 +124,16 @@ public enum ASCJob {
             }
             if let path {
                 outcome.files.append(OutputContent(path: path, content: text, note: "iap: wrote \(path)", label: "the snapshot"))
+            }
+            if let points, let file = connection.pricePoints {
+                let ladders = points.pricePoints.ladders.values.reduce(0) { $0 + $1.count }
+                let equalized = points.pricePoints.equalizations.values.reduce(0) { $0 + $1.count }
+                outcome.files.append(OutputContent(path: file, content: points.pricePoints.encoded(),
+                                                   note: "iap: wrote \(file) (\(plural(ladders, "ladder")), \(plural(equalized, "equalized base price")))",
+                                                   label: "the price points"))
+                for base in points.notPoints {
+                    outcome.stderr += "iap: warning: \(base.price) in \(base.territory) is not an App Store Connect price point there: not equalized\n"
+                }
             }
             if let output { try write(snapshot, text: text, path: path, to: output, into: &outcome) }
         } catch {
@@ -195,6 +208,14 @@ public enum ASCJob {
     /// said on `stderr`.
     static func pulled(_ app: String, _ connection: Connection, resuming partial: ASCSnapshot? = nil,
                        saying stderr: inout String) throws(ToolFailure) -> SnapshotPull.Outcome {
+        var none: PricePointPull.Outcome?
+        return try pulled(app, connection, resuming: partial, pricePoints: &none, saying: &stderr)
+    }
+
+    /// The same, and with `connection.pricePoints` set, App Store Connect's price points for the
+    /// kinds the snapshot has (once the snapshot is whole).
+    static func pulled(_ app: String, _ connection: Connection, resuming partial: ASCSnapshot? = nil,
+                       pricePoints: inout PricePointPull.Outcome?, saying stderr: inout String) throws(ToolFailure) -> SnapshotPull.Outcome {
         let client = try makeClient(environment: connection.environment, variables: connection.variables, timeout: connection.timeout,
                                     transport: connection.transport, sleep: connection.sleep, saying: &stderr)
         let pull = SnapshotPull(storefront: connection.storefront, connections: connection.connections, availability: connection.availability)
@@ -215,6 +236,15 @@ public enum ASCJob {
         stderr += "iap: \(partial == nil ? "pulled" : "finished the pull of") \(plural(snapshot.inAppPurchases.count, "in-app purchase")) and "
             + "\(plural(subscriptions, "subscription")) in \(plural(snapshot.subscriptionGroups.count, "group")) of \(appName) "
             + "in \(plural(client.requestCount, "request"))\n"
+        if connection.pricePoints != nil, outcome.stoppedBy == nil {
+            let before = client.requestCount
+            do {
+                pricePoints = try PricePointPull().pull(snapshot, client: client)
+            } catch {
+                throw .cannotRun(error.description)
+            }
+            stderr += "iap: pulled the price points in \(plural(client.requestCount - before, "request"))\n"
+        }
         return outcome
     }
 

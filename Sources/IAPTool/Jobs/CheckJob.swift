@@ -73,6 +73,10 @@ public struct CheckJob: Sendable {
             result.findings += validated.findings
             result.files += validated.files
             result.rules += validated.rules
+            let priced = try validate.pricePointFindings(loaded)
+            result.findings += priced.findings
+            result.files += priced.files
+            result.rules += priced.rules
         }
         counts.catalogFiles = loaded.catalogFileCount
         counts.products = loaded.productCount

@@ -1,3 +1,5 @@
+import AppStoreConnect
+import CatalogJoins
 import CodeGeneration
 import Diagnostics
 import Foundation
@@ -38,6 +40,8 @@ public struct ValidateJob: Sendable {
     public var findingsPerRule: Int? = 100
     /// Rules run at once on a large catalog; nil: one per processor.
     public var jobs: Int?
+    /// App Store Connect's price points (`--price-points`, `asc.price-points`): the price rules' file.
+    public var pricePoints: String?
 
     public init() {}
 
@@ -50,6 +54,27 @@ public struct ValidateJob: Sendable {
         displayNameLimit = config.displayNameLimit
         descriptionLimit = config.descriptionLimit
         limits = config.limits
+        pricePoints = config.asc.pricePoints
+    }
+
+    /// The price-points rules' findings over the catalogs, with the file `pricePoints` names;
+    /// none without one.
+    public func pricePointFindings(_ loaded: CatalogSelection.Loaded) throws(ToolFailure) -> JobResult {
+        guard let pricePoints else { return JobResult() }
+        let data: Data
+        switch FileContents.read(pricePoints, limit: 64 << 20) {
+        case .success(let bytes): data = bytes
+        case .failure(let failure): throw .cannotRun("cannot read the price points \(pricePoints): \(failure.phrase)")
+        }
+        let points: PricePoints
+        do {
+            points = try PricePoints.decode(data, path: pricePoints)
+        } catch {
+            throw .cannotRun(error.description)
+        }
+        let check = PricePointCheck(points: points, path: pricePoints)
+        return JobResult(findings: loaded.catalogs.flatMap { check.check($0, limits: limits, findingsPerRule: findingsPerRule) },
+                         files: [pricePoints], rules: PricePointRules.all)
     }
 
     /// The rules' options, the retired list read once (a missing one fails before any catalog is read).
@@ -79,7 +104,11 @@ public struct ValidateJob: Sendable {
         do throws(ToolFailure) {
             let options = try options()
             let loaded = try catalogs.loadRequired(verbose: verbose, into: &outcome)
-            let found = run(loaded, options: options)
+            var found = run(loaded, options: options)
+            let priced = try pricePointFindings(loaded)
+            found.findings += priced.findings
+            found.files += priced.files
+            found.rules += priced.rules
             let rendered = try plan.render(command: "validate", findings: found.findings, rules: found.rules, files: found.files)
             let summary = TextReporter().summary(rendered.result.findings, files: loaded.fileCount)
                 + ", \(plural(loaded.productCount, "product")) in \(plural(loaded.catalogs.count, "catalog"))"

@@ -26,6 +26,9 @@ struct ASCCommand: ParsableCommand {
         @Option(name: .shortAndLong, help: "Also write the app's catalog: a .storekit file (prices in the --storefront) or, any other name, a metadata plist.")
         var output: String?
 
+        @Flag(name: .customLong("price-points"), help: "Also write App Store Connect's price points (every territory's ladder, both kinds, and the equalizations of the snapshot's prices) beside the snapshot, or where iap.yml's asc.price-points says.")
+        var pricePoints = false
+
         @Flag(help: "Finish the partial snapshot --snapshot names (a pull that stopped at App Store Connect's hourly request limit); a whole or missing one is pulled anew.")
         var resume = false
 
@@ -36,7 +39,14 @@ struct ASCCommand: ParsableCommand {
             Terminal.end { () throws(ToolFailure) in
                 let configuration = try config.load(verbose: false)
                 let request = try ASCJob.PullRequest(app: app, snapshot: snapshot, output: output, resume: resume, configuration: configuration)
-                return ASCJob.pull(request, connection: pulling.connection(configuration))
+                var connection = pulling.connection(configuration)
+                if pricePoints {
+                    guard let file = configuration.asc.pricePoints ?? request.snapshot.map(ASCSettings.pricePointsPath(beside:)) else {
+                        throw ToolFailure.usage("--price-points writes beside the snapshot: name it with --snapshot FILE (or asc: price-points: in iap.yml)")
+                    }
+                    connection.pricePoints = file
+                }
+                return ASCJob.pull(request, connection: connection)
             }
         }
     }

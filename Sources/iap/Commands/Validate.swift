@@ -12,6 +12,9 @@ struct Validate: ParsableCommand {
     @Option(help: "File of retired product IDs (one per line, # comments; or a plist) that must not be reused.")
     var retired: String?
 
+    @Option(name: .customLong("price-points"), help: "App Store Connect's price points (iap asc pull --price-points writes them): check every declared price against them. Default: iap.yml's asc.price-points.")
+    var pricePoints: String?
+
     @Option(name: .customLong("require-locale"), help: "A locale every product must be localized in (repeatable).", transform: ArgumentCheck.locale)
     var requiredLocales: [String] = []
 
@@ -47,6 +50,7 @@ struct Validate: ParsableCommand {
             let configuration = try config.load(verbose: verbose)
             var job = ValidateJob(configuration: configuration, paths: catalog.paths, bundleID: catalog.bundleID)
             if let retired { job.retired = retired }
+            if let pricePoints { job.pricePoints = pricePoints }
             if !requiredLocales.isEmpty { job.requiredLocales = requiredLocales }
             if let displayNameLimit { job.displayNameLimit = displayNameLimit }
             if let descriptionLimit { job.descriptionLimit = descriptionLimit }

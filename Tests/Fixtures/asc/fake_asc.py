@@ -20,6 +20,7 @@ import argparse
 import base64
 import gzip
 import json
+import math
 import os
 import re
 import signal
@@ -63,7 +64,7 @@ def default_spec_path():
     here = os.path.dirname(os.path.abspath(__file__))
     root = os.path.normpath(os.path.join(here, "..", "..", ".."))
     return os.path.normpath(os.path.join(
-        root, "..", "shared", "schemas", "app-store-connect-openapi-4.4.1-subset.json"))
+        root, "..", "shared", "schemas", "app-store-connect-openapi-4.4.1.json"))
 
 
 def error_body(status, code, title, detail):
@@ -244,6 +245,8 @@ class Store:
                 self.group_of_sub[sub["id"]] = group
         # A territory's currency: the first price or offer entry for it that gives one.
         self.currencies = {}
+        # The price-point ladders: every territory's points, the same for every product of a kind.
+        self.ladder = Ladder(raw.get("priceTerritories") or DEFAULT_PRICE_TERRITORIES)
         entries = [p for i in self.iaps for p in i.get("prices", [])]
         entries += [p for s in self.sub_by_id.values() for p in s.get("prices", []) + s.get("introductoryOffers", [])]
         for entry in entries:
@@ -484,8 +487,8 @@ class Pager:
         self.pairs = pairs
         self.cap = page_size_cap
 
-    def page(self, items, query):
-        limit = int_param(query, "limit", DEFAULT_LIMIT, 200)
+    def page(self, items, query, maximum=200):
+        limit = int_param(query, "limit", DEFAULT_LIMIT, maximum)
         size = min(limit, self.cap) if self.cap else limit
         offset = decode_cursor(query["cursor"]) if "cursor" in query else 0
         chunk = items[offset:offset + size]
@@ -667,6 +670,156 @@ def subscription_localizations(ctx, query, sub_id):
             resource["relationships"] = {"subscription": {"data": {"type": "subscriptions", "id": sub_id}}}
         body["included"] = [ctx.res.subscription(sub)] if data else []
     return 200, body, {}
+
+
+# -- price points: a ladder per territory, the same for every product of a kind
+
+DEFAULT_PRICE_TERRITORIES = {"USA": "USD", "CAN": "CAD", "GBR": "GBP", "DEU": "EUR", "JPN": "JPY", "CHE": "CHF", "KOR": "KRW"}
+# A rough rate from USD, and the currencies App Store prices have no fraction in.
+RATES = {"USD": 1, "CAD": 1.4, "GBP": 0.8, "EUR": 0.95, "JPY": 150, "CHF": 0.9, "KRW": 1400, "AUD": 1.55, "NZD": 1.7,
+         "CNY": 7.2, "INR": 85, "BRL": 5.5, "MXN": 18, "SEK": 10.5, "NOK": 11, "DKK": 7, "PLN": 4, "CZK": 23, "HUF": 370,
+         "TRY": 35, "RUB": 95, "ZAR": 18, "IDR": 16000, "THB": 34, "VND": 25000, "TWD": 32, "HKD": 7.8, "SGD": 1.35,
+         "ILS": 3.7, "SAR": 3.75, "AED": 3.67, "EGP": 48, "NGN": 1500, "PKR": 280, "CLP": 950, "COP": 4100, "PEN": 3.7,
+         "KZT": 480, "TZS": 2600, "QAR": 3.64, "MYR": 4.5, "PHP": 57, "RON": 4.7, "BGN": 1.8}
+WHOLE = {"JPY", "KRW", "HUF", "IDR", "VND", "TWD", "NGN", "PKR", "CLP", "COP", "KZT", "TZS"}
+VAT = {"EUR": 0.2, "GBP": 0.2, "CHF": 0.081, "JPY": 0.1, "KRW": 0.1, "AUD": 0.1, "NZD": 0.15, "CAD": 0.0, "USD": 0.0}
+
+
+def usd_tiers():
+    """About 800 customer prices in cents, as App Store Connect's ladder runs: fine steps low, coarse high."""
+    cents = list(range(29, 999 + 1, 10))            # 0.29 … 9.99 by 0.10
+    cents += list(range(1049, 4999 + 1, 50))        # 10.49 … 49.99 by 0.50
+    cents += list(range(5099, 19999 + 1, 100))      # 50.99 … 199.99 by 1
+    cents += list(range(20499, 99999 + 1, 500))     # 204.99 … 999.99 by 5
+    cents += list(range(100999, 299999 + 1, 1000))  # 1,009.99 … 2,999.99 by 10
+    cents += list(range(304999, 999999 + 1, 5000))  # 3,049.99 … 9,999.99 by 50
+    return cents
+
+
+def decimal_text(units, places):
+    if places == 0:
+        return str(units)
+    return "%d.%0*d" % (units // 10 ** places, places, units % 10 ** places)
+
+
+class Ladder:
+    """Each territory's customer prices and proceeds, tier by tier: tier i of one territory
+    equalizes to tier i of every other (Apple's equalization, in the fake)."""
+
+    def __init__(self, territories):
+        self.territories = dict(sorted(territories.items()))
+        tiers = usd_tiers()
+        self.points = {}
+        for territory, currency in self.territories.items():
+            places = 0 if currency in WHOLE else 2
+            rate = RATES.get(currency, 1)
+            vat = VAT.get(currency, 0.1)
+            rows, last = [], -1
+            for cents in tiers:
+                value = cents * rate / 100
+                # Each currency's own rounding: whole steps (¥160, ¥1,600, ₩14,000) or prices
+                # ending in 9 (0.99, 12.99, 104.99), steps of about a thousandth of the price; a
+                # tier that rounds onto the last one takes the next step.
+                if places == 0:
+                    step = max(10, 10 ** int(math.floor(math.log10(max(value, 1)))) // 1000)
+                    units = max(step, int(round(value / step)) * step)
+                    if units <= last:
+                        units = (last // step + 1) * step
+                else:
+                    step = max(10, 10 ** int(math.floor(math.log10(max(value * 100, 1)))) // 1000)  # in cents
+                    units = max(step, int(round(value * 100 / step)) * step) - 1
+                    if units <= last:
+                        units = ((last + 1) // step + 1) * step - 1
+                last = units
+                proceeds = int(units / (1 + vat) * 0.7)
+                rows.append((decimal_text(units, places), decimal_text(proceeds, places)))
+            self.points[territory] = rows
+
+    def rows(self, kind, territories=None):
+        """(id, territory, customerPrice, proceeds) of every point, territory by territory."""
+        out = []
+        for territory, points in self.points.items():
+            if territories is not None and territory not in territories:
+                continue
+            for index, (price, proceeds) in enumerate(points):
+                out.append((opaque_id("pp", kind, territory, index), territory, price, proceeds))
+        return out
+
+    def tier(self, kind, point_id):
+        """The (territory, tier) of a point id this ladder made, else None."""
+        try:
+            text = base64.urlsafe_b64decode(point_id + "=" * (-len(point_id) % 4)).decode()
+            parts = json.loads(text)
+        except (ValueError, UnicodeDecodeError):
+            return None
+        if not (isinstance(parts, list) and len(parts) == 4 and parts[:2] == ["pp", kind]):
+            return None
+        territory, index = parts[2], parts[3]
+        if territory not in self.points or not isinstance(index, int) or not 0 <= index < len(self.points[territory]):
+            return None
+        return territory, index
+
+
+def point_page(ctx, query, rows, point_type):
+    include = list_param(query, "include") or []
+    # Price-point lists are the document's longest pages: up to 8,000.
+    chunk, links, meta = ctx.pager.page(rows, query, maximum=8000)
+    data, included, seen = [], [], set()
+    for ident, territory, price, proceeds in chunk:
+        attributes = {"customerPrice": price, "proceeds": proceeds}
+        if point_type == "subscriptionPricePoints":
+            attributes["proceedsYear2"] = proceeds
+        resource = {"type": point_type, "id": ident, "attributes": attributes,
+                    "relationships": {"territory": {"data": {"type": "territories", "id": territory}}} if "territory" in include else {},
+                    "links": {"self": "%s/v1/%s/%s" % (ctx.res.base, point_type, ident)}}
+        if not resource["relationships"]:
+            del resource["relationships"]
+        data.append(resource)
+        if "territory" in include and territory not in seen:
+            seen.add(territory)
+            included.append(ctx.res.territory(territory, ctx.store.ladder.territories[territory]))
+    body = {"data": data, "links": links, "meta": meta}
+    if include:
+        body["included"] = included
+    return body
+
+
+@route(r"/v2/inAppPurchases/([^/]+)/pricePoints")
+def iap_price_points(ctx, query, iap_id):
+    if iap_id not in ctx.store.iap_by_id:
+        return not_found("inAppPurchases", iap_id)
+    rows = ctx.store.ladder.rows("iap", list_param(query, "filter[territory]"))
+    return 200, point_page(ctx, query, rows, "inAppPurchasePricePoints"), {}
+
+
+@route(r"/v1/subscriptions/([^/]+)/pricePoints")
+def subscription_price_points(ctx, query, sub_id):
+    if sub_id not in ctx.store.sub_by_id:
+        return not_found("subscriptions", sub_id)
+    rows = ctx.store.ladder.rows("sub", list_param(query, "filter[territory]"))
+    return 200, point_page(ctx, query, rows, "subscriptionPricePoints"), {}
+
+
+def equalizations(ctx, query, point_id, kind, point_type):
+    found = ctx.store.ladder.tier(kind, point_id)
+    if found is None:
+        return not_found(point_type, point_id)
+    base_territory, index = found
+    wanted = list_param(query, "filter[territory]")
+    ladder = ctx.store.ladder
+    rows = [(opaque_id("pp", kind, t, index), t) + ladder.points[t][index] for t in ladder.points
+            if t != base_territory and (wanted is None or t in wanted)]
+    return 200, point_page(ctx, query, rows, point_type), {}
+
+
+@route(r"/v1/inAppPurchasePricePoints/([^/]+)/equalizations")
+def iap_equalizations(ctx, query, point_id):
+    return equalizations(ctx, query, point_id, "iap", "inAppPurchasePricePoints")
+
+
+@route(r"/v1/subscriptionPricePoints/([^/]+)/equalizations")
+def subscription_equalizations(ctx, query, point_id):
+    return equalizations(ctx, query, point_id, "sub", "subscriptionPricePoints")
 
 
 # -- availabilities: the territories a product is for sale in
