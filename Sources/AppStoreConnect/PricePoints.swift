@@ -89,7 +89,7 @@ public struct PricePoints: Sendable, Equatable {
     }
 
     /// A decimal as App Store Connect writes it (`0.99`, `160`): its digits, in the POSIX locale.
-    static func text(_ value: Decimal) -> String {
+    public static func text(_ value: Decimal) -> String {
         var copy = value
         return NSDecimalString(&copy, Locale(identifier: "en_US_POSIX"))
     }

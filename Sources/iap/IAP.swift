@@ -24,6 +24,21 @@ struct IAP: ParsableCommand {
             let amount = arguments.remove(at: index)
             arguments += ["--", amount]
         }
+        // `iap price plan …`: a command of its own, since `iap price` takes an amount where a
+        // subcommand's name would go.
+        if arguments.count >= 2, arguments[0] == "price", arguments[1] == "plan" {
+            do {
+                var command = try PricePlanCommand.parseAsRoot(Array(arguments.dropFirst(2)))
+                try command.run()
+                Terminal.end(CommandOutcome())
+            } catch {
+                let code = PricePlanCommand.exitCode(for: error)
+                let text = PricePlanCommand.fullMessage(for: error)
+                let said = text.isEmpty ? "" : text + "\n"
+                Terminal.end(code == .success ? CommandOutcome(stdout: said)
+                             : CommandOutcome(stderr: said, status: ExitStatus(rawValue: code.rawValue) ?? .findings))
+            }
+        }
         do {
             var command = try parseAsRoot(arguments)
             try command.run()

@@ -28,6 +28,8 @@ public enum ASCJob {
         public var availability = false
         /// Where App Store Connect's price points are written (`--price-points`): nil pulls none.
         public var pricePoints: String?
+        /// Base prices to equalize besides the snapshot's (`--equalize USA:4.99`), for both kinds.
+        public var equalize: [(territory: String, price: Decimal)] = []
         /// Sleeps between retries (the real clock; tests keep it).
         public var sleep: (@Sendable (TimeInterval) -> Void)?
 
@@ -142,6 +144,14 @@ public enum ASCJob {
         return outcome
     }
 
+    /// `--equalize USA:4.99`: a storefront and a price in its currency.
+    public static func equalizationBase(_ text: String) throws(ToolFailure) -> (territory: String, price: Decimal) {
+        var job = PricePlanJob(base: text, pricePoints: "")
+        job.base = text
+        let (territory, price) = try job.parsedBase()
+        return (territory, price)
+    }
+
     /// The command that finishes a partial pull, as it can be pasted.
     static func resumeCommand(_ app: String, _ path: String, _ output: String?) -> String {
         let word = { (text: String) in Escape.shellArgument(text, path: true) }
@@ -239,7 +249,10 @@ public enum ASCJob {
         if connection.pricePoints != nil, outcome.stoppedBy == nil {
             let before = client.requestCount
             do {
-                pricePoints = try PricePointPull().pull(snapshot, client: client)
+                let bases = connection.equalize.flatMap { base in
+                    PricePoints.Kind.allCases.map { PricePointPull.Base(kind: $0, territory: base.territory, price: base.price) }
+                }
+                pricePoints = try PricePointPull().pull(snapshot, bases: bases, client: client)
             } catch {
                 throw .cannotRun(error.description)
             }

@@ -29,6 +29,9 @@ struct ASCCommand: ParsableCommand {
         @Flag(name: .customLong("price-points"), help: "Also write App Store Connect's price points (every territory's ladder, both kinds, and the equalizations of the snapshot's prices) beside the snapshot, or where iap.yml's asc.price-points says.")
         var pricePoints = false
 
+        @Option(help: "With --price-points, also equalize this base price (USA:4.99; repeatable): one request each.")
+        var equalize: [String] = []
+
         @Flag(help: "Finish the partial snapshot --snapshot names (a pull that stopped at App Store Connect's hourly request limit); a whole or missing one is pulled anew.")
         var resume = false
 
@@ -45,6 +48,9 @@ struct ASCCommand: ParsableCommand {
                         throw ToolFailure.usage("--price-points writes beside the snapshot: name it with --snapshot FILE (or asc: price-points: in iap.yml)")
                     }
                     connection.pricePoints = file
+                    connection.equalize = try equalize.map(ASCJob.equalizationBase)
+                } else if !equalize.isEmpty {
+                    throw ToolFailure.usage("--equalize goes with --price-points")
                 }
                 return ASCJob.pull(request, connection: connection)
             }
