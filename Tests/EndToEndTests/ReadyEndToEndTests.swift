@@ -7,7 +7,7 @@ import XCTest
 extension ASCEndToEndTests {
     /// The store behind Examples/AppStoreConnect/ShopApp.snapshot.json: Examples/ShopApp's three
     /// products, one approved, one ready to submit, a first subscription not for sale in JPN.
-    static let shopStore = #"{"apps":[{"id":"6470000001","name":"Shop","bundleId":"com.acme.shop"}],"inAppPurchases":[{"id":"6470001001","app":"6470000001","productId":"com.acme.shop.coins.100","name":"100 Coins","inAppPurchaseType":"CONSUMABLE","state":"APPROVED","familySharable":false,"localizations":[{"id":"8470001001","locale":"en-US","name":"100 Coins","description":"A pile of coins","state":"APPROVED"}],"reviewScreenshot":true,"availability":{"id":"ia6470001001","availableInNewTerritories":true,"territories":["CAN","GBR","JPN","USA"]},"prices":[{"territory":"USA","currency":"USD","customerPrice":"0.99","proceeds":"0.84","manual":true}]},{"id":"6470001002","app":"6470000001","productId":"com.acme.shop.pro","name":"Shop Pro","inAppPurchaseType":"NON_CONSUMABLE","state":"READY_TO_SUBMIT","familySharable":true,"localizations":[{"id":"8470001002","locale":"en-US","name":"Shop Pro","description":"Every tool, for good","state":"PREPARE_FOR_SUBMISSION"}],"reviewScreenshot":true,"availability":{"id":"ia6470001002","availableInNewTerritories":true,"territories":["CAN","GBR","JPN","USA"]},"prices":[{"territory":"USA","currency":"USD","customerPrice":"4.99","proceeds":"4.24","manual":true}]}],"subscriptionGroups":[{"id":"21470001","app":"6470000001","referenceName":"Club","localizations":[{"id":"9470001001","locale":"en-US","name":"Shop Club","state":"PREPARE_FOR_SUBMISSION"}],"subscriptions":[{"id":"6470002001","productId":"com.acme.shop.club.monthly","name":"Club Monthly","state":"READY_TO_SUBMIT","subscriptionPeriod":"ONE_MONTH","groupLevel":1,"familySharable":false,"localizations":[{"id":"8470002001","locale":"en-US","name":"Shop Club","description":"New items every month","state":"PREPARE_FOR_SUBMISSION"}],"reviewScreenshot":true,"availability":{"id":"sa6470002001","availableInNewTerritories":false,"territories":["CAN","GBR","USA"]},"prices":[{"territory":"USA","currency":"USD","customerPrice":"2.99","proceeds":"2.54"}]}]}]}"#
+    static let shopStore = #"{"apps":[{"id":"6470000001","name":"Shop","bundleId":"com.acme.shop"}],"inAppPurchases":[{"id":"6470001001","app":"6470000001","productId":"com.acme.shop.coins.100","name":"100 Coins","inAppPurchaseType":"CONSUMABLE","state":"APPROVED","familySharable":false,"localizations":[{"id":"8470001001","locale":"en-US","name":"100 Coins","description":"A pile of coins","state":"APPROVED"}],"reviewScreenshot":true,"availability":{"id":"ia6470001001","availableInNewTerritories":true,"territories":["CAN","GBR","JPN","USA"]},"prices":[{"territory":"USA","currency":"USD","customerPrice":"0.99","proceeds":"0.84","manual":true}]},{"id":"6470001002","app":"6470000001","productId":"com.acme.shop.pro","name":"Shop Pro","inAppPurchaseType":"NON_CONSUMABLE","state":"READY_TO_SUBMIT","familySharable":true,"localizations":[{"id":"8470001002","locale":"en-US","name":"Shop Pro","description":"Every tool, for good","state":"PREPARE_FOR_SUBMISSION"}],"reviewScreenshot":true,"availability":{"id":"ia6470001002","availableInNewTerritories":true,"territories":["CAN","GBR","JPN","USA"]},"prices":[{"territory":"USA","currency":"USD","customerPrice":"4.99","proceeds":"4.24","manual":true}]}],"subscriptionGroups":[{"id":"21470001","app":"6470000001","referenceName":"Club","localizations":[{"id":"9470001001","locale":"en-US","name":"Shop Club","state":"PREPARE_FOR_SUBMISSION"}],"subscriptions":[{"id":"6470002001","productId":"com.acme.shop.club.monthly","name":"Club Monthly","state":"READY_TO_SUBMIT","subscriptionPeriod":"ONE_MONTH","groupLevel":1,"familySharable":false,"localizations":[{"id":"8470002001","locale":"en-US","name":"Shop Club","description":"New items every month","state":"PREPARE_FOR_SUBMISSION"}],"reviewScreenshot":true,"availability":{"id":"sa6470002001","availableInNewTerritories":false,"territories":["CAN","GBR","USA"]},"prices":[{"territory":"USA","currency":"USD","customerPrice":"2.99","proceeds":"2.54"}]}]}],"priceTerritories":{"USA":"USD","DEU":"EUR","GBR":"GBP","JPN":"JPY"}}"#
 
     func testPullWithAvailabilityWritesWhatReadinessReadsInOneRequestMorePerProduct() throws {
         let (url, log) = try startStoreServer(Data(Self.shopStore.utf8), pageSize: 200)
@@ -28,6 +28,28 @@ extension ASCEndToEndTests {
         XCTAssertEqual(try String(contentsOf: snapshot, encoding: .utf8),
                        try String(contentsOf: IAPRunner.packageRoot.appendingPathComponent("Examples/AppStoreConnect/ShopApp.snapshot.json"), encoding: .utf8))
         assertNoSecrets(result)
+    }
+
+    func testPricePointsArePulledOnceAKindAndOnceABasePrice() throws {
+        // Pages as long as the document allows each operation: 200 products, 8,000 price points.
+        let (url, log) = try startStoreServer(Data(Self.shopStore.utf8), pageSize: 8000)
+        var env = environment
+        env["IAP_ASC_URL"] = url
+        let snapshot = folder.appendingPathComponent("ShopApp.snapshot.json")
+        let result = try IAPRunner.run(["asc", "pull", "--app", "com.acme.shop", "--storefront", "USA", "--availability", "--snapshot", snapshot.path,
+                                        "--price-points", "--equalize", "USA:9.99"], environment: env)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let file = folder.appendingPathComponent("ShopApp.snapshot.price-points.json")
+        // A ladder a kind (4 territories × 828 points: one page of 8,000), and an equalization for each distinct base:
+        // in-app purchases at 0.99, 4.99 and 9.99 (--equalize), subscriptions at 2.99 and 9.99.
+        XCTAssertTrue(result.stderr.contains("iap: pulled the price points in 7 requests\n"), result.stderr)
+        XCTAssertTrue(result.stderr.hasSuffix("iap: wrote \(file.path) (8 ladders, 5 equalized base prices)\n"), result.stderr)
+        let paths = try requests(log).compactMap { $0["path"] as? String }
+        XCTAssertEqual(paths.filter { $0.hasSuffix("/pricePoints") }.count, 2)
+        XCTAssertEqual(paths.filter { $0.hasSuffix("/equalizations") }.count, 5)
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8),
+                       try String(contentsOf: IAPRunner.packageRoot.appendingPathComponent("Examples/AppStoreConnect/ShopApp.snapshot.price-points.json"),
+                                  encoding: .utf8))
     }
 }
 

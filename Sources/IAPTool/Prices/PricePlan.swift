@@ -106,7 +106,8 @@ public struct PricePlan: Sendable {
     public static func multipliers(csv text: String, path: String) throws(ToolFailure) -> [String: Decimal] {
         var found: [String: Decimal] = [:]
         var first = true
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // "\r\n" is one Character in Swift: each line end is a separator.
+        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }).enumerated() {
             let line = raw.trimmingCharacters(in: CharacterSet(charactersIn: "\r\u{FEFF}")).trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             defer { first = false }
