@@ -28,7 +28,26 @@ enum FuzzEntries {
         "baseline": baseline,
         "asc": asc,
         "ascanswers": ascAnswers,
+        "pricepoints": pricePoints,
     ]
+
+    /// A price-points file (read, written again, a catalog checked against it, a plan made from
+    /// it), and the same bytes as a plan's multipliers CSV.
+    static func pricePoints(_ bytes: [UInt8]) {
+        let data = Data(bytes)
+        if let points = try? PricePoints.decode(data, path: "p.json") {
+            _ = points.encoded()
+            let catalog = CatalogLoader().loadCatalog(name: "fuzz", paths: [], explicit: [])
+            _ = PricePointCheck(points: points, path: "p.json").check(catalog)
+            for kind in PricePoints.Kind.allCases {
+                for equalization in points.equalizations[kind] ?? [] {
+                    let plan = PricePlan(kind: kind, baseTerritory: equalization.territory, basePrice: equalization.price, rounding: .down)
+                    _ = try? plan.rows(points, path: "p.json")
+                }
+            }
+        }
+        _ = try? PricePlan.multipliers(csv: String(decoding: bytes, as: UTF8.self), path: "m.csv")
+    }
 
     /// App Store Connect: the bytes as a snapshot file (read, located, made a catalog, compared
     /// with a catalog), then as every answer of a pull with prices (the JSON:API pages).
@@ -38,7 +57,10 @@ enum FuzzEntries {
         _ = DriftCheck.productLines(text, path: "s.json")
         if let snapshot = try? ASCSnapshot.decode(data, path: "s.json") {
             let catalog = snapshot.catalog(path: "s.json", text: text)
-            _ = DriftCheck(snapshot: snapshot, path: "s.json", text: text).check(catalog)
+            let drift = DriftCheck(snapshot: snapshot, path: "s.json", text: text)
+            _ = drift.check(catalog)
+            let requests = snapshot.inAppPurchases.prefix(8).map { CodeRequest(id: "com.acme.app." + $0.productId, location: SourceLocation(path: "a.swift", line: 1, column: 1)) }
+            _ = Readiness(catalog: catalog, drift: drift, requests: requests, storefronts: ["USA", "JPN"]).findings()
             _ = snapshot.encoded()
         }
         struct Answer: HTTPTransport {

@@ -8,7 +8,8 @@
 # Targets (Fuzz/FuzzEntries.swift): plist, storekit, shapes, objc, swift, price, config, sales,
 # gencheck (gen --check's comparison and diff), baseline, asc (App Store Connect: a snapshot file,
 # and every answer of a pull), ascanswers (a sequence of App Store Connect answers, statuses and
-# rate-limit headers: a pull with prices, its resume, a report download).
+# rate-limit headers: a pull with prices, its resume, a report download), pricepoints (a price-points
+# file and a plan made from it, and a multipliers CSV).
 # SwiftPM cannot link a -sanitize=fuzzer executable, so the project's modules are compiled here
 # with swiftc, instrumented (-sanitize=fuzzer,address), and linked with the release build's
 # objects of the packages they use (Yams, Stencil, PathKit, swift-syntax, swift-crypto), which are not
@@ -19,7 +20,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 out=$root/.build/fuzz
-targets=(plist storekit shapes objc swift price config sales gencheck baseline asc ascanswers)
+targets=(plist storekit shapes objc swift price config sales gencheck baseline asc ascanswers pricepoints)
 seconds=${2:-600}
 # Tight limits, so that a memory or time bomb is a finding, not a slow input: a fuzzer allowed
 # 3 GB and 20 s per input hides them (issue 22).

@@ -59,6 +59,28 @@ public enum ASCValue {
         return ok ? nil : "not a price (digits with an optional fraction: 0.99)"
     }
 
+    /// The value of a price `price(_:)` accepts, exactly, without a locale's parser: its digits as
+    /// a significand and its fraction's length as the exponent (a price-points file holds
+    /// 300,000 of them; `Decimal(string:locale:)` took 30 µs each).
+    public static func decimal(_ value: String) -> Decimal? {
+        // One pass: what `price(_:)` accepts (at most 12 digits, a point, at most 6 digits).
+        var significand: UInt64 = 0
+        var whole = 0, fraction = 0
+        var inFraction = false
+        for byte in value.utf8 {
+            if byte == 0x2E {
+                guard !inFraction, whole > 0 else { return nil }
+                inFraction = true
+                continue
+            }
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            significand = significand * 10 + UInt64(byte - 0x30)
+            if inFraction { fraction += 1 } else { whole += 1 }
+        }
+        guard whole > 0, whole <= 12, !inFraction || (fraction > 0 && fraction <= 6) else { return nil }
+        return Decimal(sign: .plus, exponent: -fraction, significand: Decimal(significand))
+    }
+
     /// A day, `2026-11-26`.
     public static func date(_ value: String) -> String? {
         let u = Array(value.utf8)

@@ -100,10 +100,12 @@ public struct PricePointPull: Sendable {
                 guard let text = resource.attributes?.customerPrice else { continue }
                 if let why = ASCValue.price(text) { throw .invalidResponse(path.encoded, "a customerPrice is \(Quote.escaped(text)): \(why)") }
                 let proceeds = try resource.attributes?.proceeds.map { (text) throws(ASCError) -> Decimal in
-                    if let why = ASCValue.price(text) { throw .invalidResponse(path.encoded, "a proceeds is \(Quote.escaped(text)): \(why)") }
-                    return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) ?? 0
+                    guard let value = ASCValue.decimal(text) else {
+                        throw .invalidResponse(path.encoded, "a proceeds is \(Quote.escaped(text)): \(ASCValue.price(text) ?? "not a price")")
+                    }
+                    return value
                 }
-                let price = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) ?? 0
+                guard let price = ASCValue.decimal(text) else { continue }
                 count += 1
                 guard count <= PricePoints.maxPointsPerTerritory * PricePoints.maxTerritories else {
                     throw .invalidResponse(path.encoded, "more price points than App Store Connect has")

@@ -90,8 +90,8 @@ public struct PricePoints: Sendable, Equatable {
 
     /// A decimal as App Store Connect writes it (`0.99`, `160`): its digits, in the POSIX locale.
     public static func text(_ value: Decimal) -> String {
-        var copy = value
-        return NSDecimalString(&copy, Locale(identifier: "en_US_POSIX"))
+        // `Decimal`'s description is its digits with a '.', in no locale.
+        value.description
     }
 
     /// The file: JSON with keys sorted, one territory's ladder a line, a final newline; the same
@@ -117,11 +117,12 @@ public struct PricePoints: Sendable, Equatable {
             firstKind = false
             let territories = (ladders[kind] ?? [:]).sorted { $0.key < $1.key }
             out += territories.enumerated().map { n, entry in
-                let points = entry.value.points.map { p in
-                    "[\"\(Self.text(p.price))\"" + (p.proceeds.map { ", \"\(Self.text($0))\"" } ?? "") + "]"
-                }.joined(separator: ", ")
+                // A ladder is one string, `price:proceeds` a point, space between points: 300,000
+                // points read as 350 strings, not 300,000 arrays.
+                let points = entry.value.points.map { p in Self.text(p.price) + (p.proceeds.map { ":" + Self.text($0) } ?? "") }
+                    .joined(separator: " ")
                 let currency = entry.value.currency.map { "\"currency\" : \"\($0)\", " } ?? ""
-                return (n == 0 ? "\n" : ",\n") + "      \"\(entry.key)\" : { \(currency)\"points\" : [\(points)] }"
+                return (n == 0 ? "\n" : ",\n") + "      \"\(entry.key)\" : { \(currency)\"points\" : \"\(points)\" }"
             }.joined()
             out += territories.isEmpty ? "}" : "\n    }"
         }
@@ -142,7 +143,8 @@ public struct PricePoints: Sendable, Equatable {
     private struct File: Decodable {
         struct LadderEntry: Decodable {
             var currency: String?
-            var points: [[String]]
+            /// `price:proceeds` a point (`:proceeds` may be left out), space between points.
+            var points: String
         }
         struct EqualizationEntry: Decodable {
             var territory: String
@@ -151,8 +153,8 @@ public struct PricePoints: Sendable, Equatable {
         }
         var format: String?
         var version: Int?
-        var app: ASCSnapshot.App
-        var ladders: [String: [String: LadderEntry]]
+        var app: ASCSnapshot.App?
+        var ladders: [String: [String: LadderEntry]]?
         var equalizations: [String: [EqualizationEntry]]?
     }
 
@@ -164,23 +166,27 @@ public struct PricePoints: Sendable, Equatable {
         if let syntax = JSONSyntax.firstError(in: [UInt8](data), integersIn64Bits: true) {
             throw SnapshotError(path: path, message: "not valid JSON (line \(syntax.line), column \(syntax.column): \(syntax.message)); \(again)")
         }
-        struct Header: Decodable { var format: String?; var version: Int? }
-        guard let header = try? JSONDecoder().decode(Header.self, from: data), header.format == formatName else {
+        // One parse: the header is checked on the decoded file (a file of another shape fails
+        // to decode, and says so with what it is not).
+        guard let decoded = try? JSONDecoder().decode(File.self, from: data), decoded.format == formatName else {
+            struct Header: Decodable { var format: String? }
+            if (try? JSONDecoder().decode(Header.self, from: data))?.format == formatName {
+                throw SnapshotError(path: path, message: "not in the shape of a price-points file of this iap (written by another version?); \(again)")
+            }
             throw SnapshotError(path: path, message: "not an iap price-points file (\"format\" is not \"\(formatName)\"); \(again)")
         }
-        guard header.version == currentVersion else {
-            throw SnapshotError(path: path, message: "price-points version \(header.version.map(String.init) ?? "missing") is not \(currentVersion), the one this iap reads; \(again)")
+        guard decoded.version == currentVersion else {
+            throw SnapshotError(path: path, message: "price-points version \(decoded.version.map(String.init) ?? "missing") is not \(currentVersion), the one this iap reads; \(again)")
         }
-        let file: File
-        do {
-            file = try JSONDecoder().decode(File.self, from: data)
-        } catch {
-            throw SnapshotError(path: path, message: "not in the shape of a price-points file; \(again)")
+        guard let app = decoded.app, let fileLadders = decoded.ladders else {
+            throw SnapshotError(path: path, message: "not in the shape of a price-points file (no app or no ladders); \(again)")
         }
+        let file = (app: app, ladders: fileLadders, equalizations: decoded.equalizations)
         func fail(_ at: String, _ why: String) -> SnapshotError { SnapshotError(path: path, message: "\(at) \(why); \(again)") }
         func decimal(_ text: String, at: String) throws(SnapshotError) -> Decimal {
-            if let why = ASCValue.price(text) { throw fail(at, "is \(Quote.escaped(text)): \(why)") }
-            guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { throw fail(at, "is \(Quote.escaped(text)): not a price") }
+            guard let value = ASCValue.decimal(text) else {
+                throw fail(at, "is \(Quote.escaped(text)): \(ASCValue.price(text) ?? "not a price")")
+            }
             return value
         }
         func territory(_ code: String, at: String) throws(SnapshotError) {
@@ -195,14 +201,15 @@ public struct PricePoints: Sendable, Equatable {
                 let at = "ladders.\(name).\(code)"
                 try territory(code, at: "ladders.\(name)")
                 if let currency = entry.currency, let why = ASCValue.code(currency) { throw fail("\(at).currency", "is \(Quote.escaped(currency)): \(why)") }
-                guard entry.points.count <= maxPointsPerTerritory else { throw fail(at, "has \(entry.points.count) points, more than \(maxPointsPerTerritory)") }
                 var points: [Point] = []
-                for (index, pair) in entry.points.enumerated() {
-                    guard pair.count == 1 || pair.count == 2 else { throw fail("\(at).points[\(index)]", "is not [price, proceeds]") }
-                    let price = try decimal(pair[0], at: "\(at).points[\(index)][0]")
-                    let proceeds = pair.count == 2 ? try decimal(pair[1], at: "\(at).points[\(index)][1]") : nil
+                for (index, pair) in entry.points.split(separator: " ").enumerated() {
+                    guard index < maxPointsPerTerritory else { throw fail(at, "has more than \(maxPointsPerTerritory) points") }
+                    let parts = pair.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+                    guard parts.count == 1 || parts.count == 2 else { throw fail("\(at).points[\(index)]", "is \(Quote.escaped(pair)), not price:proceeds") }
+                    let price = try decimal(String(parts[0]), at: "\(at).points[\(index)]")
+                    let proceeds = parts.count == 2 ? try decimal(String(parts[1]), at: "\(at).points[\(index)].proceeds") : nil
                     if let last = points.last, last.price >= price {
-                        throw fail("\(at).points[\(index)]", "is \(pair[0]), not above the point before it (\(text(last.price))): a ladder ascends")
+                        throw fail("\(at).points[\(index)]", "is \(parts[0]), not above the point before it (\(text(last.price))): a ladder ascends")
                     }
                     points.append(Point(price: price, proceeds: proceeds))
                 }

@@ -68,9 +68,9 @@ final class PricePointTests: ScratchFolderTestCase {
     func testAFileThatIsNotAppStoreConnectsIsRefusedNamingWhere() throws {
         let good = PriceExample.priced("com.acme.app.pro").files[1].text
         let cases: [(String, String, String)] = [
-            (#"["150"], ["300"]"#, #"["300"], ["150"]"#, "ladders.inAppPurchases.JPN.points[1] is 150, not above the point before it (300): a ladder ascends"),
+            (#""150 300 450"#, #""300 150 450"#, "ladders.inAppPurchases.JPN.points[1] is 150, not above the point before it (300): a ladder ascends"),
             (#""JPN" : { "currency""#, #""J\u001bN" : { "currency""#, "ladders.inAppPurchases has the territory 'J\\u{1B}N': not three capital letters"),
-            (#"["0.99"], ["1.99"]"#, #"["0.99"], ["1e3"]"#, "ladders.inAppPurchases.USA.points[1][0] is '1e3': not a price (digits with an optional fraction: 0.99)"),
+            (#""0.99 1.99 "#, #""0.99 1e3 "#, "ladders.inAppPurchases.USA.points[1] is '1e3': not a price (digits with an optional fraction: 0.99)"),
             (#""version" : 1"#, #""version" : 2"#, "price-points version 2 is not 1, the one this iap reads"),
         ]
         for (from, to, expected) in cases {
@@ -81,11 +81,11 @@ final class PricePointTests: ScratchFolderTestCase {
             }
         }
         // Past the bounds: a ladder of 10,001 points.
-        let many = (1...10_001).map { #"["\#($0)"]"# }.joined(separator: ", ")
-        let huge = good.replacingOccurrences(of: #"["150"], ["300"], ["450"], ["600"], ["750"], ["900"]"#, with: many)
+        let many = (1...10_001).map(String.init).joined(separator: " ")
+        let huge = good.replacingOccurrences(of: "150 300 450 600 750 900", with: many)
         XCTAssertNotEqual(huge, good)
         XCTAssertThrowsError(try PricePoints.decode(Data(huge.utf8), path: "p.json")) { error in
-            XCTAssertTrue("\(error)".contains("has 10001 points, more than 10000"), "\(error)")
+            XCTAssertTrue("\(error)".contains("ladders.inAppPurchases.JPN has more than 10000 points"), "\(error)")
         }
     }
 }

@@ -95,22 +95,24 @@ public struct PricePlanJob: Sendable {
     }
 
     /// A price as customers in `territory` see it, through `NumberFormatter` in the storefront's locale.
-    static func shown(_ amount: Decimal?, _ territory: String) -> String {
+    static func shown(_ amount: Decimal?, _ territory: String, _ formatter: PriceFormatter) -> String {
         guard let amount else { return "" }
         guard let storefront = try? Storefronts.find(territory),
-              let text = try? PriceFormatter().string(amount, currency: storefront.currency, locale: storefront.locale) else {
+              let text = try? formatter.string(amount, currency: storefront.currency, locale: storefront.locale) else {
             return PricePoints.text(amount)
         }
         return text
     }
 
-    static func cells(_ row: PricePlan.Row) -> [String] {
-        [row.territory, row.currency ?? "", PricePoints.text(row.price), shown(row.price, row.territory), shown(row.proceeds, row.territory),
-         shown(row.equalized, row.territory), row.multiplier.map(PricePoints.text) ?? ""]
+    static func cells(_ row: PricePlan.Row, _ formatter: PriceFormatter) -> [String] {
+        [row.territory, row.currency ?? "", PricePoints.text(row.price), shown(row.price, row.territory, formatter),
+         shown(row.proceeds, row.territory, formatter), shown(row.equalized, row.territory, formatter), row.multiplier.map(PricePoints.text) ?? ""]
     }
 
     public static func render(_ rows: [PricePlan.Row], format: Format) -> String {
-        let cells = rows.map(Self.cells)
+        // One formatter: it keeps each locale's and currency's template.
+        let formatter = PriceFormatter()
+        let cells = rows.map { Self.cells($0, formatter) }
         switch format {
         case .text: return PriceTable.render(header: header, rows: cells, format: .text)
         case .csv: return PriceTable.render(header: header, rows: cells, format: .csv)
