@@ -56,6 +56,18 @@ final class PricePointTests: ScratchFolderTestCase {
         XCTAssertEqual(far.map(\.message), ["'com.acme.app.pro' costs ¥150 in JPN, 80% below ¥750, Apple's equalization of its base price $4.99 in USA (price-points.json)"])
     }
 
+    func testAnOffersPriceIsHeldToTheSubscriptionsLadder() throws {
+        let example = PriceExample.priced("com.acme.app.monthly", "<key>kind</key><string>auto-renewable</string>",
+                                          "<key>subscriptionGroup</key><string>Pro</string>", "<key>subscriptionPeriod</key><string>P1M</string>",
+                                          "<key>price</key><string>4.99</string>", "<key>currency</key><string>USD</string>",
+                                          "<key>introductoryOffer</key>↓<dict><key>paymentMode</key><string>pay-as-you-go</string>"
+                                            + "<key>period</key><string>P1M</string><key>periods</key><integer>3</integer><key>price</key><string>1.50</string></dict>")
+        let (findings, marker) = try run(example, in: "offer")
+        XCTAssertEqual(findings.map(\.message), ["an offer of 'com.acme.app.monthly' costs $1.50 in USA, which is not an App Store Connect subscription price point "
+                                                 + "there (price-points.json); the nearest are $0.99 and $1.99"])
+        XCTAssertEqual(findings.first?.location, marker)
+    }
+
     func testTheFileIsTheSameBytesWhenWrittenAgainAndReadsBackEqual() throws {
         let text = PriceExample.priced("com.acme.app.pro").files[1].text
         let points = try PricePoints.decode(Data(text.utf8), path: "p.json")

@@ -18,6 +18,8 @@ struct DeclaredPrice {
     var price: Located<ProductPrice>
     /// The product's base price (its single `price`), when this is a manual price of another territory.
     var base: (territory: String, price: Decimal)?
+    /// An introductory or promotional offer's price.
+    var isOffer = false
 }
 
 /// The catalog's declared prices beside the price-points file: what every price-points rule reads.
@@ -50,6 +52,15 @@ struct PriceJoin {
             if let price = metadata.price, let territory = Self.territory(of: price.value) {
                 out.append(DeclaredPrice(product: product, kind: kind, territory: territory, price: price))
                 base = (territory, price.value.amount)
+                // An offer's price is in the product's currency: a point of the same ladder. A free
+                // trial has none.
+                var offers: [(Decimal?, SourceLocation)] = []
+                if let intro = metadata.introductoryOffer, intro.paymentMode != .freeTrial { offers.append((intro.price, intro.location)) }
+                for promo in metadata.promotionalOffers where promo.paymentMode != .freeTrial { offers.append((promo.price, promo.location)) }
+                for case let (amount?, location) in offers {
+                    let offer = ProductPrice(amount: amount, currency: price.value.currency, storefront: territory)
+                    out.append(DeclaredPrice(product: product, kind: kind, territory: territory, price: Located(offer, at: location), isOffer: true))
+                }
             }
             for price in metadata.storefrontPrices {
                 guard let territory = Self.territory(of: price.value), territory != base?.0 || price.value.amount != base?.1 else { continue }
