@@ -106,7 +106,7 @@ def main():
     codes = sorted(territories)
     others = [c for c in codes if c != "USA"][:20]
     ladder_file = json.load(open(price_points))
-    ladder = {t: [p[0] for p in v["points"]] for t, v in ladder_file["ladders"]["inAppPurchases"].items()}
+    ladder = {t: [p.split(":")[0] for p in v["points"].split()] for t, v in ladder_file["ladders"]["inAppPurchases"].items()}
     catalog = os.path.join(work, "Catalog")
     os.makedirs(catalog, exist_ok=True)
     with open(os.path.join(catalog, "Metadata.plist"), "w") as f:

@@ -42,21 +42,28 @@ public struct PricePoints: Sendable, Equatable {
             self.points = points
         }
 
-        /// The point at `price`, exactly.
-        public func point(_ price: Decimal) -> Point? {
+        /// The index of the first point not below `price` (binary search: the ladder ascends).
+        private func lowerBound(_ price: Decimal) -> Int {
             var low = 0, high = points.count
             while low < high {
                 let middle = (low + high) / 2
                 if points[middle].price < price { low = middle + 1 } else { high = middle }
             }
-            return low < points.count && points[low].price == price ? points[low] : nil
+            return low
+        }
+
+        /// The point at `price`, exactly.
+        public func point(_ price: Decimal) -> Point? {
+            let index = lowerBound(price)
+            return index < points.count && points[index].price == price ? points[index] : nil
         }
 
         /// The points just below and just above `price` (either nil at the ladder's ends).
         public func neighbours(of price: Decimal) -> (below: Point?, above: Point?) {
-            let below = points.last { $0.price < price }
-            let above = points.first { $0.price > price }
-            return (below, above)
+            var index = lowerBound(price)
+            let below = index > 0 ? points[index - 1] : nil
+            if index < points.count, points[index].price == price { index += 1 }
+            return (below, index < points.count ? points[index] : nil)
         }
     }
 

@@ -132,7 +132,7 @@ final class ReadyCommandTests: ScratchFolderTestCase {
             com.acme.app.coins  IAP_ProductIDs.plist:4  yes      ?              ?
 
             """)
-        XCTAssertEqual(result.stderr, "iap: ? — the snapshot cannot tell: availability not pulled (iap asc pull --availability)\n"
+        XCTAssertEqual(result.stderr, "iap: ? in App Store USA, App Store JPN: the snapshot cannot tell; availability not pulled (iap asc pull --availability)\n"
                        + "1 product (0 IDs asked for in code): every one the app asks for is served in the App Store\n")
     }
 

@@ -28,6 +28,26 @@ struct ReadinessJoin: Sendable {
     /// Every product ID: the catalog's in its order, then those only the code asks for.
     let ids: [String]
     let remoteByID: [String: RemoteProduct]
+    /// Each verdict's words, made once: a table of 10,000 products by 175 storefronts holds
+    /// 1.75 million verdicts, which share these instead of a string each.
+    private let words: Words
+
+    private struct Words {
+        let availabilityNotPulled = "availability not pulled (iap asc pull --availability)"
+        let pricesElsewhere: String
+        let nowhere = "for sale in no territory"
+        var notAvailable: [String: String] = [:]
+        var noPrice: [String: String] = [:]
+
+        init(_ snapshot: ASCSnapshot, storefronts: [String]) {
+            pricesElsewhere = snapshot.storefront.map { "prices pulled for \($0) only (iap asc pull --storefront)" }
+                ?? "no prices pulled (iap asc pull --storefront)"
+            for storefront in storefronts {
+                notAvailable[storefront] = "not available in \(storefront)"
+                noPrice[storefront] = "no price in \(storefront)"
+            }
+        }
+    }
 
     /// A product as App Store Connect holds it, with what readiness reads.
     struct RemoteProduct: Sendable {
@@ -35,6 +55,8 @@ struct ReadinessJoin: Sendable {
         var localizations: [ASCSnapshot.Localization]
         var price: ASCSnapshot.Price?
         var review: ASCSnapshot.Review?
+        /// The availability's territories as a set (a verdict per storefront asks each of 175).
+        var territories: Set<String>?
         /// For a subscription: its group's name, its localizations, and whether another
         /// subscription of the group is approved (a group's first one ships with an app version).
         var group: (name: String?, localizations: [ASCSnapshot.GroupLocalization]?, approved: Bool)?
@@ -61,16 +83,19 @@ struct ReadinessJoin: Sendable {
         let snapshot = drift.snapshot
         var remotes: [String: RemoteProduct] = [:]
         for p in snapshot.inAppPurchases where remotes[p.productId] == nil {
-            remotes[p.productId] = RemoteProduct(state: p.state, localizations: p.localizations, price: p.price, review: p.review)
+            remotes[p.productId] = RemoteProduct(state: p.state, localizations: p.localizations, price: p.price, review: p.review,
+                                                 territories: p.review?.availability?.territories.map(Set.init))
         }
         for g in snapshot.subscriptionGroups {
             let approved = g.subscriptions.contains { $0.state == "APPROVED" }
             for s in g.subscriptions where remotes[s.productId] == nil {
                 remotes[s.productId] = RemoteProduct(state: s.state, localizations: s.localizations, price: s.price, review: s.review,
+                                                     territories: s.review?.availability?.territories.map(Set.init),
                                                      group: (g.referenceName, g.localizations, approved))
             }
         }
         remoteByID = remotes
+        words = Words(snapshot, storefronts: storefronts)
     }
 
     var snapshot: ASCSnapshot { drift.snapshot }
@@ -121,14 +146,14 @@ struct ReadinessJoin: Sendable {
 
     /// An approved product in a storefront: for sale there, with a price there.
     func storefrontVerdict(_ remote: RemoteProduct, _ storefront: String?) -> Readiness.Verdict {
-        if let review = remote.review, review.availability == nil { return .notServed("for sale in no territory") }
+        if let review = remote.review, review.availability == nil { return .notServed(words.nowhere) }
         guard let storefront else { return .served }
-        if let territories = remote.review?.availability?.territories, !territories.contains(storefront) {
-            return .notServed("not available in \(storefront)")
+        if let territories = remote.territories, !territories.contains(storefront) {
+            return .notServed(words.notAvailable[storefront] ?? "not available in \(storefront)")
         }
-        if snapshot.storefront == storefront, remote.price == nil { return .notServed("no price in \(storefront)") }
-        if remote.review?.availability?.territories == nil { return .unknown("availability not pulled (iap asc pull --availability)") }
-        if snapshot.storefront != storefront { return .unknown("prices pulled for \(snapshot.storefront ?? "no storefront"), not \(storefront)") }
+        if snapshot.storefront == storefront, remote.price == nil { return .notServed(words.noPrice[storefront] ?? "no price in \(storefront)") }
+        if remote.territories == nil { return .unknown(words.availabilityNotPulled) }
+        if snapshot.storefront != storefront { return .unknown(words.pricesElsewhere) }
         return .served
     }
 }

@@ -86,14 +86,21 @@ public struct ASCReadyJob: Sendable {
                 let table = Self.table(readiness, markdown: markdown)
                 rendered.replaceReport(with: table + (report.isEmpty ? "" : "\n" + report), plan: plan)
             }
-            // What a "?" stands for, once each.
-            var unknown: [String] = []
+            // What a "?" stands for, once each, with the columns it is in.
+            var unknown: [String: Set<Readiness.Place>] = [:]
+            var order: [String] = []
             for row in readiness.rows {
-                for verdict in row.verdicts {
-                    if case .unknown(let why) = verdict, !unknown.contains(why) { unknown.append(why) }
+                for (place, verdict) in zip(readiness.places, row.verdicts) {
+                    guard case .unknown(let why) = verdict else { continue }
+                    if unknown[why] == nil { order.append(why) }
+                    unknown[why, default: []].insert(place)
                 }
             }
-            for why in unknown { notes.append("iap: ? — the snapshot cannot tell: \(why)") }
+            for why in order {
+                let places = readiness.places.filter { unknown[why]?.contains($0) == true }.map(\.description)
+                let shown = places.count <= 3 ? places.joined(separator: ", ") : "\(places[0]) and \(places.count - 1) more columns"
+                notes.append("iap: ? in \(shown): the snapshot cannot tell; \(why)")
+            }
             let notServed = readiness.askedForAndNotServed
             let asked = Set(requests.map(\.id)).count
             let summary = "\(plural(readiness.rows.count, "product")) (\(plural(asked, "ID")) asked for in code): "

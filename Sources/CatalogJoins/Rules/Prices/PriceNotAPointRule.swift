@@ -17,11 +17,13 @@ public enum PriceNotAPointRule: PricePointRule {
             guard let ladder = join.points.ladders[declared.kind]?[declared.territory] else { continue }
             let amount = declared.price.value.amount
             guard ladder.point(amount) == nil else { continue }
-            let (below, above) = ladder.neighbours(of: amount)
-            let nearest = [below, above].compactMap { $0 }.map { join.shown($0.price, in: declared.territory) }
             let kind = declared.kind == .subscriptions ? "subscription" : "in-app purchase"
             let location = declared.price.location
             found.add(at: location) {
+                // Built only for a finding that is kept (most of a million are only counted).
+                let (below, above) = ladder.neighbours(of: amount)
+                let nearest = [below, above].compactMap { $0 }.map { join.shown($0.price, in: declared.territory) }
+                return
                 description.finding(
                     "\(declared.isOffer ? "an offer of " : "")\(Quote.bounded(declared.product.id)) costs \(join.shown(amount, in: declared.territory)) in \(declared.territory), which is not an "
                         + "App Store Connect \(kind) price point there (\(join.path))"

@@ -22,7 +22,7 @@ public enum ReadyStorefrontRule: ReadinessRule {
                                "set its availability (Availability, in the product's page) in App Store Connect, then pull again"))
             } else {
                 for storefront in join.storefronts {
-                    if let territories = remote.review?.availability?.territories, !territories.contains(storefront) {
+                    if let territories = remote.territories, !territories.contains(storefront) {
                         causes.append(("is not for sale in \(storefront) in App Store Connect (\(there)): its availability leaves \(storefront) out, so the App Store there does not return it",
                                        "add \(storefront) to its availability in App Store Connect, or leave \(storefront) out of the storefronts asked about"))
                     } else if join.snapshot.storefront == storefront, remote.price == nil {
