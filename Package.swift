@@ -129,7 +129,7 @@ let package = Package(
         .testTarget(name: "SalesReportsTests", dependencies: ["CatalogJoins", "SalesReports", "ReportRendering", "Diagnostics", "Support", "TestSupport"]),
         .testTarget(name: "IAPToolTests", dependencies: ["IAPTool", "AppStoreConnect", "CatalogJoins", "IAPCatalog", "SourceLint", "SalesReports", "Diagnostics", "PriceFormatting", "TestSupport",
                                                  .product(name: "Crypto", package: "swift-crypto")]),
-        .testTarget(name: "EndToEndTests", dependencies: ["iap", "iap-gen", "Diagnostics", "IAPCatalog", "IAPTool", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+        .testTarget(name: "EndToEndTests", dependencies: ["iap", "iap-gen", "AppStoreConnect", "Diagnostics", "IAPCatalog", "IAPTool", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
                                                    .product(name: "Yams", package: "Yams")], exclude: ["Golden"]),
         // Replays every input the fuzzers found (Tests/Fixtures/FuzzFindings) through the entries
         // `scripts/fuzz.sh` fuzzes; Main.swift is the libFuzzer entry point, built by that script.

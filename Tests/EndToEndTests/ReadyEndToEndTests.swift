@@ -55,6 +55,20 @@ extension ASCEndToEndTests {
 
 /// `iap asc ready` and `iap check` on small repositories written for each test: exit status,
 /// what an old snapshot cannot tell, a hostile snapshot.
+/// An app's Info.plist with the bundle ID com.acme.app.
+enum ReadyExampleText {
+    static let infoPlist = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+        \t<key>CFBundleIdentifier</key>
+        \t<string>com.acme.app</string>
+        </dict>
+        </plist>
+
+        """
+}
+
 final class ReadyCommandTests: ScratchFolderTestCase {
     override class var folderPrefix: String { "iap-ready" }
 
@@ -104,7 +118,7 @@ final class ReadyCommandTests: ScratchFolderTestCase {
             com.acme.app.coins  Store.swift:1  yes      yes
 
             """)
-        XCTAssertEqual(result.stderr, "1 product (1 ID asked for in code): every one the app asks for is served in the App Store\n")
+        XCTAssertEqual(result.stderr, "1 product (1 ID asked for in code): none of those the app asks for is refused by the App Store\n")
     }
 
     func testTheCodeAskingWithoutTheBundlePrefixExitsOne() throws {
@@ -133,7 +147,8 @@ final class ReadyCommandTests: ScratchFolderTestCase {
 
             """)
         XCTAssertEqual(result.stderr, "iap: ? in App Store USA, App Store JPN: the snapshot cannot tell; availability not pulled (iap asc pull --availability)\n"
-                       + "1 product (0 IDs asked for in code): every one the app asks for is served in the App Store\n")
+                       + "1 product (no ID found asked for in code, so its product lists stand for what it asks): "
+                       + "none of those the app asks for is refused by the App Store\n")
     }
 
     func testNotForSaleInTheStorefrontIsAWarningAndExitsOne() throws {
@@ -155,6 +170,34 @@ final class ReadyCommandTests: ScratchFolderTestCase {
         let result = try ready()
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.stderr, "iap: error: asc.json: inAppPurchases[0].review.availability.territories[1] is '\\u{1B}[31m': not three capital letters; pull it again with `iap asc pull --snapshot asc.json`\n")
+    }
+
+    func testANoThatNoFindingExplainsSaysItsCauseAndEachIDIsReportedOnce() throws {
+        try write("Catalog/IAP_ProductIDs.plist", Self.idList)
+        // 'bronze' is only in the code (twice) and App Store Connect holds it removed from sale;
+        // 'ghost' is nowhere, asked for in two places.
+        try write("App/Store.swift", #"let a = try await Product.products(for: ["com.acme.app.coins", "com.acme.app.bronze", "com.acme.app.ghost"])"# + "\n"
+                  + #"let b = try await Product.products(for: ["com.acme.app.bronze", "com.acme.app.ghost"])"# + "\n")
+        let bronze = Self.product("com.acme.app.bronze", id: "6450000002").replacingOccurrences(of: #""state":"APPROVED""#, with: #""state":"REMOVED_FROM_SALE""#)
+        try write("asc.json", Self.snapshot([Self.product(), bronze]))
+        let result = try ready()
+        XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
+        let ghost = result.stdout.components(separatedBy: "\n").filter { $0.contains("[ready-unknown-product]") }
+        XCTAssertEqual(ghost, ["App/Store.swift:1:87: error: 'com.acme.app.ghost' is asked for here (and in 1 more place), but no catalog has it and App Store "
+                               + "Connect (app 'Acme', asc.json) does not either: no product request returns it [ready-unknown-product]"])
+        XCTAssertTrue(result.stderr.hasPrefix("iap: 'com.acme.app.bronze' is not served in sandbox: REMOVED_FROM_SALE\n"
+                                              + "iap: 'com.acme.app.bronze' is not served in App Store USA: REMOVED_FROM_SALE\n"), result.stderr)
+    }
+
+    func testASnapshotOfAnotherAppIsOneClearError() throws {
+        try write("Catalog/IAP_ProductIDs.plist", Self.idList)
+        try write("Catalog/Info.plist", ReadyExampleText.infoPlist)
+        try write("App/Store.swift", "\n")
+        try write("asc.json", Self.snapshot().replacingOccurrences(of: "com.acme.app\"", with: "com.other.app\""))
+        let result = try ready()
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "iap: error: asc.json is App Store Connect's 'com.other.app', but the catalog Catalog is for 'com.acme.app': "
+                       + "pull the app's own snapshot (`iap asc pull --app com.acme.app --snapshot asc.json`), or name its catalog\n")
     }
 
     func testCheckRunsTheReadinessRulesWithTheSnapshotItNames() throws {

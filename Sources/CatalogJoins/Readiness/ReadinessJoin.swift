@@ -101,6 +101,19 @@ struct ReadinessJoin: Sendable {
     var snapshot: ASCSnapshot { drift.snapshot }
     var appName: String { drift.appName }
 
+    /// Each ID the code asks for, at the first place it does, with how many other places ask.
+    var firstRequests: [(request: CodeRequest, more: Int)] {
+        var index: [String: Int] = [:]
+        var out: [(request: CodeRequest, more: Int)] = []
+        for request in requests {
+            if let at = index[request.id] { out[at].more += 1 } else {
+                index[request.id] = out.count
+                out.append((request, 0))
+            }
+        }
+        return out
+    }
+
     /// Where the app asks for `id`: the first code request, else the product list that lists it.
     func askedBy(_ id: String) -> SourceLocation? {
         if let request = requests.first(where: { $0.id == id }) { return request.location }

@@ -73,12 +73,19 @@ public struct ASCReadyJob: Sendable {
             let (snapshot, text) = try ASCJob.readSnapshot(self.snapshot)
             let loaded = try catalogs.loadRequired(verbose: verbose, into: &outcome)
             let catalog = try ASCJob.catalogOf(snapshot, in: loaded.catalogs)
+            // A snapshot of another app would make every product a missing one: one clear error instead.
+            if let ours = catalog.bundleID?.value, let theirs = snapshot.app.bundleId, ours != theirs {
+                throw .cannotRun("\(self.snapshot) is App Store Connect's \(Quote.escaped(theirs)), but the catalog \(catalog.name) is for \(Quote.escaped(ours)): "
+                                 + "pull the app's own snapshot (`iap asc pull --app \(Escape.shellArgument(ours, path: false)) --snapshot \(Escape.shellArgument(self.snapshot, path: true))`), "
+                                 + "or name its catalog")
+            }
             var notes: [String] = []
             let (requests, sourceFiles) = try requests(for: catalog, notes: &notes)
             let drift = DriftCheck(snapshot: snapshot, path: self.snapshot, text: text)
             let readiness = Readiness(catalog: catalog, drift: drift, requests: requests, storefronts: storefronts)
             let files = catalog.files.map(\.path) + [self.snapshot] + sourceFiles
-            var rendered = try plan.render(command: "asc ready", findings: readiness.findings(), rules: ReadinessRules.all + ASCRules.all, files: files)
+            let found = readiness.findings()
+            var rendered = try plan.render(command: "asc ready", findings: found, rules: ReadinessRules.all + ASCRules.all, files: files)
             // The table leads the report a person reads: text and Markdown, on stdout or in -o.
             if plan.stdoutFormat == TextReporter.identifier || plan.stdoutFormat == MarkdownReporter.identifier {
                 let markdown = plan.stdoutFormat == MarkdownReporter.identifier
@@ -101,10 +108,27 @@ public struct ASCReadyJob: Sendable {
                 let shown = places.count <= 3 ? places.joined(separator: ", ") : "\(places[0]) and \(places.count - 1) more columns"
                 notes.append("iap: ? in \(shown): the snapshot cannot tell; \(why)")
             }
+            // A "no" that no finding explains (a product App Store Connect holds that only the code
+            // asks for, one the StoreKit configuration lacks) says its cause here.
+            var explained: Set<String> = []
+            for finding in found {
+                for row in readiness.rows where finding.message.contains(Quote.bounded(row.id)) { explained.insert(row.id) }
+            }
+            var unexplained: [String] = []
+            for row in readiness.rows where !explained.contains(row.id) {
+                for (place, verdict) in zip(readiness.places, row.verdicts) {
+                    if case .notServed(let why) = verdict { unexplained.append("\(Quote.escaped(row.id)) is not served in \(place): \(why)") }
+                }
+            }
+            for line in unexplained.prefix(20) { notes.append("iap: \(line)") }
+            if unexplained.count > 20 { notes.append("iap: and \(unexplained.count - 20) more not served without a finding (--format markdown shows the table)") }
             let notServed = readiness.askedForAndNotServed
             let asked = Set(requests.map(\.id)).count
-            let summary = "\(plural(readiness.rows.count, "product")) (\(plural(asked, "ID")) asked for in code): "
-                + (notServed.isEmpty ? "every one the app asks for is served in the App Store"
+            let lists = catalog.files.contains { if case .productList = $0.content { true } else { false } }
+            let whatAsks = asked > 0 ? "\(plural(asked, "ID")) asked for in code"
+                : "no ID found asked for in code" + (lists ? ", so its product lists stand for what it asks" : ": nothing is known to be asked for")
+            let summary = "\(plural(readiness.rows.count, "product")) (\(whatAsks)): "
+                + (notServed.isEmpty ? "none of those the app asks for is refused by the App Store"
                     : "\(notServed.count) the app asks for \(notServed.count == 1 ? "is" : "are") not served in the App Store")
             var delivered = plan.deliver(rendered, summary: summary)
             if !notServed.isEmpty { delivered.status = delivered.status.combined(with: .findings) }

@@ -15,7 +15,9 @@ public enum ReadyBundlePrefixRule: ReadinessRule {
                                                                                 .purchase("gold", type: "NON_CONSUMABLE")])])
 
     static func check(_ join: ReadinessJoin, into found: inout FindingCollector) {
-        for request in join.requests where join.remoteByID[request.id] == nil {
+        // An ID the catalog has too is asc-missing-product's, at the catalog's line, which names
+        // the other ID: one finding for one cause. One finding an ID, at the first place asking.
+        for (request, _) in join.firstRequests where join.remoteByID[request.id] == nil && join.catalogByID[request.id] == nil {
             guard let other = join.prefixVariant(of: request.id) else { continue }
             let with = other.count > request.id.count ? "with" : "without"
             found.add(at: request.location) {

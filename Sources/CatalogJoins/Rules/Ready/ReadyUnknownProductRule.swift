@@ -15,12 +15,13 @@ public enum ReadyUnknownProductRule: ReadinessRule {
     static let runsInCheck = false
 
     static func check(_ join: ReadinessJoin, into found: inout FindingCollector) {
-        for request in join.requests where join.catalogByID[request.id] == nil && join.remoteByID[request.id] == nil
+        // One finding an ID, at the first place that asks for it: one cause, one fix.
+        for (request, more) in join.firstRequests where join.catalogByID[request.id] == nil && join.remoteByID[request.id] == nil
             && join.prefixVariant(of: request.id) == nil {
             found.add(at: request.location) {
                 description.finding(
-                    "\(Quote.bounded(request.id)) is asked for here, but no catalog has it and App Store Connect (app \(join.appName), \(join.drift.path)) "
-                        + "does not either: no product request returns it",
+                    "\(Quote.bounded(request.id)) is asked for here\(more > 0 ? " (and in \(more) more \(more == 1 ? "place" : "places"))" : ""), but no catalog has it "
+                        + "and App Store Connect (app \(join.appName), \(join.drift.path)) does not either: no product request returns it",
                     at: request.location,
                     fix: SuggestedFix("correct the ID, or create the product in App Store Connect and add it to the catalog"))
             }
