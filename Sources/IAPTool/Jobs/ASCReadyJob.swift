@@ -110,12 +110,15 @@ public struct ASCReadyJob: Sendable {
             }
             // A "no" that no finding explains (a product App Store Connect holds that only the code
             // asks for, one the StoreKit configuration lacks) says its cause here.
-            var explained: Set<String> = []
+            // What the findings name: every quoted text of their messages (at most 100 a rule).
+            var named: Set<Substring> = []
             for finding in found {
-                for row in readiness.rows where finding.message.contains(Quote.bounded(row.id)) { explained.insert(row.id) }
+                for (index, part) in finding.message.split(separator: "'", omittingEmptySubsequences: false).enumerated() where index % 2 == 1 {
+                    named.insert(part)
+                }
             }
             var unexplained: [String] = []
-            for row in readiness.rows where !explained.contains(row.id) {
+            for row in readiness.rows where !named.contains(Substring(Quote.bounded(row.id).dropFirst().dropLast())) {
                 for (place, verdict) in zip(readiness.places, row.verdicts) {
                     if case .notServed(let why) = verdict { unexplained.append("\(Quote.escaped(row.id)) is not served in \(place): \(why)") }
                 }
