@@ -189,6 +189,26 @@ final class ReadyCommandTests: ScratchFolderTestCase {
                                               + "iap: 'com.acme.app.bronze' is not served in App Store USA: REMOVED_FROM_SALE\n"), result.stderr)
     }
 
+    func testAnotherCatalogsIDAndTheStartOfABuiltIDAreNotThisAppsAsks() throws {
+        try write("Catalog/IAP_ProductIDs.plist", Self.idList)
+        try write("Catalog/Info.plist", ReadyExampleText.infoPlist)
+        try write("Dev/IAP_ProductIDs.plist", Self.idList.replacingOccurrences(of: "com.acme.app.coins", with: "com.acme.app.dev.pro"))
+        try write("Dev/Info.plist", ReadyExampleText.infoPlist.replacingOccurrences(of: "com.acme.app<", with: "com.acme.app.dev<"))
+        try write("App/Store.swift", """
+            let ids = ["com.acme.app.coins", "com.acme.app.dev.pro", "com.acme.app." + tier]
+            let products = try await Product.products(for: ids)
+
+            """)
+        try write("asc.json", Self.snapshot())
+        let result = try IAPRunner.run(["asc", "ready", "--snapshot", "asc.json", "--sources", "App", "Catalog", "Dev"], in: folder)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertEqual(result.stdout, """
+            PRODUCT             ASKED BY       SANDBOX  APP STORE USA
+            com.acme.app.coins  Store.swift:1  yes      yes
+
+            """)
+    }
+
     func testASnapshotOfAnotherAppIsOneClearError() throws {
         try write("Catalog/IAP_ProductIDs.plist", Self.idList)
         try write("Catalog/Info.plist", ReadyExampleText.infoPlist)

@@ -73,9 +73,18 @@ public struct Readiness: Sendable {
 
     /// `storefronts`: the App Store columns (none: the snapshot's storefront, else one column
     /// for the App Store anywhere).
-    public init(catalog: Catalog, drift: DriftCheck, requests: [CodeRequest], storefronts: [String] = []) {
+    /// `elsewhere`: the product IDs of the repository's other catalogs (another app's, a dev
+    /// build's): code that names one asks for that app's product, not this one's.
+    public init(catalog: Catalog, drift: DriftCheck, requests: [CodeRequest], storefronts: [String] = [], elsewhere: Set<String> = []) {
         let columns = storefronts.isEmpty ? [drift.snapshot.storefront] : storefronts.map { Optional($0) }
-        let join = ReadinessJoin(catalog: catalog, drift: drift, requests: requests, storefronts: columns.compactMap { $0 })
+        // Not an ask of this app: another catalog's ID, or the start of an ID built at run time
+        // (`"com.acme.app." + tier`: it ends with a separator).
+        let own = Set(catalog.products.map(\.id))
+        let asked = requests.filter { request in
+            guard let last = request.id.unicodeScalars.last, !".-_".unicodeScalars.contains(last) else { return false }
+            return own.contains(request.id) || !elsewhere.contains(request.id)
+        }
+        let join = ReadinessJoin(catalog: catalog, drift: drift, requests: asked, storefronts: columns.compactMap { $0 })
         self.join = join
         var places: [Place] = join.storeKitIDs == nil ? [] : [.storeKit]
         places.append(.sandbox)

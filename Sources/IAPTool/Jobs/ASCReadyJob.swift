@@ -82,7 +82,8 @@ public struct ASCReadyJob: Sendable {
             var notes: [String] = []
             let (requests, sourceFiles) = try requests(for: catalog, notes: &notes)
             let drift = DriftCheck(snapshot: snapshot, path: self.snapshot, text: text)
-            let readiness = Readiness(catalog: catalog, drift: drift, requests: requests, storefronts: storefronts)
+            let elsewhere = Set(loaded.catalogs.filter { $0.name != catalog.name }.flatMap { $0.products.map(\.id) })
+            let readiness = Readiness(catalog: catalog, drift: drift, requests: requests, storefronts: storefronts, elsewhere: elsewhere)
             let files = catalog.files.map(\.path) + [self.snapshot] + sourceFiles
             let found = readiness.findings()
             var rendered = try plan.render(command: "asc ready", findings: found, rules: ReadinessRules.all + ASCRules.all, files: files)
