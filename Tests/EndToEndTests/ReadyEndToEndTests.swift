@@ -114,8 +114,8 @@ final class ReadyCommandTests: ScratchFolderTestCase {
         let result = try ready()
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         XCTAssertEqual(result.stdout, """
-            PRODUCT             ASKED BY       SANDBOX  APP STORE USA
-            com.acme.app.coins  Store.swift:1  yes      yes
+            PRODUCT             ASKED BY           SANDBOX  APP STORE USA
+            com.acme.app.coins  App/Store.swift:1  yes      yes
 
             """)
         XCTAssertEqual(result.stderr, "1 product (1 ID asked for in code): none of those the app asks for is refused by the App Store\n")
@@ -128,7 +128,7 @@ final class ReadyCommandTests: ScratchFolderTestCase {
         try write("asc.json", snapshot)
         let result = try ready()
         XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
-        XCTAssertTrue(result.stdout.contains("gold                Store.swift:1  no       no\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("gold                App/Store.swift:1  no       no\n"), result.stdout)
         let there = Self.location(of: "com.acme.app.gold", in: snapshot)
         XCTAssertTrue(result.stdout.contains("App/Store.swift:1:71: error: 'gold' is asked for here, but App Store Connect (app 'Acme') has 'com.acme.app.gold', "
                                              + "with the app's bundle prefix (\(there)): a product request for 'gold' returns nothing [ready-bundle-prefix]\n"), result.stdout)
@@ -142,8 +142,8 @@ final class ReadyCommandTests: ScratchFolderTestCase {
         let result = try ready(["--storefront", "USA", "--storefront", "JPN"])
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         XCTAssertEqual(result.stdout, """
-            PRODUCT             ASKED BY                SANDBOX  APP STORE USA  APP STORE JPN
-            com.acme.app.coins  IAP_ProductIDs.plist:4  yes      ?              ?
+            PRODUCT             ASKED BY                        SANDBOX  APP STORE USA  APP STORE JPN
+            com.acme.app.coins  Catalog/IAP_ProductIDs.plist:4  yes      ?              ?
 
             """)
         XCTAssertEqual(result.stderr, "iap: ? in App Store USA, App Store JPN: the snapshot cannot tell; availability not pulled (iap asc pull --availability)\n"
@@ -203,10 +203,21 @@ final class ReadyCommandTests: ScratchFolderTestCase {
         let result = try IAPRunner.run(["asc", "ready", "--snapshot", "asc.json", "--sources", "App", "Catalog", "Dev"], in: folder)
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         XCTAssertEqual(result.stdout, """
-            PRODUCT             ASKED BY       SANDBOX  APP STORE USA
-            com.acme.app.coins  Store.swift:1  yes      yes
+            PRODUCT             ASKED BY           SANDBOX  APP STORE USA
+            com.acme.app.coins  App/Store.swift:1  yes      yes
 
             """)
+    }
+
+    func testASourceThatCannotBeReadIsSaid() throws {
+        try write("Catalog/IAP_ProductIDs.plist", Self.idList)
+        try write("App/Store.swift", "\n")
+        try write("App/Huge.swift", String(repeating: "let x = 1\n", count: 500_000))
+        try write("asc.json", Self.snapshot())
+        let result = try ready()
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("iap: warning: App/Huge.swift: 4.8 MB, more than the 4 MB iap lints: not read; if it is generated, leave it out "
+                                              + "with --exclude or lint.exclude in iap.yml; the IDs it asks for, if any, are not known\n"), result.stderr)
     }
 
     func testASnapshotOfAnotherAppIsOneClearError() throws {

@@ -44,9 +44,10 @@ public struct ASCReadyJob: Sendable {
         return line(header) + line(header.map { _ in "---" }) + rows.map { line([code($0[0])] + $0.dropFirst()) }.joined()
     }
 
-    /// `IAP_ProductIDs.plist:7` for a location: the file's name and line, short enough for a column.
+    /// `App/Store.swift:7` for a location: the path as the walk found it (two files of one name
+    /// are two places) and the line.
     static func shortLocation(_ location: SourceLocation) -> String {
-        let name = Quote.escaped((location.path as NSString).lastPathComponent, open: "", close: "")
+        let name = Quote.escaped(location.path, open: "", close: "")
         return location.line > 0 ? "\(name):\(location.line)" : name
     }
 
@@ -59,11 +60,18 @@ public struct ASCReadyJob: Sendable {
         lint.excludes = excludes
         let prepared = try lint.prepare()
         guard !prepared.files.isEmpty else {
-            notes.append("iap: no Swift or Objective-C source in \((sources.isEmpty ? configuration.lintPaths : sources).joined(separator: ", ")) "
-                         + "(or the working folder): verdicts for the catalog's products only; name the app's sources with --sources")
+            let looked = sources.isEmpty ? (configuration.lintPaths.isEmpty ? ["the working folder"] : configuration.lintPaths) : sources
+            notes.append("iap: no Swift or Objective-C source in \(looked.joined(separator: ", ")): verdicts for the catalog's products only; "
+                         + "name the app's sources with --sources")
             return ([], [])
         }
         let run = prepared.linter.run(files: prepared.files)
+        // A source that could not be read may hold asks: said, never passed over in silence.
+        let unread = run.diagnostics.filter { $0.ruleID == UnreadableSourceRule.description.id }
+        for finding in unread.prefix(10) {
+            notes.append("iap: warning: \(finding.location.path): \(finding.message); the IDs it asks for, if any, are not known")
+        }
+        if unread.count > 10 { notes.append("iap: warning: and \(unread.count - 10) more sources not read") }
         return (run.requested.map { CodeRequest(id: $0.id, location: $0.location) }, prepared.files)
     }
 
