@@ -68,6 +68,13 @@ public final class PriceFormatter: Sendable {
 
     /// Formats `amount` for a locale written as StoreKit or a person writes it; `currency` wins
     /// over the locale's `@currency=` keyword.
+    /// `amount` in the currency and locale of the storefront `code` (alpha-3 or alpha-2), as its
+    /// customers see it (`¥750`, `4,99 €`); nil for a code that is no storefront.
+    public func string(_ amount: Decimal, storefront code: String) -> String? {
+        guard let storefront = try? Storefronts.find(code) else { return nil }
+        return try? string(amount, currency: storefront.currency, locale: storefront.locale)
+    }
+
     public func string(_ amount: Decimal, currency: String? = nil, locale: String, style: Style = .symbol) throws(PriceError) -> String {
         let request = RequestKey(locale: locale, currency: currency, style: style)
         let stripe = self.stripe

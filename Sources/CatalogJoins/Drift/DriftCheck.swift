@@ -93,6 +93,16 @@ public struct DriftCheck: Sendable {
         }
     }
 
+    /// `id` with the app's bundle prefix added, or taken off when it has it (`gold` and
+    /// `com.acme.app.gold`): the ID a product request misses by that mistake; nil without a
+    /// bundle ID, or when taking it off leaves nothing.
+    static func bundlePrefixVariant(of id: String, bundle: String?) -> String? {
+        guard let bundle, !bundle.isEmpty else { return nil }
+        let prefix = bundle + "."
+        let other = id.hasPrefix(prefix) ? String(id.dropFirst(prefix.count)) : prefix + id
+        return other.isEmpty ? nil : other
+    }
+
     public func location(of productID: String) -> SourceLocation { lines[productID] ?? SourceLocation(path: path) }
 
     /// The app as findings name it: its name, quoted bounded with control characters escaped
@@ -105,8 +115,13 @@ public struct DriftCheck: Sendable {
     /// first ones in output order and a summary of the rest; nil keeps all), like every rule's:
     /// each drift rule of `ASCRules.rules` in turn, over the catalog and the snapshot side by side.
     public func check(_ catalog: Catalog, findingsPerRule: Int? = 100) -> [Diagnostic] {
+        check(catalog, rules: ASCRules.rules, findingsPerRule: findingsPerRule)
+    }
+
+    /// The findings of `rules` alone.
+    func check(_ catalog: Catalog, rules: [any DriftRule.Type], findingsPerRule: Int?) -> [Diagnostic] {
         let join = DriftJoin(catalog: catalog, drift: self)
-        return ASCRules.rules.flatMap { rule in
+        return rules.flatMap { rule in
             var found = FindingCollector(limit: findingsPerRule)
             rule.check(join, into: &found)
             return found.findings(of: rule.description)

@@ -72,12 +72,7 @@ struct PriceJoin {
 
     /// A price as customers in `territory` see it (`¥160`, `4,99 €`), else its digits.
     func shown(_ amount: Decimal, in territory: String) -> String {
-        guard let storefront = try? Storefronts.find(territory),
-              let text = try? formatter.string(amount, currency: storefront.currency, locale: storefront.locale) else {
-            var copy = amount
-            return NSDecimalString(&copy, Locale(identifier: "en_US_POSIX"))
-        }
-        return text
+        formatter.string(amount, storefront: territory) ?? PricePoints.text(amount)
     }
 }
 

@@ -98,9 +98,9 @@ public struct Readiness: Sendable {
     /// The findings that say why, each rule's capped at `findingsPerRule`: the drift rules that
     /// say App Store Connect lacks or withholds a product, then `ReadinessRules`.
     public func findings(findingsPerRule: Int? = 100) -> [Diagnostic] {
-        var told: Set<String> = []
-        for rule in ASCRules.rules where rule.saysWhyNotServed { told.insert(rule.description.id) }
-        let drift = join.drift.check(join.catalog, findingsPerRule: findingsPerRule).filter { told.contains($0.ruleID) }
+        var told: [any DriftRule.Type] = []
+        for rule in ASCRules.rules where rule.saysWhyNotServed { told.append(rule) }
+        let drift = join.drift.check(join.catalog, rules: told, findingsPerRule: findingsPerRule)
         return drift + ruleFindings(inCheck: false, findingsPerRule: findingsPerRule)
     }
 

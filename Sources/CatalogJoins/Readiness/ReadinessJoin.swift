@@ -128,10 +128,7 @@ struct ReadinessJoin: Sendable {
     /// The ID App Store Connect has that differs from `id` only by the app's bundle prefix
     /// (`coins` for `com.acme.app.coins`, or the other way round).
     func prefixVariant(of id: String) -> String? {
-        guard let bundle = snapshot.app.bundleId ?? catalog.bundleID?.value, !bundle.isEmpty else { return nil }
-        let prefix = bundle + "."
-        let other = id.hasPrefix(prefix) ? String(id.dropFirst(prefix.count)) : prefix + id
-        return !other.isEmpty && remoteByID[other] != nil ? other : nil
+        DriftCheck.bundlePrefixVariant(of: id, bundle: snapshot.app.bundleId ?? catalog.bundleID?.value).flatMap { remoteByID[$0] != nil ? $0 : nil }
     }
 
     func verdict(_ id: String, at place: Readiness.Place) -> Readiness.Verdict {

@@ -144,14 +144,6 @@ public enum ASCJob {
         return outcome
     }
 
-    /// `--equalize USA:4.99`: a storefront and a price in its currency.
-    public static func equalizationBase(_ text: String) throws(ToolFailure) -> (territory: String, price: Decimal) {
-        var job = PricePlanJob(base: text, pricePoints: "")
-        job.base = text
-        let (territory, price) = try job.parsedBase()
-        return (territory, price)
-    }
-
     /// The command that finishes a partial pull, as it can be pasted.
     static func resumeCommand(_ app: String, _ path: String, _ output: String?) -> String {
         let word = { (text: String) in Escape.shellArgument(text, path: true) }

@@ -61,17 +61,7 @@ public struct ValidateJob: Sendable {
     /// none without one.
     public func pricePointFindings(_ loaded: CatalogSelection.Loaded) throws(ToolFailure) -> JobResult {
         guard let pricePoints else { return JobResult() }
-        let data: Data
-        switch FileContents.read(pricePoints, limit: 64 << 20) {
-        case .success(let bytes): data = bytes
-        case .failure(let failure): throw .cannotRun("cannot read the price points \(pricePoints): \(failure.phrase)")
-        }
-        let points: PricePoints
-        do {
-            points = try PricePoints.decode(data, path: pricePoints)
-        } catch {
-            throw .cannotRun(error.description)
-        }
+        let points = try PricePlanJob.readPoints(pricePoints)
         let check = PricePointCheck(points: points, path: pricePoints)
         return JobResult(findings: loaded.catalogs.flatMap { check.check($0, limits: limits, findingsPerRule: findingsPerRule) },
                          files: [pricePoints], rules: PricePointRules.all)

@@ -34,8 +34,8 @@ public struct PricePlanJob: Sendable {
     public func run() -> CommandOutcome {
         var outcome = CommandOutcome()
         do throws(ToolFailure) {
-            let (territory, price) = try parsedBase()
-            let points = try readPoints()
+            let (territory, price) = try Self.parseBase(base)
+            let points = try Self.readPoints(pricePoints)
             var plan = PricePlan(kind: kind, baseTerritory: territory, basePrice: price, rounding: rounding)
             if let storefronts {
                 do {
@@ -72,7 +72,8 @@ public struct PricePlanJob: Sendable {
         return outcome
     }
 
-    func parsedBase() throws(ToolFailure) -> (String, Decimal) {
+    /// `USA:4.99` (`--base`, `--equalize`): a storefront's alpha-3 code and a price in its currency.
+    public static func parseBase(_ base: String) throws(ToolFailure) -> (territory: String, price: Decimal) {
         let parts = base.split(separator: ":", maxSplits: 1).map(String.init)
         guard parts.count == 2, let storefront = try? Storefronts.find(parts[0]), ValueCheckDecimal.isPlainDecimal(parts[1]),
               let price = Decimal(string: parts[1], locale: Locale(identifier: "en_US_POSIX")) else {
@@ -81,27 +82,24 @@ public struct PricePlanJob: Sendable {
         return (storefront.alpha3, price)
     }
 
-    func readPoints() throws(ToolFailure) -> PricePoints {
-        switch FileContents.read(pricePoints, limit: 64 << 20) {
+    /// The price-points file at `path`, read through its value checks; the error names the file.
+    static func readPoints(_ path: String) throws(ToolFailure) -> PricePoints {
+        switch FileContents.read(path, limit: 64 << 20) {
         case .success(let data):
             do {
-                return try PricePoints.decode(data, path: pricePoints)
+                return try PricePoints.decode(data, path: path)
             } catch {
                 throw .cannotRun(error.description)
             }
         case .failure(let failure):
-            throw .cannotRun("cannot read the price points \(pricePoints): \(failure.phrase)")
+            throw .cannotRun("cannot read the price points \(path): \(failure.phrase)")
         }
     }
 
     /// A price as customers in `territory` see it, through `NumberFormatter` in the storefront's locale.
     static func shown(_ amount: Decimal?, _ territory: String, _ formatter: PriceFormatter) -> String {
         guard let amount else { return "" }
-        guard let storefront = try? Storefronts.find(territory),
-              let text = try? formatter.string(amount, currency: storefront.currency, locale: storefront.locale) else {
-            return PricePoints.text(amount)
-        }
-        return text
+        return formatter.string(amount, storefront: territory) ?? PricePoints.text(amount)
     }
 
     static func cells(_ row: PricePlan.Row, _ formatter: PriceFormatter) -> [String] {
@@ -121,10 +119,7 @@ public struct PricePlanJob: Sendable {
             let line = { (row: [String]) in "| " + row.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n" }
             return line(header) + line(header.map { _ in "---" }) + cells.map(line).joined()
         case .html:
-            let escape = { (text: String) in
-                text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-                    .replacingOccurrences(of: "\"", with: "&quot;")
-            }
+            let escape = Escape.html
             let head = header.map { "<th>\(escape($0))</th>" }.joined()
             let body = cells.map { "<tr>" + $0.map { "<td>\(escape($0))</td>" }.joined() + "</tr>\n" }.joined()
             return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Price plan</title></head><body>\n"
@@ -135,7 +130,7 @@ public struct PricePlanJob: Sendable {
     /// The plan as a metadata plist: the base price and currency, and every other storefront's
     /// price under `prices`, for one product.
     static func metadataPlist(_ rows: [PricePlan.Row], product: String, plan: PricePlan) -> String {
-        let xml = { (text: String) in text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;") }
+        let xml = Escape.plistXMLText
         let currency = (try? Storefronts.find(plan.baseTerritory))?.currency ?? "USD"
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>

@@ -48,7 +48,7 @@ struct ASCCommand: ParsableCommand {
                         throw ToolFailure.usage("--price-points writes beside the snapshot: name it with --snapshot FILE (or asc: price-points: in iap.yml)")
                     }
                     connection.pricePoints = file
-                    connection.equalize = try equalize.map(ASCJob.equalizationBase)
+                    connection.equalize = try equalize.map(PricePlanJob.parseBase)
                 } else if !equalize.isEmpty {
                     throw ToolFailure.usage("--equalize goes with --price-points")
                 }

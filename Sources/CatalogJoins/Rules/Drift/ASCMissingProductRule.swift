@@ -14,12 +14,11 @@ public enum ASCMissingProductRule: DriftRule {
 
     /// Each product of the catalog that the snapshot lacks, at its catalog line.
     static func check(_ join: DriftJoin, into found: inout FindingCollector) {
-        let prefix = (join.snapshot.app.bundleId ?? join.catalog.bundleID?.value).map { $0 + "." }
+        let bundle = join.snapshot.app.bundleId ?? join.catalog.bundleID?.value
         for product in join.catalog.products where join.byID[product.id] == nil {
             let here = product.location
             // The same product under the app's bundle prefix, or without it: the likelier mistake.
-            let other = prefix.map { product.id.hasPrefix($0) ? String(product.id.dropFirst($0.count)) : $0 + product.id }
-            if let other, !other.isEmpty, join.byID[other] != nil {
+            if let other = DriftCheck.bundlePrefixVariant(of: product.id, bundle: bundle), join.byID[other] != nil {
                 let with = other.count > product.id.count ? "with" : "without"
                 found.add(at: here) {
                     description.finding(
