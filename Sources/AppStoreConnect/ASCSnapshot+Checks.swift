@@ -14,7 +14,7 @@ extension ASCSnapshot {
         var productIDs: Set<String> = []
         var resourceIDs: Set<String> = []
         func product(_ at: String, _ productId: String, _ id: String, _ name: String?, _ state: String?, _ familySharable: Bool?,
-                     _ localizations: [Localization], _ price: Price?) {
+                     _ localizations: [Localization], _ price: Price?, _ prices: TerritoryPrices?) {
             check.check(productId, at: "\(at).productId", ASCValue.productID)
             check.check(id, at: "\(at).id", ResourceID.problem)
             if check.problem == nil, !productIDs.insert(productId).inserted {
@@ -37,6 +37,10 @@ extension ASCSnapshot {
                 check.check(l.state, at: "\(place).state", ASCValue.token)
             }
             if let price { self.check(price, at: "\(at).price", &check) }
+            for (territory, price) in (prices?.byTerritory ?? [:]).sorted(by: { $0.key < $1.key }) where check.problem == nil {
+                check.check(territory, at: "\(at).prices", ASCValue.code)
+                self.check(price, at: "\(at).prices.\(territory)", &check)
+            }
         }
         func review(_ review: Review?, at: String) {
             guard let availability = review?.availability else { return }
@@ -51,7 +55,7 @@ extension ASCSnapshot {
         }
         for (index, p) in inAppPurchases.enumerated() {
             let at = "inAppPurchases[\(index)]"
-            product(at, p.productId, p.id, p.name, p.state, p.familySharable, p.localizations, p.price)
+            product(at, p.productId, p.id, p.name, p.state, p.familySharable, p.localizations, p.price, p.prices)
             check.check(p.type, at: "\(at).type", ASCValue.token)
             review(p.review, at: at)
         }
@@ -76,7 +80,7 @@ extension ASCSnapshot {
             }
             for (index, s) in group.subscriptions.enumerated() {
                 let at = "\(at).subscriptions[\(index)]"
-                product(at, s.productId, s.id, s.name, s.state, s.familySharable, s.localizations, s.price)
+                product(at, s.productId, s.id, s.name, s.state, s.familySharable, s.localizations, s.price, s.prices)
                 check.check(s.period, at: "\(at).period", ASCValue.token)
                 check.check(s.groupLevel, at: "\(at).groupLevel", ASCValue.groupLevel)
                 review(s.review, at: at)

@@ -39,6 +39,8 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
             case introductoryOffer
             /// The territories a product is available in (`--availability`).
             case availability
+            /// A product's price in every territory (`--all-storefronts`).
+            case prices
 
             public static func < (a: Work, b: Work) -> Bool { a.rank < b.rank }
             private var rank: Int {
@@ -48,6 +50,7 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
                 case .price: 2
                 case .introductoryOffer: 3
                 case .availability: 4
+                case .prices: 5
                 }
             }
         }
@@ -96,6 +99,32 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
 
         /// The amount, exactly.
         public var decimal: Decimal? { Decimal(string: amount, locale: Locale(identifier: "en_US_POSIX")) }
+    }
+
+    /// A product's price in each territory that has one, written one line a territory
+    /// (`"CAN": "1.39 CAD"`): 175 territories of 1,000 products stay a file one can read and diff.
+    public struct TerritoryPrices: Codable, Sendable, Equatable {
+        public var byTerritory: [String: Price]
+
+        public init(_ byTerritory: [String: Price]) {
+            self.byTerritory = byTerritory
+        }
+
+        public subscript(territory: String) -> Price? { byTerritory[territory] }
+
+        public init(from decoder: any Decoder) throws {
+            let written = try decoder.singleValueContainer().decode([String: String].self)
+            byTerritory = written.mapValues { text in
+                // The amount, a space, the currency; each is checked as every snapshot value is (`firstProblem`).
+                guard let space = text.firstIndex(of: " ") else { return Price(amount: text, currency: nil) }
+                return Price(amount: String(text[..<space]), currency: String(text[text.index(after: space)...]))
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(byTerritory.mapValues { price in price.currency.map { "\(price.amount) \($0)" } ?? price.amount })
+        }
     }
 
     /// A subscription's introductory offer in the snapshot's storefront.
@@ -189,12 +218,16 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
         public var localizations: [Localization]
         /// The price in the snapshot's storefront.
         public var price: Price?
+        /// The price in each territory that has one (alpha-3 code → price); nil when the pull did
+        /// not ask (`--all-storefronts`), empty when it has none anywhere.
+        public var prices: TerritoryPrices?
         /// The review screenshot and the availability; nil in a snapshot an older `iap` wrote.
         public var review: Review?
 
         public init(productId: String, id: String, name: String?, type: String?, state: String?, familySharable: Bool?,
-                    localizations: [Localization], price: Price? = nil, review: Review? = nil) {
+                    localizations: [Localization], price: Price? = nil, prices: TerritoryPrices? = nil, review: Review? = nil) {
             self.price = price
+            self.prices = prices
             self.review = review
             self.productId = productId
             self.id = id
@@ -236,13 +269,17 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
         /// The price and introductory offer in the snapshot's storefront.
         public var price: Price?
         public var introductoryOffer: IntroductoryOffer?
+        /// The price in each territory that has one (alpha-3 code → price); nil when the pull did
+        /// not ask (`--all-storefronts`), empty when it has none anywhere.
+        public var prices: TerritoryPrices?
         /// The review screenshot and the availability; nil in a snapshot an older `iap` wrote.
         public var review: Review?
 
         public init(productId: String, id: String, name: String?, state: String?, period: String?, groupLevel: Int?,
                     familySharable: Bool?, localizations: [Localization], price: Price? = nil, introductoryOffer: IntroductoryOffer? = nil,
-                    review: Review? = nil) {
+                    prices: TerritoryPrices? = nil, review: Review? = nil) {
             self.price = price
+            self.prices = prices
             self.review = review
             self.introductoryOffer = introductoryOffer
             self.productId = productId

@@ -38,7 +38,7 @@ final class PullState: @unchecked Sendable {
         lock.withLock {
             switch item.work {
             case .subscriptions: groups[item.id] != nil
-            case .localizations, .price: purchases[item.id] != nil || subscriptions[item.id] != nil
+            case .localizations, .price, .prices: purchases[item.id] != nil || subscriptions[item.id] != nil
             case .introductoryOffer: subscriptions[item.id] != nil
             case .availability: availabilityLocked(item.id) != nil
             }
@@ -71,18 +71,20 @@ final class PullState: @unchecked Sendable {
         lock.withLock {
             if let i = purchases[id] {
                 var fields = ProductFields(localizations: _snapshot.inAppPurchases[i].localizations, price: _snapshot.inAppPurchases[i].price,
-                                           review: _snapshot.inAppPurchases[i].review)
+                                           prices: _snapshot.inAppPurchases[i].prices, review: _snapshot.inAppPurchases[i].review)
                 change(&fields)
                 _snapshot.inAppPurchases[i].localizations = fields.localizations
                 _snapshot.inAppPurchases[i].price = fields.price
+                _snapshot.inAppPurchases[i].prices = fields.prices
                 _snapshot.inAppPurchases[i].review = fields.review
             } else if let (g, s) = subscriptions[id] {
                 var sub = _snapshot.subscriptionGroups[g].subscriptions[s]
                 var fields = ProductFields(localizations: sub.localizations, price: sub.price, introductoryOffer: sub.introductoryOffer,
-                                           review: sub.review)
+                                           prices: sub.prices, review: sub.review)
                 change(&fields)
                 sub.localizations = fields.localizations
                 sub.price = fields.price
+                sub.prices = fields.prices
                 sub.introductoryOffer = fields.introductoryOffer
                 sub.review = fields.review
                 _snapshot.subscriptionGroups[g].subscriptions[s] = sub
@@ -108,12 +110,14 @@ struct ProductFields {
     var localizations: [ASCSnapshot.Localization]
     var price: ASCSnapshot.Price?
     var introductoryOffer: ASCSnapshot.IntroductoryOffer?
+    var prices: ASCSnapshot.TerritoryPrices?
     var review: ASCSnapshot.Review?
 
     init(localizations: [ASCSnapshot.Localization], price: ASCSnapshot.Price?, introductoryOffer: ASCSnapshot.IntroductoryOffer? = nil,
-         review: ASCSnapshot.Review?) {
+         prices: ASCSnapshot.TerritoryPrices?, review: ASCSnapshot.Review?) {
         self.localizations = localizations
         self.price = price
+        self.prices = prices
         self.introductoryOffer = introductoryOffer
         self.review = review
     }

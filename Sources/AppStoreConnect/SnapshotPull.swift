@@ -32,10 +32,15 @@ public struct SnapshotPull: Sendable {
     public var connections: Int
     /// Whether each product's territories are pulled (`--availability`): one request a product.
     public var availability: Bool
+    /// Whether each product's price in every territory is pulled (`--all-storefronts`): two
+    /// requests an in-app purchase, one a subscription; the price in `storefront` comes with them.
+    public var allTerritories: Bool
 
-    public init(storefront: String? = nil, today: Date = Date(), connections: Int = SnapshotPull.defaultConnections, availability: Bool = false) {
+    public init(storefront: String? = nil, today: Date = Date(), connections: Int = SnapshotPull.defaultConnections, availability: Bool = false,
+                allTerritories: Bool = false) {
         self.storefront = storefront
         self.availability = availability
+        self.allTerritories = allTerritories
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let c = calendar.dateComponents([.year, .month, .day], from: today)
@@ -94,7 +99,7 @@ public struct SnapshotPull: Sendable {
                                                                               OfPurchases.type, page.included, path)
                 if included == nil { work.append(.init(.localizations, resource.id)) }
                 // Its price schedule has the in-app purchase's ID; one without a schedule answers 404.
-                if storefront != nil { work.append(.init(.price, resource.id)) }
+                if let prices = priceWork { work.append(.init(prices, resource.id)) }
                 let review = try self.review(of: resource, screenshots: Availabilities.purchaseScreenshots,
                                              availability: ("inAppPurchaseAvailability", Availabilities.ofPurchases), page.included, path)
                 if availability, review?.availability != nil { work.append(.init(.availability, resource.id)) }
@@ -220,8 +225,8 @@ public struct SnapshotPull: Sendable {
                 guard let productID = a?.productId else { continue }
                 let included = try localizations(of: resource, "subscriptionLocalizations", OfSubscriptions.type, page.included, path)
                 if included == nil { work.append(.init(.localizations, resource.id)) }
+                if let prices = priceWork { work.append(.init(prices, resource.id)) }
                 if storefront != nil {
-                    work.append(.init(.price, resource.id))
                     let offers = resource.relationships?["introductoryOffers"]
                     if case .many(let linked)? = offers?.data, linked.isEmpty, (offers?.total ?? 0) == 0 {
                         // None, in any territory.
@@ -268,6 +273,11 @@ public struct SnapshotPull: Sendable {
             return try page.next(path)
         }
         return all
+    }
+
+    /// The work that prices a product: in every territory, in the storefront, or none.
+    private var priceWork: ASCSnapshot.Pending.Work? {
+        allTerritories ? .prices : storefront != nil ? .price : nil
     }
 
     // MARK: The work, on several connections
@@ -317,6 +327,12 @@ public struct SnapshotPull: Sendable {
             guard let storefront, !isPurchase else { return [] }
             let offer = try introductoryOffer(item.id, storefront, client)
             state.set(item.id) { $0.introductoryOffer = offer }
+        case .prices:
+            let prices = try pricesEverywhere(item.id, isPurchase: isPurchase, client)
+            state.set(item.id) { fields in
+                fields.prices = ASCSnapshot.TerritoryPrices(prices)
+                if let storefront { fields.price = prices[storefront] }
+            }
         case .availability:
             guard let availabilityID = state.availability(of: item.id) else { return [] }
             let territories = try availableTerritories(availabilityID, ofPurchase: isPurchase, client)
@@ -392,7 +408,11 @@ public struct SnapshotPull: Sendable {
     }
 
     private func priceQuery(_ storefront: String, point: String, points: String, prices: String, fields: String) -> [(String, String)] {
-        [("filter[territory]", storefront), ("include", "\(point),territory"), ("limit", "\(Self.pageSize)"),
+        [("filter[territory]", storefront)] + pricesQuery(point: point, points: points, prices: prices, fields: fields)
+    }
+
+    private func pricesQuery(point: String, points: String, prices: String, fields: String) -> [(String, String)] {
+        [("include", "\(point),territory"), ("limit", "\(Self.pageSize)"),
          ("fields[\(prices)]", fields), ("fields[\(points)]", "customerPrice"), ("fields[territories]", "currency")]
     }
 
@@ -416,6 +436,53 @@ public struct SnapshotPull: Sendable {
             if let price = current(prices) ?? nil { return price }
         }
         return nil
+    }
+
+    /// A product's price in every territory that has one: an in-app purchase's manual prices (its
+    /// base territory's and those set by hand) over its automatic ones — two lists, so two
+    /// requests, one when it has no price schedule yet; a subscription's prices, one request.
+    /// A list longer than a page (a schedule's past and future prices) takes more.
+    private func pricesEverywhere(_ id: String, isPurchase: Bool, _ client: ASCClient) throws(ASCError) -> [String: ASCSnapshot.Price] {
+        guard isPurchase else {
+            let query = pricesQuery(point: "subscriptionPricePoint", points: "subscriptionPricePoints", prices: "subscriptionPrices",
+                                    fields: "startDate,territory,subscriptionPricePoint")
+            return try territoryPrices(try APIPath("/v1/subscriptions", id, "prices"), query, (relationship: "subscriptionPricePoint", type: "subscriptionPricePoints"),
+                                       client) { (a: SubscriptionPriceAttributes?) in (a?.startDate, nil) } ?? [:]
+        }
+        let query = pricesQuery(point: "inAppPurchasePricePoint", points: "inAppPurchasePricePoints", prices: "inAppPurchasePrices",
+                                fields: "startDate,endDate,inAppPurchasePricePoint,territory")
+        let point = (relationship: "inAppPurchasePricePoint", type: "inAppPurchasePricePoints")
+        let dates = { (a: PurchasePriceAttributes?) in (a?.startDate, a?.endDate) }
+        // No price schedule yet (a new product): no price anywhere, and no second list to ask.
+        guard let manual = try territoryPrices(try APIPath("/v1/inAppPurchasePriceSchedules", id, "manualPrices"), query, point, client, dates) else { return [:] }
+        let automatic = try territoryPrices(try APIPath("/v1/inAppPurchasePriceSchedules", id, "automaticPrices"), query, point, client, dates) ?? [:]
+        return automatic.merging(manual) { _, set in set }
+    }
+
+    /// The price in effect today in each territory a list of prices names; nil when App Store
+    /// Connect answers 404.
+    private func territoryPrices<A: ResourceAttributes>(_ path: APIPath, _ query: [(String, String)], _ point: (relationship: String, type: String),
+                                                        _ client: ASCClient, _ dates: (A?) -> (String?, String?))
+        throws(ASCError) -> [String: ASCSnapshot.Price]? {
+        let entries: [(start: String?, end: String?, value: (territory: String, price: ASCSnapshot.Price?))]? = try dated(path, query, client) {
+            (resource: Resource<A>, included) throws(ASCError) in
+            guard let linkage = resource.relationships?["territory"]?.one, linkage.type == "territories" else {
+                throw .invalidResponse(path.encoded, "price \(Quote.escaped(resource.id)) names no territory")
+            }
+            if let why = ASCValue.code(linkage.id) {
+                throw .invalidResponse(path.encoded, "a territory is \(Quote.escaped(linkage.id)): \(why)")
+            }
+            let (start, end) = dates(resource.attributes)
+            return (start, end, (linkage.id, try self.price(resource, included, point: point, path)))
+        }
+        guard let entries else { return nil }
+        var byTerritory: [String: [(start: String?, end: String?, value: ASCSnapshot.Price?)]] = [:]
+        for entry in entries { byTerritory[entry.value.territory, default: []].append((entry.start, entry.end, entry.value.price)) }
+        var prices: [String: ASCSnapshot.Price] = [:]
+        for (territory, list) in byTerritory {
+            if let price = current(list) ?? nil { prices[territory] = price }
+        }
+        return prices
     }
 
     private func subscriptionPrice(_ id: String, _ storefront: String, _ client: ASCClient) throws(ASCError) -> ASCSnapshot.Price? {

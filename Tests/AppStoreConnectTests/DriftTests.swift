@@ -186,6 +186,57 @@ final class DriftTests: XCTestCase {
         XCTAssertEqual(findings.first?.fix?.message, "set its price in App Store Connect (Pricing and Availability), then pull the snapshot again: StoreKit does not sell a product without a price")
     }
 
+    func testWithEveryTerritorysPriceEachStorefrontTheCatalogNamesIsCompared() throws {
+        // A base price (no storefront: never compared but in the snapshot's storefront) and prices
+        // by storefront: GBR differs, CAN is right, FRA has none in App Store Connect.
+        let metadata = """
+        \t\t<key>com.acme.app.gold</key>
+        \t\t<dict><key>kind</key><string>consumable</string><key>price</key><string>0.99</string><key>currency</key><string>USD</string>
+        \t\t<key>prices</key><dict><key>GBR</key><string>0.99</string><key>CAN</key><string>1.39</string><key>FRA</key><string>0.99</string></dict></dict>
+        """
+        var example = ASCExample.drift(metadata: metadata, remote: [.purchase("com.acme.app.gold", type: "CONSUMABLE")])
+        let index = example.files.firstIndex { $0.name == ASCExample.snapshotName }!
+        var snapshot = try ASCSnapshot.decode(Data(example.files[index].text.utf8), path: "s")
+        snapshot.storefront = "USA"
+        snapshot.inAppPurchases[0].price = ASCSnapshot.Price(amount: "0.99", currency: "USD")
+        snapshot.inAppPurchases[0].prices = ASCSnapshot.TerritoryPrices([
+            "USA": ASCSnapshot.Price(amount: "0.99", currency: "USD"), "GBR": ASCSnapshot.Price(amount: "1.09", currency: "GBP"),
+            "CAN": ASCSnapshot.Price(amount: "1.39", currency: "CAD"), "ECU": ASCSnapshot.Price(amount: "1.19", currency: "USD"),
+        ])
+        example.files[index] = ExampleFile(ASCExample.snapshotName, snapshot.encoded())
+        let (findings, _) = try run(example, in: "everywhere")
+        let messages = findings.map { $0.message.replacingOccurrences(of: folder.appendingPathComponent("everywhere").path + "/", with: "") }
+        // ECU (USD, 1.19) is not compared with the base price: App Store Connect's price there is its own.
+        XCTAssertEqual(messages, [
+            "'com.acme.app.gold': the price in GBR is 0.99 GBP here (Metadata.plist:11:26) but 1.09 GBP in App Store Connect (asc-snapshot.json:26:7)",
+            "'com.acme.app.gold': the price in FRA is 0.99 EUR here (Metadata.plist:11:96) but none (no price in FRA today) in App Store Connect (asc-snapshot.json:26:7)",
+        ])
+    }
+
+    func testAProductForSaleWhereItHasNoPriceIsFoundOverEveryTerritory() throws {
+        let all = (ASCUnpricedTerritoryRule.description.triggering[0])
+        let (findings, _) = try run(all, in: "unpriced")
+        let dir = folder.appendingPathComponent("unpriced").path
+        XCTAssertEqual(findings.filter { $0.ruleID == ASCUnpricedTerritoryRule.id }.map(\.message), [
+            "'com.acme.app.pro' is for sale in GBR with no price there in App Store Connect (\(dir)/asc-snapshot.json:29:7), so the App Store there does not return it (1 of the 3 territories of its availability)",
+        ])
+        // Ten territories unpriced: eight named, the count of the rest; one finding a product.
+        let many = ["AUS", "BRA", "CAN", "CHN", "DEU", "FRA", "GBR", "IND", "JPN", "KOR", "USA"]
+        let example = ASCExample.drift(ids: ["com.acme.app.pro", "com.acme.app.gone"], remote: [
+            .forSale("com.acme.app.pro", territories: many, price: "4.99", pricedIn: ["USA"]),
+            // Withheld anyway: asc-product-not-ready says so, not this rule.
+            .forSale("com.acme.app.gone", state: "REMOVED_FROM_SALE", territories: many, price: nil, pricedIn: []),
+        ])
+        let found = try run(example, in: "many").findings.filter { $0.ruleID == ASCUnpricedTerritoryRule.id }
+        XCTAssertEqual(found.count, 1)
+        XCTAssertTrue(found[0].message.hasPrefix("'com.acme.app.pro' is for sale in AUS, BRA, CAN, CHN, DEU, FRA, GBR, IND and 2 more with no price there"), found[0].message)
+        XCTAssertTrue(found[0].message.hasSuffix("(10 of the 11 territories of its availability)"), found[0].message)
+        XCTAssertEqual(found[0].fix?.message, "give it a price in them in App Store Connect (its prices, or its price schedule's base territory), or take them out of its availability; then pull again")
+        // Not pulled with --all-storefronts: nothing is known, nothing is said.
+        let unknown = ASCExample.drift(ids: ["com.acme.app.pro"], remote: [.forSale("com.acme.app.pro", territories: many, price: "4.99")])
+        XCTAssertEqual(try run(unknown, in: "unknown").findings.filter { $0.ruleID == ASCUnpricedTerritoryRule.id }.count, 0)
+    }
+
     func testDriftFindingsAreCappedAtAHundredPerRuleLikeEveryRule() throws {
         let ids = (0..<250).map { "com.acme.app.p\($0)" }
         let example = ASCExample.drift(ids: ids, remote: (0..<250).map { .purchase("com.acme.app.r\($0)", type: "CONSUMABLE") })

@@ -142,6 +142,30 @@ final class HostileAnswerTests: XCTestCase {
         }
     }
 
+    func testEveryTerritorysPricesAreWrittenOneLineEachAndReadBackCheckedLikeAnAnswer() throws {
+        var snapshot = try ASCSnapshot.decode(Data(try snapshotText { $0 }.utf8), path: "s.json")
+        snapshot.inAppPurchases[0].prices = ASCSnapshot.TerritoryPrices(["USA": ASCSnapshot.Price(amount: "0.99", currency: "USD"),
+                                                                         "JPN": ASCSnapshot.Price(amount: "160", currency: "JPY")])
+        let text = snapshot.encoded()
+        XCTAssertTrue(text.contains("      \"prices\" : {\n        \"JPN\" : \"160 JPY\",\n        \"USA\" : \"0.99 USD\"\n      },\n"), text)
+        XCTAssertEqual(try ASCSnapshot.decode(Data(text.utf8), path: "s.json"), snapshot)
+        let at = "inAppPurchases[0].prices"
+        let cases: [(String, String, String)] = [
+            ("a territory that is not one", #""JPN" : "160 JPY""#, #""jpn" : "160 JPY""#),
+            ("an amount that is not one", #""USA" : "0.99 USD""#, #""USA" : "1e9 USD""#),
+            ("a currency that is not one", #""USA" : "0.99 USD""#, #""USA" : "0.99 US Dollars""#),
+            ("a negative amount", #""USA" : "0.99 USD""#, #""USA" : "-0.99 USD""#),
+        ]
+        let expected = ["\(at) is 'jpn'", "\(at).USA.amount is '1e9'", "\(at).USA.currency is 'US Dollars'", "\(at).USA.amount is '-0.99'"]
+        for ((name, from, to), why) in zip(cases, expected) {
+            let hostile = text.replacingOccurrences(of: from, with: to)
+            XCTAssertNotEqual(hostile, text, name)
+            XCTAssertThrowsError(try ASCSnapshot.decode(Data(hostile.utf8), path: "s.json"), name) { error in
+                XCTAssertTrue("\(error)".hasPrefix("s.json: \(why)"), "\(name): \(error)")
+            }
+        }
+    }
+
     func testAnIntegerPast64BitsInASnapshotFileIsFoundWhereItIs() throws {
         let text = try snapshotText { $0.replacingOccurrences(of: "\"groupLevel\" : 2", with: "\"groupLevel\" : 99999999999999999999") }
         // Where the number is, counted here from the text.

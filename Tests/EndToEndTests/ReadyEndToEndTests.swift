@@ -7,23 +7,30 @@ import XCTest
 extension ASCEndToEndTests {
     /// The store behind Examples/AppStoreConnect/ShopApp.snapshot.json: Examples/ShopApp's three
     /// products, one approved, one ready to submit, a first subscription not for sale in JPN.
-    static let shopStore = #"{"apps":[{"id":"6470000001","name":"Shop","bundleId":"com.acme.shop"}],"inAppPurchases":[{"id":"6470001001","app":"6470000001","productId":"com.acme.shop.coins.100","name":"100 Coins","inAppPurchaseType":"CONSUMABLE","state":"APPROVED","familySharable":false,"localizations":[{"id":"8470001001","locale":"en-US","name":"100 Coins","description":"A pile of coins","state":"APPROVED"}],"reviewScreenshot":true,"availability":{"id":"ia6470001001","availableInNewTerritories":true,"territories":["CAN","GBR","JPN","USA"]},"prices":[{"territory":"USA","currency":"USD","customerPrice":"0.99","proceeds":"0.84","manual":true}]},{"id":"6470001002","app":"6470000001","productId":"com.acme.shop.pro","name":"Shop Pro","inAppPurchaseType":"NON_CONSUMABLE","state":"READY_TO_SUBMIT","familySharable":true,"localizations":[{"id":"8470001002","locale":"en-US","name":"Shop Pro","description":"Every tool, for good","state":"PREPARE_FOR_SUBMISSION"}],"reviewScreenshot":true,"availability":{"id":"ia6470001002","availableInNewTerritories":true,"territories":["CAN","GBR","JPN","USA"]},"prices":[{"territory":"USA","currency":"USD","customerPrice":"4.99","proceeds":"4.24","manual":true}]}],"subscriptionGroups":[{"id":"21470001","app":"6470000001","referenceName":"Club","localizations":[{"id":"9470001001","locale":"en-US","name":"Shop Club","state":"PREPARE_FOR_SUBMISSION"}],"subscriptions":[{"id":"6470002001","productId":"com.acme.shop.club.monthly","name":"Club Monthly","state":"READY_TO_SUBMIT","subscriptionPeriod":"ONE_MONTH","groupLevel":1,"familySharable":false,"localizations":[{"id":"8470002001","locale":"en-US","name":"Shop Club","description":"New items every month","state":"PREPARE_FOR_SUBMISSION"}],"reviewScreenshot":true,"availability":{"id":"sa6470002001","availableInNewTerritories":false,"territories":["CAN","GBR","USA"]},"prices":[{"territory":"USA","currency":"USD","customerPrice":"2.99","proceeds":"2.54"}]}]}],"priceTerritories":{"USA":"USD","DEU":"EUR","GBR":"GBP","JPN":"JPY"}}"#
+    static let shopStore = #"{"apps":[{"id":"6470000001","name":"Shop","bundleId":"com.acme.shop"}],"inAppPurchases":[{"id":"6470001001","app":"6470000001","productId":"com.acme.shop.coins.100","name":"100 Coins","inAppPurchaseType":"CONSUMABLE","state":"APPROVED","familySharable":false,"localizations":[{"id":"8470001001","locale":"en-US","name":"100 Coins","description":"A pile of coins","state":"APPROVED"}],"reviewScreenshot":true,"availability":{"id":"ia6470001001","availableInNewTerritories":true,"territories":["CAN","GBR","JPN","USA"]},"prices":[{"territory":"USA","currency":"USD","customerPrice":"0.99","proceeds":"0.84","manual":true},{"territory":"CAN","currency":"CAD","customerPrice":"1.39","proceeds":"1.06","manual":false},{"territory":"GBR","currency":"GBP","customerPrice":"0.99","proceeds":"0.69","manual":false},{"territory":"JPN","currency":"JPY","customerPrice":"160","proceeds":"127","manual":false}]},{"id":"6470001002","app":"6470000001","productId":"com.acme.shop.pro","name":"Shop Pro","inAppPurchaseType":"NON_CONSUMABLE","state":"READY_TO_SUBMIT","familySharable":true,"localizations":[{"id":"8470001002","locale":"en-US","name":"Shop Pro","description":"Every tool, for good","state":"PREPARE_FOR_SUBMISSION"}],"reviewScreenshot":true,"availability":{"id":"ia6470001002","availableInNewTerritories":true,"territories":["CAN","GBR","JPN","USA"]},"prices":[{"territory":"USA","currency":"USD","customerPrice":"4.99","proceeds":"4.24","manual":true},{"territory":"CAN","currency":"CAD","customerPrice":"6.99","proceeds":"5.32","manual":false},{"territory":"GBR","currency":"GBP","customerPrice":"4.99","proceeds":"3.49","manual":false},{"territory":"JPN","currency":"JPY","customerPrice":"800","proceeds":"636","manual":false}]}],"subscriptionGroups":[{"id":"21470001","app":"6470000001","referenceName":"Club","localizations":[{"id":"9470001001","locale":"en-US","name":"Shop Club","state":"PREPARE_FOR_SUBMISSION"}],"subscriptions":[{"id":"6470002001","productId":"com.acme.shop.club.monthly","name":"Club Monthly","state":"READY_TO_SUBMIT","subscriptionPeriod":"ONE_MONTH","groupLevel":1,"familySharable":false,"localizations":[{"id":"8470002001","locale":"en-US","name":"Shop Club","description":"New items every month","state":"PREPARE_FOR_SUBMISSION"}],"reviewScreenshot":true,"availability":{"id":"sa6470002001","availableInNewTerritories":false,"territories":["CAN","GBR","USA"]},"prices":[{"territory":"USA","currency":"USD","customerPrice":"2.99","proceeds":"2.54"},{"territory":"CAN","currency":"CAD","customerPrice":"3.99","proceeds":"3.04"}]}]}],"priceTerritories":{"USA":"USD","DEU":"EUR","GBR":"GBP","JPN":"JPY"}}"#
 
-    func testPullWithAvailabilityWritesWhatReadinessReadsInOneRequestMorePerProduct() throws {
+    func testPullWithAvailabilityAndEveryPriceWritesWhatReadinessReads() throws {
         let (url, log) = try startStoreServer(Data(Self.shopStore.utf8), pageSize: 200)
         var env = environment
         env["IAP_ASC_URL"] = url
         let snapshot = folder.appendingPathComponent("shop.json")
-        let result = try IAPRunner.run(["asc", "pull", "--app", "com.acme.shop", "--storefront", "USA", "--availability", "--snapshot", snapshot.path],
-                                       environment: env)
+        let result = try IAPRunner.run(["asc", "pull", "--app", "com.acme.shop", "--storefront", "USA", "--availability", "--all-storefronts",
+                                        "--snapshot", snapshot.path], environment: env)
         XCTAssertEqual(result.status, 0, result.stderr)
-        // 1 app, 1 page of in-app purchases, 1 of groups, 1 of subscriptions; 3 prices; 3 territory lists.
-        XCTAssertEqual(result.stderr, "iap: pulled 2 in-app purchases and 1 subscription in 1 group of 'Shop', com.acme.shop, Apple ID 6470000001 in 10 requests\n"
+        // 1 app, 1 page of in-app purchases, 1 of groups, 1 of subscriptions; 3 territory lists;
+        // every territory's prices: 2 lists an in-app purchase (manual, automatic), 1 a subscription.
+        XCTAssertEqual(result.stderr, "iap: pulled 2 in-app purchases and 1 subscription in 1 group of 'Shop', com.acme.shop, Apple ID 6470000001 in 12 requests\n"
                        + "iap: wrote \(snapshot.path)\n")
         let paths = try requests(log).compactMap { $0["path"] as? String }
         XCTAssertEqual(paths.filter { $0.hasSuffix("/availableTerritories") }.sorted(),
                        ["/v1/inAppPurchaseAvailabilities/ia6470001001/availableTerritories", "/v1/inAppPurchaseAvailabilities/ia6470001002/availableTerritories",
                         "/v1/subscriptionAvailabilities/sa6470002001/availableTerritories"])
+        XCTAssertEqual(paths.filter { $0.hasSuffix("Prices") || $0.hasSuffix("/prices") }.sorted(),
+                       ["/v1/inAppPurchasePriceSchedules/6470001001/automaticPrices", "/v1/inAppPurchasePriceSchedules/6470001001/manualPrices",
+                        "/v1/inAppPurchasePriceSchedules/6470001002/automaticPrices", "/v1/inAppPurchasePriceSchedules/6470001002/manualPrices",
+                        "/v1/subscriptions/6470002001/prices"])
+        // Not one of them filtered to a territory: every territory's price comes in one list.
+        XCTAssertFalse(try requests(log).contains { ($0["query"] as? [String: Any])?["filter[territory]"] != nil })
         XCTAssertEqual(try requests(log).filter { ($0["status"] as? Int) != 200 }.count, 0)
         XCTAssertEqual(try String(contentsOf: snapshot, encoding: .utf8),
                        try String(contentsOf: IAPRunner.packageRoot.appendingPathComponent("Examples/AppStoreConnect/ShopApp.snapshot.json"), encoding: .utf8))
@@ -161,6 +168,35 @@ final class ReadyCommandTests: ScratchFolderTestCase {
         let findings = try XCTUnwrap(report["findings"] as? [[String: Any]])
         XCTAssertEqual(findings.map { $0["ruleID"] as? String }, ["ready-storefront"])
         XCTAssertEqual(findings.map { $0["severity"] as? String }, ["warning"])
+    }
+
+    func testEveryStorefrontIsEachTerritoryTheSnapshotNamesWithItsPrice() throws {
+        try write("Catalog/IAP_ProductIDs.plist", Self.idList)
+        try write("App/Store.swift", "\n")
+        // For sale in four territories, priced in three of them (GBR left out).
+        let review = #"{"availability":{"id":"A1","territories":["CAN","GBR","JPN","USA"]},"screenshot":true}"#
+        let product = Self.product(review: review).replacingOccurrences(
+            of: #""productId""#, with: #""prices":{"CAN":"1.39 CAD","JPN":"160 JPY","USA":"0.99 USD"},"productId""#)
+        let snapshot = Self.snapshot([product])
+        try write("asc.json", snapshot)
+        let result = try ready(["--storefront", "all"])
+        XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
+        XCTAssertEqual(result.stdout, """
+            PRODUCT             ASKED BY                        SANDBOX  APP STORE CAN  APP STORE GBR  APP STORE JPN  APP STORE USA
+            com.acme.app.coins  Catalog/IAP_ProductIDs.plist:4  yes      yes            no             yes            yes
+
+            Catalog/IAP_ProductIDs.plist:4:2: warning: 'com.acme.app.coins' has no price in GBR in App Store Connect (\(Self.location(of: "com.acme.app.coins", in: snapshot))), so the App Store there does not return it [ready-storefront]
+            \(Self.location(of: "com.acme.app.coins", in: snapshot)): note: in App Store Connect
+            Catalog/IAP_ProductIDs.plist:4:2: note: fix: give it a price in GBR in App Store Connect, then pull again
+
+            """)
+        // A snapshot that names no territory cannot say which storefronts "all" is.
+        try write("asc.json", Self.snapshot([Self.product(review: nil)]))
+        let none = try ready(["--storefront", "all"])
+        XCTAssertEqual(none.status, 2)
+        XCTAssertEqual(none.stderr, "iap: error: --storefront all: asc.json names no territory; pull it with the territories and prices "
+                       + "(`iap asc pull --availability --all-storefronts --snapshot asc.json`)\n")
+        XCTAssertEqual(try ready(["--storefront", "ALLL"]).status, 64)
     }
 
     func testAHostileSnapshotIsAnErrorNamingTheValue() throws {

@@ -2,6 +2,7 @@ import AppStoreConnect
 import Diagnostics
 import Foundation
 import IAPCatalog
+import PriceFormatting
 
 /// Examples of the drift rules: catalog files and the snapshot they are compared with, in a file
 /// named `snapshotName`.
@@ -14,8 +15,9 @@ public enum ASCExample {
         case purchase(String, type: String, state: String = "APPROVED", marked: Bool = false)
         case subscription(String, group: String, period: String, level: Int = 1, state: String = "APPROVED")
         /// An in-app purchase for sale in `territories` (nil: none pulled) with a price (or none) in
-        /// the snapshot's storefront, USA.
-        case forSale(String, state: String = "APPROVED", territories: [String]?, price: String?, marked: Bool = false)
+        /// the snapshot's storefront, USA, and (`pricedIn`, nil: not pulled) 4.99 in each of those
+        /// territories, in its currency.
+        case forSale(String, state: String = "APPROVED", territories: [String]?, price: String?, pricedIn: [String]? = nil, marked: Bool = false)
     }
 
     /// A readiness example: `code` (Swift, the app's `Store.swift`) beside the catalog and the
@@ -39,13 +41,18 @@ public enum ASCExample {
                 purchases.append(ASCSnapshot.InAppPurchase(productId: id, id: "\(6_450_000_000 + n)", name: id.split(separator: ".").last.map(String.init),
                                                            type: type, state: state, familySharable: false, localizations: []))
                 if mark { marked = id }
-            case .forSale(let id, let state, let territories, let price, let mark):
+            case .forSale(let id, let state, let territories, let price, let pricedIn, let mark):
                 let review = ASCSnapshot.Review(screenshot: true, availability: ASCSnapshot.Availability(
                     id: "\(7_450_000_000 + n)", availableInNewTerritories: true, territories: territories))
                 purchases.append(ASCSnapshot.InAppPurchase(productId: id, id: "\(6_450_000_000 + n)", name: id.split(separator: ".").last.map(String.init),
                                                            type: "NON_CONSUMABLE", state: state, familySharable: false,
                                                            localizations: [ASCSnapshot.Localization(locale: "en-US", name: "Pro", description: "All of it", state: state)],
-                                                           price: price.map { ASCSnapshot.Price(amount: $0, currency: "USD") }, review: review))
+                                                           price: price.map { ASCSnapshot.Price(amount: $0, currency: "USD") },
+                                                           prices: pricedIn.map { territories in
+                                                               ASCSnapshot.TerritoryPrices(Dictionary(uniqueKeysWithValues: territories.map {
+                                                                   ($0, ASCSnapshot.Price(amount: "4.99", currency: (try? Storefronts.find($0).currency) ?? "USD"))
+                                                               }))
+                                                           }, review: review))
                 if mark { marked = id }
             case .subscription(let id, let group, let period, let level, let state):
                 groups[group, default: []].append(ASCSnapshot.Subscription(

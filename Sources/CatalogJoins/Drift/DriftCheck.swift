@@ -49,6 +49,14 @@ public struct DriftCheck: Sendable {
         return found
     }
 
+    /// Storefronts in a sentence: `JPN`, `JPN and KOR`, `BRA, CHN, … and 12 more` (eight named at most).
+    static func sentence(_ storefronts: [String]) -> String {
+        let shown = 8
+        guard storefronts.count > 1 else { return storefronts.first ?? "" }
+        if storefronts.count <= shown { return storefronts.dropLast().joined(separator: ", ") + " and " + storefronts.last! }
+        return storefronts.prefix(shown).joined(separator: ", ") + " and \(storefronts.count - shown) more"
+    }
+
     /// The states in which App Store Connect holds a product StoreKit does not return.
     public static let notServed: [String: String] = [
         "MISSING_METADATA": "its metadata is incomplete (a localization, a price or the review screenshot is missing)",
@@ -69,6 +77,8 @@ public struct DriftCheck: Sendable {
         var familySharable: Bool?
         var localizations: [ASCSnapshot.Localization]
         var price: ASCSnapshot.Price?
+        /// The price in each territory that has one; nil when not pulled (`--all-storefronts`).
+        var prices: [String: ASCSnapshot.Price]?
         var offer: ASCSnapshot.IntroductoryOffer?
         var review: ASCSnapshot.Review?
         /// A subscription's group's localizations (nil: not pulled, or an in-app purchase).
@@ -83,12 +93,12 @@ public struct DriftCheck: Sendable {
             default: .nonConsumable
             }
             return (p.productId, Remote(kind: kind, state: p.state, familySharable: p.familySharable, localizations: p.localizations, price: p.price,
-                                        review: p.review))
+                                        prices: p.prices?.byTerritory, review: p.review))
         } + snapshot.subscriptionGroups.flatMap { g in
             g.subscriptions.map { s in
                 (s.productId, Remote(kind: .autoRenewable, state: s.state, period: s.period, group: g.referenceName, level: s.groupLevel,
                                      familySharable: s.familySharable, localizations: s.localizations, price: s.price,
-                                     offer: s.introductoryOffer, review: s.review, groupLocalizations: g.localizations))
+                                     prices: s.prices?.byTerritory, offer: s.introductoryOffer, review: s.review, groupLocalizations: g.localizations))
             }
         }
     }

@@ -71,12 +71,22 @@ public struct Readiness: Sendable {
     public let rows: [Row]
     let join: ReadinessJoin
 
+    /// The storefront that stands for every territory the snapshot names (`--storefront all`).
+    public static let everyStorefront = "all"
+
+    /// The App Store columns `storefronts` asks for: each, `everyStorefront` standing for every
+    /// territory the snapshot names for a product (in an availability, or with a price), each once.
+    public static func storefronts(_ storefronts: [String], in snapshot: ASCSnapshot) -> [String] {
+        var seen: Set<String> = []
+        return storefronts.flatMap { $0 == everyStorefront ? ReadinessJoin.everyTerritory(in: snapshot) : [$0] }.filter { seen.insert($0).inserted }
+    }
+
     /// `storefronts`: the App Store columns (none: the snapshot's storefront, else one column
-    /// for the App Store anywhere).
+    /// for the App Store anywhere; `everyStorefront`: every territory the snapshot names).
     /// `elsewhere`: the product IDs of the repository's other catalogs (another app's, a dev
     /// build's): code that names one asks for that app's product, not this one's.
     public init(catalog: Catalog, drift: DriftCheck, requests: [CodeRequest], storefronts: [String] = [], elsewhere: Set<String> = []) {
-        let columns = storefronts.isEmpty ? [drift.snapshot.storefront] : storefronts.map { Optional($0) }
+        let columns = storefronts.isEmpty ? [drift.snapshot.storefront] : Self.storefronts(storefronts, in: drift.snapshot).map { Optional($0) }
         // Not an ask of this app: another catalog's ID, or the start of an ID built at run time
         // (`"com.acme.app." + tier`: it ends with a separator).
         let own = Set(catalog.products.map(\.id))

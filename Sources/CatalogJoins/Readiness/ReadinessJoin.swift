@@ -54,6 +54,8 @@ struct ReadinessJoin: Sendable {
         var state: String?
         var localizations: [ASCSnapshot.Localization]
         var price: ASCSnapshot.Price?
+        /// The price in each territory that has one; nil when not pulled (`--all-storefronts`).
+        var prices: [String: ASCSnapshot.Price]?
         var review: ASCSnapshot.Review?
         /// The availability's territories as a set (a verdict per storefront asks each of 175).
         var territories: Set<String>?
@@ -83,13 +85,13 @@ struct ReadinessJoin: Sendable {
         let snapshot = drift.snapshot
         var remotes: [String: RemoteProduct] = [:]
         for p in snapshot.inAppPurchases where remotes[p.productId] == nil {
-            remotes[p.productId] = RemoteProduct(state: p.state, localizations: p.localizations, price: p.price, review: p.review,
+            remotes[p.productId] = RemoteProduct(state: p.state, localizations: p.localizations, price: p.price, prices: p.prices?.byTerritory, review: p.review,
                                                  territories: p.review?.availability?.territories.map(Set.init))
         }
         for g in snapshot.subscriptionGroups {
             let approved = g.subscriptions.contains { $0.state == "APPROVED" }
             for s in g.subscriptions where remotes[s.productId] == nil {
-                remotes[s.productId] = RemoteProduct(state: s.state, localizations: s.localizations, price: s.price, review: s.review,
+                remotes[s.productId] = RemoteProduct(state: s.state, localizations: s.localizations, price: s.price, prices: s.prices?.byTerritory, review: s.review,
                                                      territories: s.review?.availability?.territories.map(Set.init),
                                                      group: (g.referenceName, g.localizations, approved))
             }
@@ -161,9 +163,32 @@ struct ReadinessJoin: Sendable {
         if let territories = remote.territories, !territories.contains(storefront) {
             return .notServed(words.notAvailable[storefront] ?? "not available in \(storefront)")
         }
-        if snapshot.storefront == storefront, remote.price == nil { return .notServed(words.noPrice[storefront] ?? "no price in \(storefront)") }
-        if remote.territories == nil { return .unknown(words.availabilityNotPulled) }
-        if snapshot.storefront != storefront { return .unknown(words.pricesElsewhere) }
-        return .served
+        switch priced(remote, in: storefront) {
+        case false?: return .notServed(words.noPrice[storefront] ?? "no price in \(storefront)")
+        case true?: return remote.territories == nil ? .unknown(words.availabilityNotPulled) : .served
+        case nil: return .unknown(remote.territories == nil ? words.availabilityNotPulled : words.pricesElsewhere)
+        }
+    }
+
+    /// Whether the product has a price in `storefront`, as far as the snapshot tells: from its
+    /// prices in every territory, else from the price in the snapshot's storefront; nil when the
+    /// snapshot holds neither for it.
+    func priced(_ remote: RemoteProduct, in storefront: String) -> Bool? {
+        if let prices = remote.prices { return prices[storefront] != nil }
+        if snapshot.storefront == storefront { return remote.price != nil }
+        return nil
+    }
+
+    /// Every territory the snapshot names for a product — in an availability or with a price —
+    /// sorted: the App Store columns of `--storefront all`.
+    static func everyTerritory(in snapshot: ASCSnapshot) -> [String] {
+        var found: Set<String> = []
+        func add(_ review: ASCSnapshot.Review?, _ prices: ASCSnapshot.TerritoryPrices?) {
+            found.formUnion(review?.availability?.territories ?? [])
+            found.formUnion(prices?.byTerritory.keys ?? [:].keys)
+        }
+        for p in snapshot.inAppPurchases { add(p.review, p.prices) }
+        for g in snapshot.subscriptionGroups { for s in g.subscriptions { add(s.review, s.prices) } }
+        return found.sorted()
     }
 }

@@ -16,6 +16,8 @@ public struct ASCReadyJob: Sendable {
     /// Where the app's sources are (none: `iap.yml`'s lint paths, else the working folder).
     public var sources: [String]
     public var excludes: [String]
+    /// The storefront that stands for every territory the snapshot names (`--storefront all`).
+    public static let everyStorefront = Readiness.everyStorefront
     /// The App Store columns (none: the snapshot's storefront).
     public var storefronts: [String]
     public var configuration: Configuration
@@ -86,6 +88,10 @@ public struct ASCReadyJob: Sendable {
                 throw .cannotRun("\(self.snapshot) is App Store Connect's \(Quote.escaped(theirs)), but the catalog \(catalog.name) is for \(Quote.escaped(ours)): "
                                  + "pull the app's own snapshot (`iap asc pull --app \(Escape.shellArgument(ours, path: false)) --snapshot \(Escape.shellArgument(self.snapshot, path: true))`), "
                                  + "or name its catalog")
+            }
+            if storefronts.contains(Readiness.everyStorefront), Readiness.storefronts([Readiness.everyStorefront], in: snapshot).isEmpty {
+                throw .cannotRun("--storefront all: \(self.snapshot) names no territory; pull it with the territories and prices "
+                                 + "(`iap asc pull --availability --all-storefronts --snapshot \(Escape.shellArgument(self.snapshot, path: true))`)")
             }
             var notes: [String] = []
             let (requests, sourceFiles) = try requests(for: catalog, notes: &notes)

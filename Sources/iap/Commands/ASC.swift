@@ -103,8 +103,8 @@ extension ASCCommand {
         @Option(help: "Where the app's Swift and Objective-C sources are (repeatable). Default: iap.yml's lint paths, else the working folder.")
         var sources: [String] = []
 
-        @Option(help: "A storefront to give the App Store verdict for (repeatable; USA, JPN, …). Default: the snapshot's.",
-                transform: ArgumentCheck.storefront)
+        @Option(help: "A storefront to give the App Store verdict for (repeatable; USA, JPN, …; all: every territory the snapshot names). Default: the snapshot's.",
+                transform: { $0 == ASCReadyJob.everyStorefront ? $0 : try ArgumentCheck.storefront($0) })
         var storefront: [String] = []
 
         @OptionGroup var catalog: CatalogArguments
@@ -143,6 +143,9 @@ struct PullArguments: ParsableArguments {
     @Flag(help: "Also pull the territories each product is available in: one request more per product (for iap asc ready).")
     var availability = false
 
+    @Flag(help: "Also pull each product's price in every territory: two requests more per in-app purchase, one per subscription (the --storefront price comes with them).")
+    var allStorefronts = false
+
     func validate() throws {
         guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout is seconds between 1 and 3600") }
         guard ASCJob.connectionRange.contains(connections) else {
@@ -153,6 +156,7 @@ struct PullArguments: ParsableArguments {
     /// The connection these options ask for (`iap.yml` fills the key's variables and the storefront).
     func connection(_ configuration: Configuration) -> ASCJob.Connection {
         ASCJob.Connection(environment: ProcessInfo.processInfo.environment, configuration: configuration, timeout: timeout,
-                          storefront: storefront, connections: connections, availability: availability)
+                          storefront: storefront, connections: connections, availability: availability,
+                          allStorefronts: allStorefronts)
     }
 }

@@ -73,6 +73,27 @@ public enum ASCDriftRule: DriftRule {
                                     fix: "set its price in App Store Connect (Pricing and Availability), then pull the snapshot again: "
                                         + "StoreKit does not sell a product without a price"))
         }
+        if let prices = remote.prices {
+            // Every other storefront the catalog gives a price in by name (a metadata plist's
+            // `prices`, a `.storekit` file's storefront), against App Store Connect's price there.
+            // A base price with no storefront is not compared: App Store Connect's price in each
+            // territory of its currency is its own (taxes differ), not the base.
+            var compared: Set<String> = snapshot.storefront.map { [$0] } ?? []
+            for mine in [metadata.price].compactMap({ $0 }) + metadata.storefrontPrices {
+                guard let storefront = mine.value.storefront, compared.insert(storefront).inserted else { continue }
+                if let theirs = prices[storefront], let currency = theirs.currency, let amount = theirs.decimal {
+                    if mine.value.amount != amount || mine.value.currency.map({ $0 != currency }) == true {
+                        found.append(Difference(field: "the price in \(storefront)", here: "\(mine.value.amount) \(mine.value.currency ?? currency)",
+                                                at: mine.location, there: "\(amount) \(currency)"))
+                    }
+                } else if prices[storefront] == nil {
+                    found.append(Difference(field: "the price in \(storefront)", here: "\(mine.value.amount)\(mine.value.currency.map { " \($0)" } ?? "")",
+                                            at: mine.location, there: "none (no price in \(storefront) today)",
+                                            fix: "set its price in \(storefront) in App Store Connect, then pull the snapshot again: "
+                                                + "StoreKit does not sell a product without a price"))
+                }
+            }
+        }
         if snapshot.storefront != nil, remote.kind == .autoRenewable, let mine = metadata.introductoryOffer {
             let theirs = remote.offer.flatMap(DriftCheck.offer)
             if let theirs, theirs != DriftCheck.offerText(mine) {

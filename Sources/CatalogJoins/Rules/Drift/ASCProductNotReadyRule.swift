@@ -20,7 +20,11 @@ public enum ASCProductNotReadyRule: DriftRule {
         if remote.localizations.isEmpty { pieces.append("no localization") }
         if remote.review?.screenshot == false { pieces.append("no App Store review screenshot") }
         if let review = remote.review, review.availability == nil { pieces.append("no availability") }
-        if let storefront, remote.price == nil { pieces.append("no price in \(storefront)") }
+        if remote.prices?.isEmpty == true {
+            pieces.append("no price in any territory")
+        } else if let storefront, remote.price == nil {
+            pieces.append("no price in \(storefront)")
+        }
         if remote.groupLocalizations?.isEmpty == true { pieces.append("its group \(Quote.bounded(remote.group ?? "?")) has no localization") }
         return pieces
     }

@@ -6,7 +6,7 @@ import IAPCatalog
 public enum ReadyStorefrontRule: ReadinessRule {
     public static let description = RuleDescription(
         id: "ready-storefront", name: "Product not for sale in a storefront", severity: .warning,
-        rationale: "The App Store returns a product only where it is for sale: in a territory of its availability, with a price there. A product with no availability at all is for sale nowhere. The territories are in a snapshot pulled with --availability, the price in a snapshot pulled with --storefront; a product App Store Connect withholds altogether is asc-product-not-ready instead.",
+        rationale: "The App Store returns a product only where it is for sale: in a territory of its availability, with a price there. A product with no availability at all is for sale nowhere. The territories are in a snapshot pulled with --availability, the prices in one pulled with --all-storefronts (or --storefront, for that storefront); a product App Store Connect withholds altogether is asc-product-not-ready instead.",
         triggering: [ASCExample.ready(ids: ["↓com.acme.app.pro"], remote: [.forSale("com.acme.app.pro", territories: ["CAN", "GBR"], price: "4.99")])],
         nonTriggering: [ASCExample.ready(ids: ["com.acme.app.pro"], remote: [.forSale("com.acme.app.pro", territories: ["CAN", "USA"], price: "4.99")])])
 
@@ -21,14 +21,23 @@ public enum ReadyStorefrontRule: ReadinessRule {
                 causes.append(("is for sale in no territory in App Store Connect (\(there)): it has no availability, so no App Store returns it",
                                "set its availability (Availability, in the product's page) in App Store Connect, then pull again"))
             } else {
+                var notForSale: [String] = []
+                var unpriced: [String] = []
                 for storefront in join.storefronts {
                     if let territories = remote.territories, !territories.contains(storefront) {
-                        causes.append(("is not for sale in \(storefront) in App Store Connect (\(there)): its availability leaves \(storefront) out, so the App Store there does not return it",
-                                       "add \(storefront) to its availability in App Store Connect, or leave \(storefront) out of the storefronts asked about"))
-                    } else if join.snapshot.storefront == storefront, remote.price == nil {
-                        causes.append(("has no price in \(storefront) in App Store Connect (\(there)), so the App Store there does not return it",
-                                       "give it a price in App Store Connect (its Price Schedule), then pull again"))
+                        notForSale.append(storefront)
+                    } else if join.priced(remote, in: storefront) == false {
+                        unpriced.append(storefront)
                     }
+                }
+                if !notForSale.isEmpty {
+                    let them = notForSale.count == 1 ? notForSale[0] : "them"
+                    causes.append(("is not for sale in \(DriftCheck.sentence(notForSale)) in App Store Connect (\(there)): its availability leaves \(them) out, so the App Store there does not return it",
+                                   "add \(them) to its availability in App Store Connect, or leave \(them) out of the storefronts asked about"))
+                }
+                if !unpriced.isEmpty {
+                    causes.append(("has no price in \(DriftCheck.sentence(unpriced)) in App Store Connect (\(there)), so the App Store there does not return it",
+                                   "give it a price in \(unpriced.count == 1 ? unpriced[0] : "them") in App Store Connect, then pull again"))
                 }
             }
             for (why, fix) in causes {
@@ -38,4 +47,5 @@ public enum ReadyStorefrontRule: ReadinessRule {
             }
         }
     }
+
 }
