@@ -122,4 +122,35 @@ final class SchemeAppsEndToEndTests: ScratchFolderTestCase {
                       walked.stdout)
         XCTAssertEqual(walked.stderr, "3 files checked: 1 error, 1 warning, 1 info, 2 products in 1 catalog\n")
     }
+
+    func testReadinessStoreKitColumnReadsTheConfigurationTheSchemeRuns() throws {
+        try write("Cards.xcodeproj/project.pbxproj", Self.project)
+        try write("Cards.xcodeproj/xcshareddata/xcschemes/Cards Pro.xcscheme",
+                  Self.scheme("Cards Pro", target: "A10000000000000000000002", storeKit: "../../Pro/Pro.storekit"))
+        // The scheme runs Pro.storekit; Dev.storekit (named by no scheme) has one product more.
+        try write("Pro/Pro.storekit", AppRepository.storeKit([("pro.coins", "Coins")]))
+        try write("Pro/Dev.storekit", AppRepository.storeKit([("pro.coins", "Coins"), ("pro.gems", "Gems")]))
+        try write("Pro/ProductIDs.plist", AppRepository.plist("<array>\n\t<string>pro.coins</string>\n\t<string>pro.gems</string>\n</array>"))
+        func product(_ id: String, _ n: Int) -> String {
+            #"{"id":"645000000\#(n)","localizations":[{"locale":"en-US","name":"\#(id)"}],"productId":"\#(id)","state":"APPROVED","type":"CONSUMABLE"}"#
+        }
+        try write("asc.json", #"{"app":{"bundleId":"com.acme.cards.pro","id":"6450000000","name":"Cards"},"format":"iap-asc-snapshot","inAppPurchases":["#
+                  + product("pro.coins", 1) + "," + product("pro.gems", 2) + #"],"subscriptionGroups":[],"version":1}"# + "\n")
+        try write("App/Store.swift", "\n")
+        let result = try IAPRunner.run(["asc", "ready", "--snapshot", "asc.json", "--sources", "App"], in: folder)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertEqual(result.stdout, """
+            PRODUCT    ASKED BY                STOREKIT  SANDBOX  APP STORE
+            pro.coins  Pro/ProductIDs.plist:5  yes       yes      yes
+            pro.gems   Pro/ProductIDs.plist:6  no        yes      yes
+
+            """)
+        XCTAssertTrue(result.stderr.hasPrefix("iap: 'pro.gems' is not served in StoreKit: not in the StoreKit configuration the scheme runs (Pro.storekit)\n"),
+                      result.stderr)
+        // Without the scheme, every .storekit file of the catalog is what StoreKit testing may read.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("Cards.xcodeproj/xcshareddata"))
+        let unnamed = try IAPRunner.run(["asc", "ready", "--snapshot", "asc.json", "--sources", "App"], in: folder)
+        XCTAssertEqual(unnamed.status, 0, unnamed.stdout + unnamed.stderr)
+        XCTAssertTrue(unnamed.stdout.contains("pro.gems   Pro/ProductIDs.plist:6  yes       yes      yes\n"), unnamed.stdout)
+    }
 }

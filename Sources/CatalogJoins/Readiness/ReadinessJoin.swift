@@ -1,4 +1,5 @@
 import AppStoreConnect
+import Foundation
 import Diagnostics
 import IAPCatalog
 
@@ -23,8 +24,12 @@ struct ReadinessJoin: Sendable {
     /// The storefronts the App Store verdicts are for (none: the App Store anywhere).
     let storefronts: [String]
     let catalogByID: [String: Product]
-    /// The product IDs of the catalog's `.storekit` files; nil when it has none.
+    /// The product IDs of the StoreKit configurations Xcode runs the app with: the `.storekit`
+    /// files a shared scheme names, else all the catalog's; nil when it has none.
     let storeKitIDs: Set<String>?
+    /// Those configurations' paths.
+    let storeKitConfigurations: [String]
+    private let notInStoreKit: String
     /// Every product ID: the catalog's in its order, then those only the code asks for.
     let ids: [String]
     let remoteByID: [String: RemoteProduct]
@@ -76,8 +81,16 @@ struct ReadinessJoin: Sendable {
         var byID: [String: Product] = [:]
         for product in catalog.products where byID[product.id] == nil { byID[product.id] = product }
         catalogByID = byID
-        let hasStoreKit = catalog.files.contains { if case .storeKit = $0.content { true } else { false } }
-        storeKitIDs = hasStoreKit ? Set(catalog.products.filter { $0.occurrences.contains { $0.role == .storeKit } }.map(\.id)) : nil
+        let storeKitFiles = catalog.files.filter { if case .storeKit = $0.content { true } else { false } }
+        // The configuration a shared scheme runs with, when one names it; else every `.storekit` file.
+        let run = storeKitFiles.filter { !$0.runBySchemes.isEmpty }
+        storeKitConfigurations = (run.isEmpty ? storeKitFiles : run).map(\.path)
+        let configurations = Set(storeKitConfigurations)
+        storeKitIDs = storeKitFiles.isEmpty ? nil : Set(catalog.products.filter {
+            $0.occurrences.contains { $0.role == .storeKit && configurations.contains($0.location.path) }
+        }.map(\.id))
+        notInStoreKit = run.isEmpty ? "not in the StoreKit configuration"
+            : "not in the StoreKit configuration the scheme runs (\(run.map { ($0.path as NSString).lastPathComponent }.joined(separator: ", ")))"
         var seen = Set(catalog.products.map(\.id))
         var ids = catalog.products.map(\.id)
         for request in requests where seen.insert(request.id).inserted { ids.append(request.id) }
@@ -136,7 +149,7 @@ struct ReadinessJoin: Sendable {
     func verdict(_ id: String, at place: Readiness.Place) -> Readiness.Verdict {
         switch place {
         case .storeKit:
-            return storeKitIDs?.contains(id) == true ? .served : .notServed("not in the StoreKit configuration")
+            return storeKitIDs?.contains(id) == true ? .served : .notServed(notInStoreKit)
         case .sandbox:
             return sandboxVerdict(id)
         case .appStore(let storefront):

@@ -47,7 +47,9 @@ public struct CatalogLoader: Sendable {
                 // A file that cannot be read, named or found, stops the run with the OS's reason:
                 // checking the rest as if it were the whole catalog would pass what nobody checked.
                 if let (path, why) = unreadable.first { throw .unreadable(path, why) }
-                if !catalog.files.isEmpty { result.catalogs.append(catalog) }
+                var found = catalog
+                Self.markSchemeRuns(&found, group: group)
+                if !found.files.isEmpty { result.catalogs.append(found) }
                 // Each app of the group reads its specs: what they passed over is said once.
                 result.passedOver += passedOver.filter { noted.insert($0).inserted }
             }
@@ -62,6 +64,18 @@ public struct CatalogLoader: Sendable {
     /// One app's part of a group: its name (a path), its files' readings, and the bundle IDs of
     /// the app targets that run with its `.storekit` files (none: the bundle ID is found as usual).
     typealias AppPart = (name: String, reads: [FileRead], bundleIDs: Set<String>)
+
+    /// Marks each `.storekit` file of `catalog` with the shared schemes of its group that run
+    /// with it (`CatalogFile.runBySchemes`).
+    static func markSchemeRuns(_ catalog: inout Catalog, group: FileDiscovery.Group) {
+        guard !group.schemes.isEmpty else { return }
+        let storeKit = catalog.files.filter { if case .storeKit = $0.content { true } else { false } }.map(\.path)
+        let runs = SchemeApps.runs(storeKitFiles: storeKit, schemes: group.schemes, workspaces: group.workspaces)
+        guard !runs.isEmpty else { return }
+        for index in catalog.files.indices {
+            catalog.files[index].runBySchemes = runs[catalog.files[index].path] ?? []
+        }
+    }
 
     /// A group's readings split by app. `.storekit` files synced from different App Store Connect
     /// apps (different `_applicationInternalID`s) are two apps' catalogs, whether walked in one

@@ -65,6 +65,9 @@ public struct CatalogFile: Sendable, Hashable {
     /// `_applicationInternalID` or `_lastSynchronizedDate`): what it holds, App Store Connect
     /// has already accepted.
     public var syncedFromAppStoreConnect = false
+    /// The shared Xcode schemes whose Run action names this `.storekit` file as its StoreKit
+    /// configuration (their paths, sorted): what Xcode's StoreKit testing reads when the app runs.
+    public var runBySchemes: [String] = []
 
     public init(path: String, content: CatalogFileContent, productCount: Int) {
         self.path = path

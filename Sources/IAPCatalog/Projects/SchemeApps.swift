@@ -10,6 +10,21 @@ import Foundation
 /// that names no StoreKit configuration, a file that is not one of the root's `.storekit` files,
 /// or a target that is not an application with a written-out bundle ID says nothing.
 struct SchemeApps {
+    /// The schemes of `schemes` whose Run action names each of `storeKitFiles` (by its path as
+    /// given), sorted; a file no scheme names is not a key. Schemes that cannot be read say nothing.
+    static func runs(storeKitFiles: [String], schemes: [String], workspaces: [String]) -> [String: [String]] {
+        guard !storeKitFiles.isEmpty else { return [:] }
+        let byPath = Dictionary(storeKitFiles.map { (XcodeScheme.normalized($0), $0) }, uniquingKeysWith: { first, _ in first })
+        var found: [String: [String]] = [:]
+        for path in schemes {
+            guard case .success(let scheme) = XcodeScheme.read(path), let identifier = scheme.storeKitConfiguration,
+                  let file = XcodeScheme.storeKitCandidates(identifier, scheme: path, workspaces: workspaces).lazy
+                      .compactMap({ byPath[$0] }).first else { continue }
+            found[file, default: []].append(path)
+        }
+        return found.mapValues { $0.sorted() }
+    }
+
     /// The app of each `.storekit` file a scheme runs with, by path: a key the files of one app share.
     private(set) var appOf: [String: String] = [:]
     /// Each app's bundle IDs: one, or more when one file is run by targets of different IDs
