@@ -15,6 +15,8 @@ struct FindingList {
     /// The product IDs the file's code asks StoreKit for (`RequestedProductID.mark`): never
     /// reported, never suppressed or capped.
     private(set) var requested: [RequestedProductID] = []
+    /// What the file's flow hands on to the other files (`CrossFileAsks`): never reported.
+    private(set) var crossFile = CrossFileAsks()
 
     private struct Ordered {
         var finding: Finding
@@ -34,6 +36,7 @@ struct FindingList {
             requested.append(RequestedProductID(id: finding.message, line: finding.line, column: finding.column))
             return
         }
+        if crossFile.take(finding) { return }
         guard !suppressions.isSuppressed(finding.rule.id, line: finding.line) else { return }
         let item = Ordered(finding: finding, order: added)
         added += 1

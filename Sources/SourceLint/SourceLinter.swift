@@ -157,6 +157,13 @@ public struct SourceLinter: Sendable {
         var results = bySlot
         for (slot, index) in order.enumerated() { results[index] = bySlot[slot] }
         dropLoggedOnly(&results, files: files)
+        // What a file asks for through another file's declarations.
+        let added = CrossFileAsks.resolve(zip(files, results).map { ($0, $1.crossFile) })
+        for (index, more) in added.enumerated() where !more.isEmpty {
+            var seen = Set(results[index].requested)
+            results[index].requested = (results[index].requested + more.filter { seen.insert($0).inserted })
+                .sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
+        }
         return Run(diagnostics: results.flatMap(\.diagnostics).sortedForOutput(), unreadable: results.compactMap(\.unreadable),
                    requested: results.flatMap(\.requested))
     }
@@ -219,6 +226,8 @@ public struct SourceLinter: Sendable {
         var held: [HeldFinding] = []
         /// The product IDs the file's code asks for.
         var requested: [RequestedProductID] = []
+        /// What it asks for through other files' declarations, and what it offers them.
+        var crossFile = CrossFileAsks()
 
         static func notRead(_ finding: Diagnostic) -> FileResult { FileResult(diagnostics: [finding], unreadable: finding) }
     }
@@ -262,8 +271,8 @@ public struct SourceLinter: Sendable {
                                                                                at: SourceLocation(path: path, line: line, column: column))])
         }
         let source = String(decoding: data, as: UTF8.self)
-        let (diagnostics, held, requested) = lintHolding(source: source, path: path)
-        return FileResult(diagnostics: diagnostics, held: held, requested: requested)
+        let (diagnostics, held, requested, crossFile) = lintHolding(source: source, path: path)
+        return FileResult(diagnostics: diagnostics, held: held, requested: requested, crossFile: crossFile)
     }
 
     /// Findings of one rule reported one by one in one file; the rest are summed up in one finding
@@ -292,9 +301,10 @@ public struct SourceLinter: Sendable {
     }
 
     /// Findings for source text, and those of them on literals a named declaration holds.
-    func lintHolding(source: String, path: String) -> (diagnostics: [Diagnostic], held: [HeldFinding], requested: [RequestedProductID]) {
+    func lintHolding(source: String, path: String)
+        -> (diagnostics: [Diagnostic], held: [HeldFinding], requested: [RequestedProductID], crossFile: CrossFileAsks) {
         // Generated files (the one `iap gen` writes among them) are nobody's to fix by hand.
-        if Self.isGenerated(path: path, source: source) { return ([], [], []) }
+        if Self.isGenerated(path: path, source: source) { return ([], [], [], CrossFileAsks()) }
         let context = context(for: path)
         let suppressions: Suppressions
         var findings: FindingList
@@ -312,6 +322,6 @@ public struct SourceLinter: Sendable {
         diagnostics += InvalidSuppressionRule.findings(suppressions, path: path)
         let requested = findings.requested.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
             .map { RequestedProductID(id: $0.id, line: $0.location.line, column: $0.location.column, path: path) }
-        return (diagnostics.sortedForOutput(), findings.held, requested)
+        return (diagnostics.sortedForOutput(), findings.held, requested, findings.crossFile)
     }
 }

@@ -132,4 +132,41 @@ final class ReadinessTests: XCTestCase {
                        ["Store.m:1:36 hardcoded-product-id", "Store.m:1:59 unknown-product-id",
                         "Store.swift:1:25 hardcoded-product-id", "Store.swift:1:47 unknown-product-id"])
     }
+
+    func testAnAskThroughAnotherFilesDeclarationsIsFoundAndGivesNoLintFinding() throws {
+        let ids = folder.appendingPathComponent("IDs.swift")
+        try """
+        enum PurchaseID: String, CaseIterable {
+            case plus = "com.acme.app.plus"
+            case tip = "com.acme.app.tip"
+        }
+        enum Plan: String {
+            case monthly = "com.acme.app.monthly"
+            case yearly = "com.acme.app.yearly"
+        }
+        enum Legacy: String { case yearly = "com.acme.app.legacy.yearly" }
+        enum ProductIDs { static let gold = "com.acme.app.gold" }
+        let kExtraIDs = ["com.acme.app.extra"]
+        struct Store { enum ProductID: String { case silver = "com.acme.app.silver" } }
+        """.write(to: ids, atomically: true, encoding: .utf8)
+        let view = folder.appendingPathComponent("View.swift")
+        try """
+        func a() async throws { _ = try await Product.products(for: PurchaseID.allCases.compactMap { $0.rawValue }) }
+        func b() { SKProductsRequest(productIdentifiers: Set(([.monthly, .yearly] as [Plan]).map { $0.rawValue })).start() }
+        func c() async throws { _ = try await Product.products(for: [ProductIDs.gold, Store.ProductID.silver.rawValue]) }
+        func d() async throws { _ = try await Product.products(for: kExtraIDs) }
+        #Preview { Task { _ = try await Product.products(for: [ProductIDs.gold]) } }
+        """.write(to: view, atomically: true, encoding: .utf8)
+        let context = LintContext(productConstants: ["com.acme.app.plus": "plus"])
+        let run = SourceLinter(context: context).run(files: [ids.path, view.path])
+        // `.yearly` is a case of two enums: which one is not known, so neither is said; a preview ships nothing.
+        XCTAssertEqual(run.requested.map { "\(($0.location.path as NSString).lastPathComponent):\($0.location.line):\($0.location.column) \($0.id)" },
+                       ["View.swift:1:61 com.acme.app.plus", "View.swift:1:61 com.acme.app.tip",
+                        "View.swift:2:50 com.acme.app.monthly",
+                        "View.swift:3:61 com.acme.app.gold", "View.swift:3:61 com.acme.app.silver",
+                        "View.swift:4:61 com.acme.app.extra"])
+        // Lint's findings are those of each file alone.
+        let alone = SourceLinter(context: context).run(files: [ids.path]).diagnostics + SourceLinter(context: context).run(files: [view.path]).diagnostics
+        XCTAssertEqual(run.diagnostics, alone.sortedForOutput())
+    }
 }

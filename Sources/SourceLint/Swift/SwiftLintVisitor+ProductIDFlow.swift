@@ -100,13 +100,45 @@ extension SwiftLintVisitor {
     /// A variable's or property's value, and an enum case's raw value, by name.
     func gatherDeclaration(name: String, value: ExprSyntax, at node: some SyntaxProtocol) {
         guard !context.productConstants.isEmpty else { return }
-        declaredValues[name, default: []].append((Self.scope(of: node), value))
+        let scope = Self.scope(of: node)
+        declaredValues[name, default: []].append((scope, value))
+        // A type's constant or a file's: other files may ask for it by name.
+        if scope.is(MemberBlockSyntax.self) {
+            if let type = Self.enclosingTypeName(node) { offer(value, as: CrossFileAsks.member(type, name)) }
+        } else if scope.is(SourceFileSyntax.self) {
+            offer(value, as: CrossFileAsks.name(name))
+        }
     }
 
     func gatherEnumCase(_ node: EnumCaseElementSyntax) {
         guard !context.productConstants.isEmpty, let value = node.rawValue?.value else { return }
         declaredValues[node.name.text, default: []].append((Self.scope(of: node), value))
-        if let type = Self.enclosingTypeName(node) { enumRawValues[type, default: []].append(value) }
+        if let type = Self.enclosingTypeName(node) {
+            enumRawValues[type, default: []].append(value)
+            offer(value, as: CrossFileAsks.cases(of: type))
+            offer(value, as: CrossFileAsks.member(type, node.name.text))
+            offer(value, as: CrossFileAsks.enumCase(node.name.text, of: type))
+        }
+    }
+
+    /// Offers the product IDs a declaration's value holds (a literal, or an array of literals) to
+    /// the other files' asks under `key` (`CrossFileAsks`).
+    func offer(_ value: ExprSyntax, as key: String) {
+        let literals = value.as(ArrayExprSyntax.self).map { $0.elements.map(\.expression) } ?? [value]
+        for expression in literals {
+            guard handedOn.offered < CrossFileAsks.maxOffered, let literal = expression.as(StringLiteralExprSyntax.self),
+                  let text = plainText(literal), ProductIDText.isIDLike(text) else { continue }
+            handedOn.offered += 1
+            add(CrossFileAsks.offerMark, key + CrossFileAsks.separator + text, at: literal)
+        }
+    }
+
+    /// Hands on an ask this file cannot resolve: the sink being resolved asks for what `key`
+    /// names, which another file may declare.
+    func handOn(_ key: String) {
+        guard let sink = resolvingSink, !context.productConstants.isEmpty, handedOn.asked < CrossFileAsks.maxAsked, !neverShips(sink) else { return }
+        handedOn.asked += 1
+        add(CrossFileAsks.askMark, key, at: sink)
     }
 
     /// `ids = [...]`, `self.ids = [...]`: (name, value).

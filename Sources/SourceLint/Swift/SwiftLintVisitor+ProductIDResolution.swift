@@ -8,12 +8,15 @@ extension SwiftLintVisitor {
         var flows: [[StringLiteralExprSyntax]] = []
         for sink in productIDSinks {
             var budget = 512
+            resolvingSink = sink
             flows.append(valueLiterals(of: sink, depth: 0, hops: 0, budget: &budget))
         }
         for sequence in productIDSequences {
             var budget = 512
+            resolvingSink = sequence.first
             flows.append(sequenceValueLiterals(sequence, depth: 0, hops: 0, budget: &budget))
         }
+        resolvingSink = nil
         for flow in flows {
             for literal in flow {
                 guard let text = plainText(literal), ProductIDText.isIDLike(text) else { continue }
@@ -54,12 +57,15 @@ extension SwiftLintVisitor {
             return array.elements.flatMap { valueLiterals(of: $0.expression, depth: next, hops: hops, budget: &budget) }
         }
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            return valuesNamed(reference.baseName.text, at: expression, memberOnly: false, hops: hops, depth: next, budget: &budget)
+            let name = reference.baseName.text
+            if declaredValues[name] == nil { handOn(CrossFileAsks.name(name)) }
+            return valuesNamed(name, at: expression, memberOnly: false, hops: hops, depth: next, budget: &budget)
         }
         if let member = expression.as(MemberAccessExprSyntax.self) {
             let name = member.declName.baseName.text
             guard let base = member.base else {
-                // `.pro` of an enum: its raw value.
+                // `.pro` of an enum: its raw value (another file's enum: handed on).
+                if declaredValues[name] == nil { handOn(CrossFileAsks.enumCase(name)) }
                 return valuesNamed(name, at: expression, memberOnly: true, hops: hops, depth: next, budget: &budget)
             }
             switch name {
@@ -70,7 +76,13 @@ extension SwiftLintVisitor {
             default:
                 // `Products.all`, `self.ids`, `Self.ids`: a property; `store.ids` of another object is not followed.
                 guard let root = base.as(DeclReferenceExprSyntax.self)?.baseName.text,
-                      root == "self" || root == "Self" || root.first?.isUppercase == true else { return [] }
+                      root == "self" || root == "Self" || root.first?.isUppercase == true else {
+                    // `Store.ProductID.pro`: a nested type's member, looked for in the other files.
+                    if let path = Self.typePath(base), declaredValues[name] == nil { handOn(CrossFileAsks.member(path, name)) }
+                    return []
+                }
+                // `ProductIDs.pro` declared in another file: handed on.
+                if root.first?.isUppercase == true, root != "Self", declaredValues[name] == nil { handOn(CrossFileAsks.member(root, name)) }
                 return valuesNamed(name, at: expression, memberOnly: root != "self", hops: hops, depth: next, budget: &budget)
             }
         }
@@ -143,16 +155,19 @@ extension SwiftLintVisitor {
         case "union", "formUnion", "appending", "followedBy":
             return valueLiterals(of: base, depth: depth, hops: hops, budget: &budget)
                 + call.arguments.flatMap { valueLiterals(of: $0.expression, depth: depth, hops: hops, budget: &budget) }
-        case "sorted", "filter", "reversed", "shuffled", "uniqued", "compactMap", "prefix", "suffix", "dropFirst", "dropLast":
-            if member.declName.baseName.text == "compactMap", !Self.mapsToRawValue(call) { return [] }
+        case "sorted", "filter", "reversed", "shuffled", "uniqued", "prefix", "suffix", "dropFirst", "dropLast":
             return valueLiterals(of: base, depth: depth, hops: hops, budget: &budget)
-        case "map":
+        case "map", "compactMap":
             guard Self.mapsToRawValue(call) else { return [] }
-            // `Products.allCases.map(\.rawValue)`: every raw value of the enum.
+            // `Products.allCases.map(\.rawValue)`: every raw value of the enum (another file's: handed on).
             if let all = base.as(MemberAccessExprSyntax.self), all.declName.baseName.text == "allCases",
                let type = all.base?.trimmedDescription {
-                return enumRawValues[type.hasPrefix("Self") ? (Self.enclosingTypeName(call) ?? type) : type]?
-                    .flatMap { valueLiterals(of: $0, depth: depth, hops: hops, budget: &budget) } ?? []
+                let name = type.hasPrefix("Self") ? (Self.enclosingTypeName(call) ?? type) : type
+                guard let values = enumRawValues[name] ?? enumRawValues[CrossFileAsks.lastComponent(name)] else {
+                    handOn(CrossFileAsks.cases(of: name))
+                    return []
+                }
+                return values.flatMap { valueLiterals(of: $0, depth: depth, hops: hops, budget: &budget) }
             }
             return valueLiterals(of: base, depth: depth, hops: hops, budget: &budget)
         default:
@@ -185,6 +200,14 @@ extension SwiftLintVisitor {
             }
         }
         return found
+    }
+
+    /// `Store.ProductID` as a member's base: its dotted type name; nil for anything else.
+    static func typePath(_ expression: ExprSyntax) -> String? {
+        guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
+              let root = base.as(DeclReferenceExprSyntax.self)?.baseName.text ?? typePath(base),
+              root.first?.isUppercase == true, member.declName.baseName.text.first?.isUppercase == true else { return nil }
+        return root + "." + member.declName.baseName.text
     }
 
     /// `self.ids` or `Store.ids` → `ids`.

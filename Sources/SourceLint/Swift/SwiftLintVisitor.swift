@@ -37,6 +37,11 @@ final class SwiftLintVisitor: SyntaxVisitor {
     var boundValues: [String: [SyntaxIdentifier: ExprSyntax?]] = [:]
     /// Enum type name → its cases' raw values (for `allCases.map(\.rawValue)`).
     var enumRawValues: [String: [ExprSyntax]] = [:]
+    /// The sink being resolved in `reportProductIDSinks`: where an ask that names what another
+    /// file declares (an enum's cases, a type's constant) is handed on (`CrossFileAsks`).
+    var resolvingSink: ExprSyntax?
+    /// How many asks and offers the file handed on: each is capped (`CrossFileAsks`).
+    var handedOn = (asked: 0, offered: 0)
     /// Literals already reported as unknown product IDs.
     var reportedLiterals = Set<SyntaxIdentifier>()
     /// Literals already handed on as requested product IDs (`RequestedProductID`).
