@@ -121,6 +121,29 @@ final class ProductIDFlowTests: XCTestCase {
             """, ["gold_pack"])
     }
 
+    func testAComputedPropertyACompactMapAndADictionarysValueReachStoreKit() {
+        // Swift alone: Objective-C has no computed property, enum raw value or subscript of this shape.
+        let swift = """
+            enum Tier: String, CaseIterable {
+                case gold = "gold_pack"
+                case silver = "silver_pack"
+                case bronze = "bronze_pack"
+            }
+            final class Store {
+                private var productIdentifiers: [Tier] { [.gold] }
+                private var more: [String] { get { return ["com.acme.app.coins", "gems_pack"] } }
+                private let byKind: [String: [Tier]] = ["consumable": [.silver]]
+                func load(kind: String) async throws {
+                    _ = SKProductsRequest(productIdentifiers: Set(productIdentifiers.map { $0.rawValue }))
+                    _ = try await Product.products(for: more)
+                    _ = try await Product.products(for: (byKind[kind] ?? []).map(\\.rawValue))
+                    _ = try await Product.products(for: Tier.allCases.compactMap { $0.rawValue })
+                }
+            }
+            """
+        XCTAssertEqual(unknown(swift, "Store.swift"), ["gold_pack", "silver_pack", "bronze_pack", "gems_pack"])
+    }
+
     func testAPropertyDeclaredBelowItsUseAndAppHelpersThatTakeProductIDs() {
         assertBoth("""
             final class Store {

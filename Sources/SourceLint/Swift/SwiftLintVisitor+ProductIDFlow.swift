@@ -97,6 +97,24 @@ extension SwiftLintVisitor {
         }
     }
 
+    /// What a computed property's getter returns when it is one expression (`var ids: [String] { [...] }`,
+    /// `var ids: [String] { get { return [...] } }`): its value, as a stored property's initializer is.
+    static func computedValue(_ block: AccessorBlockSyntax?) -> ExprSyntax? {
+        guard let block else { return nil }
+        let items: CodeBlockItemListSyntax
+        switch block.accessors {
+        case .getter(let list):
+            items = list
+        case .accessors(let list):
+            guard list.count == 1, let getter = list.first, getter.accessorSpecifier.tokenKind == .keyword(.get),
+                  let body = getter.body else { return nil }
+            items = body.statements
+        }
+        guard items.count == 1, let item = items.first?.item else { return nil }
+        if let expression = item.as(ExprSyntax.self) { return expression }
+        return item.as(ReturnStmtSyntax.self)?.expression
+    }
+
     /// A variable's or property's value, and an enum case's raw value, by name.
     func gatherDeclaration(name: String, value: ExprSyntax, at node: some SyntaxProtocol) {
         guard !context.productConstants.isEmpty else { return }
@@ -104,9 +122,9 @@ extension SwiftLintVisitor {
         declaredValues[name, default: []].append((scope, value))
         // A type's constant or a file's: other files may ask for it by name.
         if scope.is(MemberBlockSyntax.self) {
-            if let type = Self.enclosingTypeName(node) { offer(value, as: CrossFileAsks.member(type, name)) }
+            if let type = Self.enclosingTypeName(node) { offerAcrossFiles(value, as: CrossFileAsks.member(type, name)) }
         } else if scope.is(SourceFileSyntax.self) {
-            offer(value, as: CrossFileAsks.name(name))
+            offerAcrossFiles(value, as: CrossFileAsks.name(name))
         }
     }
 
@@ -115,15 +133,15 @@ extension SwiftLintVisitor {
         declaredValues[node.name.text, default: []].append((Self.scope(of: node), value))
         if let type = Self.enclosingTypeName(node) {
             enumRawValues[type, default: []].append(value)
-            offer(value, as: CrossFileAsks.cases(of: type))
-            offer(value, as: CrossFileAsks.member(type, node.name.text))
-            offer(value, as: CrossFileAsks.enumCase(node.name.text, of: type))
+            offerAcrossFiles(value, as: CrossFileAsks.cases(of: type))
+            offerAcrossFiles(value, as: CrossFileAsks.member(type, node.name.text))
+            offerAcrossFiles(value, as: CrossFileAsks.enumCase(node.name.text, of: type))
         }
     }
 
     /// Offers the product IDs a declaration's value holds (a literal, or an array of literals) to
     /// the other files' asks under `key` (`CrossFileAsks`).
-    func offer(_ value: ExprSyntax, as key: String) {
+    func offerAcrossFiles(_ value: ExprSyntax, as key: String) {
         let literals = value.as(ArrayExprSyntax.self).map { $0.elements.map(\.expression) } ?? [value]
         for expression in literals {
             guard handedOn.offered < CrossFileAsks.maxOffered, let literal = expression.as(StringLiteralExprSyntax.self),

@@ -89,6 +89,10 @@ extension SwiftLintVisitor {
         if let call = expression.as(FunctionCallExprSyntax.self) {
             return callValueLiterals(call, depth: next, hops: hops, budget: &budget)
         }
+        if let lookup = expression.as(SubscriptCallExprSyntax.self) {
+            // `table[kind]`: one of a dictionary's values.
+            return dictionaryParts(of: lookup.calledExpression, keys: false, depth: next, hops: hops, budget: &budget)
+        }
         if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
             return valueLiterals(of: only.expression, depth: next, hops: hops, budget: &budget)
         }

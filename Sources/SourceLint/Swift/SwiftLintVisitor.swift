@@ -141,7 +141,7 @@ final class SwiftLintVisitor: SyntaxVisitor {
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         for binding in node.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-            if let value = binding.initializer?.value { gatherDeclaration(name: name, value: value, at: node) }
+            if let value = binding.initializer?.value ?? Self.computedValue(binding.accessorBlock) { gatherDeclaration(name: name, value: value, at: node) }
         }
         offer(.variable(node))
         return .visitChildren
