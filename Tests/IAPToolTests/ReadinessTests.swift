@@ -108,6 +108,17 @@ final class ReadinessTests: XCTestCase {
         XCTAssertEqual(readiness.rows.map(\.verdicts), [[.served, .unknown("availability not pulled (iap asc pull --availability)"),
                                                          .unknown("availability not pulled (iap asc pull --availability)")]])
         XCTAssertEqual(readiness.askedForAndNotServed.map(\.id), [])
+        // Territories pulled, a price only in the snapshot's storefront: JPN's price is not known.
+        let usaOnly = ASCExample.ready(ids: ["com.acme.app.coins"], remote: [.forSale("com.acme.app.coins", territories: ["JPN", "USA"], price: "0.99")])
+        XCTAssertEqual(try run(usaOnly, in: "usa-only", storefronts: ["USA", "JPN"]).readiness.rows.map(\.verdicts),
+                       [[.served, .served, .unknown("prices pulled for USA only (iap asc pull --all-storefronts)")]])
+        // Every territory's price pulled: each storefront has its answer.
+        let everywhere = ASCExample.ready(ids: ["com.acme.app.coins"], remote: [
+            .forSale("com.acme.app.coins", territories: ["JPN", "USA"], price: "0.99", pricedIn: ["USA"]),
+        ])
+        let all = try run(everywhere, in: "everywhere", storefronts: ["all"]).readiness
+        XCTAssertEqual(all.places, [.sandbox, .appStore("JPN"), .appStore("USA")])
+        XCTAssertEqual(all.rows.map(\.verdicts), [[.served, .notServed("no price in JPN"), .served]])
     }
 
     func testLintHandsOnTheIDsTheCodeAsksForInSwiftAndObjectiveC() throws {

@@ -45,8 +45,8 @@ struct ReadinessJoin: Sendable {
         var noPrice: [String: String] = [:]
 
         init(_ snapshot: ASCSnapshot, storefronts: [String]) {
-            pricesElsewhere = snapshot.storefront.map { "prices pulled for \($0) only (iap asc pull --storefront)" }
-                ?? "no prices pulled (iap asc pull --storefront)"
+            pricesElsewhere = snapshot.storefront.map { "prices pulled for \($0) only (iap asc pull --all-storefronts)" }
+                ?? "no prices pulled (iap asc pull --all-storefronts)"
             for storefront in storefronts {
                 notAvailable[storefront] = "not available in \(storefront)"
                 noPrice[storefront] = "no price in \(storefront)"
