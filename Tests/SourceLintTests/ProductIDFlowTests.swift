@@ -144,6 +144,17 @@ final class ProductIDFlowTests: XCTestCase {
         XCTAssertEqual(unknown(swift, "Store.swift"), ["gold_pack", "silver_pack", "bronze_pack", "gems_pack"])
     }
 
+    func testMKStoreKitsPurchaseCallTakesAProductID() {
+        let swift = """
+            func buy() {
+                MKStoreKit.sharedKit().initiatePaymentRequestForProductWithIdentifier("gold_pack")
+                MKStoreKit.shared().initiatePaymentRequestForProduct(withIdentifier: "silver_pack")
+                MKStoreKit.shared().initiatePaymentRequestForProduct(withIdentifier: "com.acme.app.coins")
+            }
+            """
+        XCTAssertEqual(unknown(swift, "Store.swift"), ["gold_pack", "silver_pack"])
+    }
+
     func testAPropertyDeclaredBelowItsUseAndAppHelpersThatTakeProductIDs() {
         assertBoth("""
             final class Store {

@@ -81,6 +81,8 @@ enum ProductIDCall {
     static let sdkSinks: [String: [String: Set<String>]] = [
         "SwiftyStoreKit": ["retrieveProductsInfo": [""], "purchaseProduct": [""]],
         "Purchases": ["getProducts": [""], "products": [""]],
+        // MKStoreKit, as Swift 2 and Swift 3 and later import its `initiatePaymentRequestForProductWithIdentifier:`.
+        "MKStoreKit": ["initiatePaymentRequestForProductWithIdentifier": [""], "initiatePaymentRequestForProduct": ["withIdentifier"]],
     ]
 
     /// The message's tail for an ID that reached only calls of an unverified kind: why it is a
