@@ -74,8 +74,10 @@ public enum ASCValue {
                 continue
             }
             guard byte >= 0x30, byte <= 0x39 else { return nil }
-            significand = significand * 10 + UInt64(byte - 0x30)
             if inFraction { fraction += 1 } else { whole += 1 }
+            // Past 12 and 6 digits it is no price: stop before the significand overflows.
+            guard whole <= 12, fraction <= 6 else { return nil }
+            significand = significand * 10 + UInt64(byte - 0x30)
         }
         guard whole > 0, whole <= 12, !inFraction || (fraction > 0 && fraction <= 6) else { return nil }
         return Decimal(sign: .plus, exponent: -fraction, significand: Decimal(significand))

@@ -83,6 +83,11 @@ final class PricePointTests: ScratchFolderTestCase {
             (#""150 300 450"#, #""300 150 450"#, "ladders.inAppPurchases.JPN.points[1] is 150, not above the point before it (300): a ladder ascends"),
             (#""JPN" : { "currency""#, #""J\u001bN" : { "currency""#, "ladders.inAppPurchases has the territory 'J\\u{1B}N': not three capital letters"),
             (#""0.99 1.99 "#, #""0.99 1e3 "#, "ladders.inAppPurchases.USA.points[1] is '1e3': not a price (digits with an optional fraction: 0.99)"),
+            // Digits past what a UInt64 holds (the fuzzer's crash): no price, never an overflow.
+            (#""0.99 1.99 "#, #""0.99 123456789012345678901234567890 "#,
+             "ladders.inAppPurchases.USA.points[1] is '123456789012345678901234567890': not a price (digits with an optional fraction: 0.99)"),
+            (#""0.99 1.99 "#, #""0.99 1.12345678901234567890123 "#,
+             "ladders.inAppPurchases.USA.points[1] is '1.12345678901234567890123': not a price (digits with an optional fraction: 0.99)"),
             (#""version" : 1"#, #""version" : 2"#, "price-points version 2 is not 1, the one this iap reads"),
         ]
         for (from, to, expected) in cases {
