@@ -32,7 +32,7 @@ build() {
     local rel
     rel=$(swift build -c release --show-bin-path)
     mkdir -p "$out/modules" "$out/objects"
-    local common=(-parse-as-library -wmo -O -sanitize=fuzzer,address -enable-testing
+    local common=(-parse-as-library -wmo -O -sanitize=fuzzer,address -enable-testing -package-name iap
         -I "$out/modules" -I "$rel/Modules"
         -Xcc -fmodule-map-file="$root/Sources/CLibXML2/module.modulemap"
         -Xcc -fmodule-map-file="$root/Sources/CZlib/module.modulemap"
@@ -41,7 +41,7 @@ build() {
         -Xcc -fmodule-map-file="$rel/CCurlShim.build/module.modulemap"
         $(pkg-config --cflags-only-I libxml-2.0 | sed 's/-I/-Xcc -I/g'))
     # The project's modules, in dependency order, each instrumented.
-    for module in Support Diagnostics PropertyList PriceFormatting IAPCatalog ReportRendering CodeGeneration CatalogTool SourceLint SalesReports AppStoreConnect IAPTool; do
+    for module in Support Diagnostics PropertyList PriceFormatting IAPCatalog ProductNaming ReportRendering CodeGeneration CatalogTool SourceLint SalesReports AppStoreConnect CatalogJoins IAPTool; do
         local sources=()
         while IFS= read -r f; do sources+=("$f"); done < <(find "Sources/$module" -name '*.swift' | sort)
         if [[ ! -f $out/objects/$module.o ]] || [[ -n $(find "Sources/$module" -name '*.swift' -newer "$out/objects/$module.o") ]]; then
