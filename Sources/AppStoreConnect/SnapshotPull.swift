@@ -407,13 +407,27 @@ public struct SnapshotPull: Sendable {
         return found
     }
 
-    private func priceQuery(_ storefront: String, point: String, points: String, prices: String, fields: String) -> [(String, String)] {
-        [("filter[territory]", storefront)] + pricesQuery(point: point, points: points, prices: prices, fields: fields)
-    }
+    /// A list of prices (or offers) and what its query asks for: its resource type, the fields
+    /// of it read, and the price point each links to, included with its territory.
+    private struct PriceList {
+        let type: String
+        let fields: String
+        let point: (relationship: String, type: String)
 
-    private func pricesQuery(point: String, points: String, prices: String, fields: String) -> [(String, String)] {
-        [("include", "\(point),territory"), ("limit", "\(Self.pageSize)"),
-         ("fields[\(prices)]", fields), ("fields[\(points)]", "customerPrice"), ("fields[territories]", "currency")]
+        static let purchases = PriceList(type: "inAppPurchasePrices", fields: "startDate,endDate,inAppPurchasePricePoint,territory",
+                                         point: ("inAppPurchasePricePoint", "inAppPurchasePricePoints"))
+        static let subscriptions = PriceList(type: "subscriptionPrices", fields: "startDate,territory,subscriptionPricePoint",
+                                             point: ("subscriptionPricePoint", "subscriptionPricePoints"))
+        static let introductoryOffers = PriceList(type: "subscriptionIntroductoryOffers",
+                                                  fields: "startDate,endDate,duration,offerMode,numberOfPeriods,territory,subscriptionPricePoint",
+                                                  point: ("subscriptionPricePoint", "subscriptionPricePoints"))
+
+        /// The query, in `territory` alone or (nil) in every territory.
+        func query(in territory: String?) -> [(String, String)] {
+            (territory.map { [("filter[territory]", $0)] } ?? [])
+                + [("include", "\(point.relationship),territory"), ("limit", "\(SnapshotPull.pageSize)"),
+                   ("fields[\(type)]", fields), ("fields[\(point.type)]", "customerPrice"), ("fields[territories]", "currency")]
+        }
     }
 
     /// An in-app purchase's price (its price schedule has the purchase's ID): the schedule's
@@ -422,9 +436,8 @@ public struct SnapshotPull: Sendable {
     /// win, so they are asked first; Apple's document filters the two lists by territory only
     /// as two operations, so an automatic price costs a second request.
     private func purchasePrice(_ id: String, _ storefront: String, _ client: ASCClient) throws(ASCError) -> ASCSnapshot.Price? {
-        let query = priceQuery(storefront, point: "inAppPurchasePricePoint", points: "inAppPurchasePricePoints", prices: "inAppPurchasePrices",
-                               fields: "startDate,endDate,inAppPurchasePricePoint,territory")
-        let point = (relationship: "inAppPurchasePricePoint", type: "inAppPurchasePricePoints")
+        let query = PriceList.purchases.query(in: storefront)
+        let point = PriceList.purchases.point
         for list in ["manualPrices", "automaticPrices"] as [StaticString] {
             let path = try APIPath("/v1/inAppPurchasePriceSchedules", id, list)
             let prices: [(start: String?, end: String?, value: ASCSnapshot.Price?)]? = try dated(path, query, client) {
@@ -444,27 +457,22 @@ public struct SnapshotPull: Sendable {
     /// A list longer than a page (a schedule's past and future prices) takes more.
     private func pricesEverywhere(_ id: String, isPurchase: Bool, _ client: ASCClient) throws(ASCError) -> [String: ASCSnapshot.Price] {
         guard isPurchase else {
-            let query = pricesQuery(point: "subscriptionPricePoint", points: "subscriptionPricePoints", prices: "subscriptionPrices",
-                                    fields: "startDate,territory,subscriptionPricePoint")
-            return try territoryPrices(try APIPath("/v1/subscriptions", id, "prices"), query, (relationship: "subscriptionPricePoint", type: "subscriptionPricePoints"),
-                                       client) { (a: SubscriptionPriceAttributes?) in (a?.startDate, nil) } ?? [:]
+            return try territoryPrices(try APIPath("/v1/subscriptions", id, "prices"), .subscriptions, client) {
+                (a: SubscriptionPriceAttributes?) in (a?.startDate, nil)
+            } ?? [:]
         }
-        let query = pricesQuery(point: "inAppPurchasePricePoint", points: "inAppPurchasePricePoints", prices: "inAppPurchasePrices",
-                                fields: "startDate,endDate,inAppPurchasePricePoint,territory")
-        let point = (relationship: "inAppPurchasePricePoint", type: "inAppPurchasePricePoints")
         let dates = { (a: PurchasePriceAttributes?) in (a?.startDate, a?.endDate) }
         // No price schedule yet (a new product): no price anywhere, and no second list to ask.
-        guard let manual = try territoryPrices(try APIPath("/v1/inAppPurchasePriceSchedules", id, "manualPrices"), query, point, client, dates) else { return [:] }
-        let automatic = try territoryPrices(try APIPath("/v1/inAppPurchasePriceSchedules", id, "automaticPrices"), query, point, client, dates) ?? [:]
+        guard let manual = try territoryPrices(try APIPath("/v1/inAppPurchasePriceSchedules", id, "manualPrices"), .purchases, client, dates) else { return [:] }
+        let automatic = try territoryPrices(try APIPath("/v1/inAppPurchasePriceSchedules", id, "automaticPrices"), .purchases, client, dates) ?? [:]
         return automatic.merging(manual) { _, set in set }
     }
 
     /// The price in effect today in each territory a list of prices names; nil when App Store
     /// Connect answers 404.
-    private func territoryPrices<A: ResourceAttributes>(_ path: APIPath, _ query: [(String, String)], _ point: (relationship: String, type: String),
-                                                        _ client: ASCClient, _ dates: (A?) -> (String?, String?))
+    private func territoryPrices<A: ResourceAttributes>(_ path: APIPath, _ list: PriceList, _ client: ASCClient, _ dates: (A?) -> (String?, String?))
         throws(ASCError) -> [String: ASCSnapshot.Price]? {
-        let entries: [(start: String?, end: String?, value: (territory: String, price: ASCSnapshot.Price?))]? = try dated(path, query, client) {
+        let entries: [(start: String?, end: String?, value: (territory: String, price: ASCSnapshot.Price?))]? = try dated(path, list.query(in: nil), client) {
             (resource: Resource<A>, included) throws(ASCError) in
             guard let linkage = resource.relationships?["territory"]?.one, linkage.type == "territories" else {
                 throw .invalidResponse(path.encoded, "price \(Quote.escaped(resource.id)) names no territory")
@@ -473,7 +481,7 @@ public struct SnapshotPull: Sendable {
                 throw .invalidResponse(path.encoded, "a territory is \(Quote.escaped(linkage.id)): \(why)")
             }
             let (start, end) = dates(resource.attributes)
-            return (start, end, (linkage.id, try self.price(resource, included, point: point, path)))
+            return (start, end, (linkage.id, try self.price(resource, included, point: list.point, path)))
         }
         guard let entries else { return nil }
         var byTerritory: [String: [(start: String?, end: String?, value: ASCSnapshot.Price?)]] = [:]
@@ -487,9 +495,8 @@ public struct SnapshotPull: Sendable {
 
     private func subscriptionPrice(_ id: String, _ storefront: String, _ client: ASCClient) throws(ASCError) -> ASCSnapshot.Price? {
         let path = try APIPath("/v1/subscriptions", id, "prices")
-        let query = priceQuery(storefront, point: "subscriptionPricePoint", points: "subscriptionPricePoints", prices: "subscriptionPrices",
-                               fields: "startDate,territory,subscriptionPricePoint")
-        let point = (relationship: "subscriptionPricePoint", type: "subscriptionPricePoints")
+        let query = PriceList.subscriptions.query(in: storefront)
+        let point = PriceList.subscriptions.point
         let prices: [(start: String?, end: String?, value: ASCSnapshot.Price?)]? = try dated(path, query, client) {
             (resource: Resource<SubscriptionPriceAttributes>, included) throws(ASCError) in
             (resource.attributes?.startDate, nil, try self.price(resource, included, point: point, path))
@@ -500,9 +507,8 @@ public struct SnapshotPull: Sendable {
 
     private func introductoryOffer(_ id: String, _ storefront: String, _ client: ASCClient) throws(ASCError) -> ASCSnapshot.IntroductoryOffer? {
         let path = try APIPath("/v1/subscriptions", id, "introductoryOffers")
-        let query = priceQuery(storefront, point: "subscriptionPricePoint", points: "subscriptionPricePoints", prices: "subscriptionIntroductoryOffers",
-                               fields: "startDate,endDate,duration,offerMode,numberOfPeriods,territory,subscriptionPricePoint")
-        let point = (relationship: "subscriptionPricePoint", type: "subscriptionPricePoints")
+        let query = PriceList.introductoryOffers.query(in: storefront)
+        let point = PriceList.introductoryOffers.point
         let offers: [(start: String?, end: String?, value: ASCSnapshot.IntroductoryOffer)]? = try dated(path, query, client) {
             (resource: Resource<OfferAttributes>, included) throws(ASCError) in
             guard let a = resource.attributes, let mode = a.offerMode else { return nil }

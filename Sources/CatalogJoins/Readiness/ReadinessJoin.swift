@@ -27,8 +27,7 @@ struct ReadinessJoin: Sendable {
     /// The product IDs of the StoreKit configurations Xcode runs the app with: the `.storekit`
     /// files a shared scheme names, else all the catalog's; nil when it has none.
     let storeKitIDs: Set<String>?
-    /// Those configurations' paths.
-    let storeKitConfigurations: [String]
+    /// Why a product is not in them, naming the scheme's file when a scheme names one.
     private let notInStoreKit: String
     /// Every product ID: the catalog's in its order, then those only the code asks for.
     let ids: [String]
@@ -84,8 +83,7 @@ struct ReadinessJoin: Sendable {
         let storeKitFiles = catalog.files.filter { if case .storeKit = $0.content { true } else { false } }
         // The configuration a shared scheme runs with, when one names it; else every `.storekit` file.
         let run = storeKitFiles.filter { !$0.runBySchemes.isEmpty }
-        storeKitConfigurations = (run.isEmpty ? storeKitFiles : run).map(\.path)
-        let configurations = Set(storeKitConfigurations)
+        let configurations = Set((run.isEmpty ? storeKitFiles : run).map(\.path))
         storeKitIDs = storeKitFiles.isEmpty ? nil : Set(catalog.products.filter {
             $0.occurrences.contains { $0.role == .storeKit && configurations.contains($0.location.path) }
         }.map(\.id))
@@ -198,7 +196,7 @@ struct ReadinessJoin: Sendable {
         var found: Set<String> = []
         func add(_ review: ASCSnapshot.Review?, _ prices: ASCSnapshot.TerritoryPrices?) {
             found.formUnion(review?.availability?.territories ?? [])
-            found.formUnion(prices?.byTerritory.keys ?? [:].keys)
+            if let priced = prices?.byTerritory.keys { found.formUnion(priced) }
         }
         for p in snapshot.inAppPurchases { add(p.review, p.prices) }
         for g in snapshot.subscriptionGroups { for s in g.subscriptions { add(s.review, s.prices) } }

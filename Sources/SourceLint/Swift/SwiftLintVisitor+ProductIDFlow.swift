@@ -147,7 +147,8 @@ extension SwiftLintVisitor {
             guard handedOn.offered < CrossFileAsks.maxOffered, let literal = expression.as(StringLiteralExprSyntax.self),
                   let text = plainText(literal), ProductIDText.isIDLike(text) else { continue }
             handedOn.offered += 1
-            add(CrossFileAsks.offerMark, key + CrossFileAsks.separator + text, at: literal)
+            // An offer has no place of its own (the asks have theirs): no line to work out.
+            findings.append(Finding(rule: CrossFileAsks.offerMark, message: key + CrossFileAsks.separator + text, line: 0, column: 0))
         }
     }
 
