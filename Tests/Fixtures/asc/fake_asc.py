@@ -57,7 +57,7 @@ DEFAULT_LIMIT = 50           # page size when the request has no `limit`
 DEFAULT_INCLUDED_LIMIT = 10  # related resources per parent when `include` has no limit[...]
 MISMATCH = "fake server: request/response does not match the OpenAPI document: "
 SCENARIOS = ("ok", "rate-limit-once", "unauthorized", "forbidden", "server-error-once",
-             "server-error-always", "malformed-json", "truncated-json", "slow", "huge")
+             "server-error-always", "malformed-json", "truncated-json", "slow", "huge", "read-only-key")
 
 
 def default_spec_path():
@@ -74,6 +74,11 @@ def error_body(status, code, title, detail):
 def not_authorized(detail):
     return 401, error_body(401, "NOT_AUTHORIZED",
                            "Authentication credentials are missing or invalid.", detail), {}
+
+
+def unexpected_error():
+    return error_body(500, "UNEXPECTED_ERROR", "An unexpected error occurred.",
+                      "An unexpected error occurred on the server side. If this issue continues, contact us.")
 
 
 def not_found(kind, ident):
@@ -158,10 +163,10 @@ def verify_jwt(authorization, public_key, issuer, key_id, now=None):
 class OARequest:
     """openapi-core's Request protocol; matched against the document's server URL."""
 
-    def __init__(self, path, query_pairs, headers):
+    def __init__(self, path, query_pairs, headers, method="get"):
         self.host_url = APPLE_HOST
         self.path = path
-        self.method = "get"
+        self.method = method
         self.parameters = RequestParameters(query=ImmutableMultiDict(query_pairs),
                                             header=Headers(headers))
         self.content_type = ""
@@ -227,13 +232,44 @@ def report_entries(raw, key, fields):
     return entries
 
 
+FIRST_NEW_ID = 6400000001  # the first id the fake gives a resource it creates
+
+
 class Store:
     def __init__(self, raw):
+        self.raw = raw
         self.sales_reports = report_entries(raw, "salesReports", SALES_REPORT_FIELDS)
         self.finance_reports = report_entries(raw, "financeReports", FINANCE_REPORT_FIELDS)
         self.apps = list(raw.get("apps", []))
         self.iaps = list(raw.get("inAppPurchases", []))
         self.groups = list(raw.get("subscriptionGroups", []))
+        # Written state (see README.md, "Writes"): product IDs of deleted products, never to be
+        # used again, and the next id a created resource gets.
+        self.used_product_ids = list(raw.get("usedProductIds", []))
+        if not all(isinstance(i, str) for i in self.used_product_ids):
+            raise ValueError("store: usedProductIds must be a list of strings")
+        self.next_id = raw.get("nextId", FIRST_NEW_ID)
+        if type(self.next_id) is not int or self.next_id < 1:
+            raise ValueError("store: nextId must be a positive integer")
+        # The price-point ladders: every territory's points, the same for every product of a kind.
+        self.ladder = Ladder(raw.get("priceTerritories") or DEFAULT_PRICE_TERRITORIES)
+        self.reindex()
+
+    def new_id(self):
+        ident = str(self.next_id)
+        self.next_id += 1
+        return ident
+
+    def to_raw(self):
+        """The whole store in the format --store reads (what --state writes)."""
+        raw = dict(self.raw)
+        raw.update({"apps": self.apps, "inAppPurchases": self.iaps, "subscriptionGroups": self.groups,
+                    "salesReports": self.sales_reports, "financeReports": self.finance_reports,
+                    "usedProductIds": self.used_product_ids, "nextId": self.next_id})
+        return raw
+
+    def reindex(self):
+        """The lookups the routes use, from the lists (again after a write)."""
         self.app_by_id = {a["id"]: a for a in self.apps}
         self.iap_by_id = {i["id"]: i for i in self.iaps}
         self.group_by_id = {g["id"]: g for g in self.groups}
@@ -245,8 +281,6 @@ class Store:
                 self.group_of_sub[sub["id"]] = group
         # A territory's currency: the first price or offer entry for it that gives one.
         self.currencies = {}
-        # The price-point ladders: every territory's points, the same for every product of a kind.
-        self.ladder = Ladder(raw.get("priceTerritories") or DEFAULT_PRICE_TERRITORIES)
         entries = [p for i in self.iaps for p in i.get("prices", [])]
         entries += [p for s in self.sub_by_id.values() for p in s.get("prices", []) + s.get("introductoryOffers", [])]
         for entry in entries:
@@ -1066,9 +1100,473 @@ def finance_reports(ctx, query):
     return 200, gzip_report(found[0]["content"]), {}
 
 
+# ---------------------------------------------------------------- writes (issue 36)
+
+@route(r"/v1/territories")
+def list_territories(ctx, query):
+    ladder = ctx.store.ladder.territories
+    chunk, links, meta = ctx.pager.page(list(ladder), query)
+    return 200, {"data": [ctx.res.territory(t, ladder[t]) for t in chunk], "links": links, "meta": meta}, {}
+
+
+WRITE_ROUTES = []
+MAX_BODY = 1024 * 1024  # a write's body may be at most 1 MB
+
+
+def write_route(method, pattern):
+    def register(function):
+        WRITE_ROUTES.append((method, re.compile("^" + pattern + "$"), function))
+        return function
+    return register
+
+
+class WriteError(Exception):
+    """A write App Store Connect refuses: its status and errors[] body (the store is unchanged)."""
+
+    def __init__(self, status, code, title, detail, pointer=None):
+        super().__init__(detail)
+        self.body = error_body(status, code, title, detail)
+        if pointer is not None:
+            self.body["errors"][0]["source"] = {"pointer": pointer}
+        self.status = status
+
+
+def duplicate(detail, pointer):
+    return WriteError(409, "ENTITY_ERROR.ATTRIBUTE.INVALID.DUPLICATE",
+                      "The provided entity includes an attribute with a value that has already been used",
+                      detail, pointer)
+
+
+def invalid_attribute(detail, pointer):
+    return WriteError(409, "ENTITY_ERROR.ATTRIBUTE.INVALID",
+                      "The provided entity includes an attribute with an invalid value", detail, pointer)
+
+
+def invalid_relationship(detail, pointer):
+    return WriteError(409, "ENTITY_ERROR.RELATIONSHIP.INVALID",
+                      "The provided entity includes a relationship with an invalid value", detail, pointer)
+
+
+def missing(kind, ident):
+    """A PATCH or DELETE of a resource that is not there (the document lists 404 for them)."""
+    return WriteError(404, "NOT_FOUND", "The specified resource does not exist",
+                      "There is no resource of type '%s' with id '%s'" % (kind, ident))
+
+
+def related_id(data, name):
+    """The id a to-one relationship of the request's `data` names, or None."""
+    linkage = ((data.get("relationships") or {}).get(name) or {}).get("data")
+    return linkage.get("id") if isinstance(linkage, dict) else None
+
+
+def related_ids(data, name):
+    linkage = ((data.get("relationships") or {}).get(name) or {}).get("data")
+    return [l.get("id") for l in linkage] if isinstance(linkage, list) else []
+
+
+def related(data, name, lookup, kind):
+    """The store entry a required relationship names; 409 when there is none (the document lists
+    no 404 for the creates: App Store Connect says the relationship is invalid)."""
+    ident = related_id(data, name)
+    found = lookup.get(ident)
+    if found is None:
+        raise invalid_relationship("There is no resource of type '%s' with id '%s'." % (kind, ident),
+                                   "/data/relationships/%s" % name)
+    return found
+
+
+def same_id(data, ident):
+    if data.get("id") != ident:
+        raise invalid_attribute("The id '%s' in the request's body is not the id '%s' in its URL." % (data.get("id"), ident),
+                                "/data/id")
+
+
+def set_attributes(target, attributes, names, clearable=()):
+    """Copies the attributes the request gives; null leaves one unchanged, or removes it (clearable)."""
+    for name in names:
+        if name not in attributes:
+            continue
+        if attributes[name] is None:
+            if name in clearable:
+                target.pop(name, None)
+        else:
+            target[name] = attributes[name]
+
+
+def app_products(store, app_id):
+    """Every in-app purchase and subscription of the app."""
+    products = [i for i in store.iaps if i.get("app") == app_id]
+    products += [s for g in store.groups if g.get("app") == app_id for s in g.get("subscriptions", [])]
+    return products
+
+
+def check_product_names(store, app_id, attributes, itself=None):
+    """productId: unique among the app's products and never one of a deleted product;
+    name (the reference name): unique among the app's products."""
+    others = [p for p in app_products(store, app_id) if p is not itself]
+    product_id = attributes.get("productId")
+    if product_id is not None:
+        if any(p.get("productId") == product_id for p in others):
+            raise duplicate("The product ID '%s' is already used by another product of this app." % product_id,
+                            "/data/attributes/productId")
+        if product_id in store.used_product_ids:
+            raise duplicate("The product ID '%s' was used by a deleted product; product IDs cannot be reused." % product_id,
+                            "/data/attributes/productId")
+    name = attributes.get("name")
+    if name is not None and any(p.get("name") == name for p in others):
+        raise duplicate("The reference name '%s' is already used by another product of this app." % name,
+                        "/data/attributes/name")
+
+
+def check_unchangeable(attributes, names, what):
+    for name in names:
+        if name in attributes:
+            raise invalid_attribute("The %s of %s cannot be changed." % (name, what), "/data/attributes/" + name)
+
+
+def check_family_sharing(product, attributes, what):
+    if product.get("familySharable") and attributes.get("familySharable") is False:
+        raise invalid_attribute("Family Sharing cannot be turned off for %s once it is on." % what,
+                                "/data/attributes/familySharable")
+
+
+def created(ctx, resource, path):
+    ctx.changed = True
+    return 201, {"data": resource, "links": {"self": "%s%s/%s" % (ctx.res.base, path, resource["id"])}}, {}
+
+
+def updated(ctx, resource, path):
+    ctx.changed = True
+    return 200, {"data": resource, "links": {"self": "%s%s/%s" % (ctx.res.base, path, resource["id"])}}, {}
+
+
+# -- subscription groups and their localizations
+
+@write_route("POST", r"/v1/subscriptionGroups")
+def create_group(ctx, body):
+    data = body["data"]
+    app = related(data, "app", ctx.store.app_by_id, "apps")
+    name = data["attributes"]["referenceName"]
+    if any(g.get("referenceName") == name for g in ctx.store.groups if g.get("app") == app["id"]):
+        raise duplicate("The reference name '%s' is already used by another subscription group of this app." % name,
+                        "/data/attributes/referenceName")
+    group = {"id": ctx.store.new_id(), "app": app["id"], "referenceName": name, "subscriptions": [], "localizations": []}
+    ctx.store.groups.append(group)
+    ctx.store.reindex()
+    return created(ctx, ctx.res.group(group), "/v1/subscriptionGroups")
+
+
+def check_locale(owner, locale, what):
+    if any(l.get("locale") == locale for l in owner.get("localizations", [])):
+        raise duplicate("%s already has a localization for the locale '%s'." % (what, locale), "/data/attributes/locale")
+
+
+@write_route("POST", r"/v1/subscriptionGroupLocalizations")
+def create_group_localization(ctx, body):
+    data = body["data"]
+    group = related(data, "subscriptionGroup", ctx.store.group_by_id, "subscriptionGroups")
+    attributes = data["attributes"]
+    check_locale(group, attributes["locale"], "The subscription group")
+    loc = {"id": ctx.store.new_id(), "locale": attributes["locale"], "name": attributes["name"],
+           "state": "PREPARE_FOR_SUBMISSION"}
+    if attributes.get("customAppName") is not None:
+        loc["customAppName"] = attributes["customAppName"]
+    group.setdefault("localizations", []).append(loc)
+    return created(ctx, ctx.res.group_localization(loc), "/v1/subscriptionGroupLocalizations")
+
+
+# -- in-app purchases
+
+@write_route("POST", r"/v2/inAppPurchases")
+def create_iap(ctx, body):
+    data = body["data"]
+    app = related(data, "app", ctx.store.app_by_id, "apps")
+    attributes = data["attributes"]
+    check_product_names(ctx.store, app["id"], attributes)
+    # A new product: no price schedule ("prices" left out: its schedule is a 404), no availability.
+    iap = {"id": ctx.store.new_id(), "app": app["id"], "productId": attributes["productId"], "name": attributes["name"],
+           "inAppPurchaseType": attributes["inAppPurchaseType"], "state": "MISSING_METADATA",
+           "familySharable": bool(attributes.get("familySharable"))}
+    set_attributes(iap, attributes, ("reviewNote",))
+    iap["localizations"] = []
+    ctx.store.iaps.append(iap)
+    ctx.store.reindex()
+    return created(ctx, ctx.res.iap(iap), "/v2/inAppPurchases")
+
+
+@write_route("PATCH", r"/v2/inAppPurchases/([^/]+)")
+def update_iap(ctx, body, iap_id):
+    iap = ctx.store.iap_by_id.get(iap_id)
+    if iap is None:
+        raise missing("inAppPurchases", iap_id)
+    data = body["data"]
+    same_id(data, iap_id)
+    attributes = data.get("attributes") or {}
+    check_unchangeable(attributes, ("inAppPurchaseType", "productId"), "an in-app purchase")
+    check_family_sharing(iap, attributes, "an in-app purchase")
+    check_product_names(ctx.store, iap.get("app"), {"name": attributes.get("name")}, itself=iap)
+    set_attributes(iap, attributes, ("name", "reviewNote", "familySharable"), clearable=("reviewNote",))
+    return updated(ctx, ctx.res.iap(iap), "/v2/inAppPurchases")
+
+
+def approved_delete(what):
+    # Not a status the document lists for the deletes: sent unvalidated (see UNDOCUMENTED_WRITES).
+    return WriteError(409, "STATE_ERROR.ENTITY_STATE_INVALID",
+                      "The request cannot be fulfilled because of the state of the resource",
+                      "An approved %s cannot be deleted." % what)
+
+
+@write_route("DELETE", r"/v2/inAppPurchases/([^/]+)")
+def delete_iap(ctx, body, iap_id):
+    iap = ctx.store.iap_by_id.get(iap_id)
+    if iap is None:
+        raise missing("inAppPurchases", iap_id)
+    if iap.get("state") == "APPROVED":
+        raise approved_delete("in-app purchase")
+    ctx.store.iaps.remove(iap)
+    ctx.store.used_product_ids.append(iap["productId"])
+    ctx.store.reindex()
+    ctx.changed = True
+    return 204, None, {}
+
+
+def find_localization(owners, loc_id):
+    for owner in owners:
+        for loc in owner.get("localizations", []):
+            if loc.get("id") == loc_id:
+                return loc
+    return None
+
+
+@write_route("POST", r"/v1/inAppPurchaseLocalizations")
+def create_iap_localization(ctx, body):
+    data = body["data"]
+    iap = related(data, "inAppPurchaseV2", ctx.store.iap_by_id, "inAppPurchases")
+    attributes = data["attributes"]
+    check_locale(iap, attributes["locale"], "The in-app purchase")
+    loc = {"id": ctx.store.new_id(), "locale": attributes["locale"], "name": attributes["name"]}
+    set_attributes(loc, attributes, ("description",))
+    loc["state"] = "PREPARE_FOR_SUBMISSION"
+    iap.setdefault("localizations", []).append(loc)
+    return created(ctx, ctx.res.iap_localization(loc), "/v1/inAppPurchaseLocalizations")
+
+
+def update_localization(ctx, body, loc_id, owners, kind, build, path):
+    loc = find_localization(owners, loc_id)
+    if loc is None:
+        raise missing(kind, loc_id)
+    data = body["data"]
+    same_id(data, loc_id)
+    attributes = data.get("attributes") or {}
+    check_unchangeable(attributes, ("locale",), "a localization")
+    set_attributes(loc, attributes, ("name", "description"), clearable=("description",))
+    return updated(ctx, build(loc), path)
+
+
+@write_route("PATCH", r"/v1/inAppPurchaseLocalizations/([^/]+)")
+def update_iap_localization(ctx, body, loc_id):
+    return update_localization(ctx, body, loc_id, ctx.store.iaps, "inAppPurchaseLocalizations",
+                               ctx.res.iap_localization, "/v1/inAppPurchaseLocalizations")
+
+
+# -- subscriptions
+
+@write_route("POST", r"/v1/subscriptions")
+def create_subscription(ctx, body):
+    data = body["data"]
+    group = related(data, "group", ctx.store.group_by_id, "subscriptionGroups")
+    attributes = data["attributes"]
+    check_product_names(ctx.store, group.get("app"), attributes)
+    sub = {"id": ctx.store.new_id(), "productId": attributes["productId"], "name": attributes["name"],
+           "state": "MISSING_METADATA", "familySharable": bool(attributes.get("familySharable"))}
+    set_attributes(sub, attributes, ("subscriptionPeriod", "reviewNote", "groupLevel"))
+    if "groupLevel" not in sub:  # App Store Connect puts a new subscription below the group's others
+        sub["groupLevel"] = max([s.get("groupLevel", 0) for s in group.get("subscriptions", [])] + [0]) + 1
+    sub["localizations"] = []
+    group.setdefault("subscriptions", []).append(sub)
+    ctx.store.reindex()
+    return created(ctx, ctx.res.subscription(sub), "/v1/subscriptions")
+
+
+@write_route("PATCH", r"/v1/subscriptions/([^/]+)")
+def update_subscription(ctx, body, sub_id):
+    sub = ctx.store.sub_by_id.get(sub_id)
+    if sub is None:
+        raise missing("subscriptions", sub_id)
+    data = body["data"]
+    same_id(data, sub_id)
+    if data.get("relationships") or body.get("included"):
+        raise NotImplementedError("PATCH /v1/subscriptions/{id} with relationships or included (prices and offers "
+                                  "inline): the fake takes POST /v1/subscriptionPrices")
+    attributes = data.get("attributes") or {}
+    check_unchangeable(attributes, ("productId",), "a subscription")
+    check_family_sharing(sub, attributes, "a subscription")
+    check_product_names(ctx.store, ctx.store.group_of_sub[sub_id].get("app"), {"name": attributes.get("name")}, itself=sub)
+    set_attributes(sub, attributes, ("name", "familySharable", "subscriptionPeriod", "reviewNote", "groupLevel"),
+                   clearable=("reviewNote",))
+    return updated(ctx, ctx.res.subscription(sub), "/v1/subscriptions")
+
+
+@write_route("DELETE", r"/v1/subscriptions/([^/]+)")
+def delete_subscription(ctx, body, sub_id):
+    sub = ctx.store.sub_by_id.get(sub_id)
+    if sub is None:
+        raise missing("subscriptions", sub_id)
+    if sub.get("state") == "APPROVED":
+        raise approved_delete("subscription")
+    ctx.store.group_of_sub[sub_id]["subscriptions"].remove(sub)
+    ctx.store.used_product_ids.append(sub["productId"])
+    ctx.store.reindex()
+    ctx.changed = True
+    return 204, None, {}
+
+
+@write_route("POST", r"/v1/subscriptionLocalizations")
+def create_subscription_localization(ctx, body):
+    data = body["data"]
+    sub = related(data, "subscription", ctx.store.sub_by_id, "subscriptions")
+    attributes = data["attributes"]
+    check_locale(sub, attributes["locale"], "The subscription")
+    loc = {"id": ctx.store.new_id(), "locale": attributes["locale"], "name": attributes["name"]}
+    set_attributes(loc, attributes, ("description",))
+    loc["state"] = "PREPARE_FOR_SUBMISSION"
+    sub.setdefault("localizations", []).append(loc)
+    return created(ctx, ctx.res.subscription_localization(loc), "/v1/subscriptionLocalizations")
+
+
+@write_route("PATCH", r"/v1/subscriptionLocalizations/([^/]+)")
+def update_subscription_localization(ctx, body, loc_id):
+    return update_localization(ctx, body, loc_id, list(ctx.store.sub_by_id.values()), "subscriptionLocalizations",
+                               ctx.res.subscription_localization, "/v1/subscriptionLocalizations")
+
+
+# -- prices: only at the ladder's price points
+
+def ladder_point(ctx, kind, point_id, pointer):
+    found = ctx.store.ladder.tier(kind, point_id)
+    if found is None:
+        what = "an in-app purchase" if kind == "iap" else "a subscription"
+        raise invalid_relationship("'%s' is not a price point of %s: prices can only be set at price points." % (point_id, what),
+                                   pointer)
+    territory, index = found
+    price, proceeds = ctx.store.ladder.points[territory][index]
+    return territory, index, price, proceeds
+
+
+def ladder_territory(ctx, territory, pointer):
+    if territory not in ctx.store.ladder.territories:
+        raise invalid_relationship("'%s' is not a territory." % territory, pointer)
+
+
+@write_route("POST", r"/v1/inAppPurchasePriceSchedules")
+def create_price_schedule(ctx, body):
+    data = body["data"]
+    iap = related(data, "inAppPurchase", ctx.store.iap_by_id, "inAppPurchases")
+    base_territory = related_id(data, "baseTerritory")
+    ladder_territory(ctx, base_territory, "/data/relationships/baseTerritory")
+    inline = {i.get("id"): i for i in body.get("included") or [] if i.get("type") == "inAppPurchasePrices"}
+    manual, by_territory = [], {}
+    for number, ident in enumerate(related_ids(data, "manualPrices")):
+        pointer = "/data/relationships/manualPrices/data/%d" % number
+        item = inline.get(ident)
+        if item is None:
+            raise invalid_relationship("The manual price '%s' is not in `included`." % ident, pointer)
+        owner = related_id(item, "inAppPurchaseV2")
+        if owner is not None and owner != iap["id"]:
+            raise invalid_relationship("The manual price '%s' is for the in-app purchase '%s', not '%s'." % (ident, owner, iap["id"]),
+                                       pointer)
+        point_id = related_id(item, "inAppPurchasePricePoint")
+        if point_id is None:
+            raise invalid_relationship("The manual price '%s' names no price point." % ident, pointer)
+        territory, index, price, proceeds = ladder_point(ctx, "iap", point_id, pointer)
+        if territory in by_territory:
+            raise invalid_relationship("Two manual prices for the territory '%s': a schedule has one manual price per territory."
+                                       % territory, pointer)
+        attributes = item.get("attributes") or {}
+        entry = {"territory": territory, "currency": ctx.store.ladder.territories[territory], "customerPrice": price,
+                 "proceeds": proceeds, "manual": True, "startDate": attributes.get("startDate"),
+                 "endDate": attributes.get("endDate")}
+        by_territory[territory] = index
+        manual.append(entry)
+    if base_territory not in by_territory:
+        raise invalid_relationship("The base territory '%s' has no manual price." % base_territory,
+                                   "/data/relationships/baseTerritory")
+    # Every other territory: the base price's equalization (the same tier), set automatically.
+    tier = by_territory[base_territory]
+    automatic = []
+    for territory, currency in ctx.store.ladder.territories.items():
+        if territory not in by_territory:
+            price, proceeds = ctx.store.ladder.points[territory][tier]
+            automatic.append({"territory": territory, "currency": currency, "customerPrice": price, "proceeds": proceeds,
+                              "manual": False, "startDate": None, "endDate": None})
+    iap["baseTerritory"] = base_territory
+    iap["prices"] = manual + automatic
+    ctx.store.reindex()
+    status, answer, headers = iap_price_schedule(ctx, {}, iap["id"])
+    answer["links"]["self"] = "%s/v1/inAppPurchasePriceSchedules/%s" % (ctx.res.base, iap["id"])
+    ctx.changed = True
+    return 201, answer, headers
+
+
+def utc_today():
+    return time.strftime("%Y-%m-%d", time.gmtime())
+
+
+@write_route("POST", r"/v1/subscriptionPrices")
+def create_subscription_price(ctx, body):
+    data = body["data"]
+    sub = related(data, "subscription", ctx.store.sub_by_id, "subscriptions")
+    point_id = related_id(data, "subscriptionPricePoint")
+    territory, _, price, proceeds = ladder_point(ctx, "sub", point_id, "/data/relationships/subscriptionPricePoint")
+    wanted = related_id(data, "territory")
+    if wanted is not None and wanted != territory:
+        raise invalid_relationship("The price point '%s' is in the territory '%s', not '%s'." % (point_id, territory, wanted),
+                                   "/data/relationships/territory")
+    # No startDate: the price takes effect today (UTC), so it is the one that started last.
+    start = (data.get("attributes") or {}).get("startDate") or utc_today()
+    entry = {"territory": territory, "currency": ctx.store.ladder.territories[territory], "customerPrice": price,
+             "proceeds": proceeds, "startDate": start}
+    # A price starting the same day in the territory is replaced by this one.
+    prices = [p for p in sub.get("prices", []) if not (p.get("territory") == territory and p.get("startDate") == start)]
+    prices.append(entry)
+    sub["prices"] = prices
+    ctx.store.reindex()
+    ident = opaque_id("s", sub["id"], territory, len(prices) - 1)
+    relationships = {"subscriptionPricePoint": {"data": {"type": "subscriptionPricePoints", "id": point_id}},
+                     "territory": {"data": {"type": "territories", "id": territory}}}
+    return created(ctx, ctx.res.subscription_price(entry, ident, relationships), "/v1/subscriptionPrices")
+
+
+# -- availabilities: the territories a product is for sale in
+
+def create_availability(ctx, body, product_rel, lookup, product_kind, kind):
+    data = body["data"]
+    product = related(data, product_rel, lookup, product_kind)
+    territories = related_ids(data, "availableTerritories")
+    for number, territory in enumerate(territories):
+        ladder_territory(ctx, territory, "/data/relationships/availableTerritories/data/%d" % number)
+    product["availability"] = {"id": ctx.store.new_id(),
+                               "availableInNewTerritories": data["attributes"]["availableInNewTerritories"],
+                               "territories": sorted(set(territories))}
+    return created(ctx, ctx.res.availability(kind, product), "/v1/" + kind)
+
+
+@write_route("POST", r"/v1/inAppPurchaseAvailabilities")
+def create_iap_availability(ctx, body):
+    return create_availability(ctx, body, "inAppPurchase", ctx.store.iap_by_id, "inAppPurchases", "inAppPurchaseAvailabilities")
+
+
+@write_route("POST", r"/v1/subscriptionAvailabilities")
+def create_subscription_availability(ctx, body):
+    return create_availability(ctx, body, "subscription", ctx.store.sub_by_id, "subscriptions", "subscriptionAvailabilities")
+
+
 # (path, status) answers the document does not list but App Store Connect sends: sent
 # without response validation and logged with responseValid null.
 UNDOCUMENTED = {("/v1/salesReports", 404), ("/v1/financeReports", 404)}
+# The same for writes, by (method, status): App Store Connect refuses to delete an approved
+# product with a 409; the document lists no 409 for the deletes.
+UNDOCUMENTED_WRITES = {("DELETE", 409)}
 
 
 class Context:
@@ -1076,6 +1574,7 @@ class Context:
         self.store = store
         self.res = Resources(base)
         self.pager = Pager(base, path, pairs, cap)
+        self.changed = False  # a write sets it when it changed the store
 
 
 # ---------------------------------------------------------------- the server
@@ -1087,7 +1586,9 @@ class FakeASC:
         self.store = store
         self.public_key = public_key
         self.lock = threading.Lock()
+        self.store_lock = threading.Lock()  # one write (or read of the store) at a time
         self.requests_seen = 0
+        self.writes_seen = 0
         self.log_file = open(args.log, "a", encoding="utf-8") if args.log else None
         self.port = None
 
@@ -1095,6 +1596,22 @@ class FakeASC:
         with self.lock:
             self.requests_seen += 1
             return self.requests_seen
+
+    def next_write_number(self):
+        with self.lock:
+            self.writes_seen += 1
+            return self.writes_seen
+
+    def save_state(self):
+        """--state: the whole store, as --store reads it, written atomically (FILE.tmp, then renamed).
+        Called with store_lock held."""
+        if not self.args.state:
+            return
+        temporary = self.args.state + ".tmp"
+        with open(temporary, "w", encoding="utf-8") as handle:
+            json.dump(self.store.to_raw(), handle, ensure_ascii=False, separators=(",", ":"))
+            handle.write("\n")
+        os.replace(temporary, self.args.state)
 
     def log(self, entry):
         if self.log_file is None:
@@ -1114,6 +1631,8 @@ def encode_body(body):
     """(bytes, content type) of a route's body: Raw as it is, anything else as compact JSON."""
     if isinstance(body, Raw):
         return body.data, body.content_type
+    if body is None:  # 204: no content
+        return b"", ""
     return json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode("utf-8"), "application/json"
 
 
@@ -1125,24 +1644,32 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, format, *args):  # quiet: the JSON log says it all
         pass
 
-    def do_GET(self):
-        fake = self.fake
+    def parse_target(self):
         raw_path, _, raw_query = self.path.partition("?")
         pairs = parse_qsl(raw_query, keep_blank_values=True)
         query = {}
         for key, value in pairs:
             query[key] = value if key not in query else query[key] + "," + value
+        return raw_path, pairs, query
+
+    def validate_request(self, entry, oa_request):
+        """openapi-core's verdict on the request: None when the document allows it, else the reason."""
+        try:
+            self.fake.openapi.validate_request(oa_request)
+            entry["requestValid"] = True
+            return None
+        except Exception as error:  # openapi-core's errors, whatever their class
+            entry["requestValid"] = False
+            return describe(error)
+
+    def do_GET(self):
+        fake = self.fake
+        raw_path, pairs, query = self.parse_target()
         entry = {"method": "GET", "path": raw_path, "query": query, "status": None,
                  "requestValid": None, "responseValid": None, "error": None}
         base = "http://127.0.0.1:%d" % fake.port
         oa_request = OARequest(raw_path, pairs, list(self.headers.items()))
-        try:
-            fake.openapi.validate_request(oa_request)
-            entry["requestValid"] = True
-            request_error = None
-        except Exception as error:  # openapi-core's errors, whatever their class
-            entry["requestValid"] = False
-            request_error = describe(error)
+        request_error = self.validate_request(entry, oa_request)
 
         reason = verify_jwt(self.headers.get("Authorization"), fake.public_key,
                             fake.args.issuer, fake.args.key_id)
@@ -1151,53 +1678,176 @@ class Handler(BaseHTTPRequestHandler):
         if request_error is not None:
             entry["error"] = "request: " + request_error
             return self.fail_loudly(entry, MISMATCH + "request: " + request_error)
+        if self.limits_and_scenarios(entry, base, raw_path, write=False):
+            return
 
+        status, body, headers = self.dispatch(fake, base, raw_path, pairs, query)
+        if status is None:
+            entry["error"] = body
+            return self.fail_loudly(entry, body)
+        if fake.args.scenario == "truncated-json":
+            data, content_type = encode_body(body)
+            return self.scenario_bytes(entry, status, data, truncate=True, content_type=content_type)
+        return self.answer(entry, oa_request, raw_path, status, body, headers)
+
+    def limits_and_scenarios(self, entry, base, raw_path, write):
+        """The hour's limit, --latency-ms and the scenarios, for a request that passed the token
+        check and the document's validation. True when it has been answered here."""
+        fake = self.fake
         number = fake.next_request_number()
         if fake.args.latency_ms:
             time.sleep(fake.args.latency_ms / 1000.0)
         # App Store Connect's hourly limit: every answer says what is left; past it, 429.
         remaining = fake.args.hour_limit - number
         if remaining < 0:
-            return self.scenario_json(entry, 429, error_body(
+            self.scenario_json(entry, 429, error_body(
                 429, "RATE_LIMIT_EXCEEDED", "The request rate limit has been reached.",
                 "We've received too many requests for this API. Please wait and try again or slow down your request rate."),
                 {"X-Rate-Limit": "user-hour-lim:%d;user-hour-rem:0;" % fake.args.hour_limit})
+            return True
         self.rate_limit = "user-hour-lim:%d;user-hour-rem:%d;" % (fake.args.hour_limit, remaining)
         scenario = fake.args.scenario
         if scenario == "rate-limit-once" and number == 1:
-            return self.scenario_json(entry, 429, error_body(
+            self.scenario_json(entry, 429, error_body(
                 429, "RATE_LIMIT_EXCEEDED", "The request rate limit has been reached.",
                 "We've received too many requests for this API. Please wait and try again or slow down your request rate."),
                 {"Retry-After": "1", "X-Rate-Limit": "user-hour-lim:3600;user-hour-rem:0;"})
+            return True
         if scenario == "unauthorized":
-            return self.scenario_json(entry, *not_authorized("scenario unauthorized: every request is refused."))
+            self.scenario_json(entry, *not_authorized("scenario unauthorized: every request is refused."))
+            return True
         if scenario == "forbidden":
-            return self.scenario_json(entry, 403, error_body(
+            self.scenario_json(entry, 403, error_body(
                 403, "FORBIDDEN_ERROR", "This request is forbidden for security reasons",
                 "The API key in use does not allow this request: its role cannot read in-app purchases."), {})
+            return True
         if scenario == "server-error-once" and number == 1:
-            return self.scenario_json(entry, 500, error_body(
-                500, "UNEXPECTED_ERROR", "An unexpected error occurred.",
-                "An unexpected error occurred on the server side. If this issue continues, contact us."), {})
+            self.scenario_json(entry, 500, unexpected_error(), {})
+            return True
         if scenario == "server-error-always":
-            return self.scenario_json(entry, 503, error_body(
+            self.scenario_json(entry, 503, error_body(
                 503, "SERVICE_UNAVAILABLE", "The service is temporarily unavailable.",
                 "The request could not be served; try again later."), {})
+            return True
         if scenario == "malformed-json":
-            return self.scenario_bytes(entry, 200, b'{"data": [{"type": "inAppPurchases", "id": ]]}\x00garbage<<<')
-        if scenario == "huge":
-            return self.scenario_huge(entry, base, raw_path)
+            self.scenario_bytes(entry, 200, b'{"data": [{"type": "inAppPurchases", "id": ]]}\x00garbage<<<')
+            return True
+        if scenario == "huge" and not write:
+            self.scenario_huge(entry, base, raw_path)
+            return True
         if scenario == "slow":
             time.sleep(30)
+        return False
 
-        status, body, headers = self.dispatch(fake, base, raw_path, pairs, query)
+    # -- writes: POST, PATCH, DELETE
+
+    def do_POST(self):
+        self.write("POST")
+
+    def do_PATCH(self):
+        self.write("PATCH")
+
+    def do_DELETE(self):
+        self.write("DELETE")
+
+    def write(self, method):
+        fake = self.fake
+        raw_path, pairs, query = self.parse_target()
+        entry = {"method": method, "path": raw_path, "query": query, "body": None, "status": None,
+                 "requestValid": None, "responseValid": None, "error": None}
+        base = "http://127.0.0.1:%d" % fake.port
+        oa_request = OARequest(raw_path, pairs, list(self.headers.items()), method.lower())
+        try:
+            length = int(self.headers.get("Content-Length") or 0)
+        except ValueError:
+            length = -1
+        if length < 0 or length > MAX_BODY:
+            # Refused unread (a 413, as a 400: the document lists no 413); the connection is closed.
+            self.close_connection = True
+            if 0 < length <= 16 * MAX_BODY:
+                self.drain(length)
+            return self.answer(entry, oa_request, raw_path, 400, error_body(
+                400, "ENTITY_ERROR.REQUEST_TOO_LARGE", "The request entity is too large",
+                "The request's body is %s bytes; at most %d are accepted." % (
+                    length if length >= 0 else "an unknown number of", MAX_BODY)), {})
+        data = self.rfile.read(length) if length else b""
+        if data:
+            try:
+                entry["body"] = json.loads(data)
+            except ValueError:
+                entry["body"] = data.decode("utf-8", "replace")
+            oa_request.body = data
+            oa_request.content_type = self.headers.get("Content-Type") or ""
+        request_error = self.validate_request(entry, oa_request)
+
+        reason = verify_jwt(self.headers.get("Authorization"), fake.public_key,
+                            fake.args.issuer, fake.args.key_id)
+        if reason is not None:
+            return self.answer(entry, oa_request, raw_path, *not_authorized(reason))
+        if request_error is not None:
+            entry["error"] = "request: " + request_error
+            return self.fail_loudly(entry, MISMATCH + "request: " + request_error)
+        if self.limits_and_scenarios(entry, base, raw_path, write=True):
+            return
+        if fake.args.scenario == "read-only-key":
+            return self.answer(entry, oa_request, raw_path, 403, error_body(
+                403, "FORBIDDEN_ERROR", "This request is forbidden for security reasons",
+                "The API key in use does not allow this request: its role cannot create or edit in-app purchases "
+                "(App Manager or Admin can)."), {})
+
+        number = fake.next_write_number()
+        injected = None
+        if fake.args.write_failure is not None:
+            mode, every = fake.args.write_failure
+            injected = mode if number % every == 0 else None
+        if injected == "before":
+            entry["injected"] = "before"
+            return self.scenario_json(entry, 500, unexpected_error(), {})
+        status, body, headers, documented = self.dispatch_write(fake, base, method, raw_path, pairs, entry["body"])
         if status is None:
             entry["error"] = body
             return self.fail_loudly(entry, body)
-        if scenario == "truncated-json":
+        if injected == "after":
+            entry["injected"] = "after"
+            return self.scenario_json(entry, 500, unexpected_error(), {})
+        if fake.args.scenario == "truncated-json":
             data, content_type = encode_body(body)
             return self.scenario_bytes(entry, status, data, truncate=True, content_type=content_type)
-        return self.answer(entry, oa_request, raw_path, status, body, headers)
+        return self.answer(entry, oa_request, raw_path, status, body, headers, documented=documented)
+
+    def drain(self, length):
+        try:
+            while length > 0:
+                block = self.rfile.read(min(length, 1 << 16))
+                if not block:
+                    break
+                length -= len(block)
+        except OSError:
+            pass
+
+    def dispatch_write(self, fake, base, method, raw_path, pairs, body):
+        """(status, body, headers, documented): documented false for an answer the document does
+        not list (UNDOCUMENTED_WRITES), sent without response validation."""
+        for route_method, pattern, function in WRITE_ROUTES:
+            match = pattern.match(raw_path) if route_method == method else None
+            if not match:
+                continue
+            if method != "DELETE" and not (isinstance(body, dict) and isinstance(body.get("data"), dict)):
+                return None, "fake server: %s %s without a JSON body with `data`" % (method, raw_path), {}, True
+            ctx = Context(fake.store, base, raw_path, pairs, fake.args.page_size)
+            with fake.store_lock:
+                try:
+                    status, answer, headers = function(ctx, body, *match.groups())
+                except WriteError as error:
+                    return error.status, error.body, {}, (method, error.status) not in UNDOCUMENTED_WRITES
+                except NotImplementedError as error:
+                    return None, "fake server: operation not implemented: %s" % error, {}, True
+                except Exception as error:
+                    return None, "fake server bug: %s: %s" % (type(error).__name__, error), {}, True
+                if ctx.changed:
+                    fake.save_state()
+            return status, answer, headers, True
+        return None, "fake server: operation not implemented: %s %s" % (method, raw_path), {}, True
 
     def dispatch(self, fake, base, raw_path, pairs, query):
         for pattern, function in ROUTES:
@@ -1205,7 +1855,8 @@ class Handler(BaseHTTPRequestHandler):
             if match:
                 ctx = Context(fake.store, base, raw_path, pairs, fake.args.page_size)
                 try:
-                    return function(ctx, query, *match.groups())
+                    with fake.store_lock:
+                        return function(ctx, query, *match.groups())
                 except ParameterError as error:
                     return parameter_error(error.parameter, error.detail)
                 except Exception as error:
@@ -1214,11 +1865,11 @@ class Handler(BaseHTTPRequestHandler):
 
     # -- answers
 
-    def answer(self, entry, oa_request, raw_path, status, body, headers):
+    def answer(self, entry, oa_request, raw_path, status, body, headers, documented=True):
         """A normal answer: validated against the document before it is sent (except the
-        answers in UNDOCUMENTED, logged with responseValid null)."""
+        answers in UNDOCUMENTED and UNDOCUMENTED_WRITES, logged with responseValid null)."""
         data, content_type = encode_body(body)
-        if (raw_path, status) not in UNDOCUMENTED:
+        if documented and (raw_path, status) not in UNDOCUMENTED:
             try:
                 self.fake.openapi.validate_response(oa_request, OAResponse(status, data, content_type))
                 if content_type == GZIP:
@@ -1311,7 +1962,8 @@ class Handler(BaseHTTPRequestHandler):
                 self.send_response(599, "Fake Server Validation Failure")
             else:
                 self.send_response(status)
-            self.send_header("Content-Type", content_type)
+            if content_type:
+                self.send_header("Content-Type", content_type)
             self.send_header("Content-Length", str(len(data)))
             for name, value in headers.items():
                 self.send_header(name, value)
@@ -1320,6 +1972,13 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.flush()
         except OSError:
             self.close_connection = True
+
+
+def write_failure(text):
+    mode, _, every = text.partition(":")
+    if mode not in ("before", "after") or not every.isdigit() or int(every) < 1:
+        raise argparse.ArgumentTypeError("%r is not MODE:N (MODE before or after, N at least 1)" % text)
+    return mode, int(every)
 
 
 def main(argv=None):
@@ -1336,6 +1995,10 @@ def main(argv=None):
     parser.add_argument("--hour-limit", type=int, default=3600,
                         help="requests the key may make (X-Rate-Limit's user-hour-lim); past them, 429")
     parser.add_argument("--latency-ms", type=int, default=0, help="added to every answer (benchmarks)")
+    parser.add_argument("--state", default=None,
+                        help="after every write that changed the store, the whole store is written here (as --store reads it)")
+    parser.add_argument("--write-failure", type=write_failure, default=None, metavar="MODE:N",
+                        help="every Nth write answers 500; MODE before: not applied, after: applied")
     args = parser.parse_args(argv)
     if args.page_size is not None and args.page_size < 1:
         parser.error("--page-size must be at least 1")
