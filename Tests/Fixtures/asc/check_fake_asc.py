@@ -657,6 +657,451 @@ def budget_and_offers(workdir, key):
         server.stop()
 
 
+# ---------------------------------------------------------------- writes (issue 36)
+
+NEW = 6400000001  # the fake's first id for a resource it creates
+
+
+def send(method, url, token, body=None, raw=None):
+    """(status, headers, parsed JSON or the bytes) of a write."""
+    data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+    request = urllib.request.Request(url, data=data, method=method)
+    request.add_header("Authorization", "Bearer " + token)
+    if data is not None:
+        request.add_header("Content-Type", "application/json")
+    try:
+        with urllib.request.urlopen(request, timeout=20) as response:
+            status, headers, answer = response.status, response.headers, response.read()
+    except urllib.error.HTTPError as error:
+        status, headers, answer = error.code, error.headers, error.read()
+    try:
+        return status, headers, json.loads(answer)
+    except ValueError:
+        return status, headers, answer
+
+
+def one(kind, ident):
+    return {"data": {"type": kind, "id": ident}}
+
+
+def many(kind, idents):
+    return {"data": [{"type": kind, "id": i} for i in idents]}
+
+
+def resource(kind, attributes=None, ident=None, **relationships):
+    data = {"type": kind}
+    if ident is not None:
+        data["id"] = ident
+    if attributes is not None:
+        data["attributes"] = attributes
+    if relationships:
+        data["relationships"] = relationships
+    return {"data": data}
+
+
+def error_code(body):
+    return body["errors"][0]["code"] if isinstance(body, dict) and body.get("errors") else body
+
+
+def current(rows, today):
+    """SnapshotPull.swift's current(): of the entries that have started (and not ended), the one that
+    started last (the first of those on a tie)."""
+    best = None
+    for start, end, price, currency in rows:
+        if (start or "") <= today and (end is None or end > today):
+            if best is None or (start or "") > (best[0] or ""):
+                best = (start, end, price, currency)
+    return best and (best[2], best[3])
+
+
+def schedule_body(iap, base_territory, prices):
+    """An InAppPurchasePriceScheduleCreateRequest: prices is [(territory, point id, start date)]."""
+    included = []
+    for territory, point, start in prices:
+        item = {"type": "inAppPurchasePrices", "id": "${price-%s}" % territory,
+                "relationships": {"inAppPurchaseV2": one("inAppPurchases", iap),
+                                  "inAppPurchasePricePoint": one("inAppPurchasePricePoints", point)}}
+        if start is not None:
+            item["attributes"] = {"startDate": start}
+        included.append(item)
+    body = resource("inAppPurchasePriceSchedules", None, inAppPurchase=one("inAppPurchases", iap),
+                    baseTerritory=one("territories", base_territory),
+                    manualPrices=many("inAppPurchasePrices", ["${price-%s}" % t for t, _, _ in prices]))
+    body["included"] = included
+    return body
+
+
+def points(base, token, path, territory):
+    """{customerPrice: point id} of a product's price points in a territory."""
+    status, _, body = get_json(base + path + "?filter[territory]=%s&limit=8000" % territory, token)
+    check(status == 200, "price points %s %s: 200 (got %s)" % (path, territory, status))
+    return {p["attributes"]["customerPrice"]: p["id"] for p in body["data"]}
+
+
+def writes(workdir, key):
+    token = make_token(key)
+    state = os.path.join(workdir, "state.json")
+    server = Server(workdir, extra=["--state", state])
+    base = server.base
+    today = time.strftime("%Y-%m-%d", time.gmtime())
+    expect_ids = iter(str(n) for n in range(NEW, NEW + 100))
+    try:
+        # -- a subscription group and its localization
+        status, _, body = send("POST", base + "/v1/subscriptionGroups", token,
+                               resource("subscriptionGroups", {"referenceName": "Plus"}, app=one("apps", APP)))
+        group = next(expect_ids)
+        check(status == 201 and body["data"]["id"] == group and body["data"]["attributes"] == {"referenceName": "Plus"},
+              "create group: 201, the first new id (got %s %s)" % (status, body))
+        status, _, body = send("POST", base + "/v1/subscriptionGroups", token,
+                               resource("subscriptionGroups", {"referenceName": "Pro"}, app=one("apps", APP)))
+        check(status == 409 and error_code(body) == "ENTITY_ERROR.ATTRIBUTE.INVALID.DUPLICATE",
+              "create group, reference name taken: 409 DUPLICATE (got %s %s)" % (status, body))
+        status, _, body = send("POST", base + "/v1/subscriptionGroups", token,
+                               resource("subscriptionGroups", {"referenceName": "X"}, app=one("apps", "999")))
+        check(status == 409 and error_code(body) == "ENTITY_ERROR.RELATIONSHIP.INVALID",
+              "create group, unknown app: 409 RELATIONSHIP.INVALID (got %s %s)" % (status, body))
+        group_loc = {"name": "Plus", "locale": "en-US", "customAppName": None}
+        status, _, body = send("POST", base + "/v1/subscriptionGroupLocalizations", token,
+                               resource("subscriptionGroupLocalizations", group_loc, subscriptionGroup=one("subscriptionGroups", group)))
+        check(status == 201 and body["data"]["id"] == next(expect_ids)
+              and body["data"]["attributes"] == {"name": "Plus", "locale": "en-US", "state": "PREPARE_FOR_SUBMISSION"},
+              "create group localization: 201 (got %s %s)" % (status, body))
+        status, _, body = send("POST", base + "/v1/subscriptionGroupLocalizations", token,
+                               resource("subscriptionGroupLocalizations", group_loc, subscriptionGroup=one("subscriptionGroups", group)))
+        check(status == 409 and error_code(body) == "ENTITY_ERROR.ATTRIBUTE.INVALID.DUPLICATE",
+              "group localization, locale taken: 409 (got %s %s)" % (status, body))
+
+        # -- a subscription and an in-app purchase
+        sub_attributes = {"productId": "com.acme.app.plus.monthly", "name": "Plus Monthly", "subscriptionPeriod": "ONE_MONTH",
+                          "familySharable": True}
+        status, _, body = send("POST", base + "/v1/subscriptions", token,
+                               resource("subscriptions", sub_attributes, group=one("subscriptionGroups", group)))
+        sub = next(expect_ids)
+        check(status == 201 and body["data"]["id"] == sub
+              and body["data"]["attributes"] == dict(sub_attributes, state="MISSING_METADATA", groupLevel=1),
+              "create subscription: 201, MISSING_METADATA, level 1 (got %s %s)" % (status, body))
+        for attributes, what in ((dict(sub_attributes, productId="com.acme.app.coins100", name="Other"), "an in-app purchase's product ID"),
+                                 (dict(sub_attributes, productId="com.acme.app.other", name="100 Coins"), "an in-app purchase's name"),
+                                 (sub_attributes, "its own product ID again")):
+            status, _, body = send("POST", base + "/v1/subscriptions", token,
+                                   resource("subscriptions", attributes, group=one("subscriptionGroups", "21000001")))
+            check(status == 409 and error_code(body) == "ENTITY_ERROR.ATTRIBUTE.INVALID.DUPLICATE",
+                  "create subscription with %s: 409 DUPLICATE (got %s %s)" % (what, status, body))
+        status, _, body = send("POST", base + "/v1/subscriptions", token,
+                               resource("subscriptions", dict(sub_attributes, productId="x.y"), group=one("subscriptionGroups", "0")))
+        check(status == 409 and error_code(body) == "ENTITY_ERROR.RELATIONSHIP.INVALID", "create subscription, unknown group: 409")
+
+        iap_attributes = {"productId": "com.acme.app.gems", "name": "Gems", "inAppPurchaseType": "CONSUMABLE"}
+        status, _, body = send("POST", base + "/v2/inAppPurchases", token,
+                               resource("inAppPurchases", iap_attributes, app=one("apps", APP)))
+        iap = next(expect_ids)
+        check(status == 201 and body["data"]["id"] == iap
+              and body["data"]["attributes"] == dict(iap_attributes, state="MISSING_METADATA", familySharable=False),
+              "create in-app purchase: 201, MISSING_METADATA (got %s %s)" % (status, body))
+        status, _, _ = get_json(base + "/v2/inAppPurchases/%s/iapPriceSchedule" % iap, token)
+        check(status == 404, "new in-app purchase: no price schedule, 404 (got %s)" % status)
+        status, _, body = send("POST", base + "/v2/inAppPurchases", token,
+                               resource("inAppPurchases", dict(iap_attributes, productId="com.acme.app.pro.monthly", name="Gems 2"),
+                                        app=one("apps", APP)))
+        check(status == 409 and error_code(body) == "ENTITY_ERROR.ATTRIBUTE.INVALID.DUPLICATE",
+              "create in-app purchase with a subscription's product ID: 409 (got %s %s)" % (status, body))
+
+        # -- localizations
+        status, _, body = send("POST", base + "/v1/inAppPurchaseLocalizations", token,
+                               resource("inAppPurchaseLocalizations", {"locale": "en-US", "name": "Gems", "description": "Shiny"},
+                                        inAppPurchaseV2=one("inAppPurchases", iap)))
+        iap_loc = next(expect_ids)
+        check(status == 201 and body["data"]["id"] == iap_loc and body["data"]["attributes"]["state"] == "PREPARE_FOR_SUBMISSION",
+              "create in-app purchase localization: 201 (got %s %s)" % (status, body))
+        status, _, body = send("POST", base + "/v1/inAppPurchaseLocalizations", token,
+                               resource("inAppPurchaseLocalizations", {"locale": "en-US", "name": "Gems"},
+                                        inAppPurchaseV2=one("inAppPurchases", iap)))
+        check(status == 409, "in-app purchase localization, locale taken: 409 (got %s)" % status)
+        status, _, body = send("PATCH", base + "/v1/inAppPurchaseLocalizations/" + iap_loc, token,
+                               resource("inAppPurchaseLocalizations", {"description": "Very shiny"}, ident=iap_loc))
+        check(status == 200 and body["data"]["attributes"] == {"name": "Gems", "locale": "en-US", "description": "Very shiny",
+                                                               "state": "PREPARE_FOR_SUBMISSION"},
+              "update in-app purchase localization: 200 (got %s %s)" % (status, body))
+        status, _, body = send("POST", base + "/v1/subscriptionLocalizations", token,
+                               resource("subscriptionLocalizations", {"locale": "en-US", "name": "Plus", "description": "More"},
+                                        subscription=one("subscriptions", sub)))
+        sub_loc = next(expect_ids)
+        check(status == 201 and body["data"]["id"] == sub_loc, "create subscription localization: 201 (got %s %s)" % (status, body))
+        status, _, body = send("PATCH", base + "/v1/subscriptionLocalizations/" + sub_loc, token,
+                               resource("subscriptionLocalizations", {"name": "Plus!"}, ident=sub_loc))
+        check(status == 200 and body["data"]["attributes"]["name"] == "Plus!", "update subscription localization: 200 (got %s)" % body)
+        status, _, body = send("PATCH", base + "/v1/subscriptionLocalizations/1", token,
+                               resource("subscriptionLocalizations", {"name": "x"}, ident="1"))
+        check(status == 404 and error_code(body) == "NOT_FOUND", "update unknown localization: 404 (got %s)" % status)
+
+        # read back as the pull reads them
+        status, _, body = get_json(base + "/v1/apps/%s/inAppPurchasesV2?filter[productId]=com.acme.app.gems"
+                                   "&include=inAppPurchaseLocalizations" % APP, token)
+        check(status == 200 and [d["id"] for d in body["data"]] == [iap]
+              and [(i["id"], i["attributes"]["description"]) for i in body["included"]] == [(iap_loc, "Very shiny")],
+              "read back: the in-app purchase and its localization (got %s)" % body)
+        status, _, body = get_json(base + "/v1/apps/%s/subscriptionGroups?filter[referenceName]=Plus"
+                                   "&include=subscriptions,subscriptionGroupLocalizations" % APP, token)
+        check(status == 200 and [d["id"] for d in body["data"]] == [group]
+              and sorted(i["type"] for i in body["included"]) == ["subscriptionGroupLocalizations", "subscriptions"],
+              "read back: the group, its subscription and localization (got %s)" % body)
+        status, _, body = get_json(base + "/v1/subscriptionGroups/%s/subscriptions?include=subscriptionLocalizations" % group, token)
+        check(status == 200 and [(i["id"], i["attributes"]["name"]) for i in body["included"]] == [(sub_loc, "Plus!")],
+              "read back: the subscription's localization (got %s)" % body)
+
+        # -- an in-app purchase's price schedule
+        usa = points(base, token, "/v2/inAppPurchases/%s/pricePoints" % iap, "USA")
+        gbr = points(base, token, "/v2/inAppPurchases/%s/pricePoints" % iap, "GBR")
+        status, _, body = send("POST", base + "/v1/inAppPurchasePriceSchedules", token,
+                               schedule_body(iap, "USA", [("USA", usa["1.99"], None), ("GBR", gbr["0.99"], "2026-01-01")]))
+        check(status == 201 and body["data"]["type"] == "inAppPurchasePriceSchedules" and body["data"]["id"] == iap,
+              "create price schedule: 201 (got %s %s)" % (status, body))
+        status, _, body = get_json(base + "/v2/inAppPurchases/%s/iapPriceSchedule?include=baseTerritory,manualPrices,automaticPrices" % iap, token)
+        rel = body["data"]["relationships"]
+        check(status == 200 and rel["baseTerritory"]["data"]["id"] == "USA" and rel["manualPrices"]["meta"]["paging"]["total"] == 2
+              and rel["automaticPrices"]["meta"]["paging"]["total"] == 5,
+              "read back: schedule, base USA, 2 manual, 5 automatic (got %s %s)" % (status, body))
+        schedules = base + "/v1/inAppPurchaseSchedules/".replace("Schedules", "PriceSchedules")
+        include = "&include=inAppPurchasePricePoint,territory"
+        manual = all_pages(schedules + iap + "/manualPrices?limit=200" + include, token, "written manual prices")
+        rows = {}
+        for page in manual:
+            for resource_, row in zip(page["data"], read_prices([dict(page, data=[d]) for d in page["data"]], "inAppPurchasePricePoint")):
+                rows[resource_["relationships"]["territory"]["data"]["id"]] = row
+        check(rows == {"USA": (None, None, "1.99", "USD"), "GBR": ("2026-01-01", None, "0.99", "GBP")},
+              "read back: manual prices as the pull reads them (got %s)" % rows)
+        status, _, body = get_json(base + "/v1/inAppPurchasePricePoints/%s/equalizations?filter[territory]=JPN" % usa["1.99"], token)
+        jpn = body["data"][0]["attributes"]["customerPrice"]
+        automatic = all_pages(schedules + iap + "/automaticPrices?filter[territory]=JPN" + include, token, "written automatic prices")
+        check(read_prices(automatic, "inAppPurchasePricePoint") == [(None, None, jpn, "JPY")]
+              and automatic[0]["data"][0]["attributes"] == {"manual": False},
+              "read back: automatic JPN price is the base price's equalization %s (got %s)" % (jpn, automatic))
+        for prices, base_territory, what in (([("USA", "bogus", None)], "USA", "a point not on the ladder"),
+                                             ([("USA", usa["1.99"], None), ("CAN", usa["2.99"], None)], "USA", "two prices in USA"),
+                                             ([("USA", usa["1.99"], None)], "CAN", "no manual price in the base territory"),
+                                             ([("USA", usa["1.99"], None)], "FRA", "a base territory not on the ladder")):
+            status, _, body = send("POST", base + "/v1/inAppPurchasePriceSchedules", token, schedule_body(iap, base_territory, prices))
+            check(status == 409 and error_code(body) == "ENTITY_ERROR.RELATIONSHIP.INVALID",
+                  "price schedule with %s: 409 RELATIONSHIP.INVALID (got %s %s)" % (what, status, body))
+        sub_point = points(base, token, "/v1/subscriptions/%s/pricePoints" % sub, "USA")
+        status, _, body = send("POST", base + "/v1/inAppPurchasePriceSchedules", token, schedule_body(iap, "USA", [("USA", sub_point["1.99"], None)]))
+        check(status == 409, "price schedule with a subscription's price point: 409 (got %s)" % status)
+
+        # -- subscription prices
+        def price_body(sub_id, point, territory=None, start=None):
+            relationships = {"subscription": one("subscriptions", sub_id), "subscriptionPricePoint": one("subscriptionPricePoints", point)}
+            if territory is not None:
+                relationships["territory"] = one("territories", territory)
+            return resource("subscriptionPrices", {"startDate": start, "preserveCurrentPrice": False}, **relationships)
+
+        def sub_price(sub_id, territory):
+            pages = all_pages(base + "/v1/subscriptions/%s/prices?filter[territory]=%s&include=subscriptionPricePoint,territory"
+                              % (sub_id, territory), token, "subscription prices")
+            return current(read_prices(pages, "subscriptionPricePoint"), today)
+
+        status, _, body = send("POST", base + "/v1/subscriptionPrices", token, price_body(sub, sub_point["4.99"], "USA"))
+        check(status == 201 and body["data"]["type"] == "subscriptionPrices" and body["data"]["attributes"] == {"startDate": today},
+              "create subscription price: 201, starts today (got %s %s)" % (status, body))
+        check(sub_price(sub, "USA") == ("4.99", "USD"), "read back: the new subscription's price (got %s)" % (sub_price(sub, "USA"),))
+        check(sub_price("6450003001", "USA") == ("4.99", "USD"), "the old subscription's USA price before the change")
+        status, _, body = send("POST", base + "/v1/subscriptionPrices", token, price_body("6450003001", sub_point["6.99"]))
+        check(status == 201 and sub_price("6450003001", "USA") == ("6.99", "USD"),
+              "a price without a start date is current at once (got %s %s)" % (status, sub_price("6450003001", "USA")))
+        status, _, body = send("POST", base + "/v1/subscriptionPrices", token, price_body("6450003001", sub_point["7.99"]))
+        check(status == 201 and sub_price("6450003001", "USA") == ("7.99", "USD"),
+              "a second change the same day replaces the first (got %s)" % (sub_price("6450003001", "USA"),))
+        status, _, body = send("POST", base + "/v1/subscriptionPrices", token, price_body(sub, sub_point["9.99"], "USA", "2099-01-01"))
+        check(status == 201 and sub_price(sub, "USA") == ("4.99", "USD"), "a future price is not current yet (got %s)" % (sub_price(sub, "USA"),))
+        for body_, what in ((price_body(sub, sub_point["4.99"], "GBR"), "the point's territory is not the one given"),
+                            (price_body(sub, usa["4.99"]), "an in-app purchase's point"), (price_body(sub, "bogus"), "a point not on the ladder")):
+            status, _, body = send("POST", base + "/v1/subscriptionPrices", token, body_)
+            check(status == 409 and error_code(body) == "ENTITY_ERROR.RELATIONSHIP.INVALID",
+                  "subscription price where %s: 409 (got %s %s)" % (what, status, body))
+
+        # -- availabilities
+        status, _, body = send("POST", base + "/v1/inAppPurchaseAvailabilities", token,
+                               resource("inAppPurchaseAvailabilities", {"availableInNewTerritories": False},
+                                        inAppPurchase=one("inAppPurchases", iap),
+                                        availableTerritories=many("territories", ["JPN", "USA", "GBR"])))
+        availability = body["data"]["id"] if status == 201 else None
+        check(status == 201 and body["data"]["attributes"] == {"availableInNewTerritories": False},
+              "create in-app purchase availability: 201 (got %s %s)" % (status, body))
+        status, _, body = get_json(base + "/v1/apps/%s/inAppPurchasesV2?filter[productId]=com.acme.app.gems"
+                                   "&include=inAppPurchaseAvailability" % APP, token)
+        linkage = body["data"][0]["relationships"]["inAppPurchaseAvailability"].get("data")
+        check(linkage == {"type": "inAppPurchaseAvailabilities", "id": availability}
+              and body["included"][0]["attributes"] == {"availableInNewTerritories": False},
+              "read back: the availability through the include (got %s)" % body)
+        status, _, body = get_json(base + "/v1/inAppPurchaseAvailabilities/%s/availableTerritories?limit=200" % availability, token)
+        check(status == 200 and [d["id"] for d in body["data"]] == ["GBR", "JPN", "USA"],
+              "read back: available territories, sorted (got %s %s)" % (status, body))
+        status, _, body = send("POST", base + "/v1/subscriptionAvailabilities", token,
+                               resource("subscriptionAvailabilities", {"availableInNewTerritories": True},
+                                        subscription=one("subscriptions", sub), availableTerritories=many("territories", ["USA"])))
+        sub_availability = body["data"]["id"] if status == 201 else None
+        check(status == 201, "create subscription availability: 201 (got %s %s)" % (status, body))
+        status, _, body = get_json(base + "/v1/subscriptionGroups/%s/subscriptions?include=subscriptionAvailability" % group, token)
+        check(body["data"][0]["relationships"]["subscriptionAvailability"].get("data", {}).get("id") == sub_availability,
+              "read back: the subscription's availability (got %s)" % body)
+        status, _, body = get_json(base + "/v1/subscriptionAvailabilities/%s/availableTerritories" % sub_availability, token)
+        check([d["id"] for d in body["data"]] == ["USA"], "read back: the subscription's territories (got %s)" % body)
+        status, _, body = send("POST", base + "/v1/inAppPurchaseAvailabilities", token,
+                               resource("inAppPurchaseAvailabilities", {"availableInNewTerritories": False},
+                                        inAppPurchase=one("inAppPurchases", iap), availableTerritories=many("territories", ["USA", "FRA"])))
+        check(status == 409 and error_code(body) == "ENTITY_ERROR.RELATIONSHIP.INVALID", "availability in a territory not on the ladder: 409")
+        status, _, body = get_json(base + "/v1/territories?limit=3", token)
+        check(status == 200 and body["meta"]["paging"]["total"] == 7 and [(d["id"], d["attributes"]["currency"]) for d in body["data"]]
+              == [("CAN", "CAD"), ("CHE", "CHF"), ("DEU", "EUR")] and "next" in body["links"],
+              "territories: the ladder's, paged, with currencies (got %s %s)" % (status, body))
+
+        # -- updates: what cannot change
+        patch_iap = lambda ident, attributes: send("PATCH", base + "/v2/inAppPurchases/" + ident, token,
+                                                   resource("inAppPurchases", attributes, ident=ident))
+        patch_sub = lambda ident, attributes: send("PATCH", base + "/v1/subscriptions/" + ident, token,
+                                                   resource("subscriptions", attributes, ident=ident))
+        for attributes, what in (({"inAppPurchaseType": "NON_CONSUMABLE"}, "type"), ({"productId": "com.acme.app.gems2"}, "product ID")):
+            status, _, body = patch_iap(iap, attributes)
+            check(status == 409 and error_code(body) == "ENTITY_ERROR.ATTRIBUTE.INVALID",
+                  "in-app purchase %s change: 409 (got %s %s)" % (what, status, body))
+        status, _, body = patch_iap(iap, {"name": "Gems!", "familySharable": True, "reviewNote": "Look"})
+        check(status == 200 and body["data"]["attributes"]["name"] == "Gems!" and body["data"]["attributes"]["familySharable"] is True
+              and body["data"]["attributes"]["reviewNote"] == "Look", "update in-app purchase: 200 (got %s %s)" % (status, body))
+        status, _, body = patch_iap(iap, {"familySharable": False})
+        check(status == 409 and error_code(body) == "ENTITY_ERROR.ATTRIBUTE.INVALID" and "Family Sharing" in body["errors"][0]["detail"],
+              "in-app purchase family sharing off: 409 (got %s %s)" % (status, body))
+        status, _, body = patch_iap("6450001002", {"familySharable": False})
+        check(status == 409, "stored in-app purchase family sharing off: 409 (got %s)" % status)
+        status, _, body = patch_iap(iap, {"name": "No Ads"})
+        check(status == 409 and error_code(body) == "ENTITY_ERROR.ATTRIBUTE.INVALID.DUPLICATE", "in-app purchase renamed onto another: 409")
+        status, _, body = patch_iap("6450001777", {"name": "x"})
+        check(status == 404, "update unknown in-app purchase: 404 (got %s)" % status)
+        status, _, body = patch_sub(sub, {"productId": "x"})
+        check(status == 409 and error_code(body) == "ENTITY_ERROR.ATTRIBUTE.INVALID", "subscription product ID change: 409 (got %s)" % status)
+        status, _, body = patch_sub("6450003002", {"familySharable": False})
+        check(status == 409, "subscription family sharing off: 409 (got %s)" % status)
+        status, _, body = patch_sub(sub, {"name": "Plus Monthly!", "subscriptionPeriod": "ONE_YEAR", "groupLevel": 2})
+        check(status == 200 and body["data"]["attributes"]["subscriptionPeriod"] == "ONE_YEAR" and body["data"]["attributes"]["groupLevel"] == 2,
+              "update subscription: 200 (got %s %s)" % (status, body))
+
+        # -- deletes: not an approved product; a deleted product's ID is never used again
+        status, _, body = send("DELETE", base + "/v2/inAppPurchases/6450001001", token)
+        check(status == 409 and error_code(body) == "STATE_ERROR.ENTITY_STATE_INVALID", "delete approved in-app purchase: 409 (got %s %s)" % (status, body))
+        status, _, body = send("DELETE", base + "/v1/subscriptions/6450003001", token)
+        check(status == 409, "delete approved subscription: 409 (got %s)" % status)
+        status, headers, body = send("DELETE", base + "/v2/inAppPurchases/6450001003", token)
+        check(status == 204 and body == b"", "delete in-app purchase: 204, no body (got %s %r)" % (status, body))
+        status, _, body = get_json(base + "/v1/apps/%s/inAppPurchasesV2?filter[productId]=com.acme.app.pass" % APP, token)
+        check(status == 200 and body["data"] == [], "read back: the deleted in-app purchase is gone")
+        status, _, body = send("POST", base + "/v1/subscriptions", token,
+                               resource("subscriptions", {"productId": "com.acme.app.pass", "name": "Pass again"},
+                                        group=one("subscriptionGroups", group)))
+        check(status == 409 and error_code(body) == "ENTITY_ERROR.ATTRIBUTE.INVALID.DUPLICATE" and "deleted" in body["errors"][0]["detail"],
+              "a deleted product's ID again: 409 (got %s %s)" % (status, body))
+        status, _, _ = send("DELETE", base + "/v2/inAppPurchases/6450001003", token)
+        check(status == 404, "delete it again: 404 (got %s)" % status)
+
+        # -- requests the document refuses; a body over 1 MB
+        status, _, body = send("POST", base + "/v2/inAppPurchases", token,
+                               resource("inAppPurchases", {"productId": "a.b", "name": "B", "inAppPurchaseType": "SUBSCRIPTION"},
+                                        app=one("apps", APP)))
+        check(status == 599 and b"inAppPurchaseType" in body, "create with a type the document lacks: 599 (got %s %s)" % (status, body[:300]))
+        status, _, body = send("POST", base + "/v1/subscriptionPrices", token, raw=b'{"data": ')
+        check(status == 599, "a body that is not JSON: 599 (got %s)" % status)
+        status, _, body = send("POST", base + "/v1/subscriptionGroups", token, raw=b" " * (1024 * 1024 + 1))
+        check(status == 400 and error_code(body) == "ENTITY_ERROR.REQUEST_TOO_LARGE", "a body over 1 MB: 400 (got %s %s)" % (status, body))
+        status, _, body = send("POST", base + "/v1/subscriptionGroups", make_token(key, corrupt=True),
+                               resource("subscriptionGroups", {"referenceName": "Z"}, app=one("apps", APP)))
+        check(status == 401, "write with a bad token: 401 (got %s)" % status)
+    finally:
+        server.stop()
+
+    entries = server.entries()
+    written = [e for e in entries if e["method"] != "GET"]
+    bad = [e for e in written if e["status"] in (400, 401, 599)]
+    good = [e for e in written if e not in bad]
+    check(all(e["requestValid"] is True and (e["responseValid"] is True or (e["method"], e["status"]) == ("DELETE", 409))
+              and e["error"] is None for e in good),
+          "writes log: every write answer valid by the document (got %s)" % [e for e in good if e["responseValid"] is not True])
+    check([e["status"] for e in bad] == [599, 599, 400, 401], "writes log: the 599s, the 400 and the 401 (got %s)" % [e["status"] for e in bad])
+    check(all(set(e) == {"method", "path", "query", "body", "status", "requestValid", "responseValid", "error"} for e in written)
+          and written[0]["body"]["data"]["attributes"] == {"referenceName": "Plus"}, "writes log: the body with the documented keys")
+    check(all(e["status"] != 599 for e in entries if e["method"] == "GET"), "writes: no read was a 599")
+
+    # -- the state file seeds a later run, ids continue
+    with open(state, encoding="utf-8") as handle:
+        saved = json.load(handle)
+    check(not os.path.exists(state + ".tmp"), "state: no temporary file left")
+    check(saved["usedProductIds"] == ["com.acme.app.pass"] and saved["nextId"] == int(next(expect_ids)) + 2,
+          "state: usedProductIds and nextId (got %s %s)" % (saved.get("usedProductIds"), saved.get("nextId")))
+    gems = [i for i in saved["inAppPurchases"] if i["id"] == iap]
+    check(len(gems) == 1 and gems[0]["name"] == "Gems!" and gems[0]["baseTerritory"] == "USA" and len(gems[0]["prices"]) == 7
+          and gems[0]["availability"]["territories"] == ["GBR", "JPN", "USA"],
+          "state: the new in-app purchase with its prices and availability (got %s)" % gems)
+    check(saved["salesReports"] == STORE["salesReports"], "state: the reports kept")
+    server = Server(workdir, extra=["--store", state])
+    try:
+        status, _, body = get_json(server.base + "/v1/subscriptionGroups/%s/subscriptions" % group, token)
+        check(status == 200 and [d["id"] for d in body["data"]] == [sub], "state as --store: the written subscription")
+        status, _, body = send("POST", server.base + "/v2/inAppPurchases", token,
+                               resource("inAppPurchases", {"productId": "com.acme.app.pass", "name": "P", "inAppPurchaseType": "CONSUMABLE"},
+                                        app=one("apps", APP)))
+        check(status == 409, "state as --store: the deleted product ID still refused (got %s)" % status)
+        status, _, body = send("POST", server.base + "/v1/subscriptionGroups", token,
+                               resource("subscriptionGroups", {"referenceName": "Next"}, app=one("apps", APP)))
+        check(status == 201 and body["data"]["id"] == str(saved["nextId"]), "state as --store: ids continue (got %s)" % body)
+    finally:
+        server.stop()
+
+
+def write_failures(workdir, key):
+    token = make_token(key)
+
+    def group(base, name):
+        return send("POST", base + "/v1/subscriptionGroups", token,
+                    resource("subscriptionGroups", {"referenceName": name}, app=one("apps", APP)))
+
+    def names(base):
+        status, _, body = get_json(base + "/v1/apps/%s/subscriptionGroups" % APP, token)
+        return [d["attributes"]["referenceName"] for d in body["data"]]
+
+    for mode in ("before", "after"):
+        state = os.path.join(workdir, "state-%s.json" % mode)
+        server = Server(workdir, extra=["--write-failure", "%s:2" % mode, "--state", state])
+        try:
+            statuses = [group(server.base, "A")[0], group(server.base, "B")[0]]
+            check(statuses == [201, 500], "%s:2: the second write answers 500 (got %s)" % (mode, statuses))
+            check(names(server.base) == (["Pro", "A"] if mode == "before" else ["Pro", "A", "B"]),
+                  "%s:2: the write %s applied (got %s)" % (mode, "is not" if mode == "before" else "is", names(server.base)))
+            status, _, body = group(server.base, "B")
+            check((status, error_code(body) if status != 201 else None) == ((201, None) if mode == "before"
+                                                                            else (409, "ENTITY_ERROR.ATTRIBUTE.INVALID.DUPLICATE")),
+                  "%s:2: the retry (the third write) (got %s %s)" % (mode, status, body))
+            status, _, body = group(server.base, "C")
+            check(status == 500 and error_code(body) == "UNEXPECTED_ERROR", "%s:2: the fourth write answers 500" % mode)
+        finally:
+            server.stop()
+        injected = [e.get("injected") for e in server.entries() if e["method"] == "POST"]
+        check(injected == [None, mode, None, mode], "%s:2: the log says injected (got %s)" % (mode, injected))
+        with open(state, encoding="utf-8") as handle:
+            saved = [g["referenceName"] for g in json.load(handle)["subscriptionGroups"]]
+        check(saved == (["Pro", "A", "B"] if mode == "before" else ["Pro", "A", "B", "C"]), "%s:2: the state file (got %s)" % (mode, saved))
+
+    server = Server(workdir, "read-only-key", extra=["--hour-limit", "2"])
+    try:
+        status, headers, _ = get_json(server.base + "/v1/apps/" + APP, token)
+        check(status == 200 and headers.get("X-Rate-Limit") == "user-hour-lim:2;user-hour-rem:1;", "read-only-key: a read is 200")
+        status, headers, body = group(server.base, "A")
+        check(status == 403 and error_code(body) == "FORBIDDEN_ERROR" and "App Manager or Admin" in body["errors"][0]["detail"]
+              and headers.get("X-Rate-Limit") == "user-hour-lim:2;user-hour-rem:0;",
+              "read-only-key: a write is 403 FORBIDDEN_ERROR, counted in the hour's limit (got %s %s)" % (status, body))
+        status, _, body = send("DELETE", server.base + "/v2/inAppPurchases/6450001003", token)
+        check(status == 429, "writes count toward --hour-limit: 429 past it (got %s)" % status)
+    finally:
+        server.stop()
+    entries = server.entries()
+    check(entries[1]["responseValid"] is True, "read-only-key: the 403 is valid by the document (got %s)" % entries[1])
+
+
 def get_safely(url, token):
     try:
         return get(url, token, timeout=60)[0]
@@ -676,6 +1121,8 @@ def main():
         reports(workdir, key)
         prices(workdir, key)
         budget_and_offers(workdir, key)
+        writes(workdir, key)
+        write_failures(workdir, key)
         scenarios(workdir, key)
     if failures:
         print("%d of %d checks failed" % (len(failures), checks[0]))
