@@ -657,7 +657,7 @@ def budget_and_offers(workdir, key):
         server.stop()
 
 
-# ---------------------------------------------------------------- writes (issue 36)
+# ---------------------------------------------------------------- writes (iap asc apply)
 
 NEW = 6400000001  # the fake's first id for a resource it creates
 

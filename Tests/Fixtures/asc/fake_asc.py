@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
 """A fake App Store Connect API server for iap's tests (issue 25).
 
-Serves a few read-only operations of the App Store Connect API from an in-memory
-store, on 127.0.0.1 only. Every request's JWT is verified with the public key;
-every request and every response is validated against Apple's OpenAPI document
-with openapi-core (except the report downloads' 404, which the document does not
-list). See README.md next to this file.
+Serves some operations of the App Store Connect API from an in-memory store, on
+127.0.0.1 only: reads (GET), and the writes `iap asc apply` sends (POST, PATCH,
+DELETE), which change the store the reads show. Every request's JWT is verified
+with the public key; every request (with its JSON body) and every response is
+validated against Apple's OpenAPI document with openapi-core (except the report
+downloads' 404 and a delete's 409, which the document does not list). See
+README.md next to this file.
 
 Usage:
   python3 fake_asc.py --store STORE.json --public-key KEY.pem --issuer ISSUER \
-      --key-id KID [--scenario NAME] [--page-size N] [--log LOG.jsonl] [--spec PATH]
+      --key-id KID [--scenario NAME] [--page-size N] [--log LOG.jsonl] [--spec PATH] \
+      [--state STATE.json] [--write-failure before|after:N]
 
 Prints exactly one line `PORT <n>` on stdout, then serves until SIGTERM (exit 0).
 Exit 3: openapi-core (or cryptography) cannot be imported, or Apple's document is not at its
@@ -1100,7 +1103,7 @@ def finance_reports(ctx, query):
     return 200, gzip_report(found[0]["content"]), {}
 
 
-# ---------------------------------------------------------------- writes (issue 36)
+# ---------------------------------------------------------------- writes (iap asc apply)
 
 @route(r"/v1/territories")
 def list_territories(ctx, query):
@@ -1845,7 +1848,10 @@ class Handler(BaseHTTPRequestHandler):
                 except Exception as error:
                     return None, "fake server bug: %s: %s" % (type(error).__name__, error), {}, True
                 if ctx.changed:
-                    fake.save_state()
+                    try:
+                        fake.save_state()
+                    except OSError as error:
+                        return None, "fake server: cannot write --state %s: %s" % (fake.args.state, error), {}, True
             return status, answer, headers, True
         return None, "fake server: operation not implemented: %s %s" % (method, raw_path), {}, True
 
