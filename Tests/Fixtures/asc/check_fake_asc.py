@@ -1049,6 +1049,17 @@ def writes(workdir, key):
         status, _, body = send("POST", server.base + "/v1/subscriptionGroups", token,
                                resource("subscriptionGroups", {"referenceName": "Next"}, app=one("apps", APP)))
         check(status == 201 and body["data"]["id"] == str(saved["nextId"]), "state as --store: ids continue (got %s)" % body)
+        results = []
+        threads = [threading.Thread(target=lambda n=n: results.append(send(
+            "POST", server.base + "/v1/subscriptionGroups", token,
+            resource("subscriptionGroups", {"referenceName": "T%d" % n}, app=one("apps", APP))))) for n in range(12)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(30)
+        ids = sorted(int(r[2]["data"]["id"]) for r in results if r[0] == 201)
+        check(len(results) == 12 and ids == list(range(saved["nextId"] + 1, saved["nextId"] + 13)),
+              "concurrent writes: all 201, ids unique and consecutive (got %s)" % [r[0] for r in results])
     finally:
         server.stop()
 
