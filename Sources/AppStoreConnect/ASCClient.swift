@@ -109,6 +109,60 @@ public struct ASCClient: Sendable {
         }
     }
 
+    /// A write (`POST` or `PATCH`) of a JSON body to `path`; the answer's body. A write is sent
+    /// once: a 429 (App Store Connect did not take it) is waited out and sent again, but a
+    /// broken connection or a server error leaves it unknown whether it was made, so it is
+    /// thrown, and the caller reads App Store Connect again before it does anything more.
+    public func write(_ method: String, _ path: APIPath, body: Data) throws(ASCError) -> Data {
+        precondition(method == "POST" || method == "PATCH", "writes are POST or PATCH")
+        var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)!
+        let base = components.percentEncodedPath.hasSuffix("/") ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
+        components.percentEncodedPath = base + path.encoded
+        guard let url = components.url else { throw .configuration("cannot make a URL of \(path.encoded)") }
+        let operation = "\(method) \(path.encoded)"
+        var attempt = 0
+        while true {
+            attempt += 1
+            try ledger.admit(operation)
+            let headers = ["Authorization": "Bearer " + signer.token(), "Accept": "application/json", "Content-Type": "application/json"]
+            let response: HTTPResponse
+            do {
+                response = try transport.send(method, url, headers: headers, body: body)
+            } catch {
+                ledger.lost()
+                if case .tooLarge(let limit) = error {
+                    throw .invalidResponse(operation, "the response is larger than \(limit / (1 << 20)) MB; not read further")
+                }
+                throw .transport(operation, error, attempts: attempt)
+            }
+            let rate = RateLimit(header: response.headers["x-rate-limit"])
+            ledger.answered(rate)
+            switch response.status {
+            case 200..<300:
+                switch Self.check(response.body, .json) {
+                case .complete: return response.body
+                case .cutShort: throw .invalidResponse(operation, "the body is cut short (\(response.body.count) bytes)")
+                case .invalid(let why): throw .invalidResponse(operation, why)
+                }
+            case 429:
+                let asked = Self.retryAfter(response.headers)
+                if asked == nil, rate?.remaining == 0 {
+                    throw .budgetSpent(operation, limit: rate?.limit, retryAfter: nil)
+                }
+                let wait = asked ?? Self.backoff(attempt)
+                if attempt < maxAttempts, wait <= maxWait {
+                    sleep(wait)
+                    ledger.waited()
+                    continue
+                }
+                throw .api(operation, status: 429, errors: APIErrorEntry.parse(response.body),
+                           rateLimit: response.headers["x-rate-limit"], attempts: attempt)
+            default:
+                throw .api(operation, status: response.status, errors: APIErrorEntry.parse(response.body), rateLimit: nil, attempts: attempt)
+            }
+        }
+    }
+
     /// What a complete answer is: JSON that parses to its end, or bytes as they come (a report).
     public enum BodyKind: Sendable {
         case json
@@ -339,7 +393,7 @@ public enum ASCError: Error, Sendable, CustomStringConvertible {
                 [entry.code.map { Quote.escaped($0, open: "", close: "") }, (entry.detail ?? entry.title).map { Quote.escaped($0, open: "", close: "") }]
                     .compactMap { $0 }.joined(separator: ": ")
             }.filter { !$0.isEmpty }
-            var text = "App Store Connect answered \(status) to GET \(operation)"
+            var text = "App Store Connect answered \(status) to \(Self.request(operation))"
             if attempts > 1 { text += " (after \(attempts) tries)" }
             if !said.isEmpty { text += ": " + said.joined(separator: "; ") }
             if let hint = Self.hint(status, operation: operation, rateLimit: rateLimit) { text += " — " + hint }
@@ -350,9 +404,9 @@ public enum ASCError: Error, Sendable, CustomStringConvertible {
             case .tooLarge(let limit): "a response larger than \(limit) bytes"
             case .failed(let reason): Quote.escaped(reason, open: "", close: "")
             }
-            return "cannot reach App Store Connect for GET \(operation) (\(attempts) \(attempts == 1 ? "try" : "tries")): \(why)"
+            return "cannot reach App Store Connect for \(Self.request(operation)) (\(attempts) \(attempts == 1 ? "try" : "tries")): \(why)"
         case .invalidResponse(let operation, let why):
-            return "App Store Connect's answer to GET \(operation) cannot be read: \(why)"
+            return "App Store Connect's answer to \(Self.request(operation)) cannot be read: \(why)"
         case .notFound(let what):
             return what
         case .budgetSpent(_, let limit, let retryAfter):
@@ -360,7 +414,22 @@ public enum ASCError: Error, Sendable, CustomStringConvertible {
             return "App Store Connect allows \(allowed) and they are spent; stopped before it refuses them (429). "
                 + "Run again \(Self.wait(retryAfter))"
         case .requestCap(let operation, let cap):
-            return "stopped at GET \(operation): \(cap) requests is the most one run sends (docs/asc.md)"
+            return "stopped at \(Self.request(operation)): \(cap) requests is the most one run sends (docs/asc.md)"
+        }
+    }
+
+    /// The request an operation names: a write's is `POST /v2/…`, a read's is its path (or what it reads) alone.
+    static func request(_ operation: String) -> String {
+        operation.hasPrefix("POST ") || operation.hasPrefix("PATCH ") ? operation : "GET \(operation)"
+    }
+
+    /// Whether the operation is a write (its outcome unknown when it failed on the way).
+    public var isWrite: Bool {
+        switch self {
+        case .api(let operation, _, _, _, _), .transport(let operation, _, _), .invalidResponse(let operation, _),
+             .budgetSpent(let operation, _, _), .requestCap(let operation, _):
+            operation.hasPrefix("POST ") || operation.hasPrefix("PATCH ")
+        case .configuration, .notFound: false
         }
     }
 
@@ -384,9 +453,11 @@ public enum ASCError: Error, Sendable, CustomStringConvertible {
     static func hint(_ status: Int, operation: String, rateLimit: String?) -> String? {
         switch status {
         case 401: "check the key: IAP_ASC_ISSUER_ID, IAP_ASC_KEY_ID and the private key must belong together, and the key must not be revoked"
+        case 403 where operation.hasPrefix("POST ") || operation.hasPrefix("PATCH "): "the key's role cannot make changes: `iap asc apply` needs a key with the App Manager or Admin role (Users and Access → Integrations)"
         case 403: "the key's role does not allow this: give it the App Manager (or Developer) role, or Finance for reports"
         case 404 where operation.hasPrefix("/v1/apps"): "check the app's bundle ID or Apple ID, and that the key's team owns the app"
         case 429: "the key's hourly request limit is spent" + (rateLimit.map { " (\(Quote.escaped($0)))" } ?? "") + "; run again in an hour"
+        case 500..<600 where operation.hasPrefix("POST ") || operation.hasPrefix("PATCH "): "App Store Connect is failing and may or may not have made the change; run the same command again: it reads App Store Connect first and does only what is still missing"
         case 500..<600: "App Store Connect is failing; run again later"
         default: nil
         }

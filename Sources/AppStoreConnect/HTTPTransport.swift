@@ -32,9 +32,18 @@ public enum TransportError: Error, Sendable, Equatable {
     case failed(String)
 }
 
-/// Sends GET requests. The client's only way out, so tests can answer in memory.
+/// Sends requests. The client's only way out, so tests can answer in memory.
 public protocol HTTPTransport: Sendable {
     func get(_ url: URL, headers: [String: String]) throws(TransportError) -> HTTPResponse
+    /// A POST or a PATCH with a JSON body (`iap asc apply`'s writes).
+    func send(_ method: String, _ url: URL, headers: [String: String], body: Data) throws(TransportError) -> HTTPResponse
+}
+
+extension HTTPTransport {
+    /// A transport that only reads: every write fails, and nothing is sent.
+    public func send(_ method: String, _ url: URL, headers: [String: String], body: Data) throws(TransportError) -> HTTPResponse {
+        throw .failed("this transport does not send \(method) requests")
+    }
 }
 
 /// The system's HTTP client: libcurl (loaded on the first request) on Linux, `URLSession` on
@@ -58,11 +67,24 @@ public struct SystemTransport: HTTPTransport {
 
 #if !canImport(Darwin)
     public func get(_ url: URL, headers: [String: String]) throws(TransportError) -> HTTPResponse {
-        let lines = headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+        try perform("GET", url, headers: headers, body: Data())
+    }
+
+    public func send(_ method: String, _ url: URL, headers: [String: String], body: Data) throws(TransportError) -> HTTPResponse {
+        // libcurl would send `Expect: 100-continue` with a body past 1 kB and wait for an answer first.
+        try perform(method, url, headers: headers.merging(["Expect": ""]) { mine, _ in mine }, body: body)
+    }
+
+    private func perform(_ method: String, _ url: URL, headers: [String: String], body payload: Data) throws(TransportError) -> HTTPResponse {
+        let lines = headers.sorted { $0.key < $1.key }.map { $0.value.isEmpty ? "\($0.key):" : "\($0.key): \($0.value)" }
         var response = iap_http_response()
         let connection = connections.take()
         let outcome = withCStrings(lines) { pointers in
-            iap_http_get(connection, url.absoluteString, pointers, Int32(lines.count), Int(timeout * 1000), maxBodyBytes, &response)
+            payload.withUnsafeBytes { raw in
+                iap_http_send(connection, method, url.absoluteString, pointers, Int32(lines.count),
+                              raw.baseAddress?.assumingMemoryBound(to: CChar.self), payload.count,
+                              Int(timeout * 1000), maxBodyBytes, &response)
+            }
         }
         connections.give(back: connection, healthy: outcome == Int32(IAP_HTTP_OK.rawValue))
         defer { iap_http_free(&response) }
@@ -99,8 +121,17 @@ public struct SystemTransport: HTTPTransport {
     }
 #else
     public func get(_ url: URL, headers: [String: String]) throws(TransportError) -> HTTPResponse {
+        try perform("GET", url, headers: headers, body: nil)
+    }
+
+    public func send(_ method: String, _ url: URL, headers: [String: String], body: Data) throws(TransportError) -> HTTPResponse {
+        try perform(method, url, headers: headers, body: body)
+    }
+
+    private func perform(_ method: String, _ url: URL, headers: [String: String], body payload: Data?) throws(TransportError) -> HTTPResponse {
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-        request.httpMethod = "GET"
+        request.httpMethod = method
+        request.httpBody = payload
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let collector = BodyCollector(limit: maxBodyBytes)
         let configuration = URLSessionConfiguration.ephemeral

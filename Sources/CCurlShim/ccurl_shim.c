@@ -23,6 +23,11 @@ enum {
     OPT_WRITEFUNCTION = 20011,
     OPT_HTTPHEADER = 10023,
     OPT_HEADERDATA = 10029,
+    OPT_POSTFIELDS = 10015,
+    OPT_CUSTOMREQUEST = 10036,
+    OPT_POST = 47,
+    OPT_HTTPGET = 80,
+    OPT_POSTFIELDSIZE_LARGE = 30120,
     OPT_FOLLOWLOCATION = 52,
     OPT_NOSIGNAL = 99,
     OPT_HEADERFUNCTION = 20079,
@@ -138,7 +143,18 @@ void iap_http_close(iap_http_connection *connection) {
 
 int iap_http_get(iap_http_connection *connection, const char *url, const char *const *headers, int header_count, long timeout_ms,
                  size_t max_body, iap_http_response *out) {
+    return iap_http_send(connection, "GET", url, headers, header_count, NULL, 0, timeout_ms, max_body, out);
+}
+
+int iap_http_send(iap_http_connection *connection, const char *method, const char *url, const char *const *headers, int header_count,
+                  const char *request_body, size_t request_length, long timeout_ms, size_t max_body, iap_http_response *out) {
     memset(out, 0, sizeof *out);
+    int is_get = strcmp(method, "GET") == 0;
+    if (!is_get && strcmp(method, "POST") != 0 && strcmp(method, "PATCH") != 0) {
+        out->outcome = IAP_HTTP_FAILED;
+        snprintf(out->error, sizeof out->error, "the method %.16s is not one this client sends", method);
+        return out->outcome;
+    }
     pthread_once(&load_once, load);
     if (!curl.loaded) {
         out->outcome = IAP_HTTP_NO_LIBRARY;
@@ -159,6 +175,15 @@ int iap_http_get(iap_http_connection *connection, const char *url, const char *c
     char error[ERROR_SIZE] = {0};
     curl.easy_setopt(handle, OPT_URL, url);
     curl.easy_setopt(handle, OPT_HTTPHEADER, list);
+    if (is_get) {
+        // A handle that sent a POST or a PATCH before goes back to GET.
+        curl.easy_setopt(handle, OPT_HTTPGET, 1L);
+    } else {
+        curl.easy_setopt(handle, OPT_POST, 1L);
+        curl.easy_setopt(handle, OPT_POSTFIELDSIZE_LARGE, (long long)request_length);
+        curl.easy_setopt(handle, OPT_POSTFIELDS, request_body ? request_body : "");
+        if (strcmp(method, "POST") != 0) curl.easy_setopt(handle, OPT_CUSTOMREQUEST, method);
+    }
     curl.easy_setopt(handle, OPT_WRITEFUNCTION, on_body);
     curl.easy_setopt(handle, OPT_WRITEDATA, (void *)&body);
     curl.easy_setopt(handle, OPT_HEADERFUNCTION, on_header);
@@ -201,6 +226,8 @@ int iap_http_get(iap_http_connection *connection, const char *url, const char *c
     curl.easy_setopt(handle, OPT_WRITEDATA, NULL);
     curl.easy_setopt(handle, OPT_HEADERDATA, NULL);
     curl.easy_setopt(handle, OPT_ERRORBUFFER, NULL);
+    curl.easy_setopt(handle, OPT_POSTFIELDS, NULL);
+    curl.easy_setopt(handle, OPT_CUSTOMREQUEST, NULL);
     curl.slist_free_all(list);
     if (!connection) curl.easy_cleanup(handle);
     return out->outcome;

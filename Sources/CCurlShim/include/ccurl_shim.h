@@ -45,6 +45,11 @@ void iap_http_close(iap_http_connection *connection);
 int iap_http_get(iap_http_connection *connection, const char *url, const char *const *headers, int header_count, long timeout_ms,
                  size_t max_body, iap_http_response *out);
 
+/// As iap_http_get, with the method `method` ("GET", "POST" or "PATCH"; any other fails) and, for
+/// POST and PATCH, `request_length` bytes of `request_body` sent as the body.
+int iap_http_send(iap_http_connection *connection, const char *method, const char *url, const char *const *headers, int header_count,
+                  const char *request_body, size_t request_length, long timeout_ms, size_t max_body, iap_http_response *out);
+
 void iap_http_free(iap_http_response *response);
 
 #endif
