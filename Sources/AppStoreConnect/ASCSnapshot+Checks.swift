@@ -57,6 +57,7 @@ extension ASCSnapshot {
             let at = "inAppPurchases[\(index)]"
             product(at, p.productId, p.id, p.name, p.state, p.familySharable, p.localizations, p.price, p.prices)
             check.check(p.type, at: "\(at).type", ASCValue.token)
+            check.check(p.reviewNote, at: "\(at).reviewNote", ASCValue.text)
             review(p.review, at: at)
         }
         var groupIDs: Set<String> = []
@@ -82,6 +83,7 @@ extension ASCSnapshot {
                 let at = "\(at).subscriptions[\(index)]"
                 product(at, s.productId, s.id, s.name, s.state, s.familySharable, s.localizations, s.price, s.prices)
                 check.check(s.period, at: "\(at).period", ASCValue.token)
+                check.check(s.reviewNote, at: "\(at).reviewNote", ASCValue.text)
                 check.check(s.groupLevel, at: "\(at).groupLevel", ASCValue.groupLevel)
                 review(s.review, at: at)
                 if let offer = s.introductoryOffer {

@@ -223,9 +223,13 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
         public var prices: TerritoryPrices?
         /// The review screenshot and the availability; nil in a snapshot an older `iap` wrote.
         public var review: Review?
+        /// The note for App Review; nil when it has none (or an older `iap` pulled it).
+        public var reviewNote: String?
 
         public init(productId: String, id: String, name: String?, type: String?, state: String?, familySharable: Bool?,
-                    localizations: [Localization], price: Price? = nil, prices: TerritoryPrices? = nil, review: Review? = nil) {
+                    localizations: [Localization], price: Price? = nil, prices: TerritoryPrices? = nil, review: Review? = nil,
+                    reviewNote: String? = nil) {
+            self.reviewNote = reviewNote
             self.price = price
             self.prices = prices
             self.review = review
@@ -274,10 +278,13 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
         public var prices: TerritoryPrices?
         /// The review screenshot and the availability; nil in a snapshot an older `iap` wrote.
         public var review: Review?
+        /// The note for App Review; nil when it has none (or an older `iap` pulled it).
+        public var reviewNote: String?
 
         public init(productId: String, id: String, name: String?, state: String?, period: String?, groupLevel: Int?,
                     familySharable: Bool?, localizations: [Localization], price: Price? = nil, introductoryOffer: IntroductoryOffer? = nil,
-                    prices: TerritoryPrices? = nil, review: Review? = nil) {
+                    prices: TerritoryPrices? = nil, review: Review? = nil, reviewNote: String? = nil) {
+            self.reviewNote = reviewNote
             self.price = price
             self.prices = prices
             self.review = review

@@ -182,6 +182,7 @@ struct PurchaseAttributes: ResourceAttributes {
     var inAppPurchaseType: String?
     var state: String?
     var familySharable: Bool?
+    var reviewNote: String?
 }
 
 struct GroupAttributes: ResourceAttributes {
@@ -218,6 +219,7 @@ struct SubscriptionAttributes: ResourceAttributes {
     var subscriptionPeriod: String?
     var groupLevel: Int?
     var familySharable: Bool?
+    var reviewNote: String?
 }
 
 /// Which products' localizations: the two kinds have a resource type each and the same attributes.

@@ -84,7 +84,7 @@ public struct SnapshotPull: Sendable {
         var found: [ASCSnapshot.InAppPurchase] = []
         let path = try APIPath("/v1/apps", app, "inAppPurchasesV2")
         let query = [("limit", "\(Self.pageSize)"), ("include", "inAppPurchaseLocalizations,appStoreReviewScreenshot,inAppPurchaseAvailability"),
-                     ("fields[inAppPurchases]", "name,productId,inAppPurchaseType,state,familySharable,inAppPurchaseLocalizations,"
+                     ("fields[inAppPurchases]", "name,productId,inAppPurchaseType,state,familySharable,reviewNote,inAppPurchaseLocalizations,"
                         + "appStoreReviewScreenshot,inAppPurchaseAvailability"),
                      ("fields[inAppPurchaseLocalizations]", "name,locale,description,state"),
                      ("fields[inAppPurchaseAppStoreReviewScreenshots]", "fileName"),
@@ -105,7 +105,7 @@ public struct SnapshotPull: Sendable {
                 if availability, review?.availability != nil { work.append(.init(.availability, resource.id)) }
                 found.append(ASCSnapshot.InAppPurchase(
                     productId: productID, id: resource.id, name: a?.name, type: a?.inAppPurchaseType, state: a?.state,
-                    familySharable: a?.familySharable, localizations: included ?? [], review: review))
+                    familySharable: a?.familySharable, localizations: included ?? [], review: review, reviewNote: a?.reviewNote))
             }
             return try page.next(path)
         }
@@ -206,7 +206,7 @@ public struct SnapshotPull: Sendable {
         let offers = storefront != nil
         var query = [("limit", "\(Self.pageSize)"),
                      ("include", "subscriptionLocalizations,appStoreReviewScreenshot,subscriptionAvailability" + (offers ? ",introductoryOffers" : "")),
-                     ("fields[subscriptions]", "name,productId,familySharable,state,subscriptionPeriod,groupLevel,subscriptionLocalizations,"
+                     ("fields[subscriptions]", "name,productId,familySharable,state,subscriptionPeriod,groupLevel,reviewNote,subscriptionLocalizations,"
                         + "appStoreReviewScreenshot,subscriptionAvailability" + (offers ? ",introductoryOffers" : "")),
                      ("fields[subscriptionLocalizations]", "name,locale,description,state"),
                      ("fields[subscriptionAppStoreReviewScreenshots]", "fileName"),
@@ -239,7 +239,8 @@ public struct SnapshotPull: Sendable {
                 if availability, review?.availability != nil { work.append(.init(.availability, resource.id)) }
                 found.append(ASCSnapshot.Subscription(
                     productId: productID, id: resource.id, name: a?.name, state: a?.state, period: a?.subscriptionPeriod,
-                    groupLevel: a?.groupLevel, familySharable: a?.familySharable, localizations: included ?? [], review: review))
+                    groupLevel: a?.groupLevel, familySharable: a?.familySharable, localizations: included ?? [], review: review,
+                    reviewNote: a?.reviewNote))
             }
             return try page.next(path)
         }

@@ -70,6 +70,9 @@ public struct DriftCheck: Sendable {
     /// A product as App Store Connect holds it.
     struct Remote {
         var kind: ProductKind
+        /// The reference name and the review note (nil: none).
+        var name: String? = nil
+        var reviewNote: String? = nil
         var state: String?
         var period: String?
         var group: String?
@@ -92,11 +95,11 @@ public struct DriftCheck: Sendable {
             case "NON_RENEWING_SUBSCRIPTION": .nonRenewing
             default: .nonConsumable
             }
-            return (p.productId, Remote(kind: kind, state: p.state, familySharable: p.familySharable, localizations: p.localizations, price: p.price,
-                                        prices: p.prices?.byTerritory, review: p.review))
+            return (p.productId, Remote(kind: kind, name: p.name, reviewNote: p.reviewNote, state: p.state, familySharable: p.familySharable,
+                                        localizations: p.localizations, price: p.price, prices: p.prices?.byTerritory, review: p.review))
         } + snapshot.subscriptionGroups.flatMap { g in
             g.subscriptions.map { s in
-                (s.productId, Remote(kind: .autoRenewable, state: s.state, period: s.period, group: g.referenceName, level: s.groupLevel,
+                (s.productId, Remote(kind: .autoRenewable, name: s.name, reviewNote: s.reviewNote, state: s.state, period: s.period, group: g.referenceName, level: s.groupLevel,
                                      familySharable: s.familySharable, localizations: s.localizations, price: s.price,
                                      prices: s.prices?.byTerritory, offer: s.introductoryOffer, review: s.review, groupLocalizations: g.localizations))
             }

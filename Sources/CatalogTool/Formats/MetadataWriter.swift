@@ -71,6 +71,12 @@ public struct MetadataWriter: Sendable {
             }))))
         }
         if let shareable = m.familyShareable { out.append(entry("familyShareable", .bool(shareable))) }
+        if let note = m.reviewNote?.value { out.append(entry("reviewNote", .string(note))) }
+        if let availability = m.availability?.value {
+            let territories: PlistValue = availability.all ? .string("all") : .array(availability.territories.map { PlistNode(.string($0)) })
+            out.append(entry("availability", .dictionary(PlistDictionary([entry("territories", territories),
+                                                                          entry("newTerritories", .bool(availability.newTerritories))]))))
+        }
         if let group = m.subscriptionGroup?.value { out.append(entry("subscriptionGroup", .string(group))) }
         if let level = m.groupLevel?.value { out.append(entry("groupLevel", .integer(PlistInteger(Int64(level))))) }
         if let period = m.subscriptionPeriod?.value { out.append(entry("subscriptionPeriod", .string("\(period)"))) }

@@ -10,7 +10,11 @@ import PropertyList
 struct MetadataPlist {
     static let marker = "IAPCatalogMetadata"
     static let productKeys = ["kind", "referenceName", "price", "currency", "prices", "familyShareable", "subscriptionGroup",
-                              "groupLevel", "subscriptionPeriod", "introductoryOffer", "promotionalOffers", "localizations"]
+                              "groupLevel", "subscriptionPeriod", "introductoryOffer", "promotionalOffers", "localizations",
+                              "reviewNote", "availability"]
+    static let availabilityKeys = ["territories", "newTerritories"]
+    /// App Store Connect's longest review note.
+    static let maxReviewNote = 4000
     static let promotionalKeys = ["id", "referenceName", "paymentMode", "period", "periods", "price"]
     static let offerKeys = ["paymentMode", "period", "periods", "price"]
     static let localizationKeys = ["displayName", "description"]
@@ -146,6 +150,16 @@ struct MetadataPlist {
                 metadata.promotionalOffers = promotionalOffers(node, &diagnostics)
             case "localizations":
                 metadata.localizations = localizations(node, &diagnostics)
+            case "reviewNote":
+                if let note = string(node, "reviewNote", &diagnostics) {
+                    if note.count > Self.maxReviewNote {
+                        diagnostics.append(invalid("reviewNote is \(note.count) characters; App Store Connect takes at most \(Self.maxReviewNote)", node.position))
+                    } else {
+                        metadata.reviewNote = Located(note, at: at)
+                    }
+                }
+            case "availability":
+                metadata.availability = availability(node, &diagnostics).map { Located($0, at: at) }
             default:
                 diagnostics.append(unknownKey(entry, expected: Self.productKeys))
             }
@@ -256,6 +270,53 @@ struct MetadataPlist {
                                                storefront: storefront.alpha3), at: location(entry.keyPosition)))
         }
         return result
+    }
+
+    /// `availability`: `territories` (an array of storefront codes, or the string `all`) and
+    /// `newTerritories` (a boolean, false when left out).
+    private func availability(_ node: PlistNode, _ diagnostics: inout [Diagnostic]) -> DeclaredAvailability? {
+        let shape = "availability must be a <dict> with territories (an <array> of storefront codes such as USA, or <string>all</string>) and newTerritories (<true/> or <false/>)"
+        guard let dict = node.value.dictionaryValue else {
+            diagnostics.append(invalid(shape, node.position))
+            return nil
+        }
+        for field in dict.entries where !Self.availabilityKeys.contains(field.key) {
+            diagnostics.append(unknownKey(field, expected: Self.availabilityKeys))
+        }
+        var newTerritories = false
+        if let entry = dict.entry("newTerritories") {
+            guard let value = entry.value.value.boolValue else {
+                diagnostics.append(invalid("availability.newTerritories must be <true/> or <false/>", entry.value.position))
+                return nil
+            }
+            newTerritories = value
+        }
+        guard let territories = dict.entry("territories") else {
+            diagnostics.append(invalid("availability has no territories: " + shape, node.position))
+            return nil
+        }
+        if territories.value.value.stringValue == "all" {
+            return DeclaredAvailability(territories: [], all: true, newTerritories: newTerritories)
+        }
+        guard let items = territories.value.value.arrayValue else {
+            diagnostics.append(invalid(shape, territories.value.position))
+            return nil
+        }
+        var codes: [String] = []
+        var seen: Set<String> = []
+        for item in items {
+            guard let text = item.value.stringValue, let storefront = try? Storefronts.find(text) else {
+                diagnostics.append(invalid("availability.territories: \(Quote.bounded(item.value.stringValue ?? "<\(item.value.typeName)>")) is not one of the App Store's 175 storefronts (iap storefronts lists them)",
+                                           item.position))
+                return nil
+            }
+            guard seen.insert(storefront.alpha3).inserted else {
+                diagnostics.append(invalid("availability.territories names \(storefront.alpha3) twice", item.position))
+                return nil
+            }
+            codes.append(storefront.alpha3)
+        }
+        return DeclaredAvailability(territories: codes.sorted(), newTerritories: newTerritories)
     }
 
     private func localizations(_ node: PlistNode, _ diagnostics: inout [Diagnostic]) -> [Localization] {

@@ -150,6 +150,10 @@ public struct ProductMetadata: Sendable, Hashable {
     public var introductoryOffer: IntroductoryOffer?
     public var promotionalOffers: [PromotionalOffer] = []
     public var familyShareable: Bool?
+    /// The note for App Review (App Store Connect's `reviewNote`, at most 4,000 characters).
+    public var reviewNote: Located<String>?
+    /// Where the product is for sale (App Store Connect's availability).
+    public var availability: Located<DeclaredAvailability>?
 
     public init() {}
 
@@ -161,6 +165,22 @@ public struct ProductMetadata: Sendable, Hashable {
         guard let price else { return nil }
         if let own = price.value.storefront { return own == storefront ? price : nil }
         return price.value.currency == currency ? price : nil
+    }
+}
+
+/// The territories a product is declared for sale in (a metadata plist's `availability`).
+public struct DeclaredAvailability: Sendable, Hashable {
+    /// Alpha-3 territory codes, sorted, each once; every territory App Store Connect has when `all`.
+    public var territories: [String]
+    /// Every territory App Store Connect has (`<string>all</string>`), whatever their number.
+    public var all: Bool
+    /// Whether the product goes on sale in territories Apple adds later.
+    public var newTerritories: Bool
+
+    public init(territories: [String], all: Bool = false, newTerritories: Bool) {
+        self.territories = territories
+        self.all = all
+        self.newTerritories = newTerritories
     }
 }
 

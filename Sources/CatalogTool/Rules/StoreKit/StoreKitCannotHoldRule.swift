@@ -24,5 +24,14 @@ public enum StoreKitCannotHoldRule: Rule {
                 "\(Quote.bounded(product.id)) is \(kind.displayName) and has \(fact): a StoreKit configuration gives that only to auto-renewable subscriptions, so it is not written",
                 at: location, subject: product.id))
         }
+        // App Store Connect's facts a StoreKit configuration has no field for, whatever the kind.
+        var elsewhere: [(String, SourceLocation)] = []
+        if let note = metadata.reviewNote { elsewhere.append(("a review note", note.location)) }
+        if let availability = metadata.availability { elsewhere.append(("an availability", availability.location)) }
+        for (fact, location) in elsewhere {
+            findings.append(description.finding(
+                "\(Quote.bounded(product.id)) has \(fact): a StoreKit configuration has no place for it, so it is not written (the metadata plist keeps it)",
+                at: location, subject: product.id))
+        }
     }
 }
