@@ -93,11 +93,11 @@ final class ASCEndToEndTests: XCTestCase {
     /// Starts the fake server; its base URL, or a skip, saying why, when its OpenAPI document in
     /// ../shared, python3, openapi-core, cryptography or libcurl is missing.
     func startServer(scenario: String = "ok", pageSize: Int = 2, extra: [String] = [], salesReports: [[String: Any]] = [],
-                     prices: [String: String] = [:], offers: [String: [String: Any]] = [:],
+                     prices: [String: String] = [:], offers: [String: [String: Any]] = [:], storeJSON: Data? = nil,
                      function: String = #function) throws -> (url: String, log: URL) {
         if let missing = Self.fakeServerMissing { throw Prerequisite.skip(missing, function: function) }
         let storePath = folder.appendingPathComponent("store-\(servers.count).json")
-        try store(salesReports: salesReports, prices: prices, offers: offers).write(to: storePath)
+        try (storeJSON ?? store(salesReports: salesReports, prices: prices, offers: offers)).write(to: storePath)
         let keyPath = folder.appendingPathComponent("public.pem")
         try key.publicKey.pemRepresentation.write(to: keyPath, atomically: true, encoding: .utf8)
         let log = folder.appendingPathComponent("requests-\(servers.count).jsonl")

@@ -31,7 +31,7 @@ final class RuleLayoutTests: XCTestCase {
     /// The module each registry's rules live in: every registry `RuleRegistry.all` is made of.
     static let engines: [(module: String, rules: [RuleDescription])] = [
         ("IAPCatalog", CatalogRules.descriptions), ("SourceLint", LintRules.all), ("SalesReports", ReportRules.all),
-        ("CatalogJoins", SalesReportRules.joins + ASCRules.all + ReadinessRules.all + PricePointRules.all), ("CatalogTool", ToolRules.all),
+        ("CatalogJoins", SalesReportRules.joins + ASCRules.all + ReadinessRules.all + PricePointRules.all + PlanRules.all), ("CatalogTool", ToolRules.all),
     ]
 
     func testTheEnginesCoverEveryRegisteredRule() {

@@ -9,7 +9,7 @@ import SourceLint
 /// Every rule the tool has, in the order `iap rules` lists them: catalog rules (load-time ones
 /// first), lint rules, the tool's own, the sales reports', then App Store Connect drift and readiness.
 public enum RuleRegistry {
-    public static let all: [RuleDescription] = CatalogRules.descriptions + LintRules.all + ToolRules.all + SalesReportRules.all + ASCRules.all + ReadinessRules.all + PricePointRules.all
+    public static let all: [RuleDescription] = CatalogRules.descriptions + LintRules.all + ToolRules.all + SalesReportRules.all + ASCRules.all + ReadinessRules.all + PricePointRules.all + PlanRules.all
 
     private static let byID: [String: RuleDescription] = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
 
@@ -21,7 +21,7 @@ public enum RuleRegistry {
         if LintRules.ids.contains(id) { return "lint" }
         if SalesReportRules.all.contains(where: { $0.id == id }) { return "report" }
         if ASCRules.all.contains(where: { $0.id == id }) || ReadinessRules.all.contains(where: { $0.id == id })
-            || PricePointRules.all.contains(where: { $0.id == id }) { return "asc" }
+            || PricePointRules.all.contains(where: { $0.id == id }) || PlanRules.all.contains(where: { $0.id == id }) { return "asc" }
         return "tool"
     }
 }

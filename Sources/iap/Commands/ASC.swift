@@ -10,7 +10,7 @@ struct ASCCommand: ParsableCommand {
         The API key comes from the environment: IAP_ASC_ISSUER_ID, IAP_ASC_KEY_ID, and \
         IAP_ASC_PRIVATE_KEY (the .p8 file's text) or IAP_ASC_PRIVATE_KEY_PATH. See docs/asc.md.
         """,
-        subcommands: [Pull.self, Diff.self, Ready.self])
+        subcommands: [Pull.self, Diff.self, Ready.self, Plan.self, Apply.self])
 
     struct Pull: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -123,6 +123,91 @@ extension ASCCommand {
                 let selection = CatalogSelection(catalog.paths, configuration: configuration, bundleID: catalog.bundleID)
                 let job = ASCReadyJob(snapshot: snapshot, catalogs: selection, sources: sources, storefronts: storefront, configuration: configuration)
                 return job.run(plan: try report.plan(over: configuration.basePlan, output: output), verbose: verbose)
+            }
+        }
+    }
+}
+
+extension ASCCommand {
+    struct Plan: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "plan",
+            abstract: "What `iap asc apply` would change in App Store Connect to make it hold the catalog: offline against a snapshot, or live with --app.")
+
+        @Option(help: "The snapshot `iap asc pull` wrote (with --app, where the pulled one is written). Default: iap.yml's asc.snapshot.")
+        var snapshot: String?
+
+        @Option(help: "Pull this app's snapshot first (its bundle ID or Apple ID), with the key from the environment, then plan.")
+        var app: String?
+
+        @Option(name: .customLong("plan"), help: ArgumentHelp("Write the plan (JSON, deterministic) to FILE: what `iap asc apply FILE` makes true.", valueName: "file"))
+        var planFile: String?
+
+        @Option(help: ArgumentHelp("Also write the plan as Markdown (a pull request's comment) to FILE.", valueName: "file"))
+        var markdown: String?
+
+        @OptionGroup(title: "Pulling, with --app") var pulling: PullArguments
+
+        @OptionGroup var catalog: CatalogArguments
+
+        @Flag(name: .shortAndLong, help: "Also list on stderr the files a folder walk passed over, with why.")
+        var verbose = false
+
+        @OptionGroup var config: ConfigArguments
+        @OptionGroup var report: ReportArguments
+        @OptionGroup var output: ReportOutputArgument
+
+        func run() {
+            Terminal.end { () throws(ToolFailure) in
+                let configuration = try config.load(verbose: verbose)
+                let snapshot = try ASCJob.diffSnapshot(snapshot, configuration: configuration)
+                let selection = CatalogSelection(catalog.paths, configuration: configuration, bundleID: catalog.bundleID)
+                return ASCPlanJob.plan(snapshot: snapshot, catalogs: selection, report: try report.plan(over: configuration.basePlan, output: output),
+                                       output: planFile, markdown: markdown, verbose: verbose,
+                                       pulling: app.map { ($0, pulling.connection(configuration)) })
+            }
+        }
+    }
+
+    struct Apply: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "apply",
+            abstract: "Make App Store Connect hold what a plan of `iap asc plan` says, and nothing else: reads it first and refuses a stale plan; writes only with --confirm; reads everything back.")
+
+        @Argument(help: "The plan `iap asc plan --plan FILE` wrote.")
+        var plan: String
+
+        @Flag(help: "Write. Without it, apply only says what it would write.")
+        var confirm = false
+
+        @Flag(help: "A subscription's new price applies to its current subscribers too (by default they keep the price they pay).")
+        var migrateExistingSubscribers = false
+
+        @Option(help: ArgumentHelp("The journal of what was written, to resume a stopped apply. Default: the plan's path + .journal.", valueName: "file"))
+        var journal: String?
+
+        @Option(help: "Seconds each request may take.")
+        var timeout: Double = 60
+
+        @Option(help: "Requests to App Store Connect at once when reading it, 1 to \(ASCJob.connectionRange.upperBound) (writes go one at a time).")
+        var connections: Int = ASCJob.defaultConnections
+
+        @OptionGroup var config: ConfigArguments
+
+        func validate() throws {
+            guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout is seconds between 1 and 3600") }
+            guard ASCJob.connectionRange.contains(connections) else {
+                throw ValidationError("--connections is between \(ASCJob.connectionRange.lowerBound) and \(ASCJob.connectionRange.upperBound)")
+            }
+        }
+
+        func run() {
+            Terminal.end { () throws(ToolFailure) in
+                let configuration = try config.load(verbose: false)
+                let connection = ASCJob.Connection(environment: ProcessInfo.processInfo.environment, configuration: configuration, timeout: timeout,
+                                                   storefront: nil, connections: connections)
+                return ASCPlanJob.apply(ASCPlanJob.ApplyRequest(plan: plan, confirm: confirm, migrateExistingSubscribers: migrateExistingSubscribers,
+                                                                journal: journal), connection: connection)
             }
         }
     }

@@ -1,0 +1,287 @@
+import Crypto
+import Diagnostics
+import Foundation
+import Support
+
+/// What `iap asc apply` is to make true in App Store Connect, as `iap asc plan` writes it: the
+/// changes in the order they are made (a group before its subscriptions, a product before its
+/// localizations, prices and availability), each with what App Store Connect held when the plan
+/// was made (`before`) and what it is to hold (`set`); and what is not done, with why. A file of
+/// deterministic JSON: the same catalog and snapshot make the same bytes.
+public struct CatalogPlan: Codable, Sendable, Equatable {
+    public static let formatName = "iap-asc-plan"
+    public static let currentVersion = 1
+    /// A plan of more steps than this is not one `iap` made (10,000 products × 175 territories
+    /// fit in steps of whole price lists).
+    public static let maxSteps = 200_000
+
+    public var format = CatalogPlan.formatName
+    public var version = CatalogPlan.currentVersion
+    public var app: ASCSnapshot.App
+    public var against: Against
+    public var steps: [Step]
+    public var blocked: [Blocked]
+
+    public init(app: ASCSnapshot.App, against: Against, steps: [Step], blocked: [Blocked]) {
+        self.app = app
+        self.against = against
+        self.steps = steps
+        self.blocked = blocked
+    }
+
+    /// The state the plan was made against: the snapshot's fingerprint, and how it was pulled,
+    /// so `apply` reads App Store Connect again the same way and compares.
+    public struct Against: Codable, Sendable, Equatable {
+        /// `ASCSnapshot.fingerprint` of the snapshot the plan was made against.
+        public var fingerprint: String
+        public var storefront: String?
+        public var availability: Bool
+        public var allStorefronts: Bool
+
+        public init(fingerprint: String, storefront: String?, availability: Bool, allStorefronts: Bool) {
+            self.fingerprint = fingerprint
+            self.storefront = storefront
+            self.availability = availability
+            self.allStorefronts = allStorefronts
+        }
+
+        public init(_ snapshot: ASCSnapshot) {
+            self.init(fingerprint: snapshot.fingerprint, storefront: snapshot.storefront, availability: snapshot.pulledAvailability,
+                      allStorefronts: snapshot.pulledAllTerritories)
+        }
+    }
+
+    /// One change, made by one write (a price list: one write per territory for a subscription).
+    public struct Step: Codable, Sendable, Equatable {
+        public enum Action: String, Codable, Sendable, CaseIterable {
+            case createGroup = "create-group"
+            case createProduct = "create-product"
+            case updateProduct = "update-product"
+            case createLocalization = "create-localization"
+            case updateLocalization = "update-localization"
+            case setPrices = "set-prices"
+            case setAvailability = "set-availability"
+
+            /// The fields `set` may hold for this action.
+            public var fields: Set<String> {
+                switch self {
+                case .createGroup: ["referenceName"]
+                case .createProduct, .updateProduct: ["name", "reviewNote", "familySharable", "period", "groupLevel"]
+                case .createLocalization, .updateLocalization: ["name", "description"]
+                case .setPrices: [] // territory codes, and `baseTerritory`
+                case .setAvailability: ["territories", "newTerritories"]
+                }
+            }
+        }
+
+        /// 1, 2, 3 … in the order they are made.
+        public var number: Int
+        public var action: Action
+        /// The product ID (every action but `create-group`).
+        public var product: String?
+        /// The subscription group's reference name (`create-group`, and a subscription's `create-product`).
+        public var group: String?
+        /// `create-product`: `CONSUMABLE`, `NON_CONSUMABLE`, `NON_RENEWING_SUBSCRIPTION` or `AUTO_RENEWABLE`.
+        public var type: String?
+        /// The localization's locale.
+        public var locale: String?
+        /// What App Store Connect is to hold: field → value (a price list: territory → amount).
+        public var set: [String: String]
+        /// What it held when the plan was made, for the same fields; nil: the resource did not exist.
+        public var before: [String: String]?
+        /// Where the catalog says it (`path:line`), for findings.
+        public var source: String?
+
+        public init(number: Int, action: Action, product: String? = nil, group: String? = nil, type: String? = nil, locale: String? = nil,
+                    set: [String: String], before: [String: String]?, source: String? = nil) {
+            self.number = number
+            self.action = action
+            self.product = product
+            self.group = group
+            self.type = type
+            self.locale = locale
+            self.set = set
+            self.before = before
+            self.source = source
+        }
+    }
+
+    /// A difference the plan does not change, with why and what to do instead.
+    public struct Blocked: Codable, Sendable, Equatable {
+        public enum Level: String, Codable, Sendable {
+            /// App Store Connect cannot make it true (a type change, a product ID in use): the catalog must change.
+            case error
+            /// Never done by `iap` (a removal), or not knowable from the snapshot: said, not done.
+            case info
+        }
+
+        public var level: Level
+        public var product: String?
+        public var group: String?
+        /// What is not done (`remove the product`, `change the type`).
+        public var what: String
+        /// Why, and what to do.
+        public var reason: String
+        public var source: String?
+
+        public init(level: Level, product: String? = nil, group: String? = nil, what: String, reason: String, source: String? = nil) {
+            self.level = level
+            self.product = product
+            self.group = group
+            self.what = what
+            self.reason = reason
+            self.source = source
+        }
+    }
+
+    /// The SHA-256 of `data`, in hexadecimal (a plan file's, for its journal).
+    public static func sha256(_ data: Data) -> String {
+        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// The plan as its file holds it: pretty JSON, keys sorted, a final newline.
+    public func encoded() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = try! encoder.encode(self)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// Reads a plan file's bytes, every value checked as a snapshot's are: a plan edited by hand
+    /// can name only what a plan `iap` makes could, or it is refused, naming the place.
+    public static func decode(_ data: Data, path: String) throws(SnapshotError) -> CatalogPlan {
+        let again = "make it again with `iap asc plan --plan \(Escape.shellArgument(path, path: true))`"
+        if let syntax = JSONSyntax.firstError(in: [UInt8](data), integersIn64Bits: true) {
+            throw SnapshotError(path: path, message: "not valid JSON (line \(syntax.line), column \(syntax.column): \(syntax.message)); \(again)")
+        }
+        struct Header: Decodable { var format: String?; var version: Int? }
+        guard let header = try? JSONDecoder().decode(Header.self, from: data), header.format == formatName else {
+            throw SnapshotError(path: path, message: "not an iap plan (\"format\" is not \"\(formatName)\"); \(again)")
+        }
+        guard header.version == currentVersion else {
+            throw SnapshotError(path: path, message: "plan version \(header.version.map(String.init) ?? "missing") is not \(currentVersion), the one this iap reads; \(again)")
+        }
+        let plan: CatalogPlan
+        do {
+            plan = try JSONDecoder().decode(CatalogPlan.self, from: data)
+        } catch {
+            throw SnapshotError(path: path, message: "a field is missing or of the wrong type (\(Self.explain(error))); \(again)")
+        }
+        if let problem = plan.firstProblem() {
+            throw SnapshotError(path: path, message: "\(problem.at) \(problem.why); \(again)")
+        }
+        return plan
+    }
+
+    private static func explain(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "cannot read it" }
+        func at(_ path: [CodingKey]) -> String { path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined() }
+        switch error {
+        case .keyNotFound(let key, let context): return "\(at(context.codingPath + [key])) is missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context): return "\(at(context.codingPath)) has the wrong type"
+        case .dataCorrupted(let context): return "invalid at \(at(context.codingPath))"
+        @unknown default: return "cannot read it"
+        }
+    }
+
+    /// The first value a plan `iap` makes could not hold, with where.
+    func firstProblem() -> (at: String, why: String)? {
+        var check = ValueChecker()
+        check.check(app.id, at: "app.id", ResourceID.problem)
+        check.check(app.bundleId, at: "app.bundleId", ASCValue.productID)
+        check.check(app.name, at: "app.name", ASCValue.text)
+        check.check(against.fingerprint, at: "against.fingerprint") { $0.utf8.count == 64 && $0.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) } ? nil : "not a SHA-256 (64 hexadecimal digits)" }
+        check.check(against.storefront, at: "against.storefront", ASCValue.code)
+        if steps.count > Self.maxSteps { check.fail(at: "steps", "has \(steps.count) steps, more than the \(Self.maxSteps) a plan holds") }
+        if blocked.count > Self.maxSteps { check.fail(at: "blocked", "has \(blocked.count) entries, more than \(Self.maxSteps)") }
+        for (index, step) in steps.enumerated() where check.problem == nil {
+            let at = "steps[\(index)]"
+            if step.number != index + 1 { check.fail(at: "\(at).number", "is \(step.number), not \(index + 1): steps are numbered in order") }
+            check.check(step.product, at: "\(at).product", ASCValue.productID)
+            check.check(step.group, at: "\(at).group", ASCValue.text)
+            check.check(step.type, at: "\(at).type") { ["CONSUMABLE", "NON_CONSUMABLE", "NON_RENEWING_SUBSCRIPTION", "AUTO_RENEWABLE"].contains($0) ? nil : "not a product type" }
+            check.check(step.locale, at: "\(at).locale", ASCValue.locale)
+            check.check(step.source, at: "\(at).source", ASCValue.text)
+            if step.action != .createGroup, step.product == nil { check.fail(at: "\(at).product", "is missing: \(step.action.rawValue) is for a product") }
+            if step.action == .createGroup, step.group == nil { check.fail(at: "\(at).group", "is missing: create-group names the group") }
+            if step.action == .createProduct, step.type == nil { check.fail(at: "\(at).type", "is missing: create-product says the type") }
+            if step.action == .createProduct, step.type == "AUTO_RENEWABLE", step.group == nil { check.fail(at: "\(at).group", "is missing: a subscription is created in a group") }
+            if [.createLocalization, .updateLocalization].contains(step.action), step.locale == nil { check.fail(at: "\(at).locale", "is missing") }
+            if step.set.isEmpty { check.fail(at: "\(at).set", "is empty: a step sets something") }
+            for (name, value) in [("set", step.set), ("before", step.before ?? [:])] {
+                for key in value.keys.sorted() where check.problem == nil {
+                    let place = "\(at).\(name).\(key)"
+                    let field = value[key]!
+                    switch step.action {
+                    case .setPrices:
+                        if key == "baseTerritory" { check.check(field, at: place, ASCValue.code); continue }
+                        check.check(key, at: place, ASCValue.code)
+                        check.check(field, at: place, ASCValue.price)
+                    case .setAvailability:
+                        guard step.action.fields.contains(key) else { check.fail(at: place, "is not a field \(step.action.rawValue) sets"); continue }
+                        if key == "territories" {
+                            if field != "all", field != "" {
+                                for code in field.split(separator: ",", omittingEmptySubsequences: false) { check.check(String(code), at: place, ASCValue.code) }
+                            }
+                        } else {
+                            check.check(field, at: place) { ["true", "false"].contains($0) ? nil : "not true or false" }
+                        }
+                    default:
+                        guard step.action.fields.contains(key) else { check.fail(at: place, "is not a field \(step.action.rawValue) sets"); continue }
+                        switch key {
+                        case "familySharable": check.check(field, at: place) { ["true", "false", ""].contains($0) ? nil : "not true or false" }
+                        case "groupLevel": check.check(field, at: place) { $0.isEmpty || Int($0).map { ASCValue.groupLevel($0) } == .some(nil) ? nil : "not a group level" }
+                        case "period": check.check(field, at: place) { $0.isEmpty ? nil : ASCValue.token($0) }
+                        default: check.check(field, at: place, ASCValue.text)
+                        }
+                    }
+                }
+            }
+            if step.action == .setPrices, step.set.count > 176 { check.fail(at: "\(at).set", "names \(step.set.count) territories, more than App Store Connect has") }
+        }
+        for (index, entry) in blocked.enumerated() where check.problem == nil {
+            check.check(entry.product, at: "blocked[\(index)].product", ASCValue.productID)
+            check.check(entry.group, at: "blocked[\(index)].group", ASCValue.text)
+            check.check(entry.what, at: "blocked[\(index)].what", ASCValue.text)
+            check.check(entry.reason, at: "blocked[\(index)].reason", ASCValue.text)
+            check.check(entry.source, at: "blocked[\(index)].source", ASCValue.text)
+        }
+        return check.problem
+    }
+}
+
+extension ASCSnapshot {
+    /// What the snapshot says of App Store Connect, as a SHA-256 in hexadecimal: its encoding
+    /// without review states (App Store Connect moves those on its own, from waiting to in review
+    /// to approved: a plan does not go stale by them) or a partial pull's list of work.
+    public var fingerprint: String {
+        var copy = self
+        copy.pending = nil
+        for i in copy.inAppPurchases.indices {
+            copy.inAppPurchases[i].state = nil
+            for l in copy.inAppPurchases[i].localizations.indices { copy.inAppPurchases[i].localizations[l].state = nil }
+        }
+        for g in copy.subscriptionGroups.indices {
+            for l in (copy.subscriptionGroups[g].localizations ?? []).indices { copy.subscriptionGroups[g].localizations![l].state = nil }
+            for s in copy.subscriptionGroups[g].subscriptions.indices {
+                copy.subscriptionGroups[g].subscriptions[s].state = nil
+                for l in copy.subscriptionGroups[g].subscriptions[s].localizations.indices {
+                    copy.subscriptionGroups[g].subscriptions[s].localizations[l].state = nil
+                }
+            }
+        }
+        return CatalogPlan.sha256(Data(copy.encoded().utf8))
+    }
+
+    /// Whether the pull asked for each product's territories (`--availability`): some product's
+    /// availability lists them, or no product has an availability to list.
+    public var pulledAvailability: Bool {
+        let reviews = inAppPurchases.map(\.review) + subscriptionGroups.flatMap { $0.subscriptions.map(\.review) }
+        return reviews.contains { $0?.availability?.territories != nil }
+    }
+
+    /// Whether the pull asked for every territory's price (`--all-storefronts`).
+    public var pulledAllTerritories: Bool {
+        inAppPurchases.contains { $0.prices != nil } || subscriptionGroups.contains { $0.subscriptions.contains { $0.prices != nil } }
+    }
+}

@@ -1,0 +1,300 @@
+import Diagnostics
+import Foundation
+import Support
+
+extension PlanApply {
+    /// What happened to one step in a run.
+    public enum Event: Sendable, Equatable {
+        /// About to write it (journaled first: an answer that never comes leaves this behind).
+        case starting(Int)
+        /// Written: App Store Connect answered, with the ID of what it made, if it made one.
+        case written(Int, id: String?)
+        /// Already as the plan wants it: not written.
+        case alreadyDone(Int)
+    }
+
+    /// Why a run stopped before its last step.
+    public struct Stop: Error, Sendable, CustomStringConvertible {
+        /// The step it stopped at.
+        public var step: CatalogPlan.Step
+        public var error: ASCError?
+        public var reason: String
+
+        public var description: String {
+            "step \(step.number) (\(PlanApply.describe(step))): \(error?.description ?? reason)"
+        }
+    }
+
+    /// Writes each step that is `planned` in `live`, in order, telling `record` before and after
+    /// each (the journal, and progress). Stops at the first failure: App Store Connect's state
+    /// after a failed write is not known until it is read again.
+    public func run(live: ASCSnapshot, client: ASCClient, record: (Event) -> Void) throws(Stop) {
+        // Judged against the state read before the run; `made` carries what the run makes.
+        let view = LiveView(live)
+        var made = Made()
+        for (index, s) in view.groups { made.groups[index] = s.id }
+        for (productID, product) in view.products {
+            made.products[productID] = (product.id, product.isSubscription)
+            made.prices[productID] = product.prices?.compactMapValues(\.decimal) ?? [:]
+        }
+        for step in plan.steps {
+            switch status(of: step, in: view) {
+            case .done:
+                record(.alreadyDone(step.number))
+                continue
+            case .moved(let why):
+                throw Stop(step: step, error: nil, reason: "App Store Connect changed while applying: \(why)")
+            case .planned:
+                break
+            }
+            record(.starting(step.number))
+            do {
+                let id = try write(step, client: client, made: &made)
+                record(.written(step.number, id: id))
+            } catch {
+                throw Stop(step: step, error: error, reason: error.description)
+            }
+        }
+    }
+
+    /// The resource IDs of what exists: read, or made by this run.
+    struct Made {
+        var groups: [String: String] = [:]
+        var products: [String: (id: String, subscription: Bool)] = [:]
+        /// Each product's price by territory as read before the run (what a resumed run need not write again).
+        var prices: [String: [String: Decimal]] = [:]
+    }
+
+    private func write(_ step: CatalogPlan.Step, client: ASCClient, made: inout Made) throws(ASCError) -> String? {
+        let productID = step.product ?? ""
+        func product() throws(ASCError) -> (id: String, subscription: Bool) {
+            guard let found = made.products[productID] else { throw .notFound("\(Quote.escaped(productID)) is not in App Store Connect: its create step did not run") }
+            return found
+        }
+        switch step.action {
+        case .createGroup:
+            let name = step.set["referenceName"] ?? step.group ?? ""
+            let body = Self.document(["type": "subscriptionGroups", "attributes": ["referenceName": name],
+                                      "relationships": ["app": Self.link("apps", plan.app.id)]])
+            let id = try created(try client.write("POST", APIPath("/v1/subscriptionGroups"), body: body), "subscriptionGroups", "/v1/subscriptionGroups")
+            made.groups[step.group ?? name] = id
+            return id
+        case .createProduct:
+            var attributes: [String: Any] = ["name": step.set["name"] ?? "", "productId": productID]
+            if let note = step.set["reviewNote"] { attributes["reviewNote"] = note }
+            if let shared = step.set["familySharable"] { attributes["familySharable"] = shared == "true" }
+            if step.type == "AUTO_RENEWABLE" {
+                guard let group = made.groups[step.group ?? ""] else { throw .notFound("the group \(Quote.escaped(step.group ?? "")) is not in App Store Connect") }
+                if let period = step.set["period"] { attributes["subscriptionPeriod"] = period }
+                if let level = step.set["groupLevel"].flatMap({ Int($0) }) { attributes["groupLevel"] = level }
+                let body = Self.document(["type": "subscriptions", "attributes": attributes, "relationships": ["group": Self.link("subscriptionGroups", group)]])
+                let id = try created(try client.write("POST", APIPath("/v1/subscriptions"), body: body), "subscriptions", "/v1/subscriptions")
+                made.products[productID] = (id, true)
+                return id
+            }
+            attributes["inAppPurchaseType"] = step.type ?? ""
+            let body = Self.document(["type": "inAppPurchases", "attributes": attributes, "relationships": ["app": Self.link("apps", plan.app.id)]])
+            let id = try created(try client.write("POST", APIPath("/v2/inAppPurchases"), body: body), "inAppPurchases", "/v2/inAppPurchases")
+            made.products[productID] = (id, false)
+            return id
+        case .updateProduct:
+            let (id, subscription) = try product()
+            var attributes: [String: Any] = [:]
+            for (field, value) in step.set {
+                switch field {
+                case "familySharable": attributes["familySharable"] = value == "true"
+                case "groupLevel": attributes["groupLevel"] = Int(value) ?? 0
+                case "period": attributes["subscriptionPeriod"] = value
+                default: attributes[field] = value
+                }
+            }
+            let type = subscription ? "subscriptions" : "inAppPurchases"
+            let path = subscription ? try APIPath("/v1/subscriptions", id) : try APIPath("/v2/inAppPurchases", id)
+            _ = try client.write("PATCH", path, body: Self.document(["type": type, "id": id, "attributes": attributes]))
+            return nil
+        case .createLocalization:
+            let (id, subscription) = try product()
+            var attributes: [String: Any] = ["name": step.set["name"] ?? "", "locale": step.locale ?? ""]
+            if let text = step.set["description"], !text.isEmpty { attributes["description"] = text }
+            let type = subscription ? "subscriptionLocalizations" : "inAppPurchaseLocalizations"
+            let relationships = subscription ? ["subscription": Self.link("subscriptions", id)] : ["inAppPurchaseV2": Self.link("inAppPurchases", id)]
+            let path = subscription ? APIPath("/v1/subscriptionLocalizations") : APIPath("/v1/inAppPurchaseLocalizations")
+            return try created(try client.write("POST", path, body: Self.document(["type": type, "attributes": attributes, "relationships": relationships])),
+                               type, path.encoded)
+        case .updateLocalization:
+            let (id, subscription) = try product()
+            let localization = try localizationID(of: id, subscription: subscription, locale: step.locale ?? "", client: client)
+            var attributes: [String: Any] = [:]
+            for (field, value) in step.set { attributes[field] = value }
+            let type = subscription ? "subscriptionLocalizations" : "inAppPurchaseLocalizations"
+            let path = subscription ? try APIPath("/v1/subscriptionLocalizations", localization) : try APIPath("/v1/inAppPurchaseLocalizations", localization)
+            _ = try client.write("PATCH", path, body: Self.document(["type": type, "id": localization, "attributes": attributes]))
+            return nil
+        case .setPrices:
+            let (id, subscription) = try product()
+            return subscription ? try setSubscriptionPrices(step, id, now: made.prices[productID] ?? [:], client: client)
+                : try setPurchasePrices(step, id, client: client)
+        case .setAvailability:
+            let (id, subscription) = try product()
+            let field = step.set["territories"] ?? ""
+            let territories = field == "all" ? allTerritories : field.split(separator: ",").map(String.init)
+            let type = subscription ? "subscriptionAvailabilities" : "inAppPurchaseAvailabilities"
+            let owner = subscription ? ["subscription": Self.link("subscriptions", id)] : ["inAppPurchase": Self.link("inAppPurchases", id)]
+            let relationships = owner.merging(["availableTerritories": ["data": territories.map { ["type": "territories", "id": $0] }]]) { a, _ in a }
+            let path = subscription ? APIPath("/v1/subscriptionAvailabilities") : APIPath("/v1/inAppPurchaseAvailabilities")
+            let body = Self.document(["type": type, "attributes": ["availableInNewTerritories": step.set["newTerritories"] == "true"],
+                                      "relationships": relationships])
+            return try created(try client.write("POST", path, body: body), type, path.encoded)
+        }
+    }
+
+    // MARK: Prices
+
+    /// An in-app purchase's price schedule: the base territory and each named territory's
+    /// manual price, at App Store Connect's price points; the other territories follow the base.
+    private func setPurchasePrices(_ step: CatalogPlan.Step, _ id: String, client: ASCClient) throws(ASCError) -> String? {
+        let territories = step.set.keys.filter { $0 != "baseTerritory" }.sorted()
+        var included: [[String: Any]] = []
+        for territory in territories {
+            let point = try pricePoint(try APIPath("/v2/inAppPurchases", id, "pricePoints"), type: "inAppPurchasePricePoints",
+                                       territory: territory, amount: step.set[territory] ?? "", client: client)
+            included.append(["type": "inAppPurchasePrices", "id": "${price-\(territory)}",
+                             "relationships": ["inAppPurchaseV2": Self.link("inAppPurchases", id),
+                                               "inAppPurchasePricePoint": Self.link("inAppPurchasePricePoints", point)]])
+        }
+        let base = step.set["baseTerritory"] ?? (territories.contains("USA") ? "USA" : territories.first ?? "USA")
+        let body = Self.document(["type": "inAppPurchasePriceSchedules",
+                                  "relationships": ["inAppPurchase": Self.link("inAppPurchases", id),
+                                                    "baseTerritory": Self.link("territories", base),
+                                                    "manualPrices": ["data": territories.map { ["type": "inAppPurchasePrices", "id": "${price-\($0)}"] }]]],
+                                 included: included)
+        let path = APIPath("/v1/inAppPurchasePriceSchedules")
+        return try created(try client.write("POST", path, body: body), "inAppPurchasePriceSchedules", path.encoded)
+    }
+
+    /// A subscription's price in each named territory, one write each; with a base territory (a
+    /// subscription with no price yet), every other territory at the base price's equalization,
+    /// written first, so the named prices, which judge the step done, are written last. A price
+    /// App Store Connect already holds (`now`: written by a run that stopped) is not written again.
+    private func setSubscriptionPrices(_ step: CatalogPlan.Step, _ id: String, now: [String: Decimal], client: ASCClient) throws(ASCError) -> String? {
+        let territories = step.set.keys.filter { $0 != "baseTerritory" }.sorted()
+        var named: [(territory: String, point: String, amount: Decimal?)] = []
+        for territory in territories {
+            let amount = step.set[territory] ?? ""
+            named.append((territory, try pricePoint(try APIPath("/v1/subscriptions", id, "pricePoints"), type: "subscriptionPricePoints",
+                                                    territory: territory, amount: amount, client: client), ASCValue.decimal(amount)))
+        }
+        var points: [(territory: String, point: String, amount: Decimal?)] = []
+        if let base = step.set["baseTerritory"], let basePoint = named.first(where: { $0.territory == base })?.point {
+            let listed = Set(territories)
+            points += try equalizations(of: basePoint, client: client).filter { !listed.contains($0.territory) }
+        }
+        points += named
+        // Existing subscribers keep their price unless told (a new subscription has none).
+        let preserve = step.before != nil && !migrateExistingSubscribers
+        for (territory, point, amount) in points where amount == nil || now[territory] != amount {
+            let body = Self.document(["type": "subscriptionPrices", "attributes": ["preserveCurrentPrice": preserve],
+                                      "relationships": ["subscription": Self.link("subscriptions", id),
+                                                        "territory": Self.link("territories", territory),
+                                                        "subscriptionPricePoint": Self.link("subscriptionPricePoints", point)]])
+            _ = try client.write("POST", APIPath("/v1/subscriptionPrices"), body: body)
+        }
+        return nil
+    }
+
+    /// The ID of the price point of `amount` in `territory`; none is an error naming the two nearest.
+    private func pricePoint(_ path: APIPath, type: String, territory: String, amount: String, client: ASCClient) throws(ASCError) -> String {
+        guard let wanted = ASCValue.decimal(amount) else { throw .notFound("\(Quote.escaped(amount)) is not a price") }
+        var found: String?
+        var below: Decimal?
+        var above: Decimal?
+        let query = [("filter[territory]", territory), ("limit", "8000"), ("fields[\(type)]", "customerPrice")]
+        try client.getAllPages(path, query: query) { (body) throws(ASCError) -> URL? in
+            let page: Page<PointAttributes> = try decodeDocument(body, path)
+            for resource in page.data where resource.type == type {
+                guard let price = resource.attributes?.customerPrice.flatMap(ASCValue.decimal) else { continue }
+                if price == wanted, found == nil {
+                    if let why = ResourceID.problem(resource.id) { throw .invalidResponse(path.encoded, "a price point's ID \(Quote.escaped(resource.id)) \(why)") }
+                    found = resource.id
+                }
+                if price < wanted, below.map({ price > $0 }) ?? true { below = price }
+                if price > wanted, above.map({ price < $0 }) ?? true { above = price }
+            }
+            return found == nil ? try page.next(path) : nil
+        }
+        guard let found else {
+            let nearest = [below, above].compactMap { $0.map { "\($0)" } }.joined(separator: " or ")
+            throw .notFound("\(amount) is not one of App Store Connect's prices in \(territory)\(nearest.isEmpty ? "" : " (the nearest: \(nearest))"): "
+                            + "change the price in the catalog to a price point (`iap asc pull --price-points` lists them) and plan again")
+        }
+        return found
+    }
+
+    /// The points that equalize `point` in every other territory.
+    private func equalizations(of point: String, client: ASCClient) throws(ASCError) -> [(territory: String, point: String, amount: Decimal?)] {
+        let path = try APIPath("/v1/subscriptionPricePoints", point, "equalizations")
+        var result: [(territory: String, point: String, amount: Decimal?)] = []
+        try client.getAllPages(path, query: [("limit", "8000"), ("include", "territory"), ("fields[subscriptionPricePoints]", "customerPrice,territory"),
+                                             ("fields[territories]", "currency")]) { (body) throws(ASCError) -> URL? in
+            let page = try Page<SubscriptionPointAttributes>.read(body, path)
+            for resource in page.data {
+                guard let territory = resource.relationships?["territory"]?.one, territory.type == "territories", ASCValue.code(territory.id) == nil,
+                      ResourceID.problem(resource.id) == nil else { continue }
+                result.append((territory.id, resource.id, resource.attributes?.customerPrice.flatMap(ASCValue.decimal)))
+            }
+            return try page.next(path)
+        }
+        var seen: Set<String> = []
+        return result.filter { seen.insert($0.territory).inserted }.sorted { $0.territory < $1.territory }
+    }
+
+    /// The resource ID of a product's localization in `locale` (read: the snapshot keeps none).
+    private func localizationID(of id: String, subscription: Bool, locale: String, client: ASCClient) throws(ASCError) -> String {
+        let path = subscription ? try APIPath("/v1/subscriptions", id, "subscriptionLocalizations")
+            : try APIPath("/v2/inAppPurchases", id, "inAppPurchaseLocalizations")
+        let type = subscription ? "subscriptionLocalizations" : "inAppPurchaseLocalizations"
+        var found: String?
+        try client.getAllPages(path, query: [("limit", "200"), ("fields[\(type)]", "locale")]) { (body) throws(ASCError) -> URL? in
+            let page: Page<LocaleAttributes> = try decodeDocument(body, path)
+            for resource in page.data where resource.type == type && Self.localeKey(resource.attributes?.locale ?? "") == Self.localeKey(locale) {
+                if ResourceID.problem(resource.id) == nil { found = resource.id }
+            }
+            return found == nil ? try page.next(path) : nil
+        }
+        guard let found else { throw .notFound("the \(locale) localization is no longer in App Store Connect") }
+        return found
+    }
+
+    // MARK: Documents
+
+    static func link(_ type: String, _ id: String) -> [String: Any] { ["data": ["type": type, "id": id]] }
+
+    static func document(_ data: [String: Any], included: [[String: Any]]? = nil) -> Data {
+        var root: [String: Any] = ["data": data]
+        if let included { root["included"] = included }
+        // Strings, numbers, booleans, arrays and dictionaries only: serialization cannot fail.
+        return try! JSONSerialization.data(withJSONObject: root, options: [.sortedKeys, .withoutEscapingSlashes])
+    }
+
+    /// The ID of what a create made, from its answer (`data.id` of the type asked for).
+    private func created(_ body: Data, _ type: String, _ operation: String) throws(ASCError) -> String {
+        struct Answer: Decodable { struct Made: Decodable { var type: String; var id: String }; var data: Made }
+        guard let answer = try? JSONDecoder().decode(Answer.self, from: body), answer.data.type == type else {
+            throw .invalidResponse(operation, "the answer does not name the \(type) resource it made")
+        }
+        if let why = ResourceID.problem(answer.data.id) { throw .invalidResponse(operation, "the new resource's ID \(Quote.escaped(answer.data.id)) \(why)") }
+        return answer.data.id
+    }
+}
+
+/// A price point's customer price (either kind).
+struct PointAttributes: Decodable, Sendable, ResourceAttributes {
+    static let type = "pricePoints"
+    var customerPrice: String?
+}
+
+/// A localization's locale (either kind).
+struct LocaleAttributes: Decodable, Sendable, ResourceAttributes {
+    static let type = "localizations"
+    var locale: String?
+}

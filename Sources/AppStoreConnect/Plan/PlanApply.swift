@@ -1,0 +1,251 @@
+import Diagnostics
+import Foundation
+import Support
+
+/// `iap asc apply`: makes a plan true in App Store Connect, step by step, and nothing else.
+///
+/// Each step is first judged against App Store Connect as it is now (`status`): still as the
+/// plan found it (`planned`: it is written), already as the plan wants it (`done`: written
+/// before, by an apply that was stopped, or by hand: not written again), or neither (`moved`:
+/// the plan is stale and nothing is written). A write whose answer was lost is therefore never
+/// made twice: the next run reads App Store Connect again and finds it done.
+public struct PlanApply: Sendable {
+    public let plan: CatalogPlan
+    /// Whether a subscription's new price applies to its current subscribers too (App Store
+    /// Connect's `preserveCurrentPrice` false); by default they keep theirs.
+    public var migrateExistingSubscribers = false
+    /// Every territory App Store Connect has (what `all` stands for).
+    public let allTerritories: [String]
+
+    public init(plan: CatalogPlan, allTerritories: [String]) {
+        self.plan = plan
+        self.allTerritories = allTerritories.sorted()
+    }
+
+    /// How to read App Store Connect for this plan: as the plan's snapshot was pulled, and with
+    /// every territory's price and availability when the plan sets them (to judge those steps).
+    public func pull(connections: Int) -> SnapshotPull {
+        let prices = plan.steps.contains { $0.action == .setPrices }
+        let availability = plan.steps.contains { $0.action == .setAvailability }
+        return SnapshotPull(storefront: plan.against.storefront, connections: connections,
+                            availability: plan.against.availability || availability,
+                            allTerritories: plan.against.allStorefronts || prices)
+    }
+
+    /// `live` with only what the plan's snapshot was pulled with: its fingerprint is comparable.
+    public func narrowed(_ live: ASCSnapshot) -> ASCSnapshot {
+        var copy = live
+        for i in copy.inAppPurchases.indices {
+            if !plan.against.allStorefronts { copy.inAppPurchases[i].prices = nil }
+            if !plan.against.availability { copy.inAppPurchases[i].review?.availability?.territories = nil }
+        }
+        for g in copy.subscriptionGroups.indices {
+            for s in copy.subscriptionGroups[g].subscriptions.indices {
+                if !plan.against.allStorefronts { copy.subscriptionGroups[g].subscriptions[s].prices = nil }
+                if !plan.against.availability { copy.subscriptionGroups[g].subscriptions[s].review?.availability?.territories = nil }
+            }
+        }
+        return copy
+    }
+
+    public enum Status: Equatable, Sendable {
+        /// App Store Connect holds what the plan found: the step is to be written.
+        case planned
+        /// It holds what the step sets: nothing to write.
+        case done
+        /// It holds something else (`why`): the plan is stale.
+        case moved(String)
+    }
+
+    /// Why the plan cannot be applied to `live`: nothing when App Store Connect is as the plan
+    /// found it (the first run: the fingerprints are equal) or each step is planned or done
+    /// (`resuming` an apply that stopped); else each difference, named.
+    public func staleness(_ live: ASCSnapshot, resuming: Bool) -> [String] {
+        let view = LiveView(live)
+        let moved = plan.steps.compactMap { step -> String? in
+            if case .moved(let why) = status(of: step, in: view) { return "step \(step.number) (\(Self.describe(step))): \(why)" }
+            return nil
+        }
+        if !moved.isEmpty || resuming { return moved }
+        let now = narrowed(live).fingerprint
+        if now != plan.against.fingerprint {
+            return ["App Store Connect changed since the plan was made (its fingerprint was \(plan.against.fingerprint.prefix(12))…, now \(now.prefix(12))…), "
+                    + "outside what the plan changes"]
+        }
+        return []
+    }
+
+    /// Each step's status in `live`.
+    public func statuses(_ live: ASCSnapshot) -> [Status] {
+        let view = LiveView(live)
+        return plan.steps.map { status(of: $0, in: view) }
+    }
+
+    /// What App Store Connect holds that the plan's steps do not, after an apply: each step that
+    /// is not done, named.
+    public func verify(_ after: ASCSnapshot) -> [String] {
+        let view = LiveView(after)
+        return plan.steps.compactMap { step in
+            switch status(of: step, in: view) {
+            case .done: nil
+            case .planned: "step \(step.number) (\(Self.describe(step))): App Store Connect does not hold it"
+            case .moved(let why): "step \(step.number) (\(Self.describe(step))): \(why)"
+            }
+        }
+    }
+
+    // MARK: Judging a step
+
+    /// The snapshot indexed as the steps look things up.
+    struct LiveView {
+        enum Product {
+            case purchase(ASCSnapshot.InAppPurchase)
+            case subscription(ASCSnapshot.Subscription, group: ASCSnapshot.SubscriptionGroup)
+
+            var id: String {
+                switch self {
+                case .purchase(let p): p.id
+                case .subscription(let s, _): s.id
+                }
+            }
+            var isSubscription: Bool {
+                if case .subscription = self { return true }
+                return false
+            }
+            var type: String {
+                switch self {
+                case .purchase(let p): p.type ?? ""
+                case .subscription: "AUTO_RENEWABLE"
+                }
+            }
+            /// Field → value as the steps name them.
+            var fields: [String: String] {
+                switch self {
+                case .purchase(let p):
+                    return ["name": p.name ?? "", "reviewNote": p.reviewNote ?? "", "familySharable": p.familySharable.map { $0 ? "true" : "false" } ?? ""]
+                case .subscription(let s, _):
+                    return ["name": s.name ?? "", "reviewNote": s.reviewNote ?? "", "familySharable": s.familySharable.map { $0 ? "true" : "false" } ?? "",
+                            "period": s.period ?? "", "groupLevel": s.groupLevel.map(String.init) ?? ""]
+                }
+            }
+            var localizations: [ASCSnapshot.Localization] {
+                switch self {
+                case .purchase(let p): p.localizations
+                case .subscription(let s, _): s.localizations
+                }
+            }
+            var prices: [String: ASCSnapshot.Price]? {
+                switch self {
+                case .purchase(let p): p.prices?.byTerritory
+                case .subscription(let s, _): s.prices?.byTerritory
+                }
+            }
+            var review: ASCSnapshot.Review? {
+                switch self {
+                case .purchase(let p): p.review
+                case .subscription(let s, _): s.review
+                }
+            }
+        }
+
+        var products: [String: Product] = [:]
+        var groups: [String: ASCSnapshot.SubscriptionGroup] = [:]
+
+        init(_ snapshot: ASCSnapshot) {
+            for p in snapshot.inAppPurchases where products[p.productId] == nil { products[p.productId] = .purchase(p) }
+            for g in snapshot.subscriptionGroups {
+                if let name = g.referenceName?.trimmingCharacters(in: .whitespaces), groups[name] == nil { groups[name] = g }
+                for s in g.subscriptions where products[s.productId] == nil { products[s.productId] = .subscription(s, group: g) }
+            }
+        }
+    }
+
+    func status(of step: CatalogPlan.Step, in live: LiveView) -> Status {
+        switch step.action {
+        case .createGroup:
+            return live.groups[step.group ?? ""] == nil ? .planned : .done
+        case .createProduct:
+            guard let product = live.products[step.product ?? ""] else { return .planned }
+            if product.type != step.type {
+                return .moved("App Store Connect now has \(Quote.escaped(step.product ?? "")) as \(product.type.isEmpty ? "another type" : product.type)")
+            }
+            return .done
+        case .updateProduct:
+            guard let product = live.products[step.product ?? ""] else { return .moved("\(Quote.escaped(step.product ?? "")) is no longer in App Store Connect") }
+            return Self.fields(step, product.fields)
+        case .createLocalization, .updateLocalization:
+            guard let product = live.products[step.product ?? ""] else {
+                return step.action == .createLocalization ? .planned : .moved("\(Quote.escaped(step.product ?? "")) is no longer in App Store Connect")
+            }
+            let key = Self.localeKey(step.locale ?? "")
+            guard let localization = product.localizations.first(where: { Self.localeKey($0.locale) == key }) else {
+                return step.action == .createLocalization ? .planned : .moved("its \(step.locale ?? "") localization is no longer in App Store Connect")
+            }
+            let fields = ["name": localization.name ?? "", "description": localization.description ?? ""]
+            if step.action == .createLocalization {
+                return step.set.allSatisfy { fields[$0.key] == $0.value } ? .done
+                    : .moved("App Store Connect now has a \(step.locale ?? "") localization named \(Quote.escaped(localization.name ?? ""))")
+            }
+            return Self.fields(step, fields)
+        case .setPrices:
+            guard let product = live.products[step.product ?? ""] else { return step.before == nil ? .planned : .moved("\(Quote.escaped(step.product ?? "")) is no longer in App Store Connect") }
+            guard let prices = product.prices else { return .moved("App Store Connect's prices were not read") }
+            var done = true
+            var planned = true
+            for (territory, amount) in step.set where territory != "baseTerritory" {
+                let now = prices[territory]?.decimal
+                if now != ASCValue.decimal(amount) { done = false }
+                let was = step.before?[territory].flatMap(ASCValue.decimal)
+                if now != was { planned = false }
+            }
+            if done { return .done }
+            if planned { return .planned }
+            let shown = step.set.keys.filter { $0 != "baseTerritory" }.sorted().map { t in "\(t) \(prices[t].map { $0.amount } ?? "none")" }
+            return .moved("its prices are now \(shown.joined(separator: ", "))")
+        case .setAvailability:
+            guard let product = live.products[step.product ?? ""] else { return step.before == nil ? .planned : .moved("\(Quote.escaped(step.product ?? "")) is no longer in App Store Connect") }
+            let now: [String: String]
+            if let availability = product.review?.availability {
+                guard let territories = availability.territories else { return .moved("App Store Connect's territories were not read") }
+                now = ["territories": territoriesField(territories), "newTerritories": (availability.availableInNewTerritories ?? false) ? "true" : "false"]
+            } else {
+                now = ["territories": "", "newTerritories": "false"]
+            }
+            if now == step.set { return .done }
+            if step.before == nil || now == step.before { return .planned }
+            return .moved("it is now for sale in \(now["territories"].map { $0.isEmpty ? "no territory" : $0 } ?? "")")
+        }
+    }
+
+    /// `done` when every field is as the step sets it, `planned` when each is as it was or as set.
+    private static func fields(_ step: CatalogPlan.Step, _ now: [String: String]) -> Status {
+        if step.set.allSatisfy({ now[$0.key] == $0.value }) { return .done }
+        for (field, value) in step.set where now[field] != value && now[field] != (step.before?[field] ?? "") {
+            return .moved("its \(field) is now \(Quote.escaped(now[field] ?? ""))")
+        }
+        return .planned
+    }
+
+    static func localeKey(_ locale: String) -> String { locale.replacingOccurrences(of: "_", with: "-").lowercased() }
+
+    /// Territories as a step names them: `all` for every one of the App Store's, else the codes.
+    func territoriesField(_ territories: [String]) -> String {
+        territories.count >= allTerritories.count && Set(territories).isSuperset(of: allTerritories) ? "all" : territories.sorted().joined(separator: ",")
+    }
+
+    /// A step in words: `create in-app purchase com.acme.app.gold`.
+    public static func describe(_ step: CatalogPlan.Step) -> String {
+        let product = Quote.escaped(step.product ?? "")
+        switch step.action {
+        case .createGroup: return "create the subscription group \(Quote.escaped(step.group ?? ""))"
+        case .createProduct: return "create \(step.type == "AUTO_RENEWABLE" ? "the subscription" : "the in-app purchase") \(product)"
+        case .updateProduct: return "update \(product): \(step.set.keys.sorted().joined(separator: ", "))"
+        case .createLocalization: return "add the \(step.locale ?? "") localization of \(product)"
+        case .updateLocalization: return "update the \(step.locale ?? "") localization of \(product)"
+        case .setPrices:
+            let territories = step.set.keys.filter { $0 != "baseTerritory" }.sorted()
+            return "set the price of \(product) in \(territories.joined(separator: ", "))"
+        case .setAvailability: return "set where \(product) is for sale"
+        }
+    }
+}

@@ -1,0 +1,311 @@
+import AppStoreConnect
+import Diagnostics
+import Foundation
+import IAPCatalog
+import PriceFormatting
+
+/// `iap asc plan`: the declared catalog against a snapshot of App Store Connect, as the steps
+/// that make App Store Connect hold what the catalog declares, and what is not done, with why.
+///
+/// Only what the catalog states is planned: a field it leaves out is left as App Store Connect
+/// has it. Nothing is ever removed: a product, localization or territory App Store Connect has
+/// and the catalog does not is said (info), never planned.
+public struct Planner {
+    public let snapshot: ASCSnapshot
+    public let path: String
+    private let drift: DriftCheck
+
+    public init(snapshot: ASCSnapshot, path: String, text: String) {
+        self.snapshot = snapshot
+        self.path = path
+        self.drift = DriftCheck(snapshot: snapshot, path: path, text: text)
+    }
+
+    /// The plan for `catalog` (the app's).
+    public func plan(_ catalog: Catalog) -> CatalogPlan {
+        var steps: [CatalogPlan.Step] = []
+        var blocked: [CatalogPlan.Blocked] = []
+        func add(_ action: CatalogPlan.Step.Action, product: String? = nil, group: String? = nil, type: String? = nil, locale: String? = nil,
+                 set: [String: String], before: [String: String]?, at: SourceLocation?) {
+            steps.append(CatalogPlan.Step(number: steps.count + 1, action: action, product: product, group: group, type: type, locale: locale,
+                                          set: set, before: before, source: at.map(Self.source)))
+        }
+        let remotes = Dictionary(drift.remotes.map { ($0.id, $0.remote) }) { first, _ in first }
+        let products = catalog.products.sorted { $0.id < $1.id }
+
+        // 1. The groups the declared subscriptions need that App Store Connect lacks.
+        let groupNames = Set(snapshot.subscriptionGroups.compactMap { $0.referenceName.map(Self.trimmed) })
+        var newGroups: [String: SourceLocation] = [:]
+        for product in products where remotes[product.id] == nil && product.metadata.kind?.value == .autoRenewable {
+            if let group = product.metadata.subscriptionGroup, !groupNames.contains(Self.trimmed(group.value)), newGroups[Self.trimmed(group.value)] == nil {
+                newGroups[Self.trimmed(group.value)] = group.location
+            }
+        }
+        for name in newGroups.keys.sorted() {
+            add(.createGroup, group: name, set: ["referenceName": name], before: nil, at: newGroups[name])
+        }
+
+        // 2. Each product: created, or its fields brought in line.
+        for product in products {
+            let m = product.metadata
+            let at = product.location
+            guard let remote = remotes[product.id] else {
+                guard let kind = m.kind?.value, let name = m.referenceName?.value else {
+                    let missing = [m.kind == nil ? "kind" : nil, m.referenceName == nil ? "referenceName" : nil].compactMap { $0 }
+                    blocked.append(CatalogPlan.Blocked(
+                        level: product.hasMetadata ? .error : .info, product: product.id, what: "create the product",
+                        reason: "App Store Connect has no \(product.id) and the catalog does not say its \(missing.joined(separator: " and ")): "
+                            + "declare \(missing.count == 1 ? "it" : "them") in a metadata plist (docs/metadata.md) to have it created",
+                        source: Self.source(at)))
+                    continue
+                }
+                var fields = ["name": name]
+                if let note = m.reviewNote?.value { fields["reviewNote"] = note }
+                if let shared = m.familyShareable { fields["familySharable"] = shared ? "true" : "false" }
+                var group: String?
+                if kind == .autoRenewable {
+                    guard let declared = m.subscriptionGroup?.value else {
+                        blocked.append(CatalogPlan.Blocked(level: .error, product: product.id, what: "create the subscription",
+                                                           reason: "it has no subscriptionGroup: App Store Connect makes every subscription in a group",
+                                                           source: Self.source(at)))
+                        continue
+                    }
+                    group = Self.trimmed(declared)
+                    if let period = m.subscriptionPeriod.flatMap({ Self.periodName($0.value) }) { fields["period"] = period }
+                    if let level = m.groupLevel?.value { fields["groupLevel"] = "\(level)" }
+                }
+                add(.createProduct, product: product.id, group: group, type: Self.typeName(kind), set: fields, before: nil, at: at)
+                for localization in Self.onePerLocale(m.localizations) {
+                    guard let name = localization.displayName else {
+                        blocked.append(CatalogPlan.Blocked(level: .error, product: product.id, what: "create the \(localization.locale) localization",
+                                                           reason: "it has no displayName: App Store Connect needs one", source: Self.source(localization.location)))
+                        continue
+                    }
+                    add(.createLocalization, product: product.id, locale: localization.locale,
+                        set: ["name": name, "description": localization.description ?? ""], before: nil, at: localization.location)
+                }
+                planPrices(product, kind: kind, remote: nil, add: &steps, blocked: &blocked)
+                if let availability = m.availability {
+                    add(.setAvailability, product: product.id, set: Self.fields(availability.value), before: nil, at: availability.location)
+                }
+                continue
+            }
+            // The product is in App Store Connect: what cannot change is blocked, the rest updated.
+            if let kind = m.kind?.value, kind != remote.kind {
+                blocked.append(CatalogPlan.Blocked(
+                    level: .error, product: product.id, what: "change the type from \(remote.kind.displayName) to \(kind.displayName)",
+                    reason: "App Store Connect never changes a product's type, and a product ID is never used again: give the \(kind.displayName) a new product ID",
+                    source: Self.source(m.kind?.location ?? at)))
+                continue
+            }
+            if let group = m.subscriptionGroup?.value, let theirs = remote.group, Self.trimmed(group) != Self.trimmed(theirs) {
+                blocked.append(CatalogPlan.Blocked(
+                    level: .error, product: product.id, what: "move it from the group \(Quote.escaped(theirs)) to \(Quote.bounded(group))",
+                    reason: "App Store Connect does not move a subscription to another group: keep it in \(Quote.escaped(theirs)), or create a new product",
+                    source: Self.source(m.subscriptionGroup?.location ?? at)))
+            }
+            var set: [String: String] = [:]
+            var before: [String: String] = [:]
+            func change(_ field: String, _ mine: String?, _ theirs: String?) {
+                guard let mine, mine != (theirs ?? "") else { return }
+                set[field] = mine
+                before[field] = theirs ?? ""
+            }
+            change("name", m.referenceName?.value, remote.name)
+            change("reviewNote", m.reviewNote?.value, remote.reviewNote)
+            if let shared = m.familyShareable, let theirs = remote.familySharable, shared != theirs {
+                if theirs {
+                    blocked.append(CatalogPlan.Blocked(level: .error, product: product.id, what: "turn Family Sharing off",
+                                                       reason: "App Store Connect does not turn Family Sharing off once it is on: set familyShareable to true",
+                                                       source: Self.source(at)))
+                } else {
+                    change("familySharable", "true", "false")
+                }
+            } else if let shared = m.familyShareable, remote.familySharable == nil, shared {
+                change("familySharable", "true", nil)
+            }
+            if remote.kind == .autoRenewable {
+                change("period", m.subscriptionPeriod.flatMap { Self.periodName($0.value) }, remote.period)
+                change("groupLevel", m.groupLevel.map { "\($0.value)" }, remote.level.map { "\($0)" })
+            }
+            if !set.isEmpty { add(.updateProduct, product: product.id, set: set, before: before, at: at) }
+            let theirs = Dictionary(remote.localizations.map { (Localization.key($0.locale), $0) }) { first, _ in first }
+            for localization in Self.onePerLocale(m.localizations) {
+                guard let existing = theirs[Localization.key(localization.locale)] else {
+                    guard let name = localization.displayName else {
+                        blocked.append(CatalogPlan.Blocked(level: .error, product: product.id, what: "create the \(localization.locale) localization",
+                                                           reason: "it has no displayName: App Store Connect needs one", source: Self.source(localization.location)))
+                        continue
+                    }
+                    add(.createLocalization, product: product.id, locale: localization.locale,
+                        set: ["name": name, "description": localization.description ?? ""], before: nil, at: localization.location)
+                    continue
+                }
+                var set: [String: String] = [:]
+                var before: [String: String] = [:]
+                if let name = localization.displayName, name != (existing.name ?? "") { (set["name"], before["name"]) = (name, existing.name ?? "") }
+                if let text = localization.description, text != (existing.description ?? "") {
+                    (set["description"], before["description"]) = (text, existing.description ?? "")
+                }
+                if !set.isEmpty {
+                    add(.updateLocalization, product: product.id, locale: existing.locale, set: set, before: before, at: localization.location)
+                }
+            }
+            let declared = Set(m.localizations.map { Localization.key($0.locale) })
+            let extra = remote.localizations.filter { !declared.contains(Localization.key($0.locale)) }.map(\.locale)
+            if !m.localizations.isEmpty, !extra.isEmpty {
+                blocked.append(CatalogPlan.Blocked(level: .info, product: product.id, what: "remove the localizations \(extra.joined(separator: ", "))",
+                                                   reason: "iap never deletes: remove them in App Store Connect by hand, or declare them",
+                                                   source: Self.source(at)))
+            }
+            planPrices(product, kind: remote.kind, remote: remote, add: &steps, blocked: &blocked)
+            if let availability = m.availability {
+                planAvailability(product, availability, remote: remote, add: &steps, blocked: &blocked)
+            }
+        }
+
+        // 3. What App Store Connect has and the catalog does not: never removed, said.
+        let declared = Set(catalog.products.map(\.id))
+        for (id, _) in drift.remotes where !declared.contains(id) {
+            blocked.append(CatalogPlan.Blocked(level: .info, product: id, what: "remove the product",
+                                               reason: "it is in App Store Connect and in no catalog file; iap never deletes: remove it in App Store Connect by hand, "
+                                                   + "or list it in RetiredProductIDs.plist",
+                                               source: Self.source(drift.location(of: id))))
+        }
+        return CatalogPlan(app: snapshot.app, against: CatalogPlan.Against(snapshot), steps: steps, blocked: blocked)
+    }
+
+    // MARK: Prices and availability
+
+    /// The prices the catalog declares: its base price in its territory, and each `prices` entry.
+    private func planPrices(_ product: Product, kind: ProductKind, remote: DriftCheck.Remote?, add steps: inout [CatalogPlan.Step],
+                            blocked: inout [CatalogPlan.Blocked]) {
+        let m = product.metadata
+        var wanted: [String: (amount: Decimal, at: SourceLocation)] = [:]
+        var base: String?
+        if let price = m.price {
+            let territory = price.value.storefront ?? (price.value.currency == "USD" ? "USA" : nil)
+            guard let territory else {
+                blocked.append(CatalogPlan.Blocked(
+                    level: .error, product: product.id, what: "set the price \(price.value)",
+                    reason: "the catalog does not say which territory the price is for: add <key>storefront</key> to the metadata plist, "
+                        + "or give the price in `prices` under a territory code",
+                    source: Self.source(price.location)))
+                return
+            }
+            wanted[territory] = (price.value.amount, price.location)
+            base = territory
+        }
+        for price in m.storefrontPrices {
+            guard let territory = price.value.storefront else { continue }
+            wanted[territory] = (price.value.amount, price.location)
+        }
+        guard !wanted.isEmpty else { return }
+        let baseTerritory = base ?? (wanted["USA"] != nil ? "USA" : wanted.keys.min()!)
+        let at = wanted[baseTerritory]!.at
+        // What App Store Connect has in each territory, when the snapshot says.
+        var known: [String: Decimal] = [:]
+        var unknown: [String] = []
+        if let remote {
+            for territory in wanted.keys.sorted() {
+                if let prices = remote.prices {
+                    if let amount = prices[territory]?.decimal { known[territory] = amount }
+                } else if territory == snapshot.storefront {
+                    if let amount = remote.price?.decimal { known[territory] = amount }
+                } else {
+                    unknown.append(territory)
+                }
+            }
+        }
+        if !unknown.isEmpty {
+            blocked.append(CatalogPlan.Blocked(
+                level: .info, product: product.id, what: "set the price in \(unknown.joined(separator: ", "))",
+                reason: "the snapshot has no prices there: pull it with --all-storefronts (`iap asc pull --all-storefronts`) to plan prices",
+                source: Self.source(at)))
+            return
+        }
+        let same = remote != nil && wanted.allSatisfy { known[$0.key] == $0.value.amount }
+        if same { return }
+        var set = wanted.mapValues { Self.amountText($0.amount) }
+        // An in-app purchase's schedule has a base territory; a new subscription's other
+        // territories are equalized from its base price.
+        let hasNone = remote == nil || (remote?.prices?.isEmpty ?? false)
+        if kind != .autoRenewable || hasNone { set["baseTerritory"] = baseTerritory }
+        let before: [String: String]? = remote == nil ? nil : known.mapValues(Self.amountText)
+        steps.append(CatalogPlan.Step(number: steps.count + 1, action: .setPrices, product: product.id, set: set, before: before,
+                                      source: Self.source(at)))
+    }
+
+    private func planAvailability(_ product: Product, _ availability: Located<DeclaredAvailability>, remote: DriftCheck.Remote,
+                                  add steps: inout [CatalogPlan.Step], blocked: inout [CatalogPlan.Blocked]) {
+        let wanted = Self.fields(availability.value)
+        var before: [String: String]
+        if let review = remote.review, review.screenshot != nil || review.availability != nil {
+            if let theirs = review.availability {
+                guard let territories = theirs.territories else {
+                    blocked.append(CatalogPlan.Blocked(
+                        level: .info, product: product.id, what: "set the availability",
+                        reason: "the snapshot does not list its territories: pull it with --availability (`iap asc pull --availability`) to plan availability",
+                        source: Self.source(availability.location)))
+                    return
+                }
+                let all = Set(territories) == Set(Storefronts.all.map(\.alpha3))
+                before = ["territories": all ? "all" : territories.sorted().joined(separator: ","),
+                          "newTerritories": (theirs.availableInNewTerritories ?? false) ? "true" : "false"]
+            } else {
+                before = ["territories": "", "newTerritories": "false"]
+            }
+        } else {
+            blocked.append(CatalogPlan.Blocked(
+                level: .info, product: product.id, what: "set the availability",
+                reason: "the snapshot does not say where it is for sale: pull it again with --availability to plan availability",
+                source: Self.source(availability.location)))
+            return
+        }
+        guard before != wanted else { return }
+        steps.append(CatalogPlan.Step(number: steps.count + 1, action: .setAvailability, product: product.id, set: wanted, before: before,
+                                      source: Self.source(availability.location)))
+    }
+
+    // MARK: Spellings
+
+    static func fields(_ availability: DeclaredAvailability) -> [String: String] {
+        ["territories": availability.all ? "all" : availability.territories.joined(separator: ","),
+         "newTerritories": availability.newTerritories ? "true" : "false"]
+    }
+
+    static func typeName(_ kind: ProductKind) -> String {
+        switch kind {
+        case .consumable: "CONSUMABLE"
+        case .nonConsumable: "NON_CONSUMABLE"
+        case .nonRenewing: "NON_RENEWING_SUBSCRIPTION"
+        case .autoRenewable: "AUTO_RENEWABLE"
+        }
+    }
+
+    /// `P1M` as App Store Connect names it (`ONE_MONTH`); nil for a period it has no name for.
+    static func periodName(_ period: SubscriptionPeriod) -> String? {
+        let names = ["ONE_WEEK", "ONE_MONTH", "TWO_MONTHS", "THREE_MONTHS", "SIX_MONTHS", "ONE_YEAR"]
+        let wanted = DriftCheck.normalized(period)
+        return names.first { DriftCheck.period($0) == wanted }
+    }
+
+    static func amountText(_ amount: Decimal) -> String {
+        var value = amount
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &value, 6, .plain)
+        return rounded.description
+    }
+
+    static func trimmed(_ text: String) -> String { text.trimmingCharacters(in: .whitespaces) }
+
+    static func source(_ location: SourceLocation) -> String {
+        location.line > 0 ? "\(location.path):\(location.line)" : location.path
+    }
+
+    /// The first localization of each locale (a second is the catalog's own finding).
+    static func onePerLocale(_ list: [Localization]) -> [Localization] {
+        var seen: Set<String> = []
+        return list.filter { seen.insert(Localization.key($0.locale)).inserted }.sorted { $0.locale < $1.locale }
+    }
+}

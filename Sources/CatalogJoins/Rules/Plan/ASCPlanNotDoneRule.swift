@@ -1,0 +1,9 @@
+import Diagnostics
+
+/// `asc-plan-not-done`: a difference the plan leaves (`iap asc plan`; `PlanRules.findings` reports it).
+public enum ASCPlanNotDoneRule: Rule {
+    public static let description = RuleDescription(
+        id: "asc-plan-not-done", name: "Difference the plan leaves", severity: .info,
+        rationale: "A difference the plan does not change: a removal (iap never deletes: a product, localization or territory App Store Connect has and the catalog does not is removed by hand), or a field the snapshot does not hold (pull it with --all-storefronts or --availability to plan it).",
+        triggering: [], nonTriggering: [])
+}

@@ -1,0 +1,248 @@
+import AppStoreConnect
+import CatalogJoins
+import Diagnostics
+import Foundation
+import IAPCatalog
+import TestSupport
+import XCTest
+
+/// `iap asc plan`'s steps (the declared catalog against a snapshot) and `iap asc apply`'s
+/// judgement of each step against App Store Connect as it is.
+final class PlanTests: ScratchFolderTestCase {
+    static let metadata = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0">
+    <dict>
+    	<key>IAPCatalogMetadata</key><integer>1</integer>
+    	<key>bundleID</key><string>com.acme.shop</string>
+    	<key>products</key>
+    	<dict>
+    		<key>com.acme.shop.gems</key>
+    		<dict>
+    			<key>kind</key><string>consumable</string>
+    			<key>referenceName</key><string>Gems</string>
+    			<key>price</key><string>0.99</string>
+    			<key>currency</key><string>USD</string>
+    			<key>prices</key><dict><key>GBR</key><string>0.89</string></dict>
+    			<key>reviewNote</key><string>Buy from the shop tab.</string>
+    			<key>availability</key>
+    			<dict>
+    				<key>territories</key><array><string>USA</string><string>GBR</string></array>
+    				<key>newTerritories</key><true/>
+    			</dict>
+    			<key>localizations</key>
+    			<dict><key>en-US</key><dict><key>displayName</key><string>Gems</string><key>description</key><string>A bag of gems</string></dict></dict>
+    		</dict>
+    		<key>com.acme.shop.club.monthly</key>
+    		<dict>
+    			<key>kind</key><string>auto-renewable</string>
+    			<key>referenceName</key><string>Club Monthly</string>
+    			<key>subscriptionGroup</key><string>Club</string>
+    			<key>groupLevel</key><integer>1</integer>
+    			<key>subscriptionPeriod</key><string>P1M</string>
+    			<key>price</key><string>2.99</string>
+    			<key>currency</key><string>USD</string>
+    			<key>familyShareable</key><true/>
+    			<key>localizations</key>
+    			<dict><key>en-US</key><dict><key>displayName</key><string>Club</string><key>description</key><string>Every month</string></dict></dict>
+    		</dict>
+    	</dict>
+    </dict>
+    </plist>
+    """
+
+    func catalog(_ text: String = PlanTests.metadata) throws -> Catalog {
+        try write("Catalog/Metadata.plist", text)
+        let path = folder.appendingPathComponent("Catalog/Metadata.plist").path
+        return CatalogLoader().loadCatalog(name: "Catalog", paths: [path], explicit: [path])
+    }
+
+    static let app = ASCSnapshot.App(id: "1500000000", bundleId: "com.acme.shop", name: "Shop")
+
+    func plan(_ catalog: Catalog, _ snapshot: ASCSnapshot) -> CatalogPlan {
+        Planner(snapshot: snapshot, path: "shop.snapshot.json", text: snapshot.encoded()).plan(catalog)
+    }
+
+    /// The snapshot of an app that holds the catalog exactly (prices everywhere pulled, territories pulled).
+    static func matching() -> ASCSnapshot {
+        let availability = ASCSnapshot.Review(screenshot: true, availability: .init(id: "av1", availableInNewTerritories: true, territories: ["GBR", "USA"]))
+        let gems = ASCSnapshot.InAppPurchase(
+            productId: "com.acme.shop.gems", id: "6400000001", name: "Gems", type: "CONSUMABLE", state: "APPROVED", familySharable: nil,
+            localizations: [.init(locale: "en-US", name: "Gems", description: "A bag of gems", state: "APPROVED")],
+            prices: .init(["USA": .init(amount: "0.99", currency: "USD"), "GBR": .init(amount: "0.89", currency: "GBP")]),
+            review: availability, reviewNote: "Buy from the shop tab.")
+        let club = ASCSnapshot.Subscription(
+            productId: "com.acme.shop.club.monthly", id: "6400000002", name: "Club Monthly", state: "APPROVED", period: "ONE_MONTH", groupLevel: 1,
+            familySharable: true, localizations: [.init(locale: "en-US", name: "Club", description: "Every month", state: "APPROVED")],
+            prices: .init(["USA": .init(amount: "2.99", currency: "USD")]), review: availability)
+        return ASCSnapshot(app: app, inAppPurchases: [gems], subscriptionGroups: [.init(id: "2100000001", referenceName: "Club", subscriptions: [club])])
+    }
+
+    func testOnAnEmptyAppEverythingIsCreatedGroupFirstThenEachProductAndWhatHangsOnIt() throws {
+        let plan = plan(try catalog(), ASCSnapshot(app: Self.app, inAppPurchases: [], subscriptionGroups: []))
+        let shown = plan.steps.map { "\($0.number) \($0.action.rawValue) \($0.product ?? $0.group ?? "") \($0.locale ?? "")".trimmingCharacters(in: .whitespaces) }
+        XCTAssertEqual(shown, [
+            "1 create-group Club",
+            "2 create-product com.acme.shop.club.monthly",
+            "3 create-localization com.acme.shop.club.monthly en-US",
+            "4 set-prices com.acme.shop.club.monthly",
+            "5 create-product com.acme.shop.gems",
+            "6 create-localization com.acme.shop.gems en-US",
+            "7 set-prices com.acme.shop.gems",
+            "8 set-availability com.acme.shop.gems",
+        ])
+        XCTAssertEqual(plan.steps[1].set, ["name": "Club Monthly", "period": "ONE_MONTH", "groupLevel": "1", "familySharable": "true"])
+        XCTAssertEqual(plan.steps[1].type, "AUTO_RENEWABLE")
+        XCTAssertEqual(plan.steps[1].group, "Club")
+        XCTAssertEqual(plan.steps[3].set, ["USA": "2.99", "baseTerritory": "USA"])
+        XCTAssertEqual(plan.steps[4].set, ["name": "Gems", "reviewNote": "Buy from the shop tab."])
+        XCTAssertEqual(plan.steps[4].type, "CONSUMABLE")
+        XCTAssertEqual(plan.steps[6].set, ["USA": "0.99", "GBR": "0.89", "baseTerritory": "USA"])
+        XCTAssertEqual(plan.steps[7].set, ["territories": "GBR,USA", "newTerritories": "true"])
+        XCTAssertTrue(plan.steps.allSatisfy { $0.before == nil })
+        XCTAssertEqual(plan.blocked, [])
+    }
+
+    func testAnAppThatHoldsTheCatalogNeedsNoStepAndTheSameInputsMakeTheSameBytes() throws {
+        let catalog = try catalog()
+        let first = plan(catalog, Self.matching())
+        XCTAssertEqual(first.steps, [])
+        XCTAssertEqual(first.blocked, [])
+        XCTAssertEqual(first.encoded(), plan(catalog, Self.matching()).encoded())
+    }
+
+    func testEachChangedFieldIsOneUpdateWithWhatItWas() throws {
+        var snapshot = Self.matching()
+        snapshot.inAppPurchases[0].name = "Gem Pack"
+        snapshot.inAppPurchases[0].localizations[0].description = "Gems"
+        snapshot.inAppPurchases[0].prices = .init(["USA": .init(amount: "1.99", currency: "USD"), "GBR": .init(amount: "0.89", currency: "GBP")])
+        snapshot.subscriptionGroups[0].subscriptions[0].review?.availability?.territories = ["USA"]
+        let plan = plan(try catalog(), snapshot)
+        XCTAssertEqual(plan.steps.map(\.action), [.updateProduct, .updateLocalization, .setPrices])
+        XCTAssertEqual(plan.steps[0].set, ["name": "Gems"])
+        XCTAssertEqual(plan.steps[0].before, ["name": "Gem Pack"])
+        XCTAssertEqual(plan.steps[1].set, ["description": "A bag of gems"])
+        XCTAssertEqual(plan.steps[1].before, ["description": "Gems"])
+        // An in-app purchase's schedule is written whole: base territory and every named price.
+        XCTAssertEqual(plan.steps[2].set, ["USA": "0.99", "GBR": "0.89", "baseTerritory": "USA"])
+        XCTAssertEqual(plan.steps[2].before, ["USA": "1.99", "GBR": "0.89"])
+    }
+
+    func testWhatAppStoreConnectCannotChangeIsBlockedAndRemovalsAreOnlySaid() throws {
+        var snapshot = Self.matching()
+        snapshot.inAppPurchases[0].type = "NON_CONSUMABLE"
+        snapshot.subscriptionGroups[0].subscriptions[0].familySharable = true
+        snapshot.subscriptionGroups[0].referenceName = "Members"
+        snapshot.inAppPurchases.append(.init(productId: "com.acme.shop.old", id: "6400000009", name: "Old", type: "CONSUMABLE", state: "APPROVED",
+                                             familySharable: false, localizations: []))
+        let text = Self.metadata.replacingOccurrences(of: "<key>familyShareable</key><true/>", with: "<key>familyShareable</key><false/>")
+        let plan = plan(try catalog(text), snapshot)
+        XCTAssertEqual(plan.steps, [])
+        XCTAssertEqual(plan.blocked.map { "\($0.level.rawValue) \($0.product ?? "") \($0.what)" }, [
+            "error com.acme.shop.club.monthly move it from the group 'Members' to 'Club'",
+            "error com.acme.shop.club.monthly turn Family Sharing off",
+            "error com.acme.shop.gems change the type from non-consumable to consumable",
+            "info com.acme.shop.old remove the product",
+        ])
+        XCTAssertTrue(plan.blocked[2].reason.contains("give the consumable a new product ID"), plan.blocked[2].reason)
+        XCTAssertEqual(plan.blocked[3].source, "shop.snapshot.json:\(snapshot.encoded().split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("com.acme.shop.old") }! + 1)")
+    }
+
+    func testWhatTheSnapshotDoesNotHoldIsNotPlannedButSaid() throws {
+        var snapshot = Self.matching()
+        snapshot.inAppPurchases[0].prices = nil
+        snapshot.inAppPurchases[0].review?.availability?.territories = nil
+        let plan = plan(try catalog(), snapshot)
+        XCTAssertEqual(plan.steps, [])
+        XCTAssertEqual(plan.blocked.map(\.what), ["set the price in GBR, USA", "set the availability"])
+        XCTAssertTrue(plan.blocked.allSatisfy { $0.level == .info })
+        XCTAssertTrue(plan.blocked[0].reason.contains("--all-storefronts"))
+        XCTAssertTrue(plan.blocked[1].reason.contains("--availability"))
+    }
+
+    func testAProductWithoutWhatAppStoreConnectNeedsIsNotCreated() throws {
+        let text = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>IAPCatalogMetadata</key><integer>1</integer><key>products</key><dict>
+        <key>com.acme.shop.nameless</key><dict><key>kind</key><string>consumable</string></dict>
+        <key>com.acme.shop.loose</key><dict><key>kind</key><string>auto-renewable</string><key>referenceName</key><string>Loose</string></dict>
+        <key>com.acme.shop.euro</key><dict><key>kind</key><string>consumable</string><key>referenceName</key><string>Euro</string>
+        <key>price</key><string>0.99</string><key>currency</key><string>EUR</string></dict>
+        </dict></dict></plist>
+        """
+        let loaded = try catalog(text)
+        XCTAssertEqual(loaded.products.count, 3, "\(loaded.loadDiagnostics)")
+        let plan = plan(loaded, ASCSnapshot(app: Self.app, inAppPurchases: [], subscriptionGroups: []))
+        XCTAssertEqual(plan.steps.map { "\($0.action.rawValue) \($0.product ?? "")" }, ["create-product com.acme.shop.euro"])
+        XCTAssertEqual(plan.blocked.map { "\($0.product ?? "") \($0.what)" }, [
+            "com.acme.shop.euro set the price 0.99 EUR",
+            "com.acme.shop.loose create the subscription",
+            "com.acme.shop.nameless create the product",
+        ])
+        XCTAssertEqual(plan.blocked.map(\.level), [.error, .error, .error])
+        XCTAssertTrue(plan.blocked[2].reason.contains("referenceName"), plan.blocked[2].reason)
+    }
+
+    // MARK: The plan file
+
+    func testThePlanFileReadsBackAndAHandEditedOneIsRefusedWhereItIsWrong() throws {
+        let plan = plan(try catalog(), ASCSnapshot(app: Self.app, inAppPurchases: [], subscriptionGroups: []))
+        let text = plan.encoded()
+        XCTAssertEqual(try CatalogPlan.decode(Data(text.utf8), path: "p.json"), plan)
+        let cases: [(String, String, String)] = [
+            (#""GBR" : "0.89""#, #""GB" : "0.89""#, "steps[6].set.GB is 'GB': not three capital letters"),
+            (#""USA" : "0.99""#, #""USA" : "1e3""#, "steps[6].set.USA is '1e3': not a price"),
+            (#""name" : "Gems""#, #""sku" : "Gems""#, "steps[4].set.sku is not a field create-product sets"),
+            (#""number" : 3"#, #""number" : 9"#, "steps[2].number is 9, not 3"),
+            (#""productId""#, #""productId""#, ""),
+            (#""territories" : "GBR,USA""#, #""territories" : "GBR,../x""#, "steps[7].set.territories is '../x': not three capital letters"),
+            (#""id" : "1500000000""#, #""id" : "../apps""#, "app.id is '../apps'"),
+        ]
+        for (from, to, expected) in cases where !expected.isEmpty {
+            XCTAssertTrue(text.contains(from), from)
+            let edited = text.replacingOccurrences(of: from, with: to)
+            XCTAssertThrowsError(try CatalogPlan.decode(Data(edited.utf8), path: "p.json"), from) { error in
+                XCTAssertTrue("\(error)".contains(expected), "\(error)")
+                XCTAssertTrue("\(error)".hasSuffix("make it again with `iap asc plan --plan p.json`"), "\(error)")
+            }
+        }
+        XCTAssertThrowsError(try CatalogPlan.decode(Data("{\"format\":\"iap-asc-snapshot\",\"version\":1}".utf8), path: "p.json")) { error in
+            XCTAssertTrue("\(error)".contains("not an iap plan"), "\(error)")
+        }
+    }
+
+    // MARK: Judging steps at apply
+
+    func testEachStepIsPlannedDoneOrMovedAndAStalePlanNamesWhatMoved() throws {
+        let catalog = try catalog()
+        var before = Self.matching()
+        before.inAppPurchases[0].name = "Gem Pack"
+        before.inAppPurchases[0].prices = .init(["USA": .init(amount: "1.99", currency: "USD"), "GBR": .init(amount: "0.89", currency: "GBP")])
+        let plan = plan(catalog, before)
+        let apply = PlanApply(plan: plan, allTerritories: ["GBR", "USA"])
+        XCTAssertEqual(apply.statuses(before), [.planned, .planned])
+        XCTAssertEqual(apply.staleness(before, resuming: false), [])
+        // Written: done, and a resumed run finds nothing to write.
+        XCTAssertEqual(apply.statuses(Self.matching()), [.done, .done])
+        XCTAssertEqual(apply.verify(Self.matching()), [])
+        // Half written (an apply stopped after step 1): fresh to a resumed run, stale to a new one.
+        var half = before
+        half.inAppPurchases[0].name = "Gems"
+        XCTAssertEqual(apply.statuses(half), [.done, .planned])
+        XCTAssertEqual(apply.staleness(half, resuming: true), [])
+        XCTAssertEqual(apply.staleness(half, resuming: false).count, 1)
+        XCTAssertTrue(apply.staleness(half, resuming: false)[0].contains("changed since the plan was made"))
+        // Changed by someone else: named, resumed or not.
+        var moved = before
+        moved.inAppPurchases[0].name = "Gem Bag"
+        XCTAssertEqual(apply.staleness(moved, resuming: true), ["step 1 (update 'com.acme.shop.gems': name): its name is now 'Gem Bag'"])
+        XCTAssertEqual(apply.verify(before), [
+            "step 1 (update 'com.acme.shop.gems': name): App Store Connect does not hold it",
+            "step 2 (set the price of 'com.acme.shop.gems' in GBR, USA): App Store Connect does not hold it",
+        ])
+        // A review state that moves on its own does not make a plan stale.
+        var reviewed = before
+        reviewed.inAppPurchases[0].state = "WAITING_FOR_REVIEW"
+        XCTAssertEqual(apply.staleness(reviewed, resuming: false), [])
+    }
+}
