@@ -70,12 +70,17 @@ public struct ASCClient: Sendable {
     /// One resource or one page: `path` below the base URL (made with `APIPath`, whose IDs are
     /// checked and escaped), with its query. `body` says what a complete answer is.
     public func get(_ path: APIPath, query: [(String, String)] = [], body: BodyKind = .json) throws(ASCError) -> Data {
+        try send(try url(path, query: query), operation: path.encoded, body: body)
+    }
+
+    /// `path` (and `query`) below the base URL.
+    private func url(_ path: APIPath, query: [(String, String)] = []) throws(ASCError) -> URL {
         var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)!
         let base = components.percentEncodedPath.hasSuffix("/") ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
         components.percentEncodedPath = base + path.encoded
         if !query.isEmpty { components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) } }
         guard let url = components.url else { throw .configuration("cannot make a URL of \(path.encoded)") }
-        return try send(url, operation: path.encoded, body: body)
+        return url
     }
 
     /// Every page of a collection: the first from `path` and `query`, the rest from each page's
@@ -115,10 +120,7 @@ public struct ASCClient: Sendable {
     /// thrown, and the caller reads App Store Connect again before it does anything more.
     public func write(_ method: String, _ path: APIPath, body: Data) throws(ASCError) -> Data {
         precondition(method == "POST" || method == "PATCH", "writes are POST or PATCH")
-        var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)!
-        let base = components.percentEncodedPath.hasSuffix("/") ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
-        components.percentEncodedPath = base + path.encoded
-        guard let url = components.url else { throw .configuration("cannot make a URL of \(path.encoded)") }
+        let url = try url(path)
         let operation = "\(method) \(path.encoded)"
         var attempt = 0
         while true {
@@ -145,18 +147,8 @@ public struct ASCClient: Sendable {
                 case .invalid(let why): throw .invalidResponse(operation, why)
                 }
             case 429:
-                let asked = Self.retryAfter(response.headers)
-                if asked == nil, rate?.remaining == 0 {
-                    throw .budgetSpent(operation, limit: rate?.limit, retryAfter: nil)
-                }
-                let wait = asked ?? Self.backoff(attempt)
-                if attempt < maxAttempts, wait <= maxWait {
-                    sleep(wait)
-                    ledger.waited()
-                    continue
-                }
-                throw .api(operation, status: 429, errors: APIErrorEntry.parse(response.body),
-                           rateLimit: response.headers["x-rate-limit"], attempts: attempt)
+                try waitOutRateLimit(response, rate, operation: operation, attempt: attempt)
+                continue
             default:
                 throw .api(operation, status: response.status, errors: APIErrorEntry.parse(response.body), rateLimit: nil, attempts: attempt)
             }
@@ -214,20 +206,8 @@ public struct ASCClient: Sendable {
                     throw .invalidResponse(operation, why)
                 }
             case 429:
-                let asked = Self.retryAfter(response.headers)
-                if asked == nil, rate?.remaining == 0 {
-                    // None left this hour and no time to come back given: seconds of waiting cannot help.
-                    throw .budgetSpent(operation, limit: rate?.limit, retryAfter: nil)
-                }
-                let wait = asked ?? Self.backoff(attempt)
-                if attempt < maxAttempts, wait <= maxWait {
-                    sleep(wait)
-                    // The server said when to come back: what it said was left counts no more.
-                    ledger.waited()
-                    continue
-                }
-                throw .api(operation, status: 429, errors: APIErrorEntry.parse(response.body),
-                           rateLimit: response.headers["x-rate-limit"], attempts: attempt)
+                try waitOutRateLimit(response, rate, operation: operation, attempt: attempt)
+                continue
             case 500..<600:
                 if attempt < maxAttempts {
                     sleep(Self.backoff(attempt))
@@ -238,6 +218,24 @@ public struct ASCClient: Sendable {
                 throw .api(operation, status: response.status, errors: APIErrorEntry.parse(response.body), rateLimit: nil, attempts: attempt)
             }
         }
+    }
+
+    /// A 429: waits as long as App Store Connect asks (or backs off) and returns, so the request
+    /// is sent again; throws when waiting cannot help or the tries are spent.
+    private func waitOutRateLimit(_ response: HTTPResponse, _ rate: RateLimit?, operation: String, attempt: Int) throws(ASCError) {
+        let asked = Self.retryAfter(response.headers)
+        if asked == nil, rate?.remaining == 0 {
+            // None left this hour and no time to come back given: seconds of waiting cannot help.
+            throw .budgetSpent(operation, limit: rate?.limit, retryAfter: nil)
+        }
+        let wait = asked ?? Self.backoff(attempt)
+        guard attempt < maxAttempts, wait <= maxWait else {
+            throw .api(operation, status: 429, errors: APIErrorEntry.parse(response.body),
+                       rateLimit: response.headers["x-rate-limit"], attempts: attempt)
+        }
+        sleep(wait)
+        // The server said when to come back: what it said was left counts no more.
+        ledger.waited()
     }
 
     enum Completeness: Equatable {
@@ -421,16 +419,6 @@ public enum ASCError: Error, Sendable, CustomStringConvertible {
     /// The request an operation names: a write's is `POST /v2/…`, a read's is its path (or what it reads) alone.
     static func request(_ operation: String) -> String {
         operation.hasPrefix("POST ") || operation.hasPrefix("PATCH ") ? operation : "GET \(operation)"
-    }
-
-    /// Whether the operation is a write (its outcome unknown when it failed on the way).
-    public var isWrite: Bool {
-        switch self {
-        case .api(let operation, _, _, _, _), .transport(let operation, _, _), .invalidResponse(let operation, _),
-             .budgetSpent(let operation, _, _), .requestCap(let operation, _):
-            operation.hasPrefix("POST ") || operation.hasPrefix("PATCH ")
-        case .configuration, .notFound: false
-        }
     }
 
     /// When to run again, in words: App Store Connect's limit counts the last hour.

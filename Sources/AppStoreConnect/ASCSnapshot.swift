@@ -376,7 +376,8 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
         return snapshot
     }
 
-    private static func explain(_ error: DecodingError) -> String {
+    /// Where a decoding error is, as a path into the file (`.inAppPurchases[2].id is missing`).
+    static func explain(_ error: DecodingError) -> String {
         func at(_ path: [CodingKey]) -> String {
             path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
         }

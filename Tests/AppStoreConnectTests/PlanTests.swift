@@ -9,49 +9,7 @@ import XCTest
 /// `iap asc plan`'s steps (the declared catalog against a snapshot) and `iap asc apply`'s
 /// judgement of each step against App Store Connect as it is.
 final class PlanTests: ScratchFolderTestCase {
-    static let metadata = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <plist version="1.0">
-    <dict>
-    	<key>IAPCatalogMetadata</key><integer>1</integer>
-    	<key>bundleID</key><string>com.acme.shop</string>
-    	<key>products</key>
-    	<dict>
-    		<key>com.acme.shop.gems</key>
-    		<dict>
-    			<key>kind</key><string>consumable</string>
-    			<key>referenceName</key><string>Gems</string>
-    			<key>price</key><string>0.99</string>
-    			<key>currency</key><string>USD</string>
-    			<key>prices</key><dict><key>GBR</key><string>0.89</string></dict>
-    			<key>reviewNote</key><string>Buy from the shop tab.</string>
-    			<key>availability</key>
-    			<dict>
-    				<key>territories</key><array><string>USA</string><string>GBR</string></array>
-    				<key>newTerritories</key><true/>
-    			</dict>
-    			<key>localizations</key>
-    			<dict><key>en-US</key><dict><key>displayName</key><string>Gems</string><key>description</key><string>A bag of gems</string></dict></dict>
-    		</dict>
-    		<key>com.acme.shop.club.monthly</key>
-    		<dict>
-    			<key>kind</key><string>auto-renewable</string>
-    			<key>referenceName</key><string>Club Monthly</string>
-    			<key>subscriptionGroup</key><string>Club</string>
-    			<key>groupLevel</key><integer>1</integer>
-    			<key>subscriptionPeriod</key><string>P1M</string>
-    			<key>price</key><string>2.99</string>
-    			<key>currency</key><string>USD</string>
-    			<key>familyShareable</key><true/>
-    			<key>localizations</key>
-    			<dict><key>en-US</key><dict><key>displayName</key><string>Club</string><key>description</key><string>Every month</string></dict></dict>
-    		</dict>
-    	</dict>
-    </dict>
-    </plist>
-    """
-
-    func catalog(_ text: String = PlanTests.metadata) throws -> Catalog {
+    func catalog(_ text: String = ShopCatalog.metadata) throws -> Catalog {
         try write("Catalog/Metadata.plist", text)
         let path = folder.appendingPathComponent("Catalog/Metadata.plist").path
         return CatalogLoader().loadCatalog(name: "Catalog", paths: [path], explicit: [path])
@@ -135,7 +93,7 @@ final class PlanTests: ScratchFolderTestCase {
         snapshot.subscriptionGroups[0].referenceName = "Members"
         snapshot.inAppPurchases.append(.init(productId: "com.acme.shop.old", id: "6400000009", name: "Old", type: "CONSUMABLE", state: "APPROVED",
                                              familySharable: false, localizations: []))
-        let text = Self.metadata.replacingOccurrences(of: "<key>familyShareable</key><true/>", with: "<key>familyShareable</key><false/>")
+        let text = ShopCatalog.metadata.replacingOccurrences(of: "<key>familyShareable</key><true/>", with: "<key>familyShareable</key><false/>")
         let plan = plan(try catalog(text), snapshot)
         XCTAssertEqual(plan.steps, [])
         XCTAssertEqual(plan.blocked.map { "\($0.level.rawValue) \($0.product ?? "") \($0.what)" }, [

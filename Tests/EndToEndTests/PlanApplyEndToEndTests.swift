@@ -5,42 +5,6 @@ import XCTest
 /// `iap asc plan` and `iap asc apply` against the fake App Store Connect, which takes writes,
 /// validates each against Apple's OpenAPI document and enforces App Store Connect's rules.
 extension ASCEndToEndTests {
-    static let shopMetadata = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <plist version="1.0">
-    <dict>
-    	<key>IAPCatalogMetadata</key><integer>1</integer>
-    	<key>bundleID</key><string>com.acme.shop</string>
-    	<key>products</key>
-    	<dict>
-    		<key>com.acme.shop.gems</key>
-    		<dict>
-    			<key>kind</key><string>consumable</string>
-    			<key>referenceName</key><string>Gems</string>
-    			<key>price</key><string>0.99</string>
-    			<key>currency</key><string>USD</string>
-    			<key>prices</key><dict><key>GBR</key><string>0.89</string></dict>
-    			<key>availability</key>
-    			<dict><key>territories</key><array><string>USA</string><string>GBR</string></array><key>newTerritories</key><true/></dict>
-    			<key>localizations</key>
-    			<dict><key>en-US</key><dict><key>displayName</key><string>Gems</string><key>description</key><string>A bag of gems</string></dict></dict>
-    		</dict>
-    		<key>com.acme.shop.club.monthly</key>
-    		<dict>
-    			<key>kind</key><string>auto-renewable</string>
-    			<key>referenceName</key><string>Club Monthly</string>
-    			<key>subscriptionGroup</key><string>Club</string>
-    			<key>subscriptionPeriod</key><string>P1M</string>
-    			<key>price</key><string>2.99</string>
-    			<key>currency</key><string>USD</string>
-    			<key>localizations</key>
-    			<dict><key>en-US</key><dict><key>displayName</key><string>Club</string><key>description</key><string>Every month</string></dict></dict>
-    		</dict>
-    	</dict>
-    </dict>
-    </plist>
-    """
-
     /// An app with no in-app purchase yet, and products the store may add.
     static func shopStore(_ iaps: [[String: Any]] = []) throws -> Data {
         try JSONSerialization.data(withJSONObject: ["apps": [["id": "1500000000", "bundleId": "com.acme.shop", "name": "Shop", "sku": "SHOP", "primaryLocale": "en-US"]],
@@ -48,8 +12,7 @@ extension ASCEndToEndTests {
     }
 
     /// Writes the catalog and makes the plan live; the plan's path.
-    func makePlan(_ url: String, metadata: String = ASCEndToEndTests.shopMetadata, name: String = "plan.json",
-                  file: StaticString = #filePath, line: UInt = #line) throws -> (IAPRunner.Result, String) {
+    func makePlan(_ url: String, metadata: String = ShopCatalog.metadata, name: String = "plan.json") throws -> (IAPRunner.Result, String) {
         let catalog = folder.appendingPathComponent("Shop/Metadata.plist")
         try FileManager.default.createDirectory(at: catalog.deletingLastPathComponent(), withIntermediateDirectories: true)
         try metadata.write(to: catalog, atomically: true, encoding: .utf8)
@@ -140,7 +103,7 @@ extension ASCEndToEndTests {
         let (url, log) = try startServer(pageSize: 50, storeJSON: Self.shopStore())
         let (_, plan) = try makePlan(url)
         // Someone makes the in-app purchase by hand, named otherwise, before the plan is applied.
-        let other = Self.shopMetadata.replacingOccurrences(of: "<string>A bag of gems</string>", with: "<string>Gems for the shop</string>")
+        let other = ShopCatalog.metadata.replacingOccurrences(of: "<string>A bag of gems</string>", with: "<string>Gems for the shop</string>")
         let (_, byHand) = try makePlan(url, metadata: other, name: "other.json")
         XCTAssertEqual(try apply(url, byHand).status, 0)
         let before = try writes(log).count

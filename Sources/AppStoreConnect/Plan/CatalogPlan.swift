@@ -164,24 +164,15 @@ public struct CatalogPlan: Codable, Sendable, Equatable {
         let plan: CatalogPlan
         do {
             plan = try JSONDecoder().decode(CatalogPlan.self, from: data)
+        } catch let error as DecodingError {
+            throw SnapshotError(path: path, message: "a field is missing or of the wrong type (\(ASCSnapshot.explain(error))); \(again)")
         } catch {
-            throw SnapshotError(path: path, message: "a field is missing or of the wrong type (\(Self.explain(error))); \(again)")
+            throw SnapshotError(path: path, message: "cannot read the plan; \(again)")
         }
         if let problem = plan.firstProblem() {
             throw SnapshotError(path: path, message: "\(problem.at) \(problem.why); \(again)")
         }
         return plan
-    }
-
-    private static func explain(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return "cannot read it" }
-        func at(_ path: [CodingKey]) -> String { path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined() }
-        switch error {
-        case .keyNotFound(let key, let context): return "\(at(context.codingPath + [key])) is missing"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context): return "\(at(context.codingPath)) has the wrong type"
-        case .dataCorrupted(let context): return "invalid at \(at(context.codingPath))"
-        @unknown default: return "cannot read it"
-        }
     }
 
     /// The first value a plan `iap` makes could not hold, with where.

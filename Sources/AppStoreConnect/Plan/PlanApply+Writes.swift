@@ -17,11 +17,12 @@ extension PlanApply {
     public struct Stop: Error, Sendable, CustomStringConvertible {
         /// The step it stopped at.
         public var step: CatalogPlan.Step
+        /// App Store Connect's error, when a request failed (nil: App Store Connect changed).
         public var error: ASCError?
         public var reason: String
 
         public var description: String {
-            "step \(step.number) (\(PlanApply.describe(step))): \(error?.description ?? reason)"
+            "step \(step.number) (\(PlanApply.describe(step))): \(reason)"
         }
     }
 
@@ -32,7 +33,7 @@ extension PlanApply {
         // Judged against the state read before the run; `made` carries what the run makes.
         let view = LiveView(live)
         var made = Made()
-        for (index, s) in view.groups { made.groups[index] = s.id }
+        for (name, group) in view.groups { made.groups[name] = group.id }
         for (productID, product) in view.products {
             made.products[productID] = (product.id, product.isSubscription)
             made.prices[productID] = product.prices?.compactMapValues(\.decimal) ?? [:]

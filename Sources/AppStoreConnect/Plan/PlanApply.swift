@@ -230,7 +230,7 @@ public struct PlanApply: Sendable {
 
     /// Territories as a step names them: `all` for every one of the App Store's, else the codes.
     func territoriesField(_ territories: [String]) -> String {
-        territories.count >= allTerritories.count && Set(territories).isSuperset(of: allTerritories) ? "all" : territories.sorted().joined(separator: ",")
+        Set(territories).isSuperset(of: allTerritories) ? "all" : territories.sorted().joined(separator: ",")
     }
 
     /// A step in words: `create in-app purchase com.acme.app.gold`.

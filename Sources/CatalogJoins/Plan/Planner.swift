@@ -30,7 +30,41 @@ public struct Planner {
             steps.append(CatalogPlan.Step(number: steps.count + 1, action: action, product: product, group: group, type: type, locale: locale,
                                           set: set, before: before, source: at.map(Self.source)))
         }
-        let remotes = Dictionary(drift.remotes.map { ($0.id, $0.remote) }) { first, _ in first }
+        /// Each declared localization App Store Connect lacks (created) or holds otherwise (updated);
+        /// one it holds and the catalog does not is said, never removed.
+        func planLocalizations(_ product: Product, theirs list: [ASCSnapshot.Localization]) {
+            let theirs = Dictionary(list.map { (Localization.key($0.locale), $0) }) { first, _ in first }
+            for localization in Self.onePerLocale(product.metadata.localizations) {
+                guard let existing = theirs[Localization.key(localization.locale)] else {
+                    guard let name = localization.displayName else {
+                        blocked.append(CatalogPlan.Blocked(level: .error, product: product.id, what: "create the \(localization.locale) localization",
+                                                           reason: "it has no displayName: App Store Connect needs one", source: Self.source(localization.location)))
+                        continue
+                    }
+                    add(.createLocalization, product: product.id, locale: localization.locale,
+                        set: ["name": name, "description": localization.description ?? ""], before: nil, at: localization.location)
+                    continue
+                }
+                var set: [String: String] = [:]
+                var before: [String: String] = [:]
+                if let name = localization.displayName, name != (existing.name ?? "") { (set["name"], before["name"]) = (name, existing.name ?? "") }
+                if let text = localization.description, text != (existing.description ?? "") {
+                    (set["description"], before["description"]) = (text, existing.description ?? "")
+                }
+                if !set.isEmpty {
+                    add(.updateLocalization, product: product.id, locale: existing.locale, set: set, before: before, at: localization.location)
+                }
+            }
+            let declared = Set(product.metadata.localizations.map { Localization.key($0.locale) })
+            let extra = list.filter { !declared.contains(Localization.key($0.locale)) }.map(\.locale)
+            if !declared.isEmpty, !extra.isEmpty {
+                blocked.append(CatalogPlan.Blocked(level: .info, product: product.id, what: "remove the localizations \(extra.joined(separator: ", "))",
+                                                   reason: "iap never deletes: remove them in App Store Connect by hand, or declare them",
+                                                   source: Self.source(product.location)))
+            }
+        }
+        let remoteList = drift.remotes
+        let remotes = Dictionary(remoteList.map { ($0.id, $0.remote) }) { first, _ in first }
         let products = catalog.products.sorted { $0.id < $1.id }
 
         // 1. The groups the declared subscriptions need that App Store Connect lacks.
@@ -75,15 +109,7 @@ public struct Planner {
                     if let level = m.groupLevel?.value { fields["groupLevel"] = "\(level)" }
                 }
                 add(.createProduct, product: product.id, group: group, type: Self.typeName(kind), set: fields, before: nil, at: at)
-                for localization in Self.onePerLocale(m.localizations) {
-                    guard let name = localization.displayName else {
-                        blocked.append(CatalogPlan.Blocked(level: .error, product: product.id, what: "create the \(localization.locale) localization",
-                                                           reason: "it has no displayName: App Store Connect needs one", source: Self.source(localization.location)))
-                        continue
-                    }
-                    add(.createLocalization, product: product.id, locale: localization.locale,
-                        set: ["name": name, "description": localization.description ?? ""], before: nil, at: localization.location)
-                }
+                planLocalizations(product, theirs: [])
                 planPrices(product, kind: kind, remote: nil, add: &steps, blocked: &blocked)
                 if let availability = m.availability {
                     add(.setAvailability, product: product.id, set: Self.fields(availability.value), before: nil, at: availability.location)
@@ -129,35 +155,7 @@ public struct Planner {
                 change("groupLevel", m.groupLevel.map { "\($0.value)" }, remote.level.map { "\($0)" })
             }
             if !set.isEmpty { add(.updateProduct, product: product.id, set: set, before: before, at: at) }
-            let theirs = Dictionary(remote.localizations.map { (Localization.key($0.locale), $0) }) { first, _ in first }
-            for localization in Self.onePerLocale(m.localizations) {
-                guard let existing = theirs[Localization.key(localization.locale)] else {
-                    guard let name = localization.displayName else {
-                        blocked.append(CatalogPlan.Blocked(level: .error, product: product.id, what: "create the \(localization.locale) localization",
-                                                           reason: "it has no displayName: App Store Connect needs one", source: Self.source(localization.location)))
-                        continue
-                    }
-                    add(.createLocalization, product: product.id, locale: localization.locale,
-                        set: ["name": name, "description": localization.description ?? ""], before: nil, at: localization.location)
-                    continue
-                }
-                var set: [String: String] = [:]
-                var before: [String: String] = [:]
-                if let name = localization.displayName, name != (existing.name ?? "") { (set["name"], before["name"]) = (name, existing.name ?? "") }
-                if let text = localization.description, text != (existing.description ?? "") {
-                    (set["description"], before["description"]) = (text, existing.description ?? "")
-                }
-                if !set.isEmpty {
-                    add(.updateLocalization, product: product.id, locale: existing.locale, set: set, before: before, at: localization.location)
-                }
-            }
-            let declared = Set(m.localizations.map { Localization.key($0.locale) })
-            let extra = remote.localizations.filter { !declared.contains(Localization.key($0.locale)) }.map(\.locale)
-            if !m.localizations.isEmpty, !extra.isEmpty {
-                blocked.append(CatalogPlan.Blocked(level: .info, product: product.id, what: "remove the localizations \(extra.joined(separator: ", "))",
-                                                   reason: "iap never deletes: remove them in App Store Connect by hand, or declare them",
-                                                   source: Self.source(at)))
-            }
+            planLocalizations(product, theirs: remote.localizations)
             planPrices(product, kind: remote.kind, remote: remote, add: &steps, blocked: &blocked)
             if let availability = m.availability {
                 planAvailability(product, availability, remote: remote, add: &steps, blocked: &blocked)
@@ -166,7 +164,7 @@ public struct Planner {
 
         // 3. What App Store Connect has and the catalog does not: never removed, said.
         let declared = Set(catalog.products.map(\.id))
-        for (id, _) in drift.remotes where !declared.contains(id) {
+        for (id, _) in remoteList where !declared.contains(id) {
             blocked.append(CatalogPlan.Blocked(level: .info, product: id, what: "remove the product",
                                                reason: "it is in App Store Connect and in no catalog file; iap never deletes: remove it in App Store Connect by hand, "
                                                    + "or list it in RetiredProductIDs.plist",

@@ -14,9 +14,9 @@ public enum PlanRules {
     public static func findings(_ plan: CatalogPlan, snapshotPath: String) -> [Diagnostic] {
         var found: [Diagnostic] = []
         for step in plan.steps {
-            let values = step.set.keys.sorted().filter { $0 != "baseTerritory" }.map { key in "\(key) \(Quote.escaped(step.set[key]!, open: "'", close: "'"))" }
+            let values = step.set.keys.sorted().filter { $0 != "baseTerritory" }.map { key in "\(key) \(Quote.escaped(step.set[key]!))" }
             let was = step.before.map { before in
-                before.isEmpty ? "" : " (now " + before.keys.sorted().map { "\($0) \(Quote.escaped(before[$0]!, open: "'", close: "'"))" }.joined(separator: ", ") + ")"
+                before.isEmpty ? "" : " (now " + before.keys.sorted().map { "\($0) \(Quote.escaped(before[$0]!))" }.joined(separator: ", ") + ")"
             } ?? ""
             found.append(change.finding("step \(step.number): \(PlanApply.describe(step)): \(values.joined(separator: ", "))\(was)",
                                         at: location(step.source, snapshotPath), subject: step.product ?? step.group))

@@ -264,30 +264,14 @@ public enum ASCJob {
                             pulling: (app: String, connection: Connection)? = nil) -> CommandOutcome {
         var outcome = CommandOutcome()
         do throws(ToolFailure) {
-            let snapshot: ASCSnapshot
-            let text: String
-            if let (app, connection) = pulling {
-                // Compared as pulled; the file is written first so the findings point into it.
-                let pull = try pulled(app, connection, saying: &outcome.stderr)
-                snapshot = pull.snapshot
-                text = snapshot.encoded()
-                if let stop = pull.stoppedBy {
-                    do {
-                        _ = try OutputFile.write(text, to: path)
-                    } catch {
-                        throw .cannotRun("the partial snapshot: \(error.description)")
-                    }
-                    throw ToolFailure("\(stop.description) — wrote the partial snapshot \(path); nothing compared. Finish it with "
-                                      + "`\(resumeCommand(app, path, nil))`, then run `iap asc diff` again", status: .partial)
-                }
-                do {
+            let (snapshot, text) = try comparedSnapshot(path, pulling: pulling, saying: &outcome.stderr) { (app, stop, text) throws(ToolFailure) -> Never in
+                do throws(OutputFile.Failure) {
                     _ = try OutputFile.write(text, to: path)
                 } catch {
-                    throw .cannotRun("the snapshot: \(error.description)")
+                    throw .cannotRun("the partial snapshot: \(error.description)")
                 }
-                outcome.stderr += "iap: wrote \(path)\n"
-            } else {
-                (snapshot, text) = try readSnapshot(path)
+                throw ToolFailure("\(stop.description) — wrote the partial snapshot \(path); nothing compared. Finish it with "
+                                  + "`\(resumeCommand(app, path, nil))`, then run `iap asc diff` again", status: .partial)
             }
             let loaded = try catalogs.loadRequired(verbose: verbose, into: &outcome)
             let catalog = try catalogOf(snapshot, in: loaded.catalogs)
@@ -302,6 +286,24 @@ public enum ASCJob {
             outcome.fail(error)
         }
         return outcome
+    }
+
+    /// The snapshot a command compares the catalog with: with `pulling`, pulled and written to
+    /// `path` first (the findings point into the file); else read from `path`. A pull that stops
+    /// before it is done is `stopped`'s to end (the app, why, the partial snapshot's text).
+    static func comparedSnapshot(_ path: String, pulling: (app: String, connection: Connection)?, saying stderr: inout String,
+                                 stopped: (String, ASCError, String) throws(ToolFailure) -> Never) throws(ToolFailure) -> (ASCSnapshot, String) {
+        guard let (app, connection) = pulling else { return try readSnapshot(path) }
+        let pull = try pulled(app, connection, saying: &stderr)
+        let text = pull.snapshot.encoded()
+        if let stop = pull.stoppedBy { try stopped(app, stop, text) }
+        do {
+            _ = try OutputFile.write(text, to: path)
+        } catch {
+            throw .cannotRun("the snapshot: \(error.description)")
+        }
+        stderr += "iap: wrote \(path)\n"
+        return (pull.snapshot, text)
     }
 
     static func readSnapshot(_ path: String, partial: Bool = false) throws(ToolFailure) -> (ASCSnapshot, String) {

@@ -18,21 +18,8 @@ public enum ASCPlanJob {
                             verbose: Bool, pulling: (app: String, connection: ASCJob.Connection)? = nil) -> CommandOutcome {
         var outcome = CommandOutcome()
         do throws(ToolFailure) {
-            let snapshot: ASCSnapshot
-            let text: String
-            if let (app, connection) = pulling {
-                let pull = try ASCJob.pulled(app, connection, saying: &outcome.stderr)
-                if let stop = pull.stoppedBy { throw ToolFailure("\(stop.description) — nothing planned; run again later", status: .partial) }
-                snapshot = pull.snapshot
-                text = snapshot.encoded()
-                do {
-                    _ = try OutputFile.write(text, to: path)
-                } catch {
-                    throw .cannotRun("the snapshot: \(error.description)")
-                }
-                outcome.stderr += "iap: wrote \(path)\n"
-            } else {
-                (snapshot, text) = try ASCJob.readSnapshot(path)
+            let (snapshot, text) = try ASCJob.comparedSnapshot(path, pulling: pulling, saying: &outcome.stderr) { (_, stop, _) throws(ToolFailure) -> Never in
+                throw ToolFailure("\(stop.description) — nothing planned; run again later", status: .partial)
             }
             let loaded = try catalogs.loadRequired(verbose: verbose, into: &outcome)
             let catalog = try ASCJob.catalogOf(snapshot, in: loaded.catalogs)
@@ -210,7 +197,7 @@ public enum ASCPlanJob {
 
     /// The apply's journal: one JSON line a step written (and before it), appended and flushed
     /// to the disk as it goes, so a run stopped anywhere leaves a record of what it did.
-    final class Journal: @unchecked Sendable {
+    final class Journal {
         let path: String
         private var descriptor: Int32 = -1
 
@@ -220,7 +207,8 @@ public enum ASCPlanJob {
 
         /// Whether the journal is of the plan with this hash (its first line names it).
         func isOf(plan hash: String) -> Bool {
-            guard case .success(let data) = FileContents.read(path, limit: 64 << 20) else { return false }
+            // The first line only (`{"plan":"<64 hexadecimal digits>"}`), however long the journal.
+            guard case .success(let data) = FileContents.head(path, count: 128) else { return false }
             let first = data.prefix { $0 != 0x0A }
             struct Header: Decodable { var plan: String }
             return (try? JSONDecoder().decode(Header.self, from: Data(first)))?.plan == hash
