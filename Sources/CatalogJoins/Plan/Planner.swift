@@ -36,7 +36,7 @@ public struct Planner {
             let theirs = Dictionary(list.map { (Localization.key($0.locale), $0) }) { first, _ in first }
             for localization in Self.onePerLocale(product.metadata.localizations) {
                 guard let existing = theirs[Localization.key(localization.locale)] else {
-                    guard let name = localization.displayName else {
+                    guard let name = Self.stated(localization.displayName) else {
                         blocked.append(CatalogPlan.Blocked(level: .error, product: product.id, what: "create the \(localization.locale) localization",
                                                            reason: "it has no displayName: App Store Connect needs one", source: Self.source(localization.location)))
                         continue
@@ -84,8 +84,8 @@ public struct Planner {
             let m = product.metadata
             let at = product.location
             guard let remote = remotes[product.id] else {
-                guard let kind = m.kind?.value, let name = m.referenceName?.value else {
-                    let missing = [m.kind == nil ? "kind" : nil, m.referenceName == nil ? "referenceName" : nil].compactMap { $0 }
+                guard let kind = m.kind?.value, let name = Self.stated(m.referenceName?.value) else {
+                    let missing = [m.kind == nil ? "kind" : nil, Self.stated(m.referenceName?.value) == nil ? "referenceName" : nil].compactMap { $0 }
                     blocked.append(CatalogPlan.Blocked(
                         level: product.hasMetadata ? .error : .info, product: product.id, what: "create the product",
                         reason: "App Store Connect has no \(product.id) and the catalog does not say its \(missing.joined(separator: " and ")): "
@@ -296,6 +296,13 @@ public struct Planner {
     }
 
     static func trimmed(_ text: String) -> String { text.trimmingCharacters(in: .whitespaces) }
+
+    /// A name as App Store Connect takes it: one with more than spaces (a `.storekit` file's
+    /// `"displayName" : ""` or `"referenceName" : null` states none).
+    static func stated(_ name: String?) -> String? {
+        guard let name, !trimmed(name).isEmpty else { return nil }
+        return name
+    }
 
     static func source(_ location: SourceLocation) -> String {
         location.line > 0 ? "\(location.path):\(location.line)" : location.path
