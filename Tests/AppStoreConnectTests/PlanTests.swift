@@ -124,7 +124,8 @@ final class PlanTests: ScratchFolderTestCase {
         <plist version="1.0"><dict><key>IAPCatalogMetadata</key><integer>1</integer><key>products</key><dict>
         <key>com.acme.shop.nameless</key><dict><key>kind</key><string>consumable</string><key>referenceName</key><string> </string></dict>
         <key>com.acme.shop.blank</key><dict><key>kind</key><string>consumable</string><key>referenceName</key><string>Blank</string>
-        <key>localizations</key><dict><key>en-US</key><dict><key>displayName</key><string></string></dict></dict></dict>
+        <key>localizations</key><dict><key>en-US</key><dict><key>displayName</key><string></string></dict>
+        <key>fr_FR</key><dict><key>displayName</key><string>Vide</string></dict></dict></dict>
         <key>com.acme.shop.loose</key><dict><key>kind</key><string>auto-renewable</string><key>referenceName</key><string>Loose</string></dict>
         <key>com.acme.shop.euro</key><dict><key>kind</key><string>consumable</string><key>referenceName</key><string>Euro</string>
         <key>price</key><string>0.99</string><key>currency</key><string>EUR</string></dict>
@@ -133,7 +134,8 @@ final class PlanTests: ScratchFolderTestCase {
         let loaded = try catalog(text)
         XCTAssertEqual(loaded.products.count, 4, "\(loaded.loadDiagnostics)")
         let plan = plan(loaded, ASCSnapshot(app: Self.app, inAppPurchases: [], subscriptionGroups: []))
-        XCTAssertEqual(plan.steps.map { "\($0.action.rawValue) \($0.product ?? "")" }, ["create-product com.acme.shop.blank", "create-product com.acme.shop.euro"])
+        XCTAssertEqual(plan.steps.map { "\($0.action.rawValue) \($0.product ?? "") \($0.locale ?? "")" },
+                       ["create-product com.acme.shop.blank ", "create-localization com.acme.shop.blank fr-FR", "create-product com.acme.shop.euro "])
         XCTAssertEqual(plan.blocked.map { "\($0.product ?? "") \($0.what)" }, [
             "com.acme.shop.blank create the en-US localization",
             "com.acme.shop.euro set the price 0.99 EUR",

@@ -41,7 +41,8 @@ public struct Planner {
                                                            reason: "it has no displayName: App Store Connect needs one", source: Self.source(localization.location)))
                         continue
                     }
-                    add(.createLocalization, product: product.id, locale: localization.locale,
+                    // App Store Connect's spelling: `en-US`, where a `.storekit` file writes `en_US`.
+                    add(.createLocalization, product: product.id, locale: localization.locale.replacingOccurrences(of: "_", with: "-"),
                         set: ["name": name, "description": localization.description ?? ""], before: nil, at: localization.location)
                     continue
                 }
