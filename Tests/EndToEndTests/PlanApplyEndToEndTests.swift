@@ -138,3 +138,17 @@ extension ASCEndToEndTests {
         XCTAssertFalse(try writes(log).contains { ($0["path"] as? String)?.contains("inAppPurchase") ?? false })
     }
 }
+
+extension ASCEndToEndTests {
+    func testAJournalPathThatIsNotARegularFileIsRefusedBeforeAnyWrite() throws {
+        let (url, log) = try startServer(pageSize: 50, storeJSON: Self.shopStore())
+        let (_, plan) = try makePlan(url)
+        // A FIFO no process reads from would make a blocking open wait for ever.
+        XCTAssertEqual(mkfifo(plan + ".journal", 0o600), 0)
+        let fifo = try apply(url, plan)
+        XCTAssertEqual(fifo.status, 2, fifo.stderr)
+        XCTAssertEqual(fifo.stderr, "iap: error: the journal: cannot write '\(plan).journal': it is not a regular file, and this file is read back; "
+                       + "name a regular file (or name another with --journal)\n")
+        XCTAssertEqual(try writes(log).count, 0)
+    }
+}

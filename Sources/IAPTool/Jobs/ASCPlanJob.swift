@@ -215,15 +215,10 @@ public enum ASCPlanJob {
         }
 
         func open(plan hash: String, fresh: Bool) throws(ToolFailure) {
-            let flags = O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | (fresh ? O_TRUNC : O_APPEND)
-            descriptor = Foundation.open(path, flags, 0o600)
-            guard descriptor >= 0 else {
-                throw .cannotRun("cannot write the journal \(path): \(String(cString: strerror(errno))); name another with --journal")
-            }
-            var status = stat()
-            guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-                close()
-                throw .cannotRun("the journal \(path) is not a regular file; name another with --journal")
+            do {
+                descriptor = try OutputFile.openRegular(path, truncate: fresh)
+            } catch {
+                throw .cannotRun("the journal: \(error.description) (or name another with --journal)")
             }
             if fresh { write(#"{"plan":"\#(hash)"}"#) }
         }
@@ -238,8 +233,7 @@ public enum ASCPlanJob {
 
         private func write(_ line: String) {
             guard descriptor >= 0 else { return }
-            let bytes = Array((line + "\n").utf8)
-            _ = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            _ = Descriptor.write(line + "\n", to: descriptor)
             fsync(descriptor)
         }
 

@@ -174,6 +174,34 @@ extension OutputFile {
         if let code = Descriptor.write(data, to: fd) { throw .cannotWrite(path, reason(code)) }
     }
 
+    /// A descriptor open for writing on a regular file at `path` (emptied when `truncate`, else
+    /// appended to), for a file written a line at a time and read back (`iap asc apply`'s journal).
+    /// What stands there is treated as `append` treats it, except that a stream (a FIFO, a device,
+    /// stdout) is refused: it cannot be read back. The caller closes the descriptor.
+    public static func openRegular(_ path: String, truncate: Bool) throws(Failure) -> Int32 {
+        let fd: Int32
+        let mode = truncate ? O_TRUNC : O_APPEND
+        switch try OutputTarget.of(path) {
+        case .standard, .stream:
+            throw .refused(path, "it is not a regular file, and this file is read back; name a regular file")
+        case .file(let real, _):
+            fd = open(real, O_WRONLY | mode | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC)
+        case .new:
+            let folder = folder(of: path)
+            guard isFolder(folder) else { throw .folderMissing(folder) }
+            // O_EXCL: never through a link, nor onto anything, put there since the check.
+            fd = open(path, O_WRONLY | mode | O_CREAT | O_EXCL | O_NOCTTY | O_CLOEXEC, 0o600)
+        }
+        guard fd >= 0 else { throw .cannotWrite(path, reason(errno)) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw .refused(path, "it was replaced while iap opened it; run again")
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        return fd
+    }
+
     /// The folder a new file at `path` goes in: "." for a bare name.
     static func folder(of path: String) -> String {
         let folder = (path as NSString).deletingLastPathComponent
