@@ -174,6 +174,22 @@ final class PlanTests: ScratchFolderTestCase {
         }
     }
 
+    func testThePlanFileIsTheBytesFoundationsJSONEncoderWrites() throws {
+        var plan = plan(try catalog(), ASCSnapshot(app: Self.app, inAppPurchases: [], subscriptionGroups: []))
+        plan.app.name = nil
+        plan.against.storefront = "USA"
+        plan.steps[4].set["reviewNote"] = "Quotes \" and \\, a slash /, a tab \t, \u{08}\u{0C}\u{01}, é and 🎉"
+        plan.steps[4].before = [:]
+        plan.blocked = [.init(level: .info, group: "Club", what: "remove", reason: "by hand"),
+                        .init(level: .error, product: "com.acme.shop.x", what: "w", reason: "r", source: "a/b.plist:3")]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        for candidate in [plan, CatalogPlan(app: Self.app, against: plan.against, steps: [], blocked: [])] {
+            XCTAssertEqual(candidate.encoded(), String(decoding: try encoder.encode(candidate), as: UTF8.self) + "\n")
+            XCTAssertEqual(try CatalogPlan.decode(Data(candidate.encoded().utf8), path: "p.json"), candidate)
+        }
+    }
+
     // MARK: Judging steps at apply
 
     func testEachStepIsPlannedDoneOrMovedAndAStalePlanNamesWhatMoved() throws {
