@@ -35,14 +35,15 @@ public struct Planner {
         func planLocalizations(_ product: Product, theirs list: [ASCSnapshot.Localization]) {
             let theirs = Dictionary(list.map { (Localization.key($0.locale), $0) }) { first, _ in first }
             for localization in Self.onePerLocale(product.metadata.localizations) {
-                guard let existing = theirs[Localization.key(localization.locale)] else {
+                guard !theirs.isEmpty, let existing = theirs[Localization.key(localization.locale)] else {
                     guard let name = Self.stated(localization.displayName) else {
                         blocked.append(CatalogPlan.Blocked(level: .error, product: product.id, what: "create the \(localization.locale) localization",
                                                            reason: "it has no displayName: App Store Connect needs one", source: Self.source(localization.location)))
                         continue
                     }
                     // App Store Connect's spelling: `en-US`, where a `.storekit` file writes `en_US`.
-                    add(.createLocalization, product: product.id, locale: localization.locale.replacingOccurrences(of: "_", with: "-"),
+                    let locale = localization.locale.contains("_") ? localization.locale.replacingOccurrences(of: "_", with: "-") : localization.locale
+                    add(.createLocalization, product: product.id, locale: locale,
                         set: ["name": name, "description": localization.description ?? ""], before: nil, at: localization.location)
                     continue
                 }
@@ -56,9 +57,10 @@ public struct Planner {
                     add(.updateLocalization, product: product.id, locale: existing.locale, set: set, before: before, at: localization.location)
                 }
             }
+            guard !list.isEmpty, !product.metadata.localizations.isEmpty else { return }
             let declared = Set(product.metadata.localizations.map { Localization.key($0.locale) })
             let extra = list.filter { !declared.contains(Localization.key($0.locale)) }.map(\.locale)
-            if !declared.isEmpty, !extra.isEmpty {
+            if !extra.isEmpty {
                 blocked.append(CatalogPlan.Blocked(level: .info, product: product.id, what: "remove the localizations \(extra.joined(separator: ", "))",
                                                    reason: "iap never deletes: remove them in App Store Connect by hand, or declare them",
                                                    source: Self.source(product.location)))
@@ -301,7 +303,7 @@ public struct Planner {
     /// A name as App Store Connect takes it: one with more than spaces (a `.storekit` file's
     /// `"displayName" : ""` or `"referenceName" : null` states none).
     static func stated(_ name: String?) -> String? {
-        guard let name, !trimmed(name).isEmpty else { return nil }
+        guard let name, name.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else { return nil }
         return name
     }
 

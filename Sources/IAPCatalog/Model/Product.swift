@@ -56,7 +56,12 @@ public struct Localization: Sendable, Hashable {
     }
 
     /// A locale as a key: `en-US`, `en_US` and `EN-us` are one locale.
-    public static func key(_ locale: String) -> String { locale.replacingOccurrences(of: "_", with: "-").lowercased() }
+    public static func key(_ locale: String) -> String {
+        // Locales are ASCII: bytes mapped in one pass (Foundation's replace and Unicode lowercasing
+        // cost a tenth of planning 10,000 products); anything else the general way, as before.
+        guard locale.utf8.allSatisfy({ $0 < 0x80 }) else { return locale.replacingOccurrences(of: "_", with: "-").lowercased() }
+        return String(decoding: locale.utf8.map { $0 == 0x5F ? 0x2D : (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
 }
 
 /// How an introductory or promotional offer is paid.
