@@ -23,6 +23,11 @@ public enum Quote {
     /// with every control character (U+0000–U+001F, U+007F–U+009F) written as `\u{1B}`, so an
     /// escape sequence or a bell reaches no terminal and a log line stays one line.
     public static func escaped(_ value: some StringProtocol, open: String = "'", close: String = "'") -> String {
+        // Most values are short and hold no control character: quoted as they are, without a
+        // pass scalar by scalar. (0xC2 leads U+0080–U+00BF, the C1 controls among them.)
+        if value.utf8.count <= maxCharacters, !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) {
+            return "\(open)\(value)\(close)"
+        }
         var kept = Substring(value)
         var cut = false
         if value.utf8.count > maxCharacters, let end = value.index(value.startIndex, offsetBy: maxCharacters, limitedBy: value.endIndex),
