@@ -683,7 +683,7 @@ def group_subscriptions(ctx, query, group_id):
                      for s in chunk for l in s.get("localizations", [])[:loc_limit]]
     if offer_limit is not None:
         for sub in chunk:
-            rows = price_rows(sub["id"], sub.get("introductoryOffers", []), "subscriptionPricePoints", "o")
+            rows = price_rows(sub["id"], sub.get("introductoryOffers", []), "subscriptionPricePoints", "o", ctx.store.ladder)
             included += [ctx.res.introductory_offer(entry, ident, {}) for entry, ident, _ in rows[:offer_limit]]
     if with_group and chunk:
         included.append(ctx.res.group(group))
@@ -781,6 +781,13 @@ class Ladder:
             for index, (price, proceeds) in enumerate(points):
                 out.append((opaque_id("pp", kind, territory, index), territory, price, proceeds))
         return out
+
+    def point_id(self, kind, territory, price):
+        """The id of the point of `price` in `territory`, or None when it is not on the ladder."""
+        if not hasattr(self, "_index"):
+            self._index = {t: {p: i for i, (p, _) in enumerate(points)} for t, points in self.points.items()}
+        index = self._index.get(territory, {}).get(price)
+        return None if index is None else opaque_id("pp", kind, territory, index)
 
     def tier(self, kind, point_id):
         """The (territory, tier) of a point id this ladder made, else None."""
@@ -896,15 +903,20 @@ def territory_filter(rows, query):
     return [r for r in rows if r[0].get("territory") in wanted]
 
 
-def price_rows(owner_id, entries, point_type, kind):
+def price_rows(owner_id, entries, point_type, kind, ladder=None):
     """The store's price (or offer) entries as rows: (entry, its id, its price point's id or None).
-    Ids come from the entry's place in the store's list, so a filter does not change them."""
+    Ids come from the entry's place in the store's list, so a filter does not change them. A price
+    on the ladder links to the ladder's point, the id `…/pricePoints` lists and a write takes, as
+    App Store Connect's do; a price off it (a store's own) to an id of its own."""
     rows = []
+    ladder_kind = "iap" if point_type == "inAppPurchasePricePoints" else "sub"
     for number, entry in enumerate(entries):
         ident = opaque_id(kind, owner_id, entry.get("territory"), number)
         point = None
         if entry.get("customerPrice") is not None:
-            point = opaque_id(point_type, owner_id, entry.get("territory"), entry["customerPrice"])
+            point = ladder.point_id(ladder_kind, entry.get("territory"), entry["customerPrice"]) if ladder is not None else None
+            if point is None:
+                point = opaque_id(point_type, owner_id, entry.get("territory"), entry["customerPrice"])
         rows.append((entry, ident, point))
     return rows
 
@@ -971,7 +983,7 @@ def iap_price_schedule(ctx, query, iap_id):
         rel = {"links": ctx.res.rel_links("/v1/inAppPurchasePriceSchedules", iap_id, name)}
         if name in include:
             limit = int_param(query, "limit[%s]" % name, DEFAULT_INCLUDED_LIMIT, 50)
-            rows = price_rows(iap_id, iap_prices(iap, manual), "inAppPurchasePricePoints", "m" if manual else "a")
+            rows = price_rows(iap_id, iap_prices(iap, manual), "inAppPurchasePricePoints", "m" if manual else "a", ctx.store.ladder)
             rel["meta"] = {"paging": {"total": len(rows), "limit": limit}}
             rel["data"] = [{"type": "inAppPurchasePrices", "id": ident} for _, ident, _ in rows[:limit]]
             included += [ctx.res.iap_price(entry, ident, {}) for entry, ident, _ in rows[:limit]]
@@ -991,7 +1003,7 @@ def schedule_prices(ctx, query, schedule_id, manual):
     if iap is None or "prices" not in iap:
         return not_found("inAppPurchasePriceSchedules", schedule_id)
     rows = territory_filter(price_rows(schedule_id, iap_prices(iap, manual), "inAppPurchasePricePoints",
-                                       "m" if manual else "a"), query)
+                                       "m" if manual else "a", ctx.store.ladder), query)
     return 200, price_page(ctx, query, rows, ctx.res.iap_price, "inAppPurchasePricePoint",
                            "inAppPurchasePricePoints"), {}
 
@@ -1011,7 +1023,7 @@ def subscription_prices(ctx, query, sub_id):
     sub = ctx.store.sub_by_id.get(sub_id)
     if sub is None:
         return not_found("subscriptions", sub_id)
-    rows = territory_filter(price_rows(sub_id, sub.get("prices", []), "subscriptionPricePoints", "s"), query)
+    rows = territory_filter(price_rows(sub_id, sub.get("prices", []), "subscriptionPricePoints", "s", ctx.store.ladder), query)
     wanted_points = list_param(query, "filter[subscriptionPricePoint]")
     if wanted_points is not None:
         rows = [r for r in rows if r[2] in wanted_points]
@@ -1024,7 +1036,7 @@ def introductory_offers(ctx, query, sub_id):
     sub = ctx.store.sub_by_id.get(sub_id)
     if sub is None:
         return not_found("subscriptions", sub_id)
-    rows = territory_filter(price_rows(sub_id, sub.get("introductoryOffers", []), "subscriptionPricePoints", "o"), query)
+    rows = territory_filter(price_rows(sub_id, sub.get("introductoryOffers", []), "subscriptionPricePoints", "o", ctx.store.ladder), query)
     include = list_param(query, "include") or []
 
     def build(entry, ident, relationships):
@@ -1398,16 +1410,64 @@ def update_subscription(ctx, body, sub_id):
         raise missing("subscriptions", sub_id)
     data = body["data"]
     same_id(data, sub_id)
-    if data.get("relationships") or body.get("included"):
-        raise NotImplementedError("PATCH /v1/subscriptions/{id} with relationships or included (prices and offers "
-                                  "inline): the fake takes POST /v1/subscriptionPrices")
+    relationships = data.get("relationships") or {}
+    if set(relationships) - {"prices"}:
+        raise NotImplementedError("PATCH /v1/subscriptions/{id} with introductory or promotional offers inline")
     attributes = data.get("attributes") or {}
     check_unchangeable(attributes, ("productId",), "a subscription")
     check_family_sharing(sub, attributes, "a subscription")
     check_product_names(ctx.store, ctx.store.group_of_sub[sub_id].get("app"), {"name": attributes.get("name")}, itself=sub)
+    entries = inline_subscription_prices(ctx, sub, data, body.get("included") or [])
     set_attributes(sub, attributes, ("name", "familySharable", "subscriptionPeriod", "reviewNote", "groupLevel"),
                    clearable=("reviewNote",))
+    for entry in entries:
+        add_subscription_price(sub, entry)
+    ctx.store.reindex()
     return updated(ctx, ctx.res.subscription(sub), "/v1/subscriptions")
+
+
+def inline_subscription_prices(ctx, sub, data, included):
+    """The prices a PATCH of a subscription creates inline (App Store Connect's way to give a new
+    subscription its first prices): each id in `relationships.prices` an `included`
+    SubscriptionPriceInlineCreate naming a point of the ladder; one per territory; every included
+    price named. Checked whole before anything is kept (409 RELATIONSHIP.INVALID)."""
+    named = related_ids(data, "prices")
+    inline = {}
+    for number, item in enumerate(included):
+        if item.get("type") != "subscriptionPrices" or item.get("id") not in named:
+            raise invalid_relationship("The included resource '%s' is not named by the subscription's prices." % item.get("id"),
+                                       "/included/%d" % number)
+        inline[item["id"]] = item
+    entries, territories = [], set()
+    for number, ident in enumerate(named):
+        pointer = "/data/relationships/prices/data/%d" % number
+        item = inline.get(ident)
+        if item is None:
+            raise invalid_relationship("The price '%s' is not in `included`." % ident, pointer)
+        owner = related_id(item, "subscription")
+        if owner is not None and owner != sub["id"]:
+            raise invalid_relationship("The price '%s' is for the subscription '%s', not '%s'." % (ident, owner, sub["id"]), pointer)
+        point_id = related_id(item, "subscriptionPricePoint")
+        if point_id is None:
+            raise invalid_relationship("The price '%s' names no price point." % ident, pointer)
+        territory, _, price, proceeds = ladder_point(ctx, "sub", point_id, pointer)
+        wanted = related_id(item, "territory")
+        if wanted is not None and wanted != territory:
+            raise invalid_relationship("The price point '%s' is in the territory '%s', not '%s'." % (point_id, territory, wanted), pointer)
+        if territory in territories:
+            raise invalid_relationship("Two prices for the territory '%s' in one request." % territory, pointer)
+        territories.add(territory)
+        start = (item.get("attributes") or {}).get("startDate") or utc_today()
+        entries.append({"territory": territory, "currency": ctx.store.ladder.territories[territory], "customerPrice": price,
+                        "proceeds": proceeds, "startDate": start})
+    return entries
+
+
+def add_subscription_price(sub, entry):
+    """A price added to a subscription; one starting the same day in the territory is replaced."""
+    prices = [p for p in sub.get("prices", []) if not (p.get("territory") == entry["territory"] and p.get("startDate") == entry["startDate"])]
+    prices.append(entry)
+    sub["prices"] = prices
 
 
 @write_route("DELETE", r"/v1/subscriptions/([^/]+)")
@@ -1519,6 +1579,13 @@ def utc_today():
 def create_subscription_price(ctx, body):
     data = body["data"]
     sub = related(data, "subscription", ctx.store.sub_by_id, "subscriptions")
+    if not sub.get("prices"):
+        # App Store Connect's "price change" needs a price to change: on a subscription with none
+        # it answers 500 UNEXPECTED_ERROR (rorkai/App-Store-Connect-CLI #829); the first prices
+        # are created inline by PATCH /v1/subscriptions/{id}. Sent unvalidated (UNDOCUMENTED_WRITES).
+        raise WriteError(500, "UNEXPECTED_ERROR", "An unexpected error occurred.",
+                         "An unexpected error occurred on the server side. If this issue continues, contact us at "
+                         "https://developer.apple.com/contact/.")
     point_id = related_id(data, "subscriptionPricePoint")
     territory, _, price, proceeds = ladder_point(ctx, "sub", point_id, "/data/relationships/subscriptionPricePoint")
     wanted = related_id(data, "territory")
@@ -1529,12 +1596,9 @@ def create_subscription_price(ctx, body):
     start = (data.get("attributes") or {}).get("startDate") or utc_today()
     entry = {"territory": territory, "currency": ctx.store.ladder.territories[territory], "customerPrice": price,
              "proceeds": proceeds, "startDate": start}
-    # A price starting the same day in the territory is replaced by this one.
-    prices = [p for p in sub.get("prices", []) if not (p.get("territory") == territory and p.get("startDate") == start)]
-    prices.append(entry)
-    sub["prices"] = prices
+    add_subscription_price(sub, entry)
     ctx.store.reindex()
-    ident = opaque_id("s", sub["id"], territory, len(prices) - 1)
+    ident = opaque_id("s", sub["id"], territory, len(sub["prices"]) - 1)
     relationships = {"subscriptionPricePoint": {"data": {"type": "subscriptionPricePoints", "id": point_id}},
                      "territory": {"data": {"type": "territories", "id": territory}}}
     return created(ctx, ctx.res.subscription_price(entry, ident, relationships), "/v1/subscriptionPrices")
@@ -1569,7 +1633,9 @@ def create_subscription_availability(ctx, body):
 UNDOCUMENTED = {("/v1/salesReports", 404), ("/v1/financeReports", 404)}
 # The same for writes, by (method, status): App Store Connect refuses to delete an approved
 # product with a 409; the document lists no 409 for the deletes.
-UNDOCUMENTED_WRITES = {("DELETE", 409)}
+# A subscription price "change" on a subscription with no price is answered 500 (see
+# create_subscription_price); the document lists no 500.
+UNDOCUMENTED_WRITES = {("DELETE", 409), ("POST", 500)}
 
 
 class Context:
