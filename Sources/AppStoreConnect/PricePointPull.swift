@@ -80,14 +80,16 @@ public struct PricePointPull: Sendable {
     }
 
     /// The points a list answers, by territory (ascending), and each point's ID by territory and price.
-    private func ladder<A: PricePointAttributes>(_ path: APIPath, _ kind: A.Type, _ client: ASCClient)
+    /// `territories`, when given, filters the list to them.
+    func ladder<A: PricePointAttributes>(_ path: APIPath, _ kind: A.Type, _ client: ASCClient, territories: [String]? = nil)
         throws(ASCError) -> ([String: PricePoints.Ladder], [String: [Decimal: String]]) {
         let type = A.type
         var byTerritory: [String: [PricePoints.Point]] = [:]
         var currencies: [String: String] = [:]
         var ids: [String: [Decimal: String]] = [:]
-        let query = [("limit", "\(Self.pageSize)"), ("include", "territory"), ("fields[\(type)]", "customerPrice,proceeds,territory"),
-                     ("fields[territories]", "currency")]
+        let query = (territories.map { [("filter[territory]", $0.joined(separator: ","))] } ?? [])
+            + [("limit", "\(Self.pageSize)"), ("include", "territory"), ("fields[\(type)]", "customerPrice,proceeds,territory"),
+               ("fields[territories]", "currency")]
         var count = 0
         try client.getAllPages(path, query: query) { (body) throws(ASCError) -> URL? in
             let page = try Page<A>.read(body, path)

@@ -469,6 +469,27 @@ public struct SnapshotPull: Sendable {
         return automatic.merging(manual) { _, set in set }
     }
 
+    /// The price point of each manual price of an in-app purchase's schedule in effect today, by
+    /// territory; nil when it has no schedule (App Store Connect answers 404).
+    func manualPricePoints(_ id: String, _ client: ASCClient) throws(ASCError) -> [String: String]? {
+        let path = try APIPath("/v1/inAppPurchasePriceSchedules", id, "manualPrices")
+        let point = PriceList.purchases.point
+        let entries: [(start: String?, end: String?, value: (territory: String, point: String))]? = try dated(path, PriceList.purchases.query(in: nil), client) {
+            (resource: Resource<PurchasePriceAttributes>, _) throws(ASCError) in
+            guard let territory = resource.relationships?["territory"]?.one, territory.type == "territories",
+                  let linkage = resource.relationships?[point.relationship]?.one, linkage.type == point.type else {
+                throw .invalidResponse(path.encoded, "manual price \(Quote.escaped(resource.id)) names no territory or price point")
+            }
+            if let why = ASCValue.code(territory.id) { throw .invalidResponse(path.encoded, "a territory is \(Quote.escaped(territory.id)): \(why)") }
+            if let why = ResourceID.problem(linkage.id) { throw .invalidResponse(path.encoded, "a price point's ID \(Quote.escaped(linkage.id)) \(why)") }
+            return (resource.attributes?.startDate, resource.attributes?.endDate, (territory.id, linkage.id))
+        }
+        guard let entries else { return nil }
+        var byTerritory: [String: [(start: String?, end: String?, value: String)]] = [:]
+        for entry in entries { byTerritory[entry.value.territory, default: []].append((entry.start, entry.end, entry.value.point)) }
+        return byTerritory.compactMapValues { current($0) }
+    }
+
     /// The price in effect today in each territory a list of prices names; nil when App Store
     /// Connect answers 404.
     private func territoryPrices<A: ResourceAttributes>(_ path: APIPath, _ list: PriceList, _ client: ASCClient, _ dates: (A?) -> (String?, String?))

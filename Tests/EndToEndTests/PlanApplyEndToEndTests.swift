@@ -52,21 +52,24 @@ extension ASCEndToEndTests {
         XCTAssertEqual(applied.status, 0, applied.stderr)
         XCTAssertTrue(applied.stdout.hasPrefix("applied 8 steps (0 already done); read back: App Store Connect holds every step of the plan"), applied.stdout)
         assertNoSecrets(applied)
-        // The floor: one write per resource. The subscription's price is one write in each of the
-        // fake's 7 territories (USA's, and its equalization in the 6 others).
+        // The floor: one write per resource. A new subscription's first prices are one write, inline
+        // with the subscription: USA's, and its equalization in the fake's 6 other territories.
         let written = try writes(log)
         XCTAssertEqual(written.map { "\($0["method"]!) \($0["path"]!)" }, [
-            "POST /v1/subscriptionGroups", "POST /v1/subscriptions", "POST /v1/subscriptionLocalizations",
-        ] + Array(repeating: "POST /v1/subscriptionPrices", count: 7) + [
+            "POST /v1/subscriptionGroups", "POST /v1/subscriptions", "POST /v1/subscriptionLocalizations", "PATCH /v1/subscriptions/6400000002",
             "POST /v2/inAppPurchases", "POST /v1/inAppPurchaseLocalizations", "POST /v1/inAppPurchasePriceSchedules", "POST /v1/inAppPurchaseAvailabilities",
         ])
+        let inline = ((written[3]["body"] as? [String: Any])?["included"] as? [[String: Any]]) ?? []
+        XCTAssertEqual(inline.map { $0["id"] as? String }, ["CAN", "CHE", "DEU", "GBR", "JPN", "KOR", "USA"].map { "${price-\($0)}" })
         XCTAssertTrue(try requests(log).allSatisfy { ($0["requestValid"] as? Bool) == true && ($0["responseValid"] as? Bool) == true })
         let store = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: state)) as? [String: Any])
         let gems = try XCTUnwrap((store["inAppPurchases"] as? [[String: Any]])?.first)
         XCTAssertEqual(gems["productId"] as? String, "com.acme.shop.gems")
         XCTAssertEqual(gems["inAppPurchaseType"] as? String, "CONSUMABLE")
-        let manual = (gems["prices"] as? [[String: Any]] ?? []).filter { ($0["manual"] as? Bool) == true }
-        XCTAssertEqual(manual.map { "\($0["territory"]!) \($0["customerPrice"]!)" }.sorted(), ["GBR 0.89", "USA 0.99"])
+        // GBR's 0.89 is USA's 0.99 equalized: it follows the base, set by App Store Connect.
+        let prices = gems["prices"] as? [[String: Any]] ?? []
+        XCTAssertEqual(prices.filter { ($0["manual"] as? Bool) == true }.map { "\($0["territory"]!) \($0["customerPrice"]!)" }, ["USA 0.99"])
+        XCTAssertEqual(prices.filter { ($0["territory"] as? String) == "GBR" }.map { "\($0["customerPrice"]!) \($0["manual"]!)" }, ["0.89 0"])
         XCTAssertEqual((gems["availability"] as? [String: Any])?["territories"] as? [String], ["GBR", "USA"])
 
         let (again, second) = try makePlan(url, name: "again.json")
@@ -88,15 +91,15 @@ extension ASCEndToEndTests {
             runs.append(try apply(url, plan))
         } while runs.last!.status == 75 && runs.count < 30
         XCTAssertEqual(runs.last?.status, 0, runs.last?.stderr ?? "")
-        XCTAssertEqual(runs.count, 15, runs.map(\.stderr).joined())
+        XCTAssertEqual(runs.count, 9, runs.map(\.stderr).joined())
         XCTAssertTrue(runs[0].stderr.contains("stopped at step 1 (create the subscription group 'Club'): App Store Connect answered 500 to POST /v1/subscriptionGroups"), runs[0].stderr)
         XCTAssertTrue(runs[1].stderr.contains("iap: resuming the apply journaled in"), runs[1].stderr)
-        // Each of the 14 writes made once: none refused as a duplicate, none sent twice.
+        // Each of the 8 writes made once: none refused as a duplicate, none sent twice.
         let written = try writes(log)
-        XCTAssertEqual(written.count, 14)
+        XCTAssertEqual(written.count, 8)
         XCTAssertEqual(Set(written.map { $0["status"] as? Int }), [500])
         let journal = try String(contentsOfFile: plan + ".journal", encoding: .utf8)
-        XCTAssertEqual(journal.split(separator: "\n").filter { $0.contains("\"event\":\"start\"") }.count, 14)
+        XCTAssertEqual(journal.split(separator: "\n").filter { $0.contains("\"event\":\"start\"") }.count, 8)
     }
 
     func testAStalePlanIsRefusedNamingWhatMovedAndNothingIsWritten() throws {
@@ -150,5 +153,43 @@ extension ASCEndToEndTests {
         XCTAssertEqual(fifo.stderr, "iap: error: the journal: cannot write '\(plan).journal': it is not a regular file, and this file is read back; "
                        + "name a regular file (or name another with --journal)\n")
         XCTAssertEqual(try writes(log).count, 0)
+    }
+}
+
+extension ASCEndToEndTests {
+    func testAPriceChangeKeepsPricesSetByHandAndSubscribersTheirs() throws {
+        let state = folder.appendingPathComponent("state.json")
+        let (url, log) = try startServer(pageSize: 50, extra: ["--state", state.path], storeJSON: Self.shopStore())
+        // First the shop with a price in JPN that is not USA's equalized (¥160, not ¥150).
+        let withYen = ShopCatalog.metadata.replacingOccurrences(of: "<key>GBR</key><string>0.89</string>",
+                                                                with: "<key>GBR</key><string>0.89</string><key>JPN</key><string>160</string>")
+        let (_, first) = try makePlan(url, metadata: withYen)
+        XCTAssertEqual(try apply(url, first).status, 0)
+        let before = try requests(log).count
+        // Then new prices: USA 1.99, GBR 1.49 (its equalization would be 1.89), JPN no longer
+        // named; the subscription's USA 2.99 becomes 3.99.
+        let changed = ShopCatalog.metadata
+            .replacingOccurrences(of: "<key>price</key><string>0.99</string>", with: "<key>price</key><string>1.99</string>")
+            .replacingOccurrences(of: "<key>GBR</key><string>0.89</string>", with: "<key>GBR</key><string>1.49</string>")
+            .replacingOccurrences(of: "<key>price</key><string>2.99</string>", with: "<key>price</key><string>3.99</string>")
+        let (planned, second) = try makePlan(url, metadata: changed, name: "second.json")
+        XCTAssertTrue(planned.stderr.contains("plan: 2 steps to apply"), planned.stderr)
+        let applied = try apply(url, second)
+        XCTAssertEqual(applied.status, 0, applied.stderr)
+        XCTAssertTrue(applied.stdout.hasPrefix("applied 2 steps (0 already done); read back: App Store Connect holds every step of the plan"), applied.stdout)
+        let written = try requests(log).dropFirst(before).filter { ($0["method"] as? String) != "GET" }
+        XCTAssertEqual(written.map { "\($0["method"]!) \($0["path"]!)" }, ["POST /v1/subscriptionPrices", "POST /v1/inAppPurchasePriceSchedules"])
+        // Current subscribers keep their price (no --migrate-existing-subscribers).
+        let change = (written[0]["body"] as? [String: Any])?["data"] as? [String: Any]
+        XCTAssertEqual((change?["attributes"] as? [String: Any])?["preserveCurrentPrice"] as? Bool, true)
+        let store = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: state)) as? [String: Any])
+        let gems = try XCTUnwrap((store["inAppPurchases"] as? [[String: Any]])?.first)
+        let prices = gems["prices"] as? [[String: Any]] ?? []
+        // The manual prices: the two named and the one set before in JPN, kept; the others follow USA's 1.99.
+        XCTAssertEqual(prices.filter { ($0["manual"] as? Bool) == true }.map { "\($0["territory"]!) \($0["customerPrice"]!)" }.sorted(),
+                       ["GBR 1.49", "JPN 160", "USA 1.99"])
+        XCTAssertEqual(prices.filter { ($0["territory"] as? String) == "CAN" }.map { $0["customerPrice"] as? String }, ["2.79"])
+        let (again, _) = try makePlan(url, metadata: changed, name: "third.json")
+        XCTAssertTrue(again.stderr.contains("plan: 0 steps to apply"), again.stderr)
     }
 }

@@ -149,106 +149,6 @@ extension PlanApply {
         }
     }
 
-    // MARK: Prices
-
-    /// An in-app purchase's price schedule: the base territory and each named territory's
-    /// manual price, at App Store Connect's price points; the other territories follow the base.
-    private func setPurchasePrices(_ step: CatalogPlan.Step, _ id: String, client: ASCClient) throws(ASCError) -> String? {
-        let territories = step.set.keys.filter { $0 != "baseTerritory" }.sorted()
-        var included: [[String: Any]] = []
-        for territory in territories {
-            let point = try pricePoint(try APIPath("/v2/inAppPurchases", id, "pricePoints"), type: "inAppPurchasePricePoints",
-                                       territory: territory, amount: step.set[territory] ?? "", client: client)
-            included.append(["type": "inAppPurchasePrices", "id": "${price-\(territory)}",
-                             "relationships": ["inAppPurchaseV2": Self.link("inAppPurchases", id),
-                                               "inAppPurchasePricePoint": Self.link("inAppPurchasePricePoints", point)]])
-        }
-        let base = step.set["baseTerritory"] ?? (territories.contains("USA") ? "USA" : territories.first ?? "USA")
-        let body = Self.document(["type": "inAppPurchasePriceSchedules",
-                                  "relationships": ["inAppPurchase": Self.link("inAppPurchases", id),
-                                                    "baseTerritory": Self.link("territories", base),
-                                                    "manualPrices": ["data": territories.map { ["type": "inAppPurchasePrices", "id": "${price-\($0)}"] }]]],
-                                 included: included)
-        let path = APIPath("/v1/inAppPurchasePriceSchedules")
-        return try created(try client.write("POST", path, body: body), "inAppPurchasePriceSchedules", path.encoded)
-    }
-
-    /// A subscription's price in each named territory, one write each; with a base territory (a
-    /// subscription with no price yet), every other territory at the base price's equalization,
-    /// written first, so the named prices, which judge the step done, are written last. A price
-    /// App Store Connect already holds (`now`: written by a run that stopped) is not written again.
-    private func setSubscriptionPrices(_ step: CatalogPlan.Step, _ id: String, now: [String: Decimal], client: ASCClient) throws(ASCError) -> String? {
-        let territories = step.set.keys.filter { $0 != "baseTerritory" }.sorted()
-        var named: [(territory: String, point: String, amount: Decimal?)] = []
-        for territory in territories {
-            let amount = step.set[territory] ?? ""
-            named.append((territory, try pricePoint(try APIPath("/v1/subscriptions", id, "pricePoints"), type: "subscriptionPricePoints",
-                                                    territory: territory, amount: amount, client: client), ASCValue.decimal(amount)))
-        }
-        var points: [(territory: String, point: String, amount: Decimal?)] = []
-        if let base = step.set["baseTerritory"], let basePoint = named.first(where: { $0.territory == base })?.point {
-            let listed = Set(territories)
-            points += try equalizations(of: basePoint, client: client).filter { !listed.contains($0.territory) }
-        }
-        points += named
-        // Existing subscribers keep their price unless told (a new subscription has none).
-        let preserve = step.before != nil && !migrateExistingSubscribers
-        for (territory, point, amount) in points where amount == nil || now[territory] != amount {
-            let body = Self.document(["type": "subscriptionPrices", "attributes": ["preserveCurrentPrice": preserve],
-                                      "relationships": ["subscription": Self.link("subscriptions", id),
-                                                        "territory": Self.link("territories", territory),
-                                                        "subscriptionPricePoint": Self.link("subscriptionPricePoints", point)]])
-            _ = try client.write("POST", APIPath("/v1/subscriptionPrices"), body: body)
-        }
-        return nil
-    }
-
-    /// The ID of the price point of `amount` in `territory`; none is an error naming the two nearest.
-    private func pricePoint(_ path: APIPath, type: String, territory: String, amount: String, client: ASCClient) throws(ASCError) -> String {
-        guard let wanted = ASCValue.decimal(amount) else { throw .notFound("\(Quote.escaped(amount)) is not a price") }
-        var found: String?
-        var below: Decimal?
-        var above: Decimal?
-        let query = [("filter[territory]", territory), ("limit", "8000"), ("fields[\(type)]", "customerPrice")]
-        try client.getAllPages(path, query: query) { (body) throws(ASCError) -> URL? in
-            let page: Page<PointAttributes> = try decodeDocument(body, path)
-            for resource in page.data where resource.type == type {
-                guard let price = resource.attributes?.customerPrice.flatMap(ASCValue.decimal) else { continue }
-                if price == wanted, found == nil {
-                    if let why = ResourceID.problem(resource.id) { throw .invalidResponse(path.encoded, "a price point's ID \(Quote.escaped(resource.id)) \(why)") }
-                    found = resource.id
-                }
-                if price < wanted, below.map({ price > $0 }) ?? true { below = price }
-                if price > wanted, above.map({ price < $0 }) ?? true { above = price }
-            }
-            return found == nil ? try page.next(path) : nil
-        }
-        guard let found else {
-            let nearest = [below, above].compactMap { $0.map { "\($0)" } }.joined(separator: " or ")
-            throw .notFound("\(amount) is not one of App Store Connect's prices in \(territory)\(nearest.isEmpty ? "" : " (the nearest: \(nearest))"): "
-                            + "change the price in the catalog to a price point (`iap asc pull --price-points` lists them) and plan again")
-        }
-        return found
-    }
-
-    /// The points that equalize `point` in every other territory.
-    private func equalizations(of point: String, client: ASCClient) throws(ASCError) -> [(territory: String, point: String, amount: Decimal?)] {
-        let path = try APIPath("/v1/subscriptionPricePoints", point, "equalizations")
-        var result: [(territory: String, point: String, amount: Decimal?)] = []
-        try client.getAllPages(path, query: [("limit", "8000"), ("include", "territory"), ("fields[subscriptionPricePoints]", "customerPrice,territory"),
-                                             ("fields[territories]", "currency")]) { (body) throws(ASCError) -> URL? in
-            let page = try Page<SubscriptionPointAttributes>.read(body, path)
-            for resource in page.data {
-                guard let territory = resource.relationships?["territory"]?.one, territory.type == "territories", ASCValue.code(territory.id) == nil,
-                      ResourceID.problem(resource.id) == nil else { continue }
-                result.append((territory.id, resource.id, resource.attributes?.customerPrice.flatMap(ASCValue.decimal)))
-            }
-            return try page.next(path)
-        }
-        var seen: Set<String> = []
-        return result.filter { seen.insert($0.territory).inserted }.sorted { $0.territory < $1.territory }
-    }
-
     /// The resource ID of a product's localization in `locale` (read: the snapshot keeps none).
     private func localizationID(of id: String, subscription: Bool, locale: String, client: ASCClient) throws(ASCError) -> String {
         let path = subscription ? try APIPath("/v1/subscriptions", id, "subscriptionLocalizations")
@@ -278,7 +178,7 @@ extension PlanApply {
     }
 
     /// The ID of what a create made, from its answer (`data.id` of the type asked for).
-    private func created(_ body: Data, _ type: String, _ operation: String) throws(ASCError) -> String {
+    func created(_ body: Data, _ type: String, _ operation: String) throws(ASCError) -> String {
         struct Answer: Decodable { struct Made: Decodable { var type: String; var id: String }; var data: Made }
         guard let answer = try? JSONDecoder().decode(Answer.self, from: body), answer.data.type == type else {
             throw .invalidResponse(operation, "the answer does not name the \(type) resource it made")
@@ -286,12 +186,6 @@ extension PlanApply {
         if let why = ResourceID.problem(answer.data.id) { throw .invalidResponse(operation, "the new resource's ID \(Quote.escaped(answer.data.id)) \(why)") }
         return answer.data.id
     }
-}
-
-/// A price point's customer price (either kind).
-struct PointAttributes: Decodable, Sendable, ResourceAttributes {
-    static let type = "pricePoints"
-    var customerPrice: String?
 }
 
 /// A localization's locale (either kind).

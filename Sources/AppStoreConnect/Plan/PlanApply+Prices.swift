@@ -1,0 +1,147 @@
+import Diagnostics
+import Foundation
+import Support
+
+extension PlanApply {
+    /// An in-app purchase's price schedule, one write: the base territory's price and a manual
+    /// price in each named territory whose price is not the base price's equalization there; a
+    /// territory whose price is the equalization follows the base (App Store Connect sets it).
+    /// A schedule replaces every manual price, so a product that had one keeps the prices set by
+    /// hand in territories the catalog does not name.
+    func setPurchasePrices(_ step: CatalogPlan.Step, _ id: String, client: ASCClient) throws(ASCError) -> String? {
+        let wanted = try Self.amounts(step)
+        let base = step.set["baseTerritory"] ?? (wanted["USA"] != nil ? "USA" : wanted.keys.min() ?? "USA")
+        let resolved = try resolve(PurchasePointAttributes.self, list: try APIPath("/v2/inAppPurchases", id, "pricePoints"),
+                                   equalizations: "/v1/inAppPurchasePricePoints", wanted: wanted, base: base, client: client)
+        var manual: [String: String] = [:]
+        if step.before != nil, let kept = try SnapshotPull().manualPricePoints(id, client) {
+            for (territory, point) in kept where wanted[territory] == nil && territory != base { manual[territory] = point }
+        }
+        for (territory, point) in resolved.points where territory == base || !resolved.equalized.contains(territory) { manual[territory] = point }
+        let territories = manual.keys.sorted()
+        let included: [[String: Any]] = territories.map { territory in
+            ["type": "inAppPurchasePrices", "id": "${price-\(territory)}",
+             "relationships": ["inAppPurchaseV2": Self.link("inAppPurchases", id),
+                               "inAppPurchasePricePoint": Self.link("inAppPurchasePricePoints", manual[territory]!)]]
+        }
+        let body = Self.document(["type": "inAppPurchasePriceSchedules",
+                                  "relationships": ["inAppPurchase": Self.link("inAppPurchases", id),
+                                                    "baseTerritory": Self.link("territories", base),
+                                                    "manualPrices": ["data": territories.map { ["type": "inAppPurchasePrices", "id": "${price-\($0)}"] }]]],
+                                 included: included)
+        let path = APIPath("/v1/inAppPurchasePriceSchedules")
+        return try created(try client.write("POST", path, body: body), "inAppPurchasePriceSchedules", path.encoded)
+    }
+
+    /// A subscription's prices. One with no price yet (`now` empty) takes its first prices in one
+    /// write, inline with a PATCH of the subscription — App Store Connect answers a price change
+    /// on it with a 500 — every named territory, and with a base territory every other territory
+    /// at the base price's equalization. One with prices gets a price change per territory whose
+    /// price differs (`POST /v1/subscriptionPrices`, one write each: the document has no other);
+    /// a price App Store Connect already holds (written by a run that stopped) is not written again.
+    func setSubscriptionPrices(_ step: CatalogPlan.Step, _ id: String, now: [String: Decimal], client: ASCClient) throws(ASCError) -> String? {
+        let wanted = try Self.amounts(step)
+        let resolved = try resolve(SubscriptionPointAttributes.self, list: try APIPath("/v1/subscriptions", id, "pricePoints"),
+                                   equalizations: "/v1/subscriptionPricePoints", wanted: wanted, base: step.set["baseTerritory"], client: client)
+        var points = resolved.others
+        points.merge(resolved.points) { _, named in named }
+        if now.isEmpty {
+            let territories = points.keys.sorted()
+            let included: [[String: Any]] = territories.map { territory in
+                ["type": "subscriptionPrices", "id": "${price-\(territory)}",
+                 "relationships": ["territory": Self.link("territories", territory),
+                                   "subscriptionPricePoint": Self.link("subscriptionPricePoints", points[territory]!)]]
+            }
+            let body = Self.document(["type": "subscriptions", "id": id,
+                                      "relationships": ["prices": ["data": territories.map { ["type": "subscriptionPrices", "id": "${price-\($0)}"] }]]],
+                                     included: included)
+            _ = try client.write("PATCH", try APIPath("/v1/subscriptions", id), body: body)
+            return nil
+        }
+        // Existing subscribers keep their price unless told.
+        let preserve = !migrateExistingSubscribers
+        // The equalized territories first, the named ones (which judge the step done) last.
+        let order = resolved.others.keys.sorted() + resolved.points.keys.sorted()
+        for territory in order where now[territory] == nil || (wanted[territory].map { now[territory] != $0 } ?? false) {
+            let body = Self.document(["type": "subscriptionPrices", "attributes": ["preserveCurrentPrice": preserve],
+                                      "relationships": ["subscription": Self.link("subscriptions", id),
+                                                        "territory": Self.link("territories", territory),
+                                                        "subscriptionPricePoint": Self.link("subscriptionPricePoints", points[territory]!)]])
+            _ = try client.write("POST", APIPath("/v1/subscriptionPrices"), body: body)
+        }
+        return nil
+    }
+
+    /// A step's prices by territory (the plan file was checked: each is a price).
+    static func amounts(_ step: CatalogPlan.Step) throws(ASCError) -> [String: Decimal] {
+        var wanted: [String: Decimal] = [:]
+        for (territory, text) in step.set where territory != "baseTerritory" {
+            guard let amount = ASCValue.decimal(text) else { throw .notFound("\(Quote.escaped(text)) is not a price") }
+            wanted[territory] = amount
+        }
+        return wanted
+    }
+
+    /// Price points for a step's prices.
+    struct ResolvedPrices {
+        /// Each named territory's point.
+        var points: [String: String] = [:]
+        /// The named territories whose price is the base price's equalization there.
+        var equalized: Set<String> = []
+        /// Each territory not named: its point at the base price's equalization.
+        var others: [String: String] = [:]
+    }
+
+    /// The points of `wanted` (territory → price) in as few requests as Apple's document allows:
+    /// with a base territory, its point and the base price's equalizations (one request each),
+    /// which give every territory whose price is the equalized one; the rest from one list of the
+    /// product's points filtered by their territories (8,000 points a page, about 10 territories).
+    /// A price that is not a point is an error naming the nearest.
+    private func resolve<A: PricePointAttributes>(_ kind: A.Type, list: APIPath, equalizations prefix: StaticString, wanted: [String: Decimal],
+                                                  base: String?, client: ASCClient) throws(ASCError) -> ResolvedPrices {
+        var resolved = ResolvedPrices()
+        if let base, let amount = wanted[base] {
+            let basePoint = try lookup(kind, list, [base: amount], client)[base]!
+            resolved.points[base] = basePoint
+            let path = try APIPath(prefix, basePoint, "equalizations")
+            let (ladders, ids) = try PricePointPull().ladder(path, kind, client)
+            for (territory, ladder) in ladders where territory != base {
+                guard ladder.points.count == 1, let price = ladder.points.first?.price, let point = ids[territory]?[price] else {
+                    throw .invalidResponse(path.encoded, "\(ladder.points.count) equalized prices in \(territory), not one")
+                }
+                if let why = ResourceID.problem(point) { throw .invalidResponse(path.encoded, "a price point's ID \(Quote.escaped(point)) \(why)") }
+                if let named = wanted[territory] {
+                    if named == price {
+                        resolved.points[territory] = point
+                        resolved.equalized.insert(territory)
+                    }
+                } else {
+                    resolved.others[territory] = point
+                }
+            }
+        }
+        let rest = wanted.filter { resolved.points[$0.key] == nil }
+        if !rest.isEmpty {
+            resolved.points.merge(try lookup(kind, list, rest, client)) { found, _ in found }
+        }
+        return resolved
+    }
+
+    /// The point of each price in its territory, from the product's points in those territories.
+    private func lookup<A: PricePointAttributes>(_ kind: A.Type, _ list: APIPath, _ wanted: [String: Decimal], _ client: ASCClient)
+        throws(ASCError) -> [String: String] {
+        let (ladders, ids) = try PricePointPull().ladder(list, kind, client, territories: wanted.keys.sorted())
+        var found: [String: String] = [:]
+        for (territory, amount) in wanted.sorted(by: { $0.key < $1.key }) {
+            guard let point = ids[territory]?[amount] else {
+                let prices = ladders[territory]?.points.map(\.price) ?? []
+                let nearest = [prices.last { $0 < amount }, prices.first { $0 > amount }].compactMap { $0.map { "\($0)" } }.joined(separator: " or ")
+                throw .notFound("\(amount) is not one of App Store Connect's prices in \(territory)\(nearest.isEmpty ? "" : " (the nearest: \(nearest))"): "
+                                + "change the price in the catalog to a price point (`iap asc pull --price-points` lists them) and plan again")
+            }
+            if let why = ResourceID.problem(point) { throw .invalidResponse(list.encoded, "a price point's ID \(Quote.escaped(point)) \(why)") }
+            found[territory] = point
+        }
+        return found
+    }
+}
