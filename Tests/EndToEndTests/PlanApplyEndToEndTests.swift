@@ -193,3 +193,34 @@ extension ASCEndToEndTests {
         XCTAssertTrue(again.stderr.contains("plan: 0 steps to apply"), again.stderr)
     }
 }
+
+extension ASCEndToEndTests {
+    func testCheckPlansTheCatalogAgainstTheSnapshotWhenIapYmlAsks() throws {
+        let root = folder.appendingPathComponent("repo")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Shop"), withIntermediateDirectories: true)
+        try ShopCatalog.metadata.write(to: root.appendingPathComponent("Shop/Metadata.plist"), atomically: true, encoding: .utf8)
+        try #"{"app":{"bundleId":"com.acme.shop","id":"1500000000"},"format":"iap-asc-snapshot","inAppPurchases":[],"subscriptionGroups":[],"version":1}"#
+            .write(to: root.appendingPathComponent("shop.snapshot.json"), atomically: true, encoding: .utf8)
+        let yml = root.appendingPathComponent("iap.yml")
+        try "catalogs: [Shop]\nasc:\n  snapshot: shop.snapshot.json\n  plan: true\n".write(to: yml, atomically: true, encoding: .utf8)
+        let planned = try IAPRunner.run(["check"], in: root)
+        // The drift's two missing products (errors), and the plan's 8 steps (infos).
+        XCTAssertEqual(planned.status, 1, planned.stderr)
+        XCTAssertEqual(planned.stderr, "1 catalog file (2 products in 1 catalog) checked: 2 errors, 0 warnings, 8 infos\n")
+        let steps = planned.stdout.split(separator: "\n").filter { $0.hasSuffix("[asc-plan-change]") }
+        XCTAssertEqual(steps.count, 8)
+        XCTAssertTrue(steps.contains("Shop/Metadata.plist:12: info: step 7: set the price of 'com.acme.shop.gems' in GBR, USA: GBR '0.89', USA '0.99' [asc-plan-change]"),
+                      planned.stdout)
+        // Without the key the plan is not made: check is as before.
+        try "catalogs: [Shop]\nasc:\n  snapshot: shop.snapshot.json\n".write(to: yml, atomically: true, encoding: .utf8)
+        let unplanned = try IAPRunner.run(["check"], in: root)
+        XCTAssertEqual(unplanned.stderr, "1 catalog file (2 products in 1 catalog) checked: 2 errors, 0 warnings, 0 infos\n")
+        XCTAssertFalse(unplanned.stdout.contains("asc-plan"))
+        // A plan needs a snapshot to plan against.
+        try "catalogs: [Shop]\nasc:\n  plan: true\n".write(to: yml, atomically: true, encoding: .utf8)
+        let refused = try IAPRunner.run(["check"], in: root)
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertEqual(refused.stderr, "iap: error: iap.yml:3:9: asc.plan: iap check plans the catalog against the snapshot: name it in asc.snapshot "
+                       + "(`iap asc pull --app APP --snapshot AppStoreConnect.snapshot.json` writes one)\niap.yml: 1 error; fix the file (see docs/ci.md)\n")
+    }
+}

@@ -4,6 +4,8 @@ import AppStoreConnect
 public struct ASCSettings: Sendable, Equatable {
     /// The snapshot `iap check` compares the catalog with (`asc diff`), resolved from the file's folder.
     public var snapshot: String?
+    /// Whether `iap check` also plans the catalog against `snapshot` (`iap asc plan`'s findings).
+    public var plan = false
     /// The app `iap asc pull` reads when `--app` is not given: a bundle ID or an Apple ID.
     public var app: String?
     /// The storefront whose prices and introductory offers `iap asc pull` reads.

@@ -170,7 +170,14 @@ struct ConfigurationParser {
     }
 
     private mutating func readASC(_ node: Node, into config: inout Configuration) {
-        for (key, keyNode, value) in entries(node, "asc", expecting: "a mapping with snapshot, price-points, app, storefront and the key's variable names") {
+        var planNode: Node?
+        defer {
+            if let planNode, config.asc.plan, config.asc.snapshot == nil {
+                error(planNode, "asc.plan", "iap check plans the catalog against the snapshot: name it in asc.snapshot "
+                      + "(`iap asc pull --app APP --snapshot AppStoreConnect.snapshot.json` writes one)")
+            }
+        }
+        for (key, keyNode, value) in entries(node, "asc", expecting: "a mapping with snapshot, plan, price-points, app, storefront and the key's variable names") {
             let path = "asc.\(key)"
             switch key {
             case "snapshot":
@@ -178,6 +185,10 @@ struct ConfigurationParser {
                 if let snapshot = string(value, path), confine(snapshot, value, path, elsewhere: "--snapshot \(Escape.shellArgument(snapshot, path: true))") {
                     config.asc.snapshot = config.resolve(snapshot)
                 }
+            case "plan":
+                // check plans the catalog against the snapshot: it needs one.
+                planNode = value
+                config.asc.plan = bool(value, path) ?? false
             case "price-points":
                 // Written by pull --price-points, read by validate and check: confined as the snapshot is.
                 if let file = string(value, path), confine(file, value, path, elsewhere: "--price-points \(Escape.shellArgument(file, path: true))") {

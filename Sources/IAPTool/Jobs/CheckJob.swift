@@ -8,7 +8,7 @@ import SourceLint
 import Support
 
 /// `iap check`: validate, `gen --check` for each configured output, lint, and the drift from
-/// App Store Connect's snapshot (`asc: snapshot:`), as `iap.yml` says; one list of findings for one report and one exit status. With no `iap.yml` it
+/// App Store Connect's snapshot (`asc: snapshot:`) and the plan against it (`asc: plan: true`), as `iap.yml` says; one list of findings for one report and one exit status. With no `iap.yml` it
 /// validates `catalogs/`.
 public struct CheckJob: Sendable {
     public var configuration: Configuration
@@ -132,6 +132,12 @@ public struct CheckJob: Sendable {
             result.findings += Readiness(catalog: catalog, drift: drift, requests: requests).ruleFindings(inCheck: true, findingsPerRule: validate.findingsPerRule)
             result.files.append(snapshotPath)
             result.rules += ASCRules.all + ReadinessRules.all
+            // `asc: plan: true` — what `iap asc apply` would write, and what it cannot.
+            if config.asc.plan {
+                let plan = Planner(snapshot: snapshot, path: snapshotPath, text: text).plan(catalog)
+                result.findings += PlanRules.findings(plan, snapshotPath: snapshotPath)
+                result.rules += PlanRules.all
+            }
         }
         return (result, counts)
     }
