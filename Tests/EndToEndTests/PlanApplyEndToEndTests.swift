@@ -224,3 +224,39 @@ extension ASCEndToEndTests {
                        + "(`iap asc pull --app APP --snapshot AppStoreConnect.snapshot.json` writes one)\niap.yml: 1 error; fix the file (see docs/ci.md)\n")
     }
 }
+
+extension ASCEndToEndTests {
+    /// docs/catalog-as-code.md's transcripts (```text blocks whose first line is `$ iap asc …`),
+    /// run in order in a folder holding the shop's catalog (`Shop`), against the fake with an
+    /// empty app: each block's lines after the command are its output, stdout then stderr.
+    func testTheCatalogAsCodeTranscriptsAreWhatTheFakeAnswers() throws {
+        let page = try String(contentsOf: IAPRunner.packageRoot.appendingPathComponent("docs/catalog-as-code.md"), encoding: .utf8)
+        var transcripts: [(command: String, output: String)] = []
+        var block: [String]?
+        for line in page.components(separatedBy: "\n") {
+            if line == "```text" { block = []; continue }
+            if line == "```", let lines = block {
+                if let first = lines.first, first.hasPrefix("$ iap asc ") {
+                    transcripts.append((String(first.dropFirst(6)), lines.dropFirst().map { $0 + "\n" }.joined()))
+                }
+                block = nil
+                continue
+            }
+            block?.append(line)
+        }
+        XCTAssertEqual(transcripts.map { $0.command.split(separator: " ").prefix(2).joined(separator: " ") }, ["asc plan", "asc apply", "asc apply", "asc plan"])
+        let work = folder.appendingPathComponent("work")
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("Shop"), withIntermediateDirectories: true)
+        try ShopCatalog.metadata.write(to: work.appendingPathComponent("Shop/Metadata.plist"), atomically: true, encoding: .utf8)
+        // Pages as long as each operation's `limit` asks (up to 8,000 price points).
+        let (url, _) = try startServer(pageSize: 8000, storeJSON: Self.shopStore())
+        var env = environment
+        env["IAP_ASC_URL"] = url
+        for (command, expected) in transcripts {
+            let (line, status) = ReadmeTests.exitStatus(of: command)
+            let result = try IAPRunner.run(line.split(separator: " ").map(String.init), in: work, environment: env)
+            XCTAssertEqual(result.stdout + result.stderr, expected, "docs/catalog-as-code.md: iap \(line)")
+            XCTAssertEqual(result.status, status, "docs/catalog-as-code.md: iap \(line) exits \(result.status)")
+        }
+    }
+}
