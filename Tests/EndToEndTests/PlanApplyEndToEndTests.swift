@@ -260,3 +260,41 @@ extension ASCEndToEndTests {
         }
     }
 }
+
+extension ASCEndToEndTests {
+    func testAnApplyKilledAtEachWriteInTurnResumesWithoutWritingAnythingTwice() throws {
+        // The shop's apply is 8 writes. For each N: apply is killed as soon as App Store Connect
+        // has made the Nth (while it waits on its next request: 150 ms an answer), with SIGKILL,
+        // or SIGINT for the 4th (iap has no handler: it dies as at SIGKILL). The next run
+        // resumes from the journal and makes the other writes, each once.
+        for n in 1...8 {
+            let (url, log) = try startServer(pageSize: 8000, extra: ["--latency-ms", "150"], storeJSON: Self.shopStore())
+            let (_, plan) = try makePlan(url, name: "plan-\(n).json")
+            var env = environment
+            env["IAP_ASC_URL"] = url
+            let process = Process()
+            process.executableURL = IAPRunner.binary
+            process.arguments = ["asc", "apply", plan, "--confirm"]
+            process.environment = env
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let deadline = Date().addingTimeInterval(60)
+            while process.isRunning, try writes(log).count < n, Date() < deadline { usleep(2000) }
+            kill(process.processIdentifier, n == 4 ? SIGINT : SIGKILL)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationReason, .uncaughtSignal, "run \(n) ended before it was killed")
+            XCTAssertEqual(try writes(log).count, n, "run \(n): killed after its \(n)th write")
+            let resumed = try apply(url, plan)
+            XCTAssertEqual(resumed.status, 0, "run \(n): \(resumed.stderr)")
+            XCTAssertTrue(resumed.stderr.hasPrefix("iap: resuming the apply journaled in \(plan).journal\n"), resumed.stderr)
+            // Killed after the last write (in the reading back), the resumed run finds every step done.
+            let said = n == 8 ? "nothing to write: App Store Connect holds every step of the plan (8)\n"
+                : "applied \(8 - n) step\(8 - n == 1 ? "" : "s") (\(n) already done); read back: App Store Connect holds every step of the plan"
+            XCTAssertTrue(resumed.stdout.hasPrefix(said), "run \(n): \(resumed.stdout)")
+            let written = try writes(log)
+            XCTAssertEqual(written.count, 8, "run \(n)")
+            XCTAssertTrue(written.allSatisfy { [200, 201].contains($0["status"] as? Int ?? 0) }, "run \(n): \(written.map { $0["status"] ?? "" })")
+        }
+    }
+}
