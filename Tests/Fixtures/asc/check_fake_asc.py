@@ -929,6 +929,37 @@ def writes(workdir, key):
               "first prices inline with PATCH /v1/subscriptions/{id}: 200 (got %s %s)" % (status, body))
         check(sub_price(sub, "USA") == ("4.99", "USD") and sub_price(sub, "GBR") == ("3.99", "GBP"),
               "read back: the new subscription's inline prices (got %s %s)" % (sub_price(sub, "USA"), sub_price(sub, "GBR")))
+        # Introductory offers inline, in territories the subscription has a price in.
+        def inline_offers(sub_id, items):
+            included = [{"type": "subscriptionIntroductoryOffers", "id": ident,
+                         "attributes": {"offerMode": mode, "duration": "ONE_WEEK", "numberOfPeriods": 1},
+                         "relationships": dict({"territory": one("territories", territory)},
+                                               **({"subscriptionPricePoint": one("subscriptionPricePoints", point)} if point else {}))}
+                        for ident, mode, territory, point in items]
+            body_ = resource("subscriptions", {}, ident=sub_id, introductoryOffers=many("subscriptionIntroductoryOffers", [i[0] for i in items]))
+            body_["included"] = included
+            return send("PATCH", base + "/v1/subscriptions/" + sub_id, token, body_)
+
+        def offers_of(sub_id):
+            pages = all_pages(base + "/v1/subscriptions/%s/introductoryOffers?include=subscriptionPricePoint,territory" % sub_id, token, "offers")
+            return sorted((o["relationships"]["territory"]["data"]["id"], o["attributes"]["offerMode"]) for p in pages for o in p["data"])
+
+        for items, what, code in (([("${o-JPN}", "FREE_TRIAL", "JPN", None)], "a territory with no price", "ENTITY_ERROR.RELATIONSHIP.INVALID"),
+                                  ([("${o-USA}", "FREE_TRIAL", "USA", sub_point["0.99"])], "a free trial with a price", "ENTITY_ERROR.RELATIONSHIP.INVALID"),
+                                  ([("${o-USA}", "PAY_UP_FRONT", "USA", None)], "a paid offer with no price", "ENTITY_ERROR.RELATIONSHIP.INVALID"),
+                                  ([("${o-USA}", "PAY_UP_FRONT", "USA", gbr_point["0.99"])], "a point of another territory", "ENTITY_ERROR.RELATIONSHIP.INVALID"),
+                                  ([("${o-USA}", "FREE_TRIAL", "USA", None), ("${o-USA2}", "FREE_TRIAL", "USA", None)], "two offers in USA",
+                                   "ENTITY_ERROR.ATTRIBUTE.INVALID")):
+            status, _, body = inline_offers(sub, items)
+            check(status == 409 and error_code(body) == code and offers_of(sub) == [],
+                  "inline introductory offers with %s: 409, nothing kept (got %s %s)" % (what, status, body))
+        status, _, body = inline_offers(sub, [("${o-USA}", "FREE_TRIAL", "USA", None), ("${o-GBR}", "PAY_UP_FRONT", "GBR", gbr_point["0.99"])])
+        check(status == 200 and offers_of(sub) == [("GBR", "PAY_UP_FRONT"), ("USA", "FREE_TRIAL")],
+              "introductory offers inline with PATCH /v1/subscriptions/{id}: 200, read back (got %s %s %s)" % (status, body, offers_of(sub)))
+        status, _, body = inline_offers(sub, [("${o-USA}", "FREE_TRIAL", "USA", None)])
+        check(status == 409 and error_code(body) == "ENTITY_ERROR.ATTRIBUTE.INVALID",
+              "an introductory offer where one runs: 409 (got %s %s)" % (status, body))
+
         status, _, body = send("POST", base + "/v1/subscriptionPrices", token, price_body(sub, sub_point["4.99"], "USA"))
         check(status == 201 and body["data"]["type"] == "subscriptionPrices" and body["data"]["attributes"] == {"startDate": today},
               "create subscription price (a change, once it has one): 201, starts today (got %s %s)" % (status, body))

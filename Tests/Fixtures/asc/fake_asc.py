@@ -1411,17 +1411,27 @@ def update_subscription(ctx, body, sub_id):
     data = body["data"]
     same_id(data, sub_id)
     relationships = data.get("relationships") or {}
-    if set(relationships) - {"prices"}:
-        raise NotImplementedError("PATCH /v1/subscriptions/{id} with introductory or promotional offers inline")
+    if set(relationships) - {"prices", "introductoryOffers"}:
+        raise NotImplementedError("PATCH /v1/subscriptions/{id} with promotional offers inline")
     attributes = data.get("attributes") or {}
     check_unchangeable(attributes, ("productId",), "a subscription")
     check_family_sharing(sub, attributes, "a subscription")
     check_product_names(ctx.store, ctx.store.group_of_sub[sub_id].get("app"), {"name": attributes.get("name")}, itself=sub)
-    entries = inline_subscription_prices(ctx, sub, data, body.get("included") or [])
+    included = body.get("included") or []
+    named = set(related_ids(data, "prices")) | set(related_ids(data, "introductoryOffers"))
+    for number, item in enumerate(included):
+        if item.get("type") not in ("subscriptionPrices", "subscriptionIntroductoryOffers") or item.get("id") not in named:
+            raise invalid_relationship("The included resource '%s' is not named by the subscription's prices or introductory offers."
+                                       % item.get("id"), "/included/%d" % number)
+    entries = inline_subscription_prices(ctx, sub, data, [i for i in included if i.get("type") == "subscriptionPrices"])
+    priced = {e["territory"] for e in entries} | {p.get("territory") for p in sub.get("prices", [])}
+    offers = inline_introductory_offers(ctx, sub, data, [i for i in included if i.get("type") == "subscriptionIntroductoryOffers"], priced)
     set_attributes(sub, attributes, ("name", "familySharable", "subscriptionPeriod", "reviewNote", "groupLevel"),
                    clearable=("reviewNote",))
     for entry in entries:
         add_subscription_price(sub, entry)
+    if offers:
+        sub.setdefault("introductoryOffers", []).extend(offers)
     ctx.store.reindex()
     return updated(ctx, ctx.res.subscription(sub), "/v1/subscriptions")
 
@@ -1432,12 +1442,7 @@ def inline_subscription_prices(ctx, sub, data, included):
     SubscriptionPriceInlineCreate naming a point of the ladder; one per territory; every included
     price named. Checked whole before anything is kept (409 RELATIONSHIP.INVALID)."""
     named = related_ids(data, "prices")
-    inline = {}
-    for number, item in enumerate(included):
-        if item.get("type") != "subscriptionPrices" or item.get("id") not in named:
-            raise invalid_relationship("The included resource '%s' is not named by the subscription's prices." % item.get("id"),
-                                       "/included/%d" % number)
-        inline[item["id"]] = item
+    inline = {item["id"]: item for item in included}
     entries, territories = [], set()
     for number, ident in enumerate(named):
         pointer = "/data/relationships/prices/data/%d" % number
@@ -1460,6 +1465,55 @@ def inline_subscription_prices(ctx, sub, data, included):
         start = (item.get("attributes") or {}).get("startDate") or utc_today()
         entries.append({"territory": territory, "currency": ctx.store.ladder.territories[territory], "customerPrice": price,
                         "proceeds": proceeds, "startDate": start})
+    return entries
+
+
+def inline_introductory_offers(ctx, sub, data, included, priced):
+    """The introductory offers a PATCH of a subscription creates inline: each id in
+    `relationships.introductoryOffers` an `included` SubscriptionIntroductoryOfferInlineCreate with
+    a territory where the subscription has a price (after this request's prices), one per
+    territory and none where an offer runs now or later; a free trial names no price point, a
+    paid offer a subscription point of the territory's ladder. Checked whole before anything is
+    kept (409)."""
+    named = related_ids(data, "introductoryOffers")
+    inline = {i.get("id"): i for i in included}
+    today = utc_today()
+    running = {o.get("territory") for o in sub.get("introductoryOffers", []) if (o.get("endDate") or "9999-12-31") > today}
+    entries, territories = [], set()
+    for number, ident in enumerate(named):
+        pointer = "/data/relationships/introductoryOffers/data/%d" % number
+        item = inline.get(ident)
+        if item is None:
+            raise invalid_relationship("The introductory offer '%s' is not in `included`." % ident, pointer)
+        owner = related_id(item, "subscription")
+        if owner is not None and owner != sub["id"]:
+            raise invalid_relationship("The offer '%s' is for the subscription '%s', not '%s'." % (ident, owner, sub["id"]), pointer)
+        territory = related_id(item, "territory")
+        if territory not in ctx.store.ladder.territories:
+            raise invalid_relationship("The offer '%s' names no territory App Store Connect has." % ident, pointer)
+        if territory not in priced:
+            raise invalid_relationship("The subscription has no price in '%s': an introductory offer needs one." % territory, pointer)
+        if territory in territories or territory in running:
+            raise invalid_attribute("An introductory offer already runs in '%s': offers in a territory cannot overlap." % territory, pointer)
+        territories.add(territory)
+        attributes = item.get("attributes") or {}
+        entry = {"territory": territory, "offerMode": attributes["offerMode"], "duration": attributes["duration"],
+                 "numberOfPeriods": attributes["numberOfPeriods"]}
+        point_id = related_id(item, "subscriptionPricePoint")
+        if attributes["offerMode"] == "FREE_TRIAL":
+            if point_id is not None:
+                raise invalid_relationship("A free trial has no price: the offer '%s' names a price point." % ident, pointer)
+        else:
+            if point_id is None:
+                raise invalid_relationship("The %s offer '%s' names no price point." % (attributes["offerMode"], ident), pointer)
+            where, _, price, _ = ladder_point(ctx, "sub", point_id, pointer)
+            if where != territory:
+                raise invalid_relationship("The price point '%s' is in '%s', not '%s'." % (point_id, where, territory), pointer)
+            entry.update({"customerPrice": price, "currency": ctx.store.ladder.territories[territory]})
+        for name in ("startDate", "endDate"):
+            if attributes.get(name):
+                entry[name] = attributes[name]
+        entries.append(entry)
     return entries
 
 
