@@ -225,3 +225,59 @@ final class PlanTests: ScratchFolderTestCase {
         XCTAssertEqual(apply.staleness(reviewed, resuming: false), [])
     }
 }
+
+extension PlanTests {
+    /// The shop's subscription with an introductory offer.
+    static func withOffer(_ mode: String, _ period: String, periods: Int = 1, price: String? = nil) -> String {
+        let offer = "<key>introductoryOffer</key><dict><key>paymentMode</key><string>\(mode)</string><key>period</key><string>\(period)</string>"
+            + "<key>periods</key><integer>\(periods)</integer>" + (price.map { "<key>price</key><string>\($0)</string>" } ?? "") + "</dict>"
+        return ShopCatalog.metadata.replacingOccurrences(of: "<key>familyShareable</key><true/>", with: "<key>familyShareable</key><true/>" + offer)
+    }
+
+    func testAnIntroductoryOfferIsAddedWhereAppStoreConnectHasNoneAndSaidWhereItHasAnother() throws {
+        var empty = ASCSnapshot(app: Self.app, inAppPurchases: [], subscriptionGroups: [])
+        empty.storefront = "USA"
+        let free = plan(try catalog(Self.withOffer("free-trial", "P7D")), empty)
+        let offer = try XCTUnwrap(free.steps.first { $0.action == .setIntroductoryOffer })
+        // After the subscription's prices: an offer goes where it has a price.
+        XCTAssertEqual(offer.number, 5)
+        XCTAssertEqual(offer.set, ["mode": "FREE_TRIAL", "duration": "ONE_WEEK", "periods": "1"])
+        XCTAssertNil(offer.before)
+        XCTAssertEqual(PlanApply.describe(offer), "add the introductory offer of 'com.acme.shop.club.monthly'")
+        // A paid offer is in the territory of the product's price (USD: the USA).
+        let paid = plan(try catalog(Self.withOffer("pay-as-you-go", "P1M", periods: 3, price: "0.99")), empty)
+        XCTAssertEqual(paid.steps.first { $0.action == .setIntroductoryOffer }?.set,
+                       ["mode": "PAY_AS_YOU_GO", "duration": "ONE_MONTH", "periods": "3", "price": "0.99", "baseTerritory": "USA"])
+        // Without a storefront the snapshot has no offers to compare: said, not planned.
+        let unknown = plan(try catalog(Self.withOffer("free-trial", "P1W")), ASCSnapshot(app: Self.app, inAppPurchases: [], subscriptionGroups: []))
+        XCTAssertFalse(unknown.steps.contains { $0.action == .setIntroductoryOffer })
+        XCTAssertEqual(unknown.blocked.map { "\($0.level) \($0.what)" }, ["info add the introductory offer free-trial P1W"])
+        // A duration App Store Connect does not offer: the catalog must change.
+        let odd = plan(try catalog(Self.withOffer("free-trial", "P5D")), empty)
+        XCTAssertEqual(odd.blocked.map(\.level), [.error])
+        XCTAssertTrue(odd.blocked[0].reason.hasPrefix("App Store Connect's introductory offers last 3 days, 1 or 2 weeks"), odd.blocked[0].reason)
+
+        // App Store Connect holds the same offer: nothing to do; another: said, never changed.
+        var matching = Self.matching()
+        matching.storefront = "USA"
+        matching.subscriptionGroups[0].subscriptions[0].introductoryOffer = .init(mode: "FREE_TRIAL", duration: "ONE_WEEK", periods: 1, price: nil)
+        XCTAssertEqual(plan(try catalog(Self.withOffer("free-trial", "P1W")), matching).steps, [])
+        let other = plan(try catalog(Self.withOffer("free-trial", "P1M")), matching)
+        XCTAssertEqual(other.steps, [])
+        XCTAssertEqual(other.blocked.map { "\($0.level) \($0.what): \($0.reason)" }, [
+            "info add the introductory offer free-trial P1M: App Store Connect has free-trial P1W in USA and changes an introductory offer only by "
+                + "ending it: end it in App Store Connect, then plan again",
+        ])
+        // Judged by apply: none is planned, the offer set is done, another has moved.
+        var none = matching
+        none.subscriptionGroups[0].subscriptions[0].introductoryOffer = nil
+        let step = try XCTUnwrap(plan(try catalog(Self.withOffer("free-trial", "P1W")), none).steps.first)
+        let apply = PlanApply(plan: CatalogPlan(app: Self.app, against: .init(none), steps: [step], blocked: []), allTerritories: ["GBR", "USA"])
+        XCTAssertEqual(apply.statuses(none), [.planned])
+        XCTAssertEqual(apply.statuses(matching), [.done])
+        var moved = matching
+        moved.subscriptionGroups[0].subscriptions[0].introductoryOffer = .init(mode: "PAY_UP_FRONT", duration: "ONE_MONTH", periods: 1,
+                                                                                 price: .init(amount: "1.99", currency: "USD"))
+        XCTAssertEqual(apply.statuses(moved), [.moved("it now has an introductory offer: duration ONE_MONTH, mode PAY_UP_FRONT, periods 1, price 1.99")])
+    }
+}

@@ -298,3 +298,41 @@ extension ASCEndToEndTests {
         }
     }
 }
+
+extension ASCEndToEndTests {
+    func testASubscriptionsIntroductoryOfferIsMadeInEveryTerritoryItHasAPriceIn() throws {
+        let state = folder.appendingPathComponent("state.json")
+        let (url, log) = try startServer(pageSize: 8000, extra: ["--state", state.path], storeJSON: Self.shopStore())
+        // Three months at 0.99 each, in USD: the USA's price; elsewhere its equalization.
+        let offer = "<key>introductoryOffer</key><dict><key>paymentMode</key><string>pay-as-you-go</string><key>period</key><string>P1M</string>"
+            + "<key>periods</key><integer>3</integer><key>price</key><string>0.99</string></dict>"
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Shop"), withIntermediateDirectories: true)
+        try ShopCatalog.metadata.replacingOccurrences(of: "<key>familyShareable</key><true/>", with: "<key>familyShareable</key><true/>" + offer)
+            .write(to: folder.appendingPathComponent("Shop/Metadata.plist"), atomically: true, encoding: .utf8)
+        var env = environment
+        env["IAP_ASC_URL"] = url
+        func plan(_ name: String) throws -> IAPRunner.Result {
+            try IAPRunner.run(["asc", "plan", "--app", "com.acme.shop", "--all-storefronts", "--availability", "--storefront", "USA", "--snapshot",
+                               folder.appendingPathComponent("shop.snapshot.json").path, folder.appendingPathComponent("Shop").path,
+                               "--plan", folder.appendingPathComponent(name).path], environment: env)
+        }
+        let planned = try plan("plan.json")
+        XCTAssertTrue(planned.stdout.contains("info: step 5: add the introductory offer of 'com.acme.shop.club.monthly': duration 'ONE_MONTH', mode 'PAY_AS_YOU_GO', periods '3', price '0.99' [asc-plan-change]"),
+                      planned.stdout)
+        let applied = try apply(url, folder.appendingPathComponent("plan.json").path)
+        XCTAssertEqual(applied.status, 0, applied.stderr)
+        XCTAssertTrue(applied.stdout.hasPrefix("applied 9 steps (0 already done); read back: App Store Connect holds every step of the plan"), applied.stdout)
+        // One write more than the shop's 8: the offers in every territory, inline with the subscription.
+        let written = try writes(log).map { "\($0["method"]!) \($0["path"]!)" }
+        XCTAssertEqual(written.count, 9)
+        XCTAssertEqual(written[4], "PATCH /v1/subscriptions/6400000002")
+        let store = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: state)) as? [String: Any])
+        let club = try XCTUnwrap(((store["subscriptionGroups"] as? [[String: Any]])?.first?["subscriptions"] as? [[String: Any]])?.first)
+        let offers = (club["introductoryOffers"] as? [[String: Any]] ?? []).map { "\($0["territory"]!) \($0["offerMode"]!) \($0["duration"]!)×\($0["numberOfPeriods"]!) \($0["customerPrice"]!)" }
+        XCTAssertEqual(offers.sorted(), ["CAN 1.39", "CHE 0.99", "DEU 0.99", "GBR 0.89", "JPN 150", "KOR 1390", "USA 0.99"].map { entry in
+            let parts = entry.split(separator: " ")
+            return "\(parts[0]) PAY_AS_YOU_GO ONE_MONTH×3 \(parts[1])"
+        })
+        XCTAssertTrue(try plan("again.json").stderr.contains("plan: 0 steps to apply"))
+    }
+}

@@ -61,6 +61,7 @@ public struct CatalogPlan: Codable, Sendable, Equatable {
             case updateLocalization = "update-localization"
             case setPrices = "set-prices"
             case setAvailability = "set-availability"
+            case setIntroductoryOffer = "set-introductory-offer"
 
             /// The fields `set` may hold for this action.
             public var fields: Set<String> {
@@ -70,6 +71,7 @@ public struct CatalogPlan: Codable, Sendable, Equatable {
                 case .createLocalization, .updateLocalization: ["name", "description"]
                 case .setPrices: [] // territory codes, and `baseTerritory`
                 case .setAvailability: ["territories", "newTerritories"]
+                case .setIntroductoryOffer: ["mode", "duration", "periods", "price", "baseTerritory"]
                 }
             }
         }
@@ -279,6 +281,15 @@ public struct CatalogPlan: Codable, Sendable, Equatable {
                         } else {
                             check.check(field, at: place) { ["true", "false"].contains($0) ? nil : "not true or false" }
                         }
+                    case .setIntroductoryOffer:
+                        guard step.action.fields.contains(key) else { check.fail(at: place, "is not a field \(step.action.rawValue) sets"); continue }
+                        switch key {
+                        case "mode": check.check(field, at: place) { ASCValue.offerModes.contains($0) ? nil : "not an offer mode" }
+                        case "duration": check.check(field, at: place) { ASCValue.offerDurations.contains($0) ? nil : "not an offer duration" }
+                        case "periods": check.check(field, at: place) { Int($0).map { (1...12).contains($0) } == true ? nil : "not a number of periods (1 to 12)" }
+                        case "price": check.check(field, at: place, ASCValue.price)
+                        default: check.check(field, at: place, ASCValue.code)
+                        }
                     default:
                         guard step.action.fields.contains(key) else { check.fail(at: place, "is not a field \(step.action.rawValue) sets"); continue }
                         switch key {
@@ -289,6 +300,9 @@ public struct CatalogPlan: Codable, Sendable, Equatable {
                         }
                     }
                 }
+            }
+            if step.action == .setIntroductoryOffer, step.set["mode"] == nil || step.set["duration"] == nil || step.set["periods"] == nil {
+                check.fail(at: "\(at).set", "lacks the offer's mode, duration or periods")
             }
             if step.action == .setPrices, step.set.count > 176 { check.fail(at: "\(at).set", "names \(step.set.count) territories, more than App Store Connect has") }
         }

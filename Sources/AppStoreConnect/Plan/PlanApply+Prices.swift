@@ -39,7 +39,8 @@ extension PlanApply {
     /// at the base price's equalization. One with prices gets a price change per territory whose
     /// price differs (`POST /v1/subscriptionPrices`, one write each: the document has no other);
     /// a price App Store Connect already holds (written by a run that stopped) is not written again.
-    func setSubscriptionPrices(_ step: CatalogPlan.Step, _ id: String, now: [String: Decimal], client: ASCClient) throws(ASCError) -> String? {
+    func setSubscriptionPrices(_ step: CatalogPlan.Step, _ id: String, now: [String: Decimal], priced: inout Set<String>,
+                               client: ASCClient) throws(ASCError) -> String? {
         let wanted = try Self.amounts(step)
         let resolved = try resolve(SubscriptionPointAttributes.self, list: try APIPath("/v1/subscriptions", id, "pricePoints"),
                                    equalizations: "/v1/subscriptionPricePoints", wanted: wanted, base: step.set["baseTerritory"], client: client)
@@ -56,6 +57,7 @@ extension PlanApply {
                                       "relationships": ["prices": ["data": territories.map { ["type": "subscriptionPrices", "id": "${price-\($0)}"] }]]],
                                      included: included)
             _ = try client.write("PATCH", try APIPath("/v1/subscriptions", id), body: body)
+            priced.formUnion(territories)
             return nil
         }
         // Existing subscribers keep their price unless told.
@@ -68,7 +70,40 @@ extension PlanApply {
                                                         "territory": Self.link("territories", territory),
                                                         "subscriptionPricePoint": Self.link("subscriptionPricePoints", points[territory]!)]])
             _ = try client.write("POST", APIPath("/v1/subscriptionPrices"), body: body)
+            priced.insert(territory)
         }
+        return nil
+    }
+
+    /// A subscription's introductory offer in every territory it has a price in, in one write:
+    /// inline with a PATCH of the subscription. A paid offer's price is in its base territory;
+    /// elsewhere it is the equalization of that price's point.
+    func setIntroductoryOffer(_ step: CatalogPlan.Step, _ id: String, territories: Set<String>, client: ASCClient) throws(ASCError) -> String? {
+        guard !territories.isEmpty else {
+            throw .notFound("\(Quote.escaped(step.product ?? "")) has no price in any territory, and an introductory offer needs one: give it a price, plan again")
+        }
+        let mode = step.set["mode"] ?? ""
+        var points: [String: String] = [:]
+        if mode != "FREE_TRIAL" {
+            guard let price = step.set["price"].flatMap(ASCValue.decimal), let base = step.set["baseTerritory"] else {
+                throw .notFound("the \(mode) introductory offer of \(Quote.escaped(step.product ?? "")) has no price in a territory")
+            }
+            let resolved = try resolve(SubscriptionPointAttributes.self, list: try APIPath("/v1/subscriptions", id, "pricePoints"),
+                                       equalizations: "/v1/subscriptionPricePoints", wanted: [base: price], base: base, client: client)
+            points = resolved.others.merging(resolved.points) { _, named in named }
+        }
+        let offered = territories.sorted().filter { mode == "FREE_TRIAL" || points[$0] != nil }
+        let included: [[String: Any]] = offered.map { territory in
+            var relationships: [String: Any] = ["territory": Self.link("territories", territory)]
+            if let point = points[territory] { relationships["subscriptionPricePoint"] = Self.link("subscriptionPricePoints", point) }
+            return ["type": "subscriptionIntroductoryOffers", "id": "${offer-\(territory)}",
+                    "attributes": ["offerMode": mode, "duration": step.set["duration"] ?? "", "numberOfPeriods": Int(step.set["periods"] ?? "") ?? 1],
+                    "relationships": relationships]
+        }
+        let body = Self.document(["type": "subscriptions", "id": id,
+                                  "relationships": ["introductoryOffers": ["data": offered.map { ["type": "subscriptionIntroductoryOffers", "id": "${offer-\($0)}"] }]]],
+                                 included: included)
+        _ = try client.write("PATCH", try APIPath("/v1/subscriptions", id), body: body)
         return nil
     }
 

@@ -37,6 +37,7 @@ extension PlanApply {
         for (productID, product) in view.products {
             made.products[productID] = (product.id, product.isSubscription)
             made.prices[productID] = product.prices?.compactMapValues(\.decimal) ?? [:]
+            made.priced[productID] = Set(product.prices?.keys ?? [:].keys)
         }
         for step in plan.steps {
             switch status(of: step, in: view) {
@@ -64,6 +65,8 @@ extension PlanApply {
         var products: [String: (id: String, subscription: Bool)] = [:]
         /// Each product's price by territory as read before the run (what a resumed run need not write again).
         var prices: [String: [String: Decimal]] = [:]
+        /// The territories each product has a price in: read, or written by this run.
+        var priced: [String: Set<String>] = [:]
     }
 
     private func write(_ step: CatalogPlan.Step, client: ASCClient, made: inout Made) throws(ASCError) -> String? {
@@ -133,8 +136,12 @@ extension PlanApply {
             return nil
         case .setPrices:
             let (id, subscription) = try product()
-            return subscription ? try setSubscriptionPrices(step, id, now: made.prices[productID] ?? [:], client: client)
+            return subscription ? try setSubscriptionPrices(step, id, now: made.prices[productID] ?? [:], priced: &made.priced[productID, default: []], client: client)
                 : try setPurchasePrices(step, id, client: client)
+        case .setIntroductoryOffer:
+            let (id, subscription) = try product()
+            guard subscription else { throw .notFound("\(Quote.escaped(productID)) is not a subscription: only subscriptions have introductory offers") }
+            return try setIntroductoryOffer(step, id, territories: made.priced[productID] ?? [], client: client)
         case .setAvailability:
             let (id, subscription) = try product()
             let field = step.set["territories"] ?? ""

@@ -25,7 +25,8 @@ public struct PlanApply: Sendable {
     /// How to read App Store Connect for this plan: as the plan's snapshot was pulled, and with
     /// every territory's price and availability when the plan sets them (to judge those steps).
     public func pull(connections: Int) -> SnapshotPull {
-        let prices = plan.steps.contains { $0.action == .setPrices }
+        // An introductory offer goes where the subscription has a price: every territory's is read.
+        let prices = plan.steps.contains { $0.action == .setPrices || $0.action == .setIntroductoryOffer }
         let availability = plan.steps.contains { $0.action == .setAvailability }
         return SnapshotPull(storefront: plan.against.storefront, connections: connections,
                             availability: plan.against.availability || availability,
@@ -140,6 +141,10 @@ public struct PlanApply: Sendable {
                 case .subscription(let s, _): s.prices?.byTerritory
                 }
             }
+            var offer: ASCSnapshot.IntroductoryOffer? {
+                if case .subscription(let s, _) = self { return s.introductoryOffer }
+                return nil
+            }
             var review: ASCSnapshot.Review? {
                 switch self {
                 case .purchase(let p): p.review
@@ -202,6 +207,18 @@ public struct PlanApply: Sendable {
             if planned { return .planned }
             let shown = step.set.keys.filter { $0 != "baseTerritory" }.sorted().map { t in "\(t) \(prices[t].map { $0.amount } ?? "none")" }
             return .moved("its prices are now \(shown.joined(separator: ", "))")
+        case .setIntroductoryOffer:
+            // Judged in the plan's storefront, the one the snapshot reads offers in.
+            guard let product = live.products[step.product ?? ""] else { return step.before == nil ? .planned : .moved("\(Quote.escaped(step.product ?? "")) is no longer in App Store Connect") }
+            let now = Self.offerFields(product.offer)
+            var wanted = step.set
+            wanted["baseTerritory"] = nil
+            if now.isEmpty { return .planned }
+            if now.allSatisfy({ key, value in key == "price" ? ASCValue.decimal(value) == wanted[key].flatMap(ASCValue.decimal) : wanted[key] == value }),
+               now.count == wanted.count {
+                return .done
+            }
+            return .moved("it now has an introductory offer: \(now.keys.sorted().map { "\($0) \(now[$0]!)" }.joined(separator: ", "))")
         case .setAvailability:
             guard let product = live.products[step.product ?? ""] else { return step.before == nil ? .planned : .moved("\(Quote.escaped(step.product ?? "")) is no longer in App Store Connect") }
             let now: [String: String]
@@ -215,6 +232,14 @@ public struct PlanApply: Sendable {
             if step.before == nil || now == step.before { return .planned }
             return .moved("it is now for sale in \(now["territories"].map { $0.isEmpty ? "no territory" : $0 } ?? "")")
         }
+    }
+
+    /// An introductory offer as a step names it: mode, duration, periods, and a paid offer's price.
+    static func offerFields(_ offer: ASCSnapshot.IntroductoryOffer?) -> [String: String] {
+        guard let offer else { return [:] }
+        var fields = ["mode": offer.mode, "duration": offer.duration ?? "", "periods": "\(offer.periods ?? 1)"]
+        if offer.mode != "FREE_TRIAL" { fields["price"] = offer.price?.amount ?? "" }
+        return fields
     }
 
     /// `done` when every field is as the step sets it, `planned` when each is as it was or as set.
@@ -246,6 +271,7 @@ public struct PlanApply: Sendable {
             let territories = step.set.keys.filter { $0 != "baseTerritory" }.sorted()
             return "set the price of \(product) in \(territories.joined(separator: ", "))"
         case .setAvailability: return "set where \(product) is for sale"
+        case .setIntroductoryOffer: return "add the introductory offer of \(product)"
         }
     }
 }

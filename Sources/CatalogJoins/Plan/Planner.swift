@@ -117,6 +117,7 @@ public struct Planner {
                 if let availability = m.availability {
                     add(.setAvailability, product: product.id, set: Self.fields(availability.value), before: nil, at: availability.location)
                 }
+                if kind == .autoRenewable { planIntroductoryOffer(product, remote: nil, add: &steps, blocked: &blocked) }
                 continue
             }
             // The product is in App Store Connect: what cannot change is blocked, the rest updated.
@@ -163,6 +164,7 @@ public struct Planner {
             if let availability = m.availability {
                 planAvailability(product, availability, remote: remote, add: &steps, blocked: &blocked)
             }
+            if remote.kind == .autoRenewable { planIntroductoryOffer(product, remote: remote, add: &steps, blocked: &blocked) }
         }
 
         // 3. What App Store Connect has and the catalog does not: never removed, said.
@@ -235,6 +237,59 @@ public struct Planner {
         let before: [String: String]? = remote == nil ? nil : known.mapValues(Self.amountText)
         steps.append(CatalogPlan.Step(number: steps.count + 1, action: .setPrices, product: product.id, set: set, before: before,
                                       source: Self.source(at)))
+    }
+
+    // MARK: Introductory offers
+
+    /// The declared introductory offer, made in every territory the subscription has a price in
+    /// when App Store Connect has none in the snapshot's storefront (where it reads offers). One
+    /// it holds otherwise is said, not changed: App Store Connect changes only an offer's end date.
+    private func planIntroductoryOffer(_ product: Product, remote: DriftCheck.Remote?, add steps: inout [CatalogPlan.Step],
+                                       blocked: inout [CatalogPlan.Blocked]) {
+        guard let offer = product.metadata.introductoryOffer else { return }
+        let at = offer.location
+        func block(_ level: CatalogPlan.Blocked.Level, _ reason: String) {
+            blocked.append(CatalogPlan.Blocked(level: level, product: product.id, what: "add the introductory offer \(DriftCheck.offerText(offer))",
+                                               reason: reason, source: Self.source(at)))
+        }
+        guard let duration = Self.offerDurationName(offer.period) else {
+            return block(.error, "App Store Connect's introductory offers last 3 days, 1 or 2 weeks, 1, 2, 3 or 6 months, or 1 year: "
+                         + "change the offer's period in the catalog")
+        }
+        let mode = switch offer.paymentMode {
+        case .freeTrial: "FREE_TRIAL"
+        case .payAsYouGo: "PAY_AS_YOU_GO"
+        case .payUpFront: "PAY_UP_FRONT"
+        }
+        var set = ["mode": mode, "duration": duration, "periods": "\(offer.numberOfPeriods)"]
+        if offer.paymentMode != .freeTrial {
+            let price = product.metadata.price?.value
+            guard let amount = offer.price, let territory = price.flatMap({ $0.storefront ?? ($0.currency == "USD" ? "USA" : nil) }) else {
+                return block(.error, "a paid offer needs its price and the territory it is in: give the offer a price and the product a price "
+                             + "with its storefront (or in USD)")
+            }
+            set["price"] = Self.amountText(amount)
+            set["baseTerritory"] = territory
+        }
+        // Offers are read in the snapshot's storefront: without one, apply could not see them.
+        guard snapshot.storefront != nil else {
+            return block(.info, "the snapshot has no introductory offers: pull it with --storefront (`iap asc pull --storefront USA`) to plan them")
+        }
+        if let remote {
+            if let theirs = remote.offer {
+                guard DriftCheck.offer(theirs) != DriftCheck.offerText(offer) else { return }
+                return block(.info, "App Store Connect has \(DriftCheck.offer(theirs) ?? theirs.mode) in \(snapshot.storefront!) and changes an "
+                             + "introductory offer only by ending it: end it in App Store Connect, then plan again")
+            }
+        }
+        steps.append(CatalogPlan.Step(number: steps.count + 1, action: .setIntroductoryOffer, product: product.id, set: set, before: nil,
+                                      source: Self.source(at)))
+    }
+
+    /// App Store Connect's name of an offer's duration (`THREE_DAYS` … `ONE_YEAR`), nil when it has none.
+    static func offerDurationName(_ period: SubscriptionPeriod) -> String? {
+        let wanted = DriftCheck.normalized(period)
+        return ASCValue.offerDurations.sorted().first { DriftCheck.offerDuration($0).map(DriftCheck.normalized) == wanted }
     }
 
     private func planAvailability(_ product: Product, _ availability: Located<DeclaredAvailability>, remote: DriftCheck.Remote,
