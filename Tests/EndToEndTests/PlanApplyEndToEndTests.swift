@@ -336,3 +336,24 @@ extension ASCEndToEndTests {
         XCTAssertTrue(try plan("again.json").stderr.contains("plan: 0 steps to apply"))
     }
 }
+
+extension ASCEndToEndTests {
+    func testAServerThatFailsEveryThirdWriteIsAppliedByRunningAgainEachWriteMadeOnce() throws {
+        // Every 3rd write is refused with a 500 before App Store Connect makes it: each run stops
+        // there (exit 75, try again), and the next goes on; nothing is written twice or refused.
+        let (url, log) = try startServer(pageSize: 8000, extra: ["--write-failure", "before:3"], storeJSON: Self.shopStore())
+        let (_, plan) = try makePlan(url)
+        var statuses: [Int32] = []
+        repeat {
+            statuses.append(try apply(url, plan).status)
+        } while statuses.last == 75 && statuses.count < 20
+        let written = try writes(log)
+        let made = written.filter { [200, 201].contains($0["status"] as? Int ?? 0) }
+        let failed = written.filter { ($0["status"] as? Int) == 500 }
+        XCTAssertEqual(made.count, 8)
+        XCTAssertEqual(written.count, made.count + failed.count)
+        // Writes 3, 6 and 9 of those sent fail: 8 made take 11 sent, so 3 runs stop and a 4th ends.
+        XCTAssertEqual(failed.count, 3)
+        XCTAssertEqual(statuses, [75, 75, 75, 0])
+    }
+}
