@@ -257,6 +257,10 @@ extension PlanTests {
         XCTAssertEqual(odd.blocked.map(\.level), [.error])
         XCTAssertTrue(odd.blocked[0].reason.hasPrefix("App Store Connect's introductory offers last 3 days, 1 or 2 weeks"), odd.blocked[0].reason)
 
+        // A new subscription without a price: App Store Connect would have nowhere to make the offer.
+        let unpriced = plan(try catalog(Self.withOffer("free-trial", "P1W").replacingOccurrences(of: "<key>price</key><string>2.99</string>", with: "")), empty)
+        XCTAssertEqual(unpriced.blocked.map { "\($0.level) \($0.product ?? "")" }, ["error com.acme.shop.club.monthly"])
+        XCTAssertTrue(unpriced.blocked[0].reason.hasPrefix("the subscription has no price"), unpriced.blocked[0].reason)
         // App Store Connect holds the same offer: nothing to do; another: said, never changed.
         var matching = Self.matching()
         matching.storefront = "USA"

@@ -271,6 +271,10 @@ public struct Planner {
             set["price"] = Self.amountText(amount)
             set["baseTerritory"] = territory
         }
+        // An offer goes where the subscription has a price: a new one needs a declared price.
+        if remote == nil, product.metadata.price == nil, product.metadata.storefrontPrices.isEmpty {
+            return block(.error, "the subscription has no price, and App Store Connect makes an introductory offer only where it has one: declare its price")
+        }
         // Offers are read in the snapshot's storefront: without one, apply could not see them.
         guard snapshot.storefront != nil else {
             return block(.info, "the snapshot has no introductory offers: pull it with --storefront (`iap asc pull --storefront USA`) to plan them")
