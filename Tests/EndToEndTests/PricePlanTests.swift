@@ -71,3 +71,42 @@ final class PricePlanTests: XCTestCase {
         }
     }
 }
+
+extension PricePlanTests {
+    /// A plan written beside a catalog's metadata is its prices: kind, names and the rest come
+    /// from the metadata plist, the base price and every storefront's price from the plan, and
+    /// `iap asc plan` sets them all.
+    func testAPricePlanAdoptedBesideTheMetadataIsWhatAscPlanSets() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-adopt-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Shop"), withIntermediateDirectories: true)
+        // The shop without the gems' price: the plan gives it.
+        let metadata = ShopCatalog.metadata.replacingOccurrences(of: "<key>price</key><string>0.99</string>", with: "")
+            .replacingOccurrences(of: "<key>prices</key><dict><key>GBR</key><string>0.89</string></dict>", with: "")
+        // The review note and availability in a second file: merged as the other fields are.
+        let moved = metadata.replacingOccurrences(of: "<key>reviewNote</key><string>Buy from the shop tab.</string>", with: "")
+        try moved.write(to: folder.appendingPathComponent("Shop/Metadata.plist"), atomically: true, encoding: .utf8)
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>IAPCatalogMetadata</key><integer>1</integer><key>products</key><dict>
+            <key>com.acme.shop.gems</key><dict><key>reviewNote</key><string>Buy from the shop tab.</string></dict></dict></dict></plist>
+            """.write(to: folder.appendingPathComponent("Shop/Review.plist"), atomically: true, encoding: .utf8)
+        let plist = folder.appendingPathComponent("Shop/Prices.plist").path
+        let planned = try IAPRunner.run(["price", "plan", "--base", "USA:4.99", "--price-points", "Examples/AppStoreConnect/ShopApp.snapshot.price-points.json",
+                                         "--product", "com.acme.shop.gems", "-o", plist])
+        XCTAssertEqual(planned.status, 0, planned.stderr)
+        // No kind: the plan does not know the in-app purchase's, and the catalog says consumable.
+        XCTAssertFalse(try String(contentsOfFile: plist, encoding: .utf8).contains("<key>kind</key>"))
+        let validated = try IAPRunner.run(["validate", folder.appendingPathComponent("Shop").path])
+        XCTAssertEqual(validated.status, 0, validated.stdout)
+        let snapshot = folder.appendingPathComponent("shop.snapshot.json")
+        try #"{"app":{"bundleId":"com.acme.shop","id":"1500000000"},"format":"iap-asc-snapshot","inAppPurchases":[],"subscriptionGroups":[],"version":1}"#
+            .write(to: snapshot, atomically: true, encoding: .utf8)
+        let plan = try IAPRunner.run(["asc", "plan", "--snapshot", snapshot.path, folder.appendingPathComponent("Shop").path])
+        XCTAssertEqual(plan.status, 0, plan.stdout + plan.stderr)
+        XCTAssertTrue(plan.stdout.contains("Prices.plist:12: info: step 7: set the price of 'com.acme.shop.gems' in DEU, GBR, JPN, USA: "
+                                           + "DEU '4.99', GBR '4.89', JPN '750', USA '4.99' [asc-plan-change]"), plan.stdout)
+        XCTAssertTrue(plan.stdout.contains("step 5: create the in-app purchase 'com.acme.shop.gems': name 'Gems', reviewNote 'Buy from the shop tab.' [asc-plan-change]"),
+                      plan.stdout)
+    }
+}

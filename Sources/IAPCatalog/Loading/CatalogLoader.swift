@@ -375,9 +375,13 @@ public struct CatalogLoader: Sendable {
             merged.kind = merged.kind ?? other.kind
             merged.referenceName = merged.referenceName ?? other.referenceName
             if merged.localizations.isEmpty { merged.localizations = other.localizations }
-            if merged.price == nil {
+            // A price and its storefronts' prices come from one file (a price plan adopted whole).
+            if merged.price == nil, merged.storefrontPrices.isEmpty {
                 merged.price = other.price
+                merged.storefrontPrices = other.storefrontPrices
             }
+            merged.reviewNote = merged.reviewNote ?? other.reviewNote
+            merged.availability = merged.availability ?? other.availability
             merged.subscriptionGroup = merged.subscriptionGroup ?? other.subscriptionGroup
             merged.groupLevel = merged.groupLevel ?? other.groupLevel
             merged.subscriptionPeriod = merged.subscriptionPeriod ?? other.subscriptionPeriod

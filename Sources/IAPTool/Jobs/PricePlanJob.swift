@@ -128,7 +128,8 @@ public struct PricePlanJob: Sendable {
     }
 
     /// The plan as a metadata plist: the base price and currency, and every other storefront's
-    /// price under `prices`, for one product.
+    /// price under `prices`, for one product. Its kind only for a subscription (subscription points
+    /// are for auto-renewable subscriptions); an in-app purchase's kind is the catalog's to say.
     static func metadataPlist(_ rows: [PricePlan.Row], product: String, plan: PricePlan) -> String {
         let xml = Escape.plistXMLText
         let currency = (try? Storefronts.find(plan.baseTerritory))?.currency ?? "USD"
@@ -143,9 +144,7 @@ public struct PricePlanJob: Sendable {
             \t<dict>
             \t\t<key>\(xml(product))</key>
             \t\t<dict>
-            \t\t\t<key>kind</key>
-            \t\t\t<string>\(plan.kind == .subscriptions ? "auto-renewable" : "non-consumable")</string>
-            \t\t\t<key>price</key>
+            \(plan.kind == .subscriptions ? "\t\t\t<key>kind</key>\n\t\t\t<string>auto-renewable</string>\n" : "")\t\t\t<key>price</key>
             \t\t\t<string>\(PricePoints.text(plan.basePrice))</string>
             \t\t\t<key>currency</key>
             \t\t\t<string>\(currency)</string>
