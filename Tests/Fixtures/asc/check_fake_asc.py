@@ -960,6 +960,41 @@ def writes(workdir, key):
         check(status == 409 and error_code(body) == "ENTITY_ERROR.ATTRIBUTE.INVALID",
               "an introductory offer where one runs: 409 (got %s %s)" % (status, body))
 
+        # Promotional offers: created with their prices inline, read in the list and included.
+        def promo(code, mode, items):
+            included = [{"type": "subscriptionPromotionalOfferPrices", "id": "${p-%s}" % territory,
+                         "relationships": dict({"territory": one("territories", territory)},
+                                               **({"subscriptionPricePoint": one("subscriptionPricePoints", point)} if point else {}))}
+                        for territory, point in items]
+            body_ = resource("subscriptionPromotionalOffers", {"offerCode": code, "name": "Come back " + code, "offerMode": mode,
+                                                                "duration": "ONE_MONTH", "numberOfPeriods": 1},
+                             subscription=one("subscriptions", sub), prices=many("subscriptionPromotionalOfferPrices", ["${p-%s}" % t for t, _ in items]))
+            body_["included"] = included
+            return send("POST", base + "/v1/subscriptionPromotionalOffers", token, body_)
+
+        def promos_of(sub_id):
+            pages = all_pages(base + "/v1/subscriptions/%s/promotionalOffers" % sub_id, token, "promotional offers")
+            return sorted((o["attributes"]["offerCode"], o["attributes"]["offerMode"]) for p in pages for o in p["data"])
+
+        for code, mode, items, what in (("BACK1", "FREE_TRIAL", [("JPN", None)], "a territory with no price"),
+                                        ("BACK1", "FREE_TRIAL", [("USA", sub_point["0.99"])], "a free offer with a price"),
+                                        ("BACK1", "PAY_UP_FRONT", [("USA", None)], "a paid offer with no price"),
+                                        ("BACK1", "PAY_UP_FRONT", [("USA", gbr_point["0.99"])], "a point of another territory")):
+            status, _, body = promo(code, mode, items)
+            check(status == 409 and error_code(body) == "ENTITY_ERROR.RELATIONSHIP.INVALID" and promos_of(sub) == [],
+                  "promotional offer with %s: 409, nothing kept (got %s %s)" % (what, status, body))
+        status, _, body = promo("BACK1", "PAY_UP_FRONT", [("USA", sub_point["0.99"]), ("GBR", gbr_point["0.99"])])
+        check(status == 201 and body["data"]["type"] == "subscriptionPromotionalOffers" and body["data"]["attributes"]["offerCode"] == "BACK1"
+              and promos_of(sub) == [("BACK1", "PAY_UP_FRONT")], "create promotional offer: 201, read back (got %s %s)" % (status, body))
+        status, _, body = promo("BACK1", "FREE_TRIAL", [("USA", None)])
+        check(status == 409 and error_code(body) == "ENTITY_ERROR.ATTRIBUTE.INVALID.DUPLICATE", "promotional offer code taken: 409 (got %s %s)" % (status, body))
+        status, _, body = get_json(base + "/v1/subscriptionGroups/%s/subscriptions?include=promotionalOffers&limit[promotionalOffers]=50"
+                                   "&fields[subscriptionPromotionalOffers]=name,offerCode,offerMode,duration,numberOfPeriods" % group, token)
+        listed = [r for r in body.get("data", []) if r["id"] == sub]
+        check(status == 200 and listed and [l["id"] for l in listed[0]["relationships"]["promotionalOffers"]["data"]]
+              == [i["id"] for i in body.get("included", []) if i["type"] == "subscriptionPromotionalOffers"],
+              "subscriptions list includes promotional offers (got %s %s)" % (status, body))
+
         status, _, body = send("POST", base + "/v1/subscriptionPrices", token, price_body(sub, sub_point["4.99"], "USA"))
         check(status == 201 and body["data"]["type"] == "subscriptionPrices" and body["data"]["attributes"] == {"startDate": today},
               "create subscription price (a change, once it has one): 201, starts today (got %s %s)" % (status, body))
@@ -1092,7 +1127,8 @@ def writes(workdir, key):
     with open(state, encoding="utf-8") as handle:
         saved = json.load(handle)
     check(not os.path.exists(state + ".tmp"), "state: no temporary file left")
-    check(saved["usedProductIds"] == ["com.acme.app.pass"] and saved["nextId"] == int(next(expect_ids)) + 2,
+    # Past the last id the checks expect: the ids made after it, the promotional offer's among them.
+    check(saved["usedProductIds"] == ["com.acme.app.pass"] and saved["nextId"] == int(next(expect_ids)) + 3,
           "state: usedProductIds and nextId (got %s %s)" % (saved.get("usedProductIds"), saved.get("nextId")))
     gems = [i for i in saved["inAppPurchases"] if i["id"] == iap]
     check(len(gems) == 1 and gems[0]["name"] == "Gems!" and gems[0]["baseTerritory"] == "USA" and len(gems[0]["prices"]) == 7

@@ -411,7 +411,7 @@ class Resources:
             "links": {"self": "%s/v1/subscriptionGroups/%s" % (self.base, group["id"])},
         }
 
-    def subscription(self, sub, group_id=None, localization_limit=None, offer_limit=None, include=()):
+    def subscription(self, sub, group_id=None, localization_limit=None, offer_limit=None, include=(), promo_limit=None):
         rel = {"links": self.rel_links("/v1/subscriptions", sub["id"], "subscriptionLocalizations")}
         if localization_limit is not None:
             locs = sub.get("localizations", [])
@@ -425,6 +425,12 @@ class Resources:
                 "links": self.rel_links("/v1/subscriptions", sub["id"], "introductoryOffers"),
                 "meta": {"paging": {"total": len(rows), "limit": offer_limit}},
                 "data": [{"type": "subscriptionIntroductoryOffers", "id": ident} for _, ident, _ in rows[:offer_limit]]}
+        if promo_limit is not None:
+            promos = sub.get("promotionalOffers", [])
+            relationships["promotionalOffers"] = {
+                "links": self.rel_links("/v1/subscriptions", sub["id"], "promotionalOffers"),
+                "meta": {"paging": {"total": len(promos), "limit": promo_limit}},
+                "data": [{"type": "subscriptionPromotionalOffers", "id": p["id"]} for p in promos[:promo_limit]]}
         if group_id is not None:
             relationships["group"] = {"data": {"type": "subscriptionGroups", "id": group_id}}
         self.to_one(relationships, include, "/v1/subscriptions", sub, "appStoreReviewScreenshot",
@@ -470,6 +476,11 @@ class Resources:
             resource["relationships"] = relationships
         resource["links"] = {"self": "%s/v1/subscriptionPrices/%s" % (self.base, ident)}
         return resource
+
+    def promotional_offer(self, offer):
+        return {"type": "subscriptionPromotionalOffers", "id": offer["id"],
+                "attributes": optional({}, offer, ("name", "offerCode", "offerMode", "duration", "numberOfPeriods")),
+                "links": {"self": "%s/v1/subscriptionPromotionalOffers/%s" % (self.base, offer["id"])}}
 
     def introductory_offer(self, entry, ident, relationships):
         attributes = dates(entry)
@@ -674,8 +685,11 @@ def group_subscriptions(ctx, query, group_id):
     offer_limit = None
     if "introductoryOffers" in include:
         offer_limit = int_param(query, "limit[introductoryOffers]", DEFAULT_INCLUDED_LIMIT, 50)
+    promo_limit = None
+    if "promotionalOffers" in include:
+        promo_limit = int_param(query, "limit[promotionalOffers]", DEFAULT_INCLUDED_LIMIT, 50)
     chunk, links, meta = ctx.pager.page(subs, query)
-    body = {"data": [ctx.res.subscription(s, group_id if with_group else None, loc_limit, offer_limit, include) for s in chunk],
+    body = {"data": [ctx.res.subscription(s, group_id if with_group else None, loc_limit, offer_limit, include, promo_limit) for s in chunk],
             "links": links, "meta": meta}
     included = []
     if loc_limit is not None:
@@ -685,6 +699,8 @@ def group_subscriptions(ctx, query, group_id):
         for sub in chunk:
             rows = price_rows(sub["id"], sub.get("introductoryOffers", []), "subscriptionPricePoints", "o", ctx.store.ladder)
             included += [ctx.res.introductory_offer(entry, ident, {}) for entry, ident, _ in rows[:offer_limit]]
+    if promo_limit is not None:
+        included += [ctx.res.promotional_offer(p) for sub in chunk for p in sub.get("promotionalOffers", [])[:promo_limit]]
     if with_group and chunk:
         included.append(ctx.res.group(group))
     included += included_extras(ctx, chunk, include, "subscriptionAppStoreReviewScreenshots",
@@ -1029,6 +1045,15 @@ def subscription_prices(ctx, query, sub_id):
         rows = [r for r in rows if r[2] in wanted_points]
     return 200, price_page(ctx, query, rows, ctx.res.subscription_price, "subscriptionPricePoint",
                            "subscriptionPricePoints"), {}
+
+
+@route(r"/v1/subscriptions/([^/]+)/promotionalOffers")
+def promotional_offers(ctx, query, sub_id):
+    sub = ctx.store.sub_by_id.get(sub_id)
+    if sub is None:
+        return not_found("subscriptions", sub_id)
+    chunk, links, meta = ctx.pager.page(sub.get("promotionalOffers", []), query)
+    return 200, {"data": [ctx.res.promotional_offer(p) for p in chunk], "links": links, "meta": meta}, {}
 
 
 @route(r"/v1/subscriptions/([^/]+)/introductoryOffers")
@@ -1656,6 +1681,61 @@ def create_subscription_price(ctx, body):
     relationships = {"subscriptionPricePoint": {"data": {"type": "subscriptionPricePoints", "id": point_id}},
                      "territory": {"data": {"type": "territories", "id": territory}}}
     return created(ctx, ctx.res.subscription_price(entry, ident, relationships), "/v1/subscriptionPrices")
+
+
+# -- promotional offers
+
+@write_route("POST", r"/v1/subscriptionPromotionalOffers")
+def create_promotional_offer(ctx, body):
+    """A promotional offer with its prices inline: an offer code unique to the subscription, and
+    for each named price an included SubscriptionPromotionalOfferPriceInlineCreate in a territory
+    where the subscription has a price, one a territory; a paid offer's at a subscription point
+    of that territory, a free trial's with none (each a 409 that keeps nothing)."""
+    data = body["data"]
+    sub = related(data, "subscription", ctx.store.sub_by_id, "subscriptions")
+    attributes = data["attributes"]
+    if any(p.get("offerCode") == attributes["offerCode"] for p in sub.get("promotionalOffers", [])):
+        raise duplicate("The offer code '%s' is already used by another promotional offer of this subscription." % attributes["offerCode"],
+                        "/data/attributes/offerCode")
+    named = related_ids(data, "prices")
+    inline = {}
+    for number, item in enumerate(body.get("included") or []):
+        if item.get("type") != "subscriptionPromotionalOfferPrices" or item.get("id") not in named:
+            raise invalid_relationship("The included resource '%s' is not named by the offer's prices." % item.get("id"), "/included/%d" % number)
+        inline[item["id"]] = item
+    if not named:
+        raise invalid_relationship("A promotional offer needs a price in at least one territory.", "/data/relationships/prices")
+    priced = {p.get("territory") for p in sub.get("prices", [])}
+    prices, territories = [], set()
+    for number, ident in enumerate(named):
+        pointer = "/data/relationships/prices/data/%d" % number
+        item = inline.get(ident)
+        if item is None:
+            raise invalid_relationship("The price '%s' is not in `included`." % ident, pointer)
+        territory = related_id(item, "territory")
+        if territory not in priced:
+            raise invalid_relationship("The subscription has no price in '%s': an offer needs one." % territory, pointer)
+        if territory in territories:
+            raise invalid_relationship("Two prices for the territory '%s' in one offer." % territory, pointer)
+        territories.add(territory)
+        point_id = related_id(item, "subscriptionPricePoint")
+        entry = {"territory": territory}
+        if attributes["offerMode"] == "FREE_TRIAL":
+            if point_id is not None:
+                raise invalid_relationship("A free offer has no price: the price '%s' names a price point." % ident, pointer)
+        else:
+            if point_id is None:
+                raise invalid_relationship("The price '%s' names no price point." % ident, pointer)
+            where, _, price, _ = ladder_point(ctx, "sub", point_id, pointer)
+            if where != territory:
+                raise invalid_relationship("The price point '%s' is in '%s', not '%s'." % (point_id, where, territory), pointer)
+            entry["customerPrice"] = price
+        prices.append(entry)
+    offer = {"id": ctx.store.new_id(), "offerCode": attributes["offerCode"], "name": attributes["name"],
+             "offerMode": attributes["offerMode"], "duration": attributes["duration"],
+             "numberOfPeriods": attributes["numberOfPeriods"], "prices": prices}
+    sub.setdefault("promotionalOffers", []).append(offer)
+    return created(ctx, ctx.res.promotional_offer(offer), "/v1/subscriptionPromotionalOffers")
 
 
 # -- availabilities: the territories a product is for sale in
