@@ -92,6 +92,17 @@ extension ASCSnapshot {
                     check.check(offer.periods, at: "\(at).introductoryOffer.periods", ASCValue.offerPeriods)
                     if let price = offer.price { self.check(price, at: "\(at).introductoryOffer.price", &check) }
                 }
+                if let offers = s.promotionalOffers, offers.count > ASCValue.maxPromotionalOffers {
+                    check.fail(at: "\(at).promotionalOffers", "has \(offers.count) offers, more than the \(ASCValue.maxPromotionalOffers) a snapshot holds")
+                }
+                for (o, offer) in (s.promotionalOffers ?? []).enumerated() where check.problem == nil {
+                    let place = "\(at).promotionalOffers[\(o)]"
+                    check.check(offer.code, at: "\(place).code", ASCValue.text)
+                    check.check(offer.name, at: "\(place).name", ASCValue.text)
+                    check.check(offer.mode, at: "\(place).mode", ASCValue.token)
+                    check.check(offer.duration, at: "\(place).duration", ASCValue.token)
+                    check.check(offer.periods, at: "\(place).periods", ASCValue.offerPeriods)
+                }
             }
         }
         for (index, p) in (pending ?? []).enumerated() {

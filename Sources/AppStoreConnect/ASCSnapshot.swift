@@ -41,6 +41,8 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
             case availability
             /// A product's price in every territory (`--all-storefronts`).
             case prices
+            /// A subscription's promotional offers (`--promotional-offers`).
+            case promotionalOffers
 
             public static func < (a: Work, b: Work) -> Bool { a.rank < b.rank }
             private var rank: Int {
@@ -51,6 +53,7 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
                 case .introductoryOffer: 3
                 case .availability: 4
                 case .prices: 5
+                case .promotionalOffers: 6
                 }
             }
         }
@@ -124,6 +127,27 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.singleValueContainer()
             try container.encode(byTerritory.mapValues { price in price.currency.map { "\(price.amount) \($0)" } ?? price.amount })
+        }
+    }
+
+    /// One of a subscription's promotional offers (its prices are not kept).
+    public struct PromotionalOffer: Codable, Sendable, Equatable {
+        /// The identifier the app signs (App Store Connect's `offerCode`).
+        public var code: String
+        /// Its reference name.
+        public var name: String?
+        /// `FREE_TRIAL`, `PAY_AS_YOU_GO` or `PAY_UP_FRONT`.
+        public var mode: String?
+        /// `THREE_DAYS` … `ONE_YEAR`.
+        public var duration: String?
+        public var periods: Int?
+
+        public init(code: String, name: String?, mode: String?, duration: String?, periods: Int?) {
+            self.code = code
+            self.name = name
+            self.mode = mode
+            self.duration = duration
+            self.periods = periods
         }
     }
 
@@ -280,6 +304,8 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
         public var review: Review?
         /// The note for App Review; nil when it has none (or an older `iap` pulled it).
         public var reviewNote: String?
+        /// Its promotional offers; nil when the pull did not ask (`--promotional-offers`).
+        public var promotionalOffers: [PromotionalOffer]?
 
         public init(productId: String, id: String, name: String?, state: String?, period: String?, groupLevel: Int?,
                     familySharable: Bool?, localizations: [Localization], price: Price? = nil, introductoryOffer: IntroductoryOffer? = nil,
@@ -311,6 +337,7 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
             for s in subscriptionGroups[g].subscriptions.indices {
                 subscriptionGroups[g].subscriptions[s].localizations.sort { $0.locale < $1.locale }
                 subscriptionGroups[g].subscriptions[s].review?.availability?.territories?.sort()
+                subscriptionGroups[g].subscriptions[s].promotionalOffers?.sort { ($0.code, $0.name ?? "") < ($1.code, $1.name ?? "") }
             }
             subscriptionGroups[g].localizations?.sort { $0.locale < $1.locale }
             subscriptionGroups[g].subscriptions.sort { ($0.groupLevel ?? .max, $0.productId, $0.id) < ($1.groupLevel ?? .max, $1.productId, $1.id) }

@@ -31,6 +31,10 @@ public enum ASCValue {
 
     /// An enumeration's value (`CONSUMABLE`, `APPROVED`, `ONE_MONTH`, `FREE_TRIAL`): capital
     /// letters, digits and `_`, 1 to 64 of them. One this version does not know is kept as it is.
+    /// The most promotional offers a subscription may have in a snapshot (App Store Connect
+    /// allows 10 active; a list longer than this is not one).
+    public static let maxPromotionalOffers = 1_000
+
     /// An introductory offer's modes and durations (Apple's document's enumerations).
     public static let offerModes: Set<String> = ["FREE_TRIAL", "PAY_AS_YOU_GO", "PAY_UP_FRONT"]
     public static let offerDurations: Set<String> = ["THREE_DAYS", "ONE_WEEK", "TWO_WEEKS", "ONE_MONTH", "TWO_MONTHS", "THREE_MONTHS", "SIX_MONTHS", "ONE_YEAR"]

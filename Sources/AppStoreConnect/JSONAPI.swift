@@ -111,6 +111,7 @@ struct Included: Decodable, Sendable {
         OfPurchases.type, OfSubscriptions.type, "inAppPurchasePricePoints",
         "subscriptionPricePoints", "territories", "inAppPurchasePriceSchedules",
         Availabilities.ofPurchases, Availabilities.ofSubscriptions, "subscriptionGroupLocalizations",
+        PromotionalOfferAttributes.type,
     ]
 
     subscript(_ linkage: Linkage?) -> Resource<IncludedAttributes>? {
@@ -278,4 +279,19 @@ struct IncludedAttributes: Decodable, Sendable {
     var currency: String?
     var availableInNewTerritories: Bool?
     var customAppName: String?
+    // A promotional offer's.
+    var offerCode: String?
+    var offerMode: String?
+    var duration: String?
+    var numberOfPeriods: Int?
+}
+
+/// A subscription's promotional offer, as a list or an include gives it.
+struct PromotionalOfferAttributes: Decodable, Sendable, ResourceAttributes {
+    static let type = "subscriptionPromotionalOffers"
+    var name: String?
+    var offerCode: String?
+    var offerMode: String?
+    var duration: String?
+    var numberOfPeriods: Int?
 }

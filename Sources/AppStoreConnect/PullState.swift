@@ -39,7 +39,7 @@ final class PullState: @unchecked Sendable {
             switch item.work {
             case .subscriptions: groups[item.id] != nil
             case .localizations, .price, .prices: purchases[item.id] != nil || subscriptions[item.id] != nil
-            case .introductoryOffer: subscriptions[item.id] != nil
+            case .introductoryOffer, .promotionalOffers: subscriptions[item.id] != nil
             case .availability: availabilityLocked(item.id) != nil
             }
         }
@@ -81,7 +81,9 @@ final class PullState: @unchecked Sendable {
                 var sub = _snapshot.subscriptionGroups[g].subscriptions[s]
                 var fields = ProductFields(localizations: sub.localizations, price: sub.price, introductoryOffer: sub.introductoryOffer,
                                            prices: sub.prices, review: sub.review)
+                fields.promotionalOffers = sub.promotionalOffers
                 change(&fields)
+                sub.promotionalOffers = fields.promotionalOffers
                 sub.localizations = fields.localizations
                 sub.price = fields.price
                 sub.prices = fields.prices
@@ -112,6 +114,7 @@ struct ProductFields {
     var introductoryOffer: ASCSnapshot.IntroductoryOffer?
     var prices: ASCSnapshot.TerritoryPrices?
     var review: ASCSnapshot.Review?
+    var promotionalOffers: [ASCSnapshot.PromotionalOffer]?
 
     init(localizations: [ASCSnapshot.Localization], price: ASCSnapshot.Price?, introductoryOffer: ASCSnapshot.IntroductoryOffer? = nil,
          prices: ASCSnapshot.TerritoryPrices?, review: ASCSnapshot.Review?) {

@@ -35,9 +35,13 @@ public struct SnapshotPull: Sendable {
     /// Whether each product's price in every territory is pulled (`--all-storefronts`): two
     /// requests an in-app purchase, one a subscription; the price in `storefront` comes with them.
     public var allTerritories: Bool
+    /// Whether each subscription's promotional offers are pulled (`--promotional-offers`): they
+    /// come with the list of subscriptions (50 a subscription; one request more beyond).
+    public var promotionalOffers: Bool
 
     public init(storefront: String? = nil, today: Date = Date(), connections: Int = SnapshotPull.defaultConnections, availability: Bool = false,
-                allTerritories: Bool = false) {
+                allTerritories: Bool = false, promotionalOffers: Bool = false) {
+        self.promotionalOffers = promotionalOffers
         self.storefront = storefront
         self.availability = availability
         self.allTerritories = allTerritories
@@ -216,6 +220,12 @@ public struct SnapshotPull: Sendable {
             // Whether a subscription has introductory offers at all: one is enough to know.
             query += [("limit[introductoryOffers]", "1"), ("fields[subscriptionIntroductoryOffers]", "offerMode")]
         }
+        if promotionalOffers {
+            query[1].1 += ",promotionalOffers"
+            query[2].1 += ",promotionalOffers"
+            query += [("limit[promotionalOffers]", "\(Self.includedPerResource)"),
+                      ("fields[subscriptionPromotionalOffers]", Self.promotionalOfferFields)]
+        }
         var found: [ASCSnapshot.Subscription] = []
         var work: [ASCSnapshot.Pending] = []
         try client.getAllPages(path, query: query) { (body) throws(ASCError) -> URL? in
@@ -237,10 +247,15 @@ public struct SnapshotPull: Sendable {
                 let review = try self.review(of: resource, screenshots: Availabilities.subscriptionScreenshots,
                                              availability: ("subscriptionAvailability", Availabilities.ofSubscriptions), page.included, path)
                 if availability, review?.availability != nil { work.append(.init(.availability, resource.id)) }
-                found.append(ASCSnapshot.Subscription(
+                var subscription = ASCSnapshot.Subscription(
                     productId: productID, id: resource.id, name: a?.name, state: a?.state, period: a?.subscriptionPeriod,
                     groupLevel: a?.groupLevel, familySharable: a?.familySharable, localizations: included ?? [], review: review,
-                    reviewNote: a?.reviewNote))
+                    reviewNote: a?.reviewNote)
+                if promotionalOffers {
+                    subscription.promotionalOffers = try includedPromotionalOffers(of: resource, page.included, path)
+                    if subscription.promotionalOffers == nil { work.append(.init(.promotionalOffers, resource.id)) }
+                }
+                found.append(subscription)
             }
             return try page.next(path)
         }
@@ -274,6 +289,43 @@ public struct SnapshotPull: Sendable {
             return try page.next(path)
         }
         return all
+    }
+
+    static let promotionalOfferFields = "name,offerCode,offerMode,duration,numberOfPeriods"
+
+    /// A subscription's promotional offers from `included`; nil when it has more than were
+    /// included, or the relationship gives no linkage: they are fetched then.
+    private func includedPromotionalOffers<A>(of resource: Resource<A>, _ included: Included, _ path: APIPath) throws(ASCError) -> [ASCSnapshot.PromotionalOffer]? {
+        guard let link = resource.relationships?["promotionalOffers"], case .many(let linked) = link.data else { return nil }
+        if let total = link.total, total > linked.count { return nil }
+        var found: [ASCSnapshot.PromotionalOffer] = []
+        for linkage in linked {
+            guard linkage.type == PromotionalOfferAttributes.type else {
+                throw .invalidResponse(path.encoded, "a promotionalOffers link is of type \(Quote.escaped(linkage.type)), not '\(PromotionalOfferAttributes.type)'")
+            }
+            guard let a = included[linkage]?.attributes else { return nil }
+            if let code = a.offerCode {
+                found.append(.init(code: code, name: a.name, mode: a.offerMode, duration: a.duration, periods: a.numberOfPeriods))
+            }
+        }
+        return found
+    }
+
+    /// Every promotional offer of a subscription (beyond the 50 its list includes).
+    private func allPromotionalOffers(_ id: String, _ client: ASCClient) throws(ASCError) -> [ASCSnapshot.PromotionalOffer] {
+        let path = try APIPath("/v1/subscriptions", id, "promotionalOffers")
+        var found: [ASCSnapshot.PromotionalOffer] = []
+        try client.getAllPages(path, query: [("limit", "\(Self.pageSize)"), ("fields[subscriptionPromotionalOffers]", Self.promotionalOfferFields)]) {
+            (body) throws(ASCError) -> URL? in
+            let page = try Page<PromotionalOfferAttributes>.read(body, path)
+            for resource in page.data {
+                guard let a = resource.attributes, let code = a.offerCode else { continue }
+                found.append(.init(code: code, name: a.name, mode: a.offerMode, duration: a.duration, periods: a.numberOfPeriods))
+                guard found.count <= ASCValue.maxPromotionalOffers else { throw .invalidResponse(path.encoded, "more promotional offers than a subscription has") }
+            }
+            return try page.next(path)
+        }
+        return found
     }
 
     /// The work that prices a product: in every territory, in the storefront, or none.
@@ -334,6 +386,10 @@ public struct SnapshotPull: Sendable {
                 fields.prices = ASCSnapshot.TerritoryPrices(prices)
                 if let storefront { fields.price = prices[storefront] }
             }
+        case .promotionalOffers:
+            guard !isPurchase else { return [] }
+            let offers = try allPromotionalOffers(item.id, client)
+            state.set(item.id) { $0.promotionalOffers = offers }
         case .availability:
             guard let availabilityID = state.availability(of: item.id) else { return [] }
             let territories = try availableTerritories(availabilityID, ofPurchase: isPurchase, client)

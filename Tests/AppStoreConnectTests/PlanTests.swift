@@ -285,3 +285,59 @@ extension PlanTests {
         XCTAssertEqual(apply.statuses(moved), [.moved("it now has an introductory offer: duration ONE_MONTH, mode PAY_UP_FRONT, periods 1, price 1.99")])
     }
 }
+
+extension PlanTests {
+    /// The shop's subscription with two promotional offers: a paid one and a free month.
+    static let withPromotionalOffers = ShopCatalog.metadata.replacingOccurrences(
+        of: "<key>familyShareable</key><true/>",
+        with: "<key>familyShareable</key><true/><key>promotionalOffers</key><array>"
+            + "<dict><key>id</key><string>WINBACK1</string><key>referenceName</key><string>Come back</string><key>paymentMode</key><string>pay-up-front</string>"
+            + "<key>period</key><string>P3M</string><key>price</key><string>4.99</string></dict>"
+            + "<dict><key>id</key><string>FREEMONTH</string><key>referenceName</key><string>A free month</string><key>paymentMode</key><string>free-trial</string>"
+            + "<key>period</key><string>P1M</string></dict></array>")
+
+    func testEachPromotionalOfferAppStoreConnectLacksIsAddedByItsCode() throws {
+        let empty = ASCSnapshot(app: Self.app, inAppPurchases: [], subscriptionGroups: [])
+        let new = plan(try catalog(Self.withPromotionalOffers), empty)
+        let offers = new.steps.filter { $0.action == .createPromotionalOffer }
+        XCTAssertEqual(offers.map(\.set), [
+            ["code": "WINBACK1", "name": "Come back", "mode": "PAY_UP_FRONT", "duration": "THREE_MONTHS", "periods": "1", "price": "4.99", "baseTerritory": "USA"],
+            ["code": "FREEMONTH", "name": "A free month", "mode": "FREE_TRIAL", "duration": "ONE_MONTH", "periods": "1"],
+        ])
+        // After the subscription's prices: an offer is made where it has one.
+        XCTAssertEqual(offers.map(\.number), [5, 6])
+        XCTAssertEqual(PlanApply.describe(offers[0]), "add the promotional offer 'WINBACK1' of 'com.acme.shop.club.monthly'")
+
+        // App Store Connect holds one of them: the other is added; a snapshot without them says so.
+        var matching = Self.matching()
+        let held = ASCSnapshot.PromotionalOffer(code: "FREEMONTH", name: "A free month", mode: "FREE_TRIAL", duration: "ONE_MONTH", periods: 1)
+        matching.subscriptionGroups[0].subscriptions[0].promotionalOffers = [held]
+        let one = plan(try catalog(Self.withPromotionalOffers), matching)
+        XCTAssertEqual(one.steps.map { $0.set["code"] ?? "" }, ["WINBACK1"])
+        XCTAssertEqual(one.against.promotionalOffers, true)
+        let unread = plan(try catalog(Self.withPromotionalOffers), Self.matching())
+        XCTAssertEqual(unread.steps, [])
+        XCTAssertEqual(unread.blocked.map { "\($0.level) \($0.what)" }, ["info add the promotional offer 'WINBACK1'", "info add the promotional offer 'FREEMONTH'"])
+        XCTAssertNil(unread.against.promotionalOffers)
+        // Held on other terms: said, never changed.
+        var other = matching
+        other.subscriptionGroups[0].subscriptions[0].promotionalOffers = [.init(code: "FREEMONTH", name: "A free month", mode: "FREE_TRIAL", duration: "ONE_WEEK", periods: 1)]
+        let differs = plan(try catalog(Self.withPromotionalOffers), other)
+        XCTAssertEqual(differs.steps.map { $0.set["code"] ?? "" }, ["WINBACK1"])
+        XCTAssertEqual(differs.blocked.map(\.reason), ["App Store Connect has the offer 'FREEMONTH' as FREE_TRIAL ONE_WEEK × 1 named 'A free month', and changes only "
+                                                        + "an offer's prices: change it there, or give the catalog's offer a new identifier"])
+        // An offer without a name cannot be made.
+        let unnamed = plan(try catalog(Self.withPromotionalOffers.replacingOccurrences(of: "<key>referenceName</key><string>Come back</string>", with: "")), empty)
+        XCTAssertEqual(unnamed.blocked.map { "\($0.level) \($0.what)" }, ["error add the promotional offer 'WINBACK1'"])
+
+        // Judged by apply, by code: missing is planned, held is done, held otherwise has moved.
+        let step = try XCTUnwrap(plan(try catalog(Self.withPromotionalOffers), { var s = matching; s.subscriptionGroups[0].subscriptions[0].promotionalOffers = []; return s }()).steps.last)
+        let apply = PlanApply(plan: CatalogPlan(app: Self.app, against: .init(matching), steps: [step], blocked: []), allTerritories: ["GBR", "USA"])
+        XCTAssertEqual(step.set["code"], "FREEMONTH")
+        XCTAssertEqual(apply.statuses(matching), [.done])
+        XCTAssertEqual(apply.statuses(other), [.moved("its promotional offer 'FREEMONTH' is now name A free month, mode FREE_TRIAL, duration ONE_WEEK, periods 1")])
+        var none = matching
+        none.subscriptionGroups[0].subscriptions[0].promotionalOffers = []
+        XCTAssertEqual(apply.statuses(none), [.planned])
+    }
+}

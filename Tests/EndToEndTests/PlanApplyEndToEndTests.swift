@@ -357,3 +357,49 @@ extension ASCEndToEndTests {
         XCTAssertEqual(statuses, [75, 75, 75, 0])
     }
 }
+
+extension ASCEndToEndTests {
+    func testPromotionalOffersAreMadeWithTheirPricesAndPulledWithTheSubscriptions() throws {
+        let state = folder.appendingPathComponent("state.json")
+        let (url, log) = try startServer(pageSize: 8000, extra: ["--state", state.path], storeJSON: Self.shopStore())
+        let offers = "<key>promotionalOffers</key><array>"
+            + "<dict><key>id</key><string>WINBACK1</string><key>referenceName</key><string>Come back</string><key>paymentMode</key><string>pay-up-front</string>"
+            + "<key>period</key><string>P3M</string><key>price</key><string>4.99</string></dict>"
+            + "<dict><key>id</key><string>FREEMONTH</string><key>referenceName</key><string>A free month</string><key>paymentMode</key><string>free-trial</string>"
+            + "<key>period</key><string>P1M</string></dict></array>"
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Shop"), withIntermediateDirectories: true)
+        try ShopCatalog.metadata.replacingOccurrences(of: "<key>familyShareable</key><true/>", with: "<key>familyShareable</key><true/>" + offers)
+            .write(to: folder.appendingPathComponent("Shop/Metadata.plist"), atomically: true, encoding: .utf8)
+        var env = environment
+        env["IAP_ASC_URL"] = url
+        func plan(_ name: String) throws -> IAPRunner.Result {
+            try IAPRunner.run(["asc", "plan", "--app", "com.acme.shop", "--all-storefronts", "--availability", "--promotional-offers", "--snapshot",
+                               folder.appendingPathComponent("shop.snapshot.json").path, folder.appendingPathComponent("Shop").path,
+                               "--plan", folder.appendingPathComponent(name).path], environment: env)
+        }
+        XCTAssertTrue(try plan("plan.json").stderr.contains("plan: 10 steps to apply"))
+        let applied = try apply(url, folder.appendingPathComponent("plan.json").path)
+        XCTAssertEqual(applied.status, 0, applied.stderr)
+        XCTAssertTrue(applied.stdout.hasPrefix("applied 10 steps (0 already done); read back: App Store Connect holds every step of the plan"), applied.stdout)
+        // One write an offer, after the subscription's prices.
+        let written = try writes(log).map { "\($0["method"]!) \($0["path"]!)" }
+        XCTAssertEqual(Array(written[3...5]), ["PATCH /v1/subscriptions/6400000002", "POST /v1/subscriptionPromotionalOffers", "POST /v1/subscriptionPromotionalOffers"])
+        XCTAssertTrue(try requests(log).allSatisfy { ($0["requestValid"] as? Bool) == true && ($0["responseValid"] as? Bool) == true })
+        let store = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: state)) as? [String: Any])
+        let club = try XCTUnwrap(((store["subscriptionGroups"] as? [[String: Any]])?.first?["subscriptions"] as? [[String: Any]])?.first)
+        let made = club["promotionalOffers"] as? [[String: Any]] ?? []
+        XCTAssertEqual(made.map { $0["offerCode"] as? String }, ["WINBACK1", "FREEMONTH"])
+        // In each of the fake's 7 territories (where the subscription has a price): the paid one at
+        // 4.99 in USA and its equalization elsewhere, the free one without a price.
+        let paid = (made.first?["prices"] as? [[String: Any]] ?? []).map { "\($0["territory"]!) \($0["customerPrice"]!)" }
+        XCTAssertEqual(paid, ["CAN 6.99", "CHE 4.99", "DEU 4.99", "GBR 4.89", "JPN 750", "KOR 6990", "USA 4.99"])
+        XCTAssertEqual((made.last?["prices"] as? [[String: Any]] ?? []).map { $0.keys.sorted() }, Array(repeating: ["territory"], count: 7))
+        // Planned again: nothing; the offers come with the list of subscriptions (no request more).
+        let before = try requests(log).count
+        let again = try plan("again.json")
+        XCTAssertTrue(again.stderr.contains("plan: 0 steps to apply"), again.stderr)
+        XCTAssertFalse(try requests(log).dropFirst(before).contains { ($0["path"] as? String)?.hasSuffix("/promotionalOffers") ?? false })
+        let snapshot = try String(contentsOf: folder.appendingPathComponent("shop.snapshot.json"), encoding: .utf8)
+        XCTAssertTrue(snapshot.contains(#""code" : "FREEMONTH""#), snapshot)
+    }
+}

@@ -37,17 +37,20 @@ public struct CatalogPlan: Codable, Sendable, Equatable {
         public var storefront: String?
         public var availability: Bool
         public var allStorefronts: Bool
+        /// Whether it holds the subscriptions' promotional offers (true, or left out).
+        public var promotionalOffers: Bool?
 
-        public init(fingerprint: String, storefront: String?, availability: Bool, allStorefronts: Bool) {
+        public init(fingerprint: String, storefront: String?, availability: Bool, allStorefronts: Bool, promotionalOffers: Bool = false) {
             self.fingerprint = fingerprint
             self.storefront = storefront
             self.availability = availability
             self.allStorefronts = allStorefronts
+            self.promotionalOffers = promotionalOffers ? true : nil
         }
 
         public init(_ snapshot: ASCSnapshot) {
             self.init(fingerprint: snapshot.fingerprint, storefront: snapshot.storefront, availability: snapshot.pulledAvailability,
-                      allStorefronts: snapshot.pulledAllTerritories)
+                      allStorefronts: snapshot.pulledAllTerritories, promotionalOffers: snapshot.pulledPromotionalOffers)
         }
     }
 
@@ -62,6 +65,7 @@ public struct CatalogPlan: Codable, Sendable, Equatable {
             case setPrices = "set-prices"
             case setAvailability = "set-availability"
             case setIntroductoryOffer = "set-introductory-offer"
+            case createPromotionalOffer = "create-promotional-offer"
 
             /// The fields `set` may hold for this action.
             public var fields: Set<String> {
@@ -72,6 +76,7 @@ public struct CatalogPlan: Codable, Sendable, Equatable {
                 case .setPrices: [] // territory codes, and `baseTerritory`
                 case .setAvailability: ["territories", "newTerritories"]
                 case .setIntroductoryOffer: ["mode", "duration", "periods", "price", "baseTerritory"]
+                case .createPromotionalOffer: ["code", "name", "mode", "duration", "periods", "price", "baseTerritory"]
                 }
             }
         }
@@ -281,13 +286,14 @@ public struct CatalogPlan: Codable, Sendable, Equatable {
                         } else {
                             check.check(field, at: place) { ["true", "false"].contains($0) ? nil : "not true or false" }
                         }
-                    case .setIntroductoryOffer:
+                    case .setIntroductoryOffer, .createPromotionalOffer:
                         guard step.action.fields.contains(key) else { check.fail(at: place, "is not a field \(step.action.rawValue) sets"); continue }
                         switch key {
                         case "mode": check.check(field, at: place) { ASCValue.offerModes.contains($0) ? nil : "not an offer mode" }
                         case "duration": check.check(field, at: place) { ASCValue.offerDurations.contains($0) ? nil : "not an offer duration" }
                         case "periods": check.check(field, at: place) { Int($0).map { (1...12).contains($0) } == true ? nil : "not a number of periods (1 to 12)" }
                         case "price": check.check(field, at: place, ASCValue.price)
+                        case "code", "name": check.check(field, at: place) { $0.isEmpty ? "is empty" : ASCValue.text($0) }
                         default: check.check(field, at: place, ASCValue.code)
                         }
                     default:
@@ -301,8 +307,11 @@ public struct CatalogPlan: Codable, Sendable, Equatable {
                     }
                 }
             }
-            if step.action == .setIntroductoryOffer, step.set["mode"] == nil || step.set["duration"] == nil || step.set["periods"] == nil {
+            if [.setIntroductoryOffer, .createPromotionalOffer].contains(step.action), step.set["mode"] == nil || step.set["duration"] == nil || step.set["periods"] == nil {
                 check.fail(at: "\(at).set", "lacks the offer's mode, duration or periods")
+            }
+            if step.action == .createPromotionalOffer, step.set["code"] == nil || step.set["name"] == nil {
+                check.fail(at: "\(at).set", "lacks the offer's code or name")
             }
             if step.action == .setPrices, step.set.count > 176 { check.fail(at: "\(at).set", "names \(step.set.count) territories, more than App Store Connect has") }
         }
@@ -345,6 +354,11 @@ extension ASCSnapshot {
     public var pulledAvailability: Bool {
         let reviews = inAppPurchases.map(\.review) + subscriptionGroups.flatMap { $0.subscriptions.map(\.review) }
         return reviews.contains { $0?.availability?.territories != nil }
+    }
+
+    /// Whether the pull asked for the subscriptions' promotional offers (`--promotional-offers`).
+    public var pulledPromotionalOffers: Bool {
+        subscriptionGroups.contains { $0.subscriptions.contains { $0.promotionalOffers != nil } }
     }
 
     /// Whether the pull asked for every territory's price (`--all-storefronts`).

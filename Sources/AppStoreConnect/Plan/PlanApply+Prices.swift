@@ -79,20 +79,8 @@ extension PlanApply {
     /// inline with a PATCH of the subscription. A paid offer's price is in its base territory;
     /// elsewhere it is the equalization of that price's point.
     func setIntroductoryOffer(_ step: CatalogPlan.Step, _ id: String, territories: Set<String>, client: ASCClient) throws(ASCError) -> String? {
-        guard !territories.isEmpty else {
-            throw .notFound("\(Quote.escaped(step.product ?? "")) has no price in any territory, and an introductory offer needs one: give it a price, plan again")
-        }
+        let (offered, points) = try offerPoints(step, id, territories: territories, what: "an introductory offer", client: client)
         let mode = step.set["mode"] ?? ""
-        var points: [String: String] = [:]
-        if mode != "FREE_TRIAL" {
-            guard let price = step.set["price"].flatMap(ASCValue.decimal), let base = step.set["baseTerritory"] else {
-                throw .notFound("the \(mode) introductory offer of \(Quote.escaped(step.product ?? "")) has no price in a territory")
-            }
-            let resolved = try resolve(SubscriptionPointAttributes.self, list: try APIPath("/v1/subscriptions", id, "pricePoints"),
-                                       equalizations: "/v1/subscriptionPricePoints", wanted: [base: price], base: base, client: client)
-            points = resolved.others.merging(resolved.points) { _, named in named }
-        }
-        let offered = territories.sorted().filter { mode == "FREE_TRIAL" || points[$0] != nil }
         let included: [[String: Any]] = offered.map { territory in
             var relationships: [String: Any] = ["territory": Self.link("territories", territory)]
             if let point = points[territory] { relationships["subscriptionPricePoint"] = Self.link("subscriptionPricePoints", point) }
@@ -105,6 +93,45 @@ extension PlanApply {
                                  included: included)
         _ = try client.write("PATCH", try APIPath("/v1/subscriptions", id), body: body)
         return nil
+    }
+
+    /// A subscription's promotional offer, one write: its code, name and terms, and its price in
+    /// every territory the subscription has a price in (a free offer's without a price point).
+    func createPromotionalOffer(_ step: CatalogPlan.Step, _ id: String, territories: Set<String>, client: ASCClient) throws(ASCError) -> String? {
+        let (offered, points) = try offerPoints(step, id, territories: territories, what: "a promotional offer", client: client)
+        let included: [[String: Any]] = offered.map { territory in
+            var relationships: [String: Any] = ["territory": Self.link("territories", territory)]
+            if let point = points[territory] { relationships["subscriptionPricePoint"] = Self.link("subscriptionPricePoints", point) }
+            return ["type": "subscriptionPromotionalOfferPrices", "id": "${price-\(territory)}", "relationships": relationships]
+        }
+        let attributes: [String: Any] = ["offerCode": step.set["code"] ?? "", "name": step.set["name"] ?? "", "offerMode": step.set["mode"] ?? "",
+                                         "duration": step.set["duration"] ?? "", "numberOfPeriods": Int(step.set["periods"] ?? "") ?? 1]
+        let body = Self.document(["type": "subscriptionPromotionalOffers", "attributes": attributes,
+                                  "relationships": ["subscription": Self.link("subscriptions", id),
+                                                    "prices": ["data": offered.map { ["type": "subscriptionPromotionalOfferPrices", "id": "${price-\($0)}"] }]]],
+                                 included: included)
+        let path = APIPath("/v1/subscriptionPromotionalOffers")
+        return try created(try client.write("POST", path, body: body), "subscriptionPromotionalOffers", path.encoded)
+    }
+
+    /// The territories an offer is made in (those the subscription has a price in) and, for a
+    /// paid offer, its price point in each: its base territory's, elsewhere that point's equalization.
+    private func offerPoints(_ step: CatalogPlan.Step, _ id: String, territories: Set<String>, what: String,
+                             client: ASCClient) throws(ASCError) -> (offered: [String], points: [String: String]) {
+        guard !territories.isEmpty else {
+            throw .notFound("\(Quote.escaped(step.product ?? "")) has no price in any territory, and \(what) needs one: give it a price, plan again")
+        }
+        let mode = step.set["mode"] ?? ""
+        var points: [String: String] = [:]
+        if mode != "FREE_TRIAL" {
+            guard let price = step.set["price"].flatMap(ASCValue.decimal), let base = step.set["baseTerritory"] else {
+                throw .notFound("the \(mode) offer of \(Quote.escaped(step.product ?? "")) has no price in a territory")
+            }
+            let resolved = try resolve(SubscriptionPointAttributes.self, list: try APIPath("/v1/subscriptions", id, "pricePoints"),
+                                       equalizations: "/v1/subscriptionPricePoints", wanted: [base: price], base: base, client: client)
+            points = resolved.others.merging(resolved.points) { _, named in named }
+        }
+        return (territories.sorted().filter { mode == "FREE_TRIAL" || points[$0] != nil }, points)
     }
 
     /// A step's prices by territory (the plan file was checked: each is a price).

@@ -142,6 +142,10 @@ extension PlanApply {
             let (id, subscription) = try product()
             guard subscription else { throw .notFound("\(Quote.escaped(productID)) is not a subscription: only subscriptions have introductory offers") }
             return try setIntroductoryOffer(step, id, territories: made.priced[productID] ?? [], client: client)
+        case .createPromotionalOffer:
+            let (id, subscription) = try product()
+            guard subscription else { throw .notFound("\(Quote.escaped(productID)) is not a subscription: only subscriptions have promotional offers") }
+            return try createPromotionalOffer(step, id, territories: made.priced[productID] ?? [], client: client)
         case .setAvailability:
             let (id, subscription) = try product()
             let field = step.set["territories"] ?? ""

@@ -30,7 +30,8 @@ public struct PlanApply: Sendable {
         let availability = plan.steps.contains { $0.action == .setAvailability }
         return SnapshotPull(storefront: plan.against.storefront, connections: connections,
                             availability: plan.against.availability || availability,
-                            allTerritories: plan.against.allStorefronts || prices)
+                            allTerritories: plan.against.allStorefronts || prices,
+                            promotionalOffers: plan.against.promotionalOffers == true || plan.steps.contains { $0.action == .createPromotionalOffer })
     }
 
     /// `live` with only what the plan's snapshot was pulled with: its fingerprint is comparable.
@@ -44,6 +45,7 @@ public struct PlanApply: Sendable {
             for s in copy.subscriptionGroups[g].subscriptions.indices {
                 if !plan.against.allStorefronts { copy.subscriptionGroups[g].subscriptions[s].prices = nil }
                 if !plan.against.availability { copy.subscriptionGroups[g].subscriptions[s].review?.availability?.territories = nil }
+                if plan.against.promotionalOffers != true { copy.subscriptionGroups[g].subscriptions[s].promotionalOffers = nil }
             }
         }
         return copy
@@ -145,6 +147,10 @@ public struct PlanApply: Sendable {
                 if case .subscription(let s, _) = self { return s.introductoryOffer }
                 return nil
             }
+            var promotionalOffers: [ASCSnapshot.PromotionalOffer]? {
+                if case .subscription(let s, _) = self { return s.promotionalOffers }
+                return nil
+            }
             var review: ASCSnapshot.Review? {
                 switch self {
                 case .purchase(let p): p.review
@@ -219,6 +225,14 @@ public struct PlanApply: Sendable {
                 return .done
             }
             return .moved("it now has an introductory offer: \(now.keys.sorted().map { "\($0) \(now[$0]!)" }.joined(separator: ", "))")
+        case .createPromotionalOffer:
+            // By its code; its prices are not read back (the snapshot keeps none).
+            guard let product = live.products[step.product ?? ""] else { return .planned }
+            guard let offers = product.promotionalOffers else { return .moved("App Store Connect's promotional offers were not read") }
+            guard let offer = offers.first(where: { $0.code == step.set["code"] }) else { return .planned }
+            let now = ["code": offer.code, "name": offer.name ?? "", "mode": offer.mode ?? "", "duration": offer.duration ?? "", "periods": "\(offer.periods ?? 1)"]
+            if now.allSatisfy({ step.set[$0.key] == $0.value }) { return .done }
+            return .moved("its promotional offer \(Quote.escaped(offer.code)) is now \(["name", "mode", "duration", "periods"].map { "\($0) \(now[$0]!)" }.joined(separator: ", "))")
         case .setAvailability:
             guard let product = live.products[step.product ?? ""] else { return step.before == nil ? .planned : .moved("\(Quote.escaped(step.product ?? "")) is no longer in App Store Connect") }
             let now: [String: String]
@@ -272,6 +286,7 @@ public struct PlanApply: Sendable {
             return "set the price of \(product) in \(territories.joined(separator: ", "))"
         case .setAvailability: return "set where \(product) is for sale"
         case .setIntroductoryOffer: return "add the introductory offer of \(product)"
+        case .createPromotionalOffer: return "add the promotional offer \(Quote.escaped(step.set["code"] ?? "")) of \(product)"
         }
     }
 }

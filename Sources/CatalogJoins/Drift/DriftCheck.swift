@@ -86,6 +86,8 @@ public struct DriftCheck: Sendable {
         var review: ASCSnapshot.Review?
         /// A subscription's group's localizations (nil: not pulled, or an in-app purchase).
         var groupLocalizations: [ASCSnapshot.GroupLocalization]?
+        /// A subscription's promotional offers (nil: not pulled, or an in-app purchase).
+        var promotionalOffers: [ASCSnapshot.PromotionalOffer]? = nil
     }
 
     var remotes: [(id: String, remote: Remote)] {
@@ -101,7 +103,8 @@ public struct DriftCheck: Sendable {
             g.subscriptions.map { s in
                 (s.productId, Remote(kind: .autoRenewable, name: s.name, reviewNote: s.reviewNote, state: s.state, period: s.period, group: g.referenceName, level: s.groupLevel,
                                      familySharable: s.familySharable, localizations: s.localizations, price: s.price,
-                                     prices: s.prices?.byTerritory, offer: s.introductoryOffer, review: s.review, groupLocalizations: g.localizations))
+                                     prices: s.prices?.byTerritory, offer: s.introductoryOffer, review: s.review, groupLocalizations: g.localizations,
+                                     promotionalOffers: s.promotionalOffers))
             }
         }
     }

@@ -117,7 +117,10 @@ public struct Planner {
                 if let availability = m.availability {
                     add(.setAvailability, product: product.id, set: Self.fields(availability.value), before: nil, at: availability.location)
                 }
-                if kind == .autoRenewable { planIntroductoryOffer(product, remote: nil, add: &steps, blocked: &blocked) }
+                if kind == .autoRenewable {
+                    planIntroductoryOffer(product, remote: nil, add: &steps, blocked: &blocked)
+                    planPromotionalOffers(product, remote: nil, add: &steps, blocked: &blocked)
+                }
                 continue
             }
             // The product is in App Store Connect: what cannot change is blocked, the rest updated.
@@ -164,7 +167,10 @@ public struct Planner {
             if let availability = m.availability {
                 planAvailability(product, availability, remote: remote, add: &steps, blocked: &blocked)
             }
-            if remote.kind == .autoRenewable { planIntroductoryOffer(product, remote: remote, add: &steps, blocked: &blocked) }
+            if remote.kind == .autoRenewable {
+                planIntroductoryOffer(product, remote: remote, add: &steps, blocked: &blocked)
+                planPromotionalOffers(product, remote: remote, add: &steps, blocked: &blocked)
+            }
         }
 
         // 3. What App Store Connect has and the catalog does not: never removed, said.
@@ -256,12 +262,7 @@ public struct Planner {
             return block(.error, "App Store Connect's introductory offers last 3 days, 1 or 2 weeks, 1, 2, 3 or 6 months, or 1 year: "
                          + "change the offer's period in the catalog")
         }
-        let mode = switch offer.paymentMode {
-        case .freeTrial: "FREE_TRIAL"
-        case .payAsYouGo: "PAY_AS_YOU_GO"
-        case .payUpFront: "PAY_UP_FRONT"
-        }
-        var set = ["mode": mode, "duration": duration, "periods": "\(offer.numberOfPeriods)"]
+        var set = ["mode": Self.offerMode(offer.paymentMode), "duration": duration, "periods": "\(offer.numberOfPeriods)"]
         if offer.paymentMode != .freeTrial {
             let price = product.metadata.price?.value
             guard let amount = offer.price, let territory = price.flatMap({ $0.storefront ?? ($0.currency == "USD" ? "USA" : nil) }) else {
@@ -288,6 +289,68 @@ public struct Planner {
         }
         steps.append(CatalogPlan.Step(number: steps.count + 1, action: .setIntroductoryOffer, product: product.id, set: set, before: nil,
                                       source: Self.source(at)))
+    }
+
+    /// Each declared promotional offer App Store Connect lacks (by its identifier, the offer code
+    /// the app signs), made in every territory the subscription has a price in. One it holds on
+    /// other terms is said, not changed (App Store Connect changes only an offer's prices); one
+    /// it holds that the catalog does not declare is left alone.
+    private func planPromotionalOffers(_ product: Product, remote: DriftCheck.Remote?, add steps: inout [CatalogPlan.Step],
+                                       blocked: inout [CatalogPlan.Blocked]) {
+        let declared = product.metadata.promotionalOffers
+        guard !declared.isEmpty else { return }
+        var seen: Set<String> = []
+        for offer in declared where seen.insert(offer.id).inserted {
+            func block(_ level: CatalogPlan.Blocked.Level, _ reason: String) {
+                blocked.append(CatalogPlan.Blocked(level: level, product: product.id, what: "add the promotional offer \(Quote.bounded(offer.id))",
+                                                   reason: reason, source: Self.source(offer.location)))
+            }
+            guard let duration = Self.offerDurationName(offer.period) else {
+                block(.error, "App Store Connect's offers last 3 days, 1 or 2 weeks, 1, 2, 3 or 6 months, or 1 year: change the offer's period in the catalog")
+                continue
+            }
+            guard let name = Self.stated(offer.referenceName) else {
+                block(.error, "App Store Connect names every promotional offer: give it a referenceName")
+                continue
+            }
+            var set = ["code": offer.id, "name": name, "mode": Self.offerMode(offer.paymentMode), "duration": duration, "periods": "\(offer.numberOfPeriods)"]
+            if offer.paymentMode != .freeTrial {
+                let price = product.metadata.price?.value
+                guard let amount = offer.price, let territory = price.flatMap({ $0.storefront ?? ($0.currency == "USD" ? "USA" : nil) }) else {
+                    block(.error, "a paid offer needs its price and the territory it is in: give the offer a price and the product a price with its storefront (or in USD)")
+                    continue
+                }
+                set["price"] = Self.amountText(amount)
+                set["baseTerritory"] = territory
+            }
+            if remote == nil, product.metadata.price == nil, product.metadata.storefrontPrices.isEmpty {
+                block(.error, "the subscription has no price, and App Store Connect makes an offer only where it has one: declare its price")
+                continue
+            }
+            if let remote {
+                guard let theirs = remote.promotionalOffers else {
+                    block(.info, "the snapshot has no promotional offers: pull it with --promotional-offers (`iap asc pull --promotional-offers`) to plan them")
+                    continue
+                }
+                if let held = theirs.first(where: { $0.code == offer.id }) {
+                    let now = ["name": held.name ?? "", "mode": held.mode ?? "", "duration": held.duration ?? "", "periods": "\(held.periods ?? 1)"]
+                    if now.allSatisfy({ set[$0.key] == $0.value }) { continue }
+                    block(.info, "App Store Connect has the offer \(Quote.bounded(offer.id)) as \(now["mode"]!) \(now["duration"]!) × \(now["periods"]!) "
+                          + "named \(Quote.bounded(now["name"]!)), and changes only an offer's prices: change it there, or give the catalog's offer a new identifier")
+                    continue
+                }
+            }
+            steps.append(CatalogPlan.Step(number: steps.count + 1, action: .createPromotionalOffer, product: product.id, set: set, before: nil,
+                                          source: Self.source(offer.location)))
+        }
+    }
+
+    static func offerMode(_ mode: PaymentMode) -> String {
+        switch mode {
+        case .freeTrial: "FREE_TRIAL"
+        case .payAsYouGo: "PAY_AS_YOU_GO"
+        case .payUpFront: "PAY_UP_FRONT"
+        }
     }
 
     /// App Store Connect's name of an offer's duration (`THREE_DAYS` … `ONE_YEAR`), nil when it has none.

@@ -28,6 +28,8 @@ public enum ASCJob {
         public var availability = false
         /// Whether each product's price in every territory is pulled (`--all-storefronts`).
         public var allStorefronts = false
+        /// Whether the subscriptions' promotional offers are pulled (`--promotional-offers`).
+        public var promotionalOffers = false
         /// Where App Store Connect's price points are written (`--price-points`): nil pulls none.
         public var pricePoints: String?
         /// Base prices to equalize besides the snapshot's (`--equalize USA:4.99`), for both kinds.
@@ -38,11 +40,12 @@ public enum ASCJob {
         /// The connection the command line asks for, `iap.yml`'s `asc:` section giving the key's
         /// variables and the storefront where the command line gives none.
         public init(environment: [String: String], configuration: Configuration, timeout: Double, storefront: String?, connections: Int,
-                    availability: Bool = false, allStorefronts: Bool = false) {
+                    availability: Bool = false, allStorefronts: Bool = false, promotionalOffers: Bool = false) {
             self.init(environment: environment, variables: configuration.asc.variables, timeout: timeout,
                       storefront: storefront ?? configuration.asc.storefront, connections: connections)
             self.availability = availability
             self.allStorefronts = allStorefronts
+            self.promotionalOffers = promotionalOffers
         }
 
         public init(environment: [String: String], variables: APIKey.Variables = APIKey.Variables(), timeout: Double = 60,
@@ -224,7 +227,7 @@ public enum ASCJob {
         let client = try makeClient(environment: connection.environment, variables: connection.variables, timeout: connection.timeout,
                                     transport: connection.transport, sleep: connection.sleep, saying: &stderr)
         let pull = SnapshotPull(storefront: connection.storefront, connections: connection.connections, availability: connection.availability,
-                                allTerritories: connection.allStorefronts)
+                                allTerritories: connection.allStorefronts, promotionalOffers: connection.promotionalOffers)
         let outcome: SnapshotPull.Outcome
         do {
             if let partial {

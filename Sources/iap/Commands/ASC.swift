@@ -231,6 +231,9 @@ struct PullArguments: ParsableArguments {
     @Flag(help: "Also pull each product's price in every territory: two requests more per in-app purchase, one per subscription (the --storefront price comes with them).")
     var allStorefronts = false
 
+    @Flag(help: "Also pull each subscription's promotional offers (with the list of subscriptions: no request more for 50 a subscription).")
+    var promotionalOffers = false
+
     func validate() throws {
         guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout is seconds between 1 and 3600") }
         guard ASCJob.connectionRange.contains(connections) else {
@@ -242,6 +245,6 @@ struct PullArguments: ParsableArguments {
     func connection(_ configuration: Configuration) -> ASCJob.Connection {
         ASCJob.Connection(environment: ProcessInfo.processInfo.environment, configuration: configuration, timeout: timeout,
                           storefront: storefront, connections: connections, availability: availability,
-                          allStorefronts: allStorefronts)
+                          allStorefronts: allStorefronts, promotionalOffers: promotionalOffers)
     }
 }
