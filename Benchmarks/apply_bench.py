@@ -21,19 +21,14 @@ purchase's schedule; a new subscription's first prices inline) and 1 availabilit
 """
 import argparse, json, math, os, subprocess, sys, tempfile, time
 
-from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric import ec
-
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "Tests/Fixtures/asc"))
 import fake_asc  # noqa: E402  (the fake's price ladder: the catalog's prices are its points)
-
-ISSUER = "69a6de70-03db-47e3-e053-5b8c7c11a4d1"
+from asc_price_bench import ISSUER, key_files, storefronts as storefront_list  # noqa: E402
 
 
 def storefronts(iap):
-    listed = json.loads(subprocess.run([iap, "storefronts", "--format", "json"], capture_output=True, text=True, check=True).stdout)
-    return {s["alpha-3"]: s["currency"] for s in listed}
+    return dict(storefront_list(iap))
 
 
 def metadata(count, share, territories):
@@ -76,11 +71,7 @@ def main():
     iap = os.path.abspath(args.iap)
     territories = storefronts(iap)
     work = tempfile.mkdtemp(prefix="iap-apply-bench-")
-    key = ec.generate_private_key(ec.SECP256R1())
-    pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()).decode()
-    public = os.path.join(work, "public.pem")
-    with open(public, "wb") as f:
-        f.write(key.public_key().public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo))
+    pem, public = key_files(work)
     print(f"latency {args.latency_ms} ms per answer; {len(territories)} storefronts; {args.subscriptions}% subscriptions; work in {work}")
     print()
     print("| products | steps | apply requests | writes | floor | reads before | price-point reads | reads back | wall | iap CPU | iap peak | all valid | left after |")

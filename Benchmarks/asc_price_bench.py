@@ -34,6 +34,16 @@ def storefronts(iap):
     return [(s["alpha-3"], s["currency"]) for s in listed]
 
 
+def key_files(work):
+    """A P-256 key made for the run: its PEM text (for iap) and its public key's file (for the fake)."""
+    key = ec.generate_private_key(ec.SECP256R1())
+    pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()).decode()
+    public = os.path.join(work, "public.pem")
+    with open(public, "wb") as f:
+        f.write(key.public_key().public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo))
+    return pem, public
+
+
 def everywhere(base, currency_of):
     """A price in every storefront: the base entry (USA) and one automatic entry each elsewhere."""
     entries = [base]
@@ -94,11 +104,7 @@ def main():
     every = storefronts(iap) if args.all_storefronts else None
     extra = ["--all-storefronts"] if args.all_storefronts else []
     work = tempfile.mkdtemp(prefix="iap-asc-price-bench-")
-    key = ec.generate_private_key(ec.SECP256R1())
-    pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()).decode()
-    public = os.path.join(work, "public.pem")
-    with open(public, "wb") as f:
-        f.write(key.public_key().public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo))
+    pem, public = key_files(work)
     print(f"latency {args.latency_ms} ms per answer; `iap asc pull --storefront USA{' --all-storefronts' if every else ''}`")
     print()
     floor_words = "pages + 2 per in-app purchase + 1 per subscription" if every else "pages + 1 per product"

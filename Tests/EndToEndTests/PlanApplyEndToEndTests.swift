@@ -31,6 +31,22 @@ extension ASCEndToEndTests {
         return try IAPRunner.run(["asc", "apply", plan] + arguments, environment: env)
     }
 
+    /// Writes the shop's catalog, its subscription with `subscriptionExtra` (offers) added.
+    func writeShop(subscriptionExtra: String) throws {
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Shop"), withIntermediateDirectories: true)
+        try ShopCatalog.metadata.replacingOccurrences(of: "<key>familyShareable</key><true/>", with: "<key>familyShareable</key><true/>" + subscriptionExtra)
+            .write(to: folder.appendingPathComponent("Shop/Metadata.plist"), atomically: true, encoding: .utf8)
+    }
+
+    /// `iap asc plan` of the written shop against the fake, pulled with every price and territory and `pulling`.
+    func livePlan(_ url: String, _ name: String, pulling: [String]) throws -> IAPRunner.Result {
+        var env = environment
+        env["IAP_ASC_URL"] = url
+        return try IAPRunner.run(["asc", "plan", "--app", "com.acme.shop", "--all-storefronts", "--availability"] + pulling
+                                 + ["--snapshot", folder.appendingPathComponent("shop.snapshot.json").path, folder.appendingPathComponent("Shop").path,
+                                    "--plan", folder.appendingPathComponent(name).path], environment: env)
+    }
+
     func writes(_ log: URL) throws -> [[String: Any]] {
         try requests(log).filter { ($0["method"] as? String) != "GET" }
     }
@@ -304,18 +320,9 @@ extension ASCEndToEndTests {
         let state = folder.appendingPathComponent("state.json")
         let (url, log) = try startServer(pageSize: 8000, extra: ["--state", state.path], storeJSON: Self.shopStore())
         // Three months at 0.99 each, in USD: the USA's price; elsewhere its equalization.
-        let offer = "<key>introductoryOffer</key><dict><key>paymentMode</key><string>pay-as-you-go</string><key>period</key><string>P1M</string>"
-            + "<key>periods</key><integer>3</integer><key>price</key><string>0.99</string></dict>"
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Shop"), withIntermediateDirectories: true)
-        try ShopCatalog.metadata.replacingOccurrences(of: "<key>familyShareable</key><true/>", with: "<key>familyShareable</key><true/>" + offer)
-            .write(to: folder.appendingPathComponent("Shop/Metadata.plist"), atomically: true, encoding: .utf8)
-        var env = environment
-        env["IAP_ASC_URL"] = url
-        func plan(_ name: String) throws -> IAPRunner.Result {
-            try IAPRunner.run(["asc", "plan", "--app", "com.acme.shop", "--all-storefronts", "--availability", "--storefront", "USA", "--snapshot",
-                               folder.appendingPathComponent("shop.snapshot.json").path, folder.appendingPathComponent("Shop").path,
-                               "--plan", folder.appendingPathComponent(name).path], environment: env)
-        }
+        try writeShop(subscriptionExtra: "<key>introductoryOffer</key><dict><key>paymentMode</key><string>pay-as-you-go</string><key>period</key>"
+                      + "<string>P1M</string><key>periods</key><integer>3</integer><key>price</key><string>0.99</string></dict>")
+        func plan(_ name: String) throws -> IAPRunner.Result { try livePlan(url, name, pulling: ["--storefront", "USA"]) }
         let planned = try plan("plan.json")
         XCTAssertTrue(planned.stdout.contains("info: step 5: add the introductory offer of 'com.acme.shop.club.monthly': duration 'ONE_MONTH', mode 'PAY_AS_YOU_GO', periods '3', price '0.99' [asc-plan-change]"),
                       planned.stdout)
@@ -362,21 +369,12 @@ extension ASCEndToEndTests {
     func testPromotionalOffersAreMadeWithTheirPricesAndPulledWithTheSubscriptions() throws {
         let state = folder.appendingPathComponent("state.json")
         let (url, log) = try startServer(pageSize: 8000, extra: ["--state", state.path], storeJSON: Self.shopStore())
-        let offers = "<key>promotionalOffers</key><array>"
+        try writeShop(subscriptionExtra: "<key>promotionalOffers</key><array>"
             + "<dict><key>id</key><string>WINBACK1</string><key>referenceName</key><string>Come back</string><key>paymentMode</key><string>pay-up-front</string>"
             + "<key>period</key><string>P3M</string><key>price</key><string>4.99</string></dict>"
             + "<dict><key>id</key><string>FREEMONTH</string><key>referenceName</key><string>A free month</string><key>paymentMode</key><string>free-trial</string>"
-            + "<key>period</key><string>P1M</string></dict></array>"
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Shop"), withIntermediateDirectories: true)
-        try ShopCatalog.metadata.replacingOccurrences(of: "<key>familyShareable</key><true/>", with: "<key>familyShareable</key><true/>" + offers)
-            .write(to: folder.appendingPathComponent("Shop/Metadata.plist"), atomically: true, encoding: .utf8)
-        var env = environment
-        env["IAP_ASC_URL"] = url
-        func plan(_ name: String) throws -> IAPRunner.Result {
-            try IAPRunner.run(["asc", "plan", "--app", "com.acme.shop", "--all-storefronts", "--availability", "--promotional-offers", "--snapshot",
-                               folder.appendingPathComponent("shop.snapshot.json").path, folder.appendingPathComponent("Shop").path,
-                               "--plan", folder.appendingPathComponent(name).path], environment: env)
-        }
+            + "<key>period</key><string>P1M</string></dict></array>")
+        func plan(_ name: String) throws -> IAPRunner.Result { try livePlan(url, name, pulling: ["--promotional-offers"]) }
         XCTAssertTrue(try plan("plan.json").stderr.contains("plan: 10 steps to apply"))
         let applied = try apply(url, folder.appendingPathComponent("plan.json").path)
         XCTAssertEqual(applied.status, 0, applied.stderr)

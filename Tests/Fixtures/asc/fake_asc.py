@@ -1471,12 +1471,7 @@ def inline_subscription_prices(ctx, sub, data, included):
     entries, territories = [], set()
     for number, ident in enumerate(named):
         pointer = "/data/relationships/prices/data/%d" % number
-        item = inline.get(ident)
-        if item is None:
-            raise invalid_relationship("The price '%s' is not in `included`." % ident, pointer)
-        owner = related_id(item, "subscription")
-        if owner is not None and owner != sub["id"]:
-            raise invalid_relationship("The price '%s' is for the subscription '%s', not '%s'." % (ident, owner, sub["id"]), pointer)
+        item = inline_item(inline, ident, pointer, "price", sub)
         point_id = related_id(item, "subscriptionPricePoint")
         if point_id is None:
             raise invalid_relationship("The price '%s' names no price point." % ident, pointer)
@@ -1493,6 +1488,18 @@ def inline_subscription_prices(ctx, sub, data, included):
     return entries
 
 
+def inline_item(inline, ident, pointer, what, sub=None):
+    """The `included` item (by id) a relationship of the request names: 409 when it is not
+    included, or is for another subscription than `sub`."""
+    item = inline.get(ident)
+    if item is None:
+        raise invalid_relationship("The %s '%s' is not in `included`." % (what, ident), pointer)
+    owner = related_id(item, "subscription")
+    if sub is not None and owner is not None and owner != sub["id"]:
+        raise invalid_relationship("The %s '%s' is for the subscription '%s', not '%s'." % (what, ident, owner, sub["id"]), pointer)
+    return item
+
+
 def inline_introductory_offers(ctx, sub, data, included, priced):
     """The introductory offers a PATCH of a subscription creates inline: each id in
     `relationships.introductoryOffers` an `included` SubscriptionIntroductoryOfferInlineCreate with
@@ -1507,12 +1514,7 @@ def inline_introductory_offers(ctx, sub, data, included, priced):
     entries, territories = [], set()
     for number, ident in enumerate(named):
         pointer = "/data/relationships/introductoryOffers/data/%d" % number
-        item = inline.get(ident)
-        if item is None:
-            raise invalid_relationship("The introductory offer '%s' is not in `included`." % ident, pointer)
-        owner = related_id(item, "subscription")
-        if owner is not None and owner != sub["id"]:
-            raise invalid_relationship("The offer '%s' is for the subscription '%s', not '%s'." % (ident, owner, sub["id"]), pointer)
+        item = inline_item(inline, ident, pointer, "introductory offer", sub)
         territory = related_id(item, "territory")
         if territory not in ctx.store.ladder.territories:
             raise invalid_relationship("The offer '%s' names no territory App Store Connect has." % ident, pointer)
@@ -1709,9 +1711,7 @@ def create_promotional_offer(ctx, body):
     prices, territories = [], set()
     for number, ident in enumerate(named):
         pointer = "/data/relationships/prices/data/%d" % number
-        item = inline.get(ident)
-        if item is None:
-            raise invalid_relationship("The price '%s' is not in `included`." % ident, pointer)
+        item = inline_item(inline, ident, pointer, "price")
         territory = related_id(item, "territory")
         if territory not in priced:
             raise invalid_relationship("The subscription has no price in '%s': an offer needs one." % territory, pointer)
