@@ -341,3 +341,25 @@ extension PlanTests {
         XCTAssertEqual(apply.statuses(none), [.planned])
     }
 }
+
+extension PlanTests {
+    func testBlankTextInTheCatalogChangesNothingInAppStoreConnect() throws {
+        // A `.storekit` file made in Xcode holds "" until filled in: App Store Connect's text stays.
+        let blank = ShopCatalog.metadata
+            .replacingOccurrences(of: "<key>displayName</key><string>Gems</string><key>description</key><string>A bag of gems</string>",
+                                  with: "<key>displayName</key><string></string><key>description</key><string> </string>")
+            .replacingOccurrences(of: "<key>referenceName</key><string>Gems</string>", with: "<key>referenceName</key><string></string>")
+            .replacingOccurrences(of: "<key>subscriptionGroup</key><string>Club</string>", with: "<key>subscriptionGroup</key><string> </string>")
+        XCTAssertNotEqual(blank, ShopCatalog.metadata)
+        let plan = plan(try catalog(blank), Self.matching())
+        XCTAssertEqual(plan.steps, [])
+        XCTAssertEqual(plan.blocked, [])
+        // On an empty app: no group named blank, no localization without a name, each said.
+        let new = self.plan(try catalog(blank), ASCSnapshot(app: Self.app, inAppPurchases: [], subscriptionGroups: []))
+        XCTAssertFalse(new.steps.contains { $0.action == .createGroup })
+        XCTAssertEqual(new.blocked.map { "\($0.level) \($0.product ?? "") \($0.what)" }, [
+            "error com.acme.shop.club.monthly create the subscription",
+            "error com.acme.shop.gems create the product",
+        ])
+    }
+}

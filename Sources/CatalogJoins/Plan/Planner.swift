@@ -49,8 +49,10 @@ public struct Planner {
                 }
                 var set: [String: String] = [:]
                 var before: [String: String] = [:]
-                if let name = localization.displayName, name != (existing.name ?? "") { (set["name"], before["name"]) = (name, existing.name ?? "") }
-                if let text = localization.description, text != (existing.description ?? "") {
+                // A blank name or description states nothing (a `.storekit` file made in Xcode has
+                // `""` until filled in): never a change that would blank App Store Connect's.
+                if let name = Self.stated(localization.displayName), name != (existing.name ?? "") { (set["name"], before["name"]) = (name, existing.name ?? "") }
+                if let text = Self.stated(localization.description), text != (existing.description ?? "") {
                     (set["description"], before["description"]) = (text, existing.description ?? "")
                 }
                 if !set.isEmpty {
@@ -74,7 +76,8 @@ public struct Planner {
         let groupNames = Set(snapshot.subscriptionGroups.compactMap { $0.referenceName.map(Self.trimmed) })
         var newGroups: [String: SourceLocation] = [:]
         for product in products where remotes[product.id] == nil && product.metadata.kind?.value == .autoRenewable {
-            if let group = product.metadata.subscriptionGroup, !groupNames.contains(Self.trimmed(group.value)), newGroups[Self.trimmed(group.value)] == nil {
+            if let group = product.metadata.subscriptionGroup, Self.stated(group.value) != nil, !groupNames.contains(Self.trimmed(group.value)),
+               newGroups[Self.trimmed(group.value)] == nil {
                 newGroups[Self.trimmed(group.value)] = group.location
             }
         }
@@ -101,7 +104,7 @@ public struct Planner {
                 if let shared = m.familyShareable { fields["familySharable"] = shared ? "true" : "false" }
                 var group: String?
                 if kind == .autoRenewable {
-                    guard let declared = m.subscriptionGroup?.value else {
+                    guard let declared = Self.stated(m.subscriptionGroup?.value) else {
                         blocked.append(CatalogPlan.Blocked(level: .error, product: product.id, what: "create the subscription",
                                                            reason: "it has no subscriptionGroup: App Store Connect makes every subscription in a group",
                                                            source: Self.source(at)))
@@ -131,7 +134,7 @@ public struct Planner {
                     source: Self.source(m.kind?.location ?? at)))
                 continue
             }
-            if let group = m.subscriptionGroup?.value, let theirs = remote.group, Self.trimmed(group) != Self.trimmed(theirs) {
+            if let group = Self.stated(m.subscriptionGroup?.value), let theirs = remote.group, Self.trimmed(group) != Self.trimmed(theirs) {
                 blocked.append(CatalogPlan.Blocked(
                     level: .error, product: product.id, what: "move it from the group \(Quote.escaped(theirs)) to \(Quote.bounded(group))",
                     reason: "App Store Connect does not move a subscription to another group: keep it in \(Quote.escaped(theirs)), or create a new product",
@@ -144,8 +147,9 @@ public struct Planner {
                 set[field] = mine
                 before[field] = theirs ?? ""
             }
-            change("name", m.referenceName?.value, remote.name)
-            change("reviewNote", m.reviewNote?.value, remote.reviewNote)
+            // Blank text states nothing: it never blanks App Store Connect's.
+            change("name", Self.stated(m.referenceName?.value), remote.name)
+            change("reviewNote", Self.stated(m.reviewNote?.value), remote.reviewNote)
             if let shared = m.familyShareable, let theirs = remote.familySharable, shared != theirs {
                 if theirs {
                     blocked.append(CatalogPlan.Blocked(level: .error, product: product.id, what: "turn Family Sharing off",
