@@ -29,7 +29,147 @@ enum FuzzEntries {
         "asc": asc,
         "ascanswers": ascAnswers,
         "pricepoints": pricePoints,
+        "plan": plan,
     ]
+
+    /// `iap asc apply`'s plan file: read, written and read back (it must read, and be the same
+    /// plan), each step judged against an app with nothing and against a small app, then applied
+    /// to each through a scripted App Store Connect (`PlanStore`) that takes every write but one
+    /// the input's length chooses.
+    static func plan(_ bytes: [UInt8]) {
+        guard let plan = try? CatalogPlan.decode(Data(bytes), path: "p.json") else { return }
+        let text = plan.encoded()
+        let again: CatalogPlan
+        do {
+            again = try CatalogPlan.decode(Data(text.utf8), path: "p.json")
+        } catch {
+            preconditionFailure("a plan read does not read back once written: \(error)")
+        }
+        precondition(again == plan, "a plan read back once written is another plan")
+        precondition(again.encoded() == text, "a plan read back once written is written otherwise")
+        let apply = PlanApply(plan: plan, allTerritories: ["USA", "GBR", "JPN"])
+        let empty = ASCSnapshot(app: plan.app, inAppPurchases: [], subscriptionGroups: [])
+        for live in [empty, planSnapshot] {
+            _ = apply.staleness(live, resuming: false)
+            _ = apply.staleness(live, resuming: true)
+            _ = apply.statuses(live)
+            _ = apply.verify(live)
+        }
+        guard let key = try? APIKey(issuerID: "i", keyID: "K", pem: fuzzKey) else { return }
+        for live in [empty, planSnapshot] {
+            let store = PlanStore(plan, badWrite: bytes.count % 32, badAnswer: bytes.count / 32 % 4)
+            guard var client = try? ASCClient(key: key, baseURL: URL(string: "http://127.0.0.1:9")!, transport: store, sleep: { _ in }) else { return }
+            client.maxAttempts = 1
+            do {
+                try apply.run(live: live, client: client) { _ in }
+            } catch {
+                _ = error.description
+            }
+        }
+    }
+
+    /// App Store Connect for `plan`, answering reads from what the plan names: a territory's price
+    /// points are the first 100 amounts the plan sets there, offers' included (so a price it looks
+    /// for is most often found); a point's equalizations, the first amount in each of the first 200
+    /// territories the plan prices; a product's localizations, the locales the plan names; any other
+    /// read, an empty page. A write is answered with the resource it made, of the type it sent,
+    /// except the `badWrite`th (from 0), whose answer is cut short, of another type, an ID that is
+    /// not one, or a 409.
+    final class PlanStore: HTTPTransport, @unchecked Sendable {
+        let lock = NSLock()
+        /// Territory → amounts. Bounded, as App Store Connect's are (800 a territory, 175
+        /// territories), so that a plan of many prices costs the fuzzer its length, not its square.
+        let amounts: [String: [String]]
+        let equalized: [String]
+        /// The locales the plan's localization steps name, at most 50: every product has them.
+        let locales: [String]
+        let badWrite: Int
+        let badAnswer: Int
+        var writes = 0
+
+        init(_ plan: CatalogPlan, badWrite: Int, badAnswer: Int) {
+            var amounts: [String: Set<String>] = [:]
+            for step in plan.steps {
+                if step.action == .setPrices {
+                    for (territory, amount) in step.set where territory != "baseTerritory" { amounts[territory, default: []].insert(amount) }
+                }
+                if step.action == .setIntroductoryOffer, let territory = step.set["baseTerritory"], let amount = step.set["price"] {
+                    amounts[territory, default: []].insert(amount)
+                }
+            }
+            // A plan's amounts, territories and locales are letters, digits, '.', '-' and '_' (`ASCValue`): nothing to escape.
+            self.amounts = amounts.mapValues { Array($0.sorted().prefix(100)) }
+            equalized = Array(amounts.keys.sorted().prefix(200))
+            locales = Array(Set(plan.steps.compactMap(\.locale)).sorted().prefix(50))
+            self.badWrite = badWrite
+            self.badAnswer = badAnswer
+        }
+
+        func get(_ url: URL, headers: [String: String]) throws(TransportError) -> HTTPResponse {
+            var points: [(territory: String, id: String, price: String)] = []
+            if url.path.hasSuffix("/pricePoints") {
+                let filter = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "filter[territory]" }?.value ?? ""
+                for territory in filter.split(separator: ",").map(String.init) {
+                    for (index, amount) in (amounts[territory] ?? []).enumerated() { points.append((territory, "pp\(territory)\(index)", amount)) }
+                }
+            } else if url.path.hasSuffix("/equalizations") {
+                for territory in equalized { points.append((territory, "eq\(territory)", amounts[territory]![0])) }
+            }
+            let type = url.path.hasPrefix("/v1/subscription") ? "subscriptionPricePoints" : "inAppPurchasePricePoints"
+            var data = points.map {
+                #"{"type":"\#(type)","id":"\#($0.id)","attributes":{"customerPrice":"\#($0.price)"},"relationships":{"territory":{"data":{"type":"territories","id":"\#($0.territory)"}}}}"#
+            }
+            if url.path.hasSuffix("Localizations") {
+                let type = url.lastPathComponent
+                data = locales.enumerated().map { #"{"type":"\#(type)","id":"loc\#($0.offset)","attributes":{"locale":"\#($0.element)"}}"# }
+            }
+            return HTTPResponse(status: 200, body: Data(#"{"data":[\#(data.joined(separator: ","))],"links":{"self":"http://127.0.0.1:9/x"}}"#.utf8))
+        }
+
+        func send(_ method: String, _ url: URL, headers: [String: String], body: Data) throws(TransportError) -> HTTPResponse {
+            struct Sent: Decodable { struct Resource: Decodable { var type: String }; var data: Resource }
+            let type = (try? JSONDecoder().decode(Sent.self, from: body))?.data.type ?? "none"
+            let number = lock.withLock { () -> Int in
+                defer { writes += 1 }
+                return writes
+            }
+            guard number == badWrite else {
+                return HTTPResponse(status: method == "POST" ? 201 : 200, body: Data(#"{"data":{"type":"\#(type)","id":"9\#(number)"}}"#.utf8))
+            }
+            switch badAnswer {
+            case 0: return HTTPResponse(status: 201, body: Data(#"{"data":{"type":"\#(type)","#.utf8))
+            case 1: return HTTPResponse(status: 201, body: Data(#"{"data":{"type":"apps","id":"1"}}"#.utf8))
+            case 2: return HTTPResponse(status: 201, body: Data(#"{"data":{"type":"\#(type)","id":"../../v1/apps"}}"#.utf8))
+            default: return HTTPResponse(status: 409, body: Data(#"{"errors":[{"status":"409","code":"ENTITY_ERROR","title":"taken"}]}"#.utf8))
+            }
+        }
+    }
+
+    /// A small app for plans to be judged against: two in-app purchases (one priced and sold in
+    /// every territory), a group with a subscription that has an introductory offer.
+    static let planSnapshot = try! ASCSnapshot.decode(Data(#"""
+        {"format": "iap-asc-snapshot", "version": 1, "storefront": "USA",
+         "app": {"bundleId": "com.acme.shop", "id": "6470000001", "name": "Shop"},
+         "inAppPurchases": [
+          {"familySharable": false, "id": "6470001001", "name": "100 Coins", "productId": "com.acme.shop.coins.100", "state": "APPROVED", "type": "CONSUMABLE",
+           "localizations": [{"description": "A pile of coins", "locale": "en-US", "name": "100 Coins", "state": "APPROVED"}],
+           "price": {"amount": "0.99", "currency": "USD"},
+           "prices": {"GBR": "0.99 GBP", "JPN": "160 JPY", "USA": "0.99 USD"},
+           "review": {"availability": {"availableInNewTerritories": true, "id": "ia6470001001", "territories": ["GBR", "JPN", "USA"]}, "screenshot": true}},
+          {"id": "6470001002", "name": "Shop Pro", "productId": "com.acme.shop.pro", "type": "NON_CONSUMABLE",
+           "localizations": [{"locale": "fr-FR", "name": "Pro"}]}
+         ],
+         "subscriptionGroups": [
+          {"id": "21470001", "referenceName": "Club", "localizations": [{"locale": "en-US", "name": "Shop Club"}],
+           "subscriptions": [
+            {"familySharable": true, "groupLevel": 1, "id": "6470002001", "name": "Club Monthly", "period": "ONE_MONTH", "productId": "com.acme.shop.club.monthly",
+             "introductoryOffer": {"duration": "ONE_MONTH", "mode": "PAY_AS_YOU_GO", "periods": 3, "price": {"amount": "0.99", "currency": "USD"}},
+             "localizations": [{"description": "Every month", "locale": "en-US", "name": "Club"}],
+             "prices": {"USA": "2.99 USD"},
+             "review": {"availability": {"availableInNewTerritories": false, "id": "sa6470002001", "territories": ["USA"]}, "screenshot": true}}
+           ]}
+         ]}
+        """#.utf8), path: "s.json")
 
     /// A price-points file (read, written again, a catalog checked against it, a plan made from
     /// it), and the same bytes as a plan's multipliers CSV.

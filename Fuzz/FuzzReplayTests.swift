@@ -12,8 +12,8 @@ final class FuzzReplayTests: XCTestCase {
         let folders = try FileManager.default.contentsOfDirectory(atPath: Self.findings.path)
             .filter { !$0.hasSuffix(".md") }
         XCTAssertEqual(Set(folders).subtracting(FuzzEntries.all.keys), [])
-        XCTAssertEqual(FuzzEntries.all.keys.sorted(), ["asc", "ascanswers", "baseline", "config", "gencheck", "objc", "plist", "price", "pricepoints", "sales", "shapes",
-                                                   "storekit", "swift"])
+        XCTAssertEqual(FuzzEntries.all.keys.sorted(), ["asc", "ascanswers", "baseline", "config", "gencheck", "objc", "plan", "plist", "price", "pricepoints", "sales",
+                                                   "shapes", "storekit", "swift"])
     }
 
     func testEveryFindingIsReplayedQuickly() throws {
