@@ -9,7 +9,9 @@
 # gencheck (gen --check's comparison and diff), baseline, asc (App Store Connect: a snapshot file,
 # and every answer of a pull), ascanswers (a sequence of App Store Connect answers, statuses and
 # rate-limit headers: a pull with prices, its resume, a report download), pricepoints (a price-points
-# file and a plan made from it, and a multipliers CSV).
+# file and a plan made from it, and a multipliers CSV), plan (`iap asc apply`'s plan file: read,
+# written and read back, its steps judged against two apps and applied through a scripted App Store
+# Connect).
 # SwiftPM cannot link a -sanitize=fuzzer executable, so the project's modules are compiled here
 # with swiftc, instrumented (-sanitize=fuzzer,address), and linked with the release build's
 # objects of the packages they use (Yams, Stencil, PathKit, swift-syntax, swift-crypto), which are not
@@ -20,7 +22,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 out=$root/.build/fuzz
-targets=(plist storekit shapes objc swift price config sales gencheck baseline asc ascanswers pricepoints)
+targets=(plist storekit shapes objc swift price config sales gencheck baseline asc ascanswers pricepoints plan)
 seconds=${2:-600}
 # Tight limits, so that a memory or time bomb is a finding, not a slow input: a fuzzer allowed
 # 3 GB and 20 s per input hides them (issue 22).
@@ -79,7 +81,7 @@ seeds() {
         gencheck|baseline) ;;
         asc) find Examples/AppStoreConnect Tests/Fixtures/asc -name '*.json' 2>/dev/null ;;
         ascanswers) ;;  # its seeds are Tests/Fixtures/FuzzFindings/ascanswers (a whole pull, an hour spent, hostile values)
-        price) ;;
+        price|plan) ;;
     esac | cat - <(find "Tests/Fixtures/FuzzFindings/$target" -type f 2>/dev/null) | while IFS= read -r f; do [[ -f $f && $(stat -c %s "$f") -lt 1000000 ]] && cp "$f" "$dir/$(echo "$f" | tr '/' '_')"; done
     if [[ $target == gencheck ]]; then
         # The file on disk, a NUL, then what generation writes: equal, one line changed, all changed.
@@ -96,6 +98,62 @@ seeds() {
         for p in 0.99 1 -1 1234.5678 99999999999999999999999999999999999999 0.000001 1e5 1,99 "+1" ".5" "5." ""; do
             printf '%s' "$p" > "$dir/$(printf '%s' "$p" | md5sum | cut -c1-8)"
         done
+    fi
+    if [[ $target == plan ]]; then
+        # Plans as `iap asc plan` writes them, offline: the example shop on an empty app (a group,
+        # products, localizations and prices created), the shop against its snapshot (updates, a
+        # blocked change), RazeFaces against its own (a removal not done, prices not pulled), and a
+        # shop with prices in three territories, an availability and an introductory offer against
+        # an app whose subscription price moved.
+        local iap=$root/.build/release/iap work=$out/seeds/plan-inputs
+        [[ -x $iap ]] || swift build -c release --product iap >/dev/null
+        rm -rf "$work" && mkdir -p "$work/Shop"
+        printf '{"app":{"bundleId":"com.acme.shop","id":"6470000001","name":"Shop"},"format":"iap-asc-snapshot","inAppPurchases":[],"subscriptionGroups":[],"version":1}\n' > "$work/empty.json"
+        sed 's/"2.99 USD"/"3.99 USD"/; s/"name" : "Club Monthly"/"name" : "Club"/' Examples/AppStoreConnect/ShopApp.snapshot.json > "$work/moved.json"
+        cat > "$work/Shop/Metadata.plist" <<'PLIST'
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0">
+<dict>
+	<key>IAPCatalogMetadata</key><integer>1</integer>
+	<key>bundleID</key><string>com.acme.shop</string>
+	<key>products</key>
+	<dict>
+		<key>com.acme.shop.gems</key>
+		<dict>
+			<key>kind</key><string>consumable</string>
+			<key>referenceName</key><string>Gems</string>
+			<key>price</key><string>0.99</string>
+			<key>currency</key><string>USD</string>
+			<key>prices</key><dict><key>GBR</key><string>0.89</string><key>JPN</key><string>160</string></dict>
+			<key>reviewNote</key><string>Buy from the shop tab.</string>
+			<key>availability</key>
+			<dict><key>territories</key><array><string>USA</string><string>GBR</string></array><key>newTerritories</key><true/></dict>
+			<key>localizations</key>
+			<dict><key>en-US</key><dict><key>displayName</key><string>Gems</string><key>description</key><string>A bag of gems</string></dict></dict>
+		</dict>
+		<key>com.acme.shop.club.monthly</key>
+		<dict>
+			<key>kind</key><string>auto-renewable</string>
+			<key>referenceName</key><string>Club Monthly</string>
+			<key>subscriptionGroup</key><string>Club</string>
+			<key>groupLevel</key><integer>1</integer>
+			<key>subscriptionPeriod</key><string>P1M</string>
+			<key>price</key><string>2.99</string>
+			<key>currency</key><string>USD</string>
+			<key>introductoryOffer</key>
+			<dict><key>paymentMode</key><string>pay-as-you-go</string><key>period</key><string>P1M</string><key>periods</key><integer>3</integer><key>price</key><string>0.99</string></dict>
+			<key>localizations</key>
+			<dict><key>en-US</key><dict><key>displayName</key><string>Shop Club</string><key>description</key><string>New items every month</string></dict></dict>
+		</dict>
+	</dict>
+</dict>
+</plist>
+PLIST
+        # A plan with a blocked change exits 1 and is written all the same.
+        "$iap" asc plan --snapshot "$work/empty.json" Examples/ShopApp/Store --plan "$dir/shop-on-empty-app.json" >/dev/null 2>&1 || true
+        "$iap" asc plan --snapshot Examples/AppStoreConnect/ShopApp.snapshot.json Examples/ShopApp/Store --plan "$dir/shop.json" >/dev/null 2>&1 || true
+        "$iap" asc plan --snapshot Examples/AppStoreConnect/RazeFaces.snapshot.json catalogs/RazeFaces --plan "$dir/razefaces.json" >/dev/null 2>&1 || true
+        "$iap" asc plan --snapshot "$work/moved.json" "$work/Shop" --plan "$dir/prices-moved.json" >/dev/null 2>&1 || true
     fi
     if [[ $target == config ]]; then
         printf 'bundle-id: com.example.app\ncatalogs: [catalogs]\nrules:\n  similar-ids: off\n' > "$dir/basic.yml"
