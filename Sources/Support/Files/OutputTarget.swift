@@ -152,25 +152,14 @@ extension OutputFile {
     /// or a dangling link refused); a missing file is created.
     public static func append(_ content: String, to path: String) throws(Failure) {
         let data = Data(content.utf8)
-        let fd: Int32
-        switch try OutputTarget.of(path) {
+        let target = try OutputTarget.of(path)
+        switch target {
         case .standard(let standardFD): return try standard(data, to: standardFD, path: path)
         case .stream(let fifo): return try stream(data, to: path, fifo: fifo)
-        case .file(let real, _):
-            fd = open(real, O_WRONLY | O_APPEND | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC)
-        case .new:
-            let folder = folder(of: path)
-            guard isFolder(folder) else { throw .folderMissing(folder) }
-            // O_EXCL: never through a link, nor onto anything, put there since the check.
-            fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_NOCTTY | O_CLOEXEC, 0o644)
+        case .file, .new: break
         }
-        guard fd >= 0 else { throw .cannotWrite(path, reason(errno)) }
+        let fd = try openRegular(path, target, flags: O_APPEND, permissions: 0o644)
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            throw .refused(path, "it was replaced while iap opened it; run again")
-        }
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         if let code = Descriptor.write(data, to: fd) { throw .cannotWrite(path, reason(code)) }
     }
 
@@ -179,18 +168,23 @@ extension OutputFile {
     /// What stands there is treated as `append` treats it, except that a stream (a FIFO, a device,
     /// stdout) is refused: it cannot be read back. The caller closes the descriptor.
     public static func openRegular(_ path: String, truncate: Bool) throws(Failure) -> Int32 {
+        try openRegular(path, try OutputTarget.of(path), flags: truncate ? O_TRUNC : O_APPEND, permissions: 0o600)
+    }
+
+    /// A blocking descriptor open for writing (with `flags`) on the regular file `target` says
+    /// stands at `path`, or on a new one made with `permissions`; anything else is refused.
+    private static func openRegular(_ path: String, _ target: OutputTarget, flags: Int32, permissions: mode_t) throws(Failure) -> Int32 {
         let fd: Int32
-        let mode = truncate ? O_TRUNC : O_APPEND
-        switch try OutputTarget.of(path) {
+        switch target {
         case .standard, .stream:
             throw .refused(path, "it is not a regular file, and this file is read back; name a regular file")
         case .file(let real, _):
-            fd = open(real, O_WRONLY | mode | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC)
+            fd = open(real, O_WRONLY | flags | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC)
         case .new:
             let folder = folder(of: path)
             guard isFolder(folder) else { throw .folderMissing(folder) }
             // O_EXCL: never through a link, nor onto anything, put there since the check.
-            fd = open(path, O_WRONLY | mode | O_CREAT | O_EXCL | O_NOCTTY | O_CLOEXEC, 0o600)
+            fd = open(path, O_WRONLY | flags | O_CREAT | O_EXCL | O_NOCTTY | O_CLOEXEC, permissions)
         }
         guard fd >= 0 else { throw .cannotWrite(path, reason(errno)) }
         var info = stat()

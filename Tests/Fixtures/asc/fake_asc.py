@@ -663,11 +663,17 @@ def app_groups(ctx, query, app_id):
 
 @route(r"/v1/subscriptionGroups/([^/]+)/subscriptionGroupLocalizations")
 def group_localizations(ctx, query, group_id):
-    group = ctx.store.group_by_id.get(group_id)
-    if group is None:
-        return not_found("subscriptionGroups", group_id)
-    chunk, links, meta = ctx.pager.page(group.get("localizations", []), query)
-    return 200, {"data": [ctx.res.group_localization(l) for l in chunk], "links": links, "meta": meta}, {}
+    return owned_page(ctx, query, ctx.store.group_by_id, "subscriptionGroups", group_id, "localizations", ctx.res.group_localization)
+
+
+def owned_page(ctx, query, lookup, kind, ident, key, build):
+    """One page of the list `key` of the resource `ident` of `kind`, each item as `build` makes it
+    (404 when there is no such resource)."""
+    owner = lookup.get(ident)
+    if owner is None:
+        return not_found(kind, ident)
+    chunk, links, meta = ctx.pager.page(owner.get(key, []), query)
+    return 200, {"data": [build(item) for item in chunk], "links": links, "meta": meta}, {}
 
 
 @route(r"/v1/subscriptionGroups/([^/]+)/subscriptions")
@@ -1049,11 +1055,7 @@ def subscription_prices(ctx, query, sub_id):
 
 @route(r"/v1/subscriptions/([^/]+)/promotionalOffers")
 def promotional_offers(ctx, query, sub_id):
-    sub = ctx.store.sub_by_id.get(sub_id)
-    if sub is None:
-        return not_found("subscriptions", sub_id)
-    chunk, links, meta = ctx.pager.page(sub.get("promotionalOffers", []), query)
-    return 200, {"data": [ctx.res.promotional_offer(p) for p in chunk], "links": links, "meta": meta}, {}
+    return owned_page(ctx, query, ctx.store.sub_by_id, "subscriptions", sub_id, "promotionalOffers", ctx.res.promotional_offer)
 
 
 @route(r"/v1/subscriptions/([^/]+)/introductoryOffers")
