@@ -14,7 +14,7 @@ extension ASCSnapshot {
         var productIDs: Set<String> = []
         var resourceIDs: Set<String> = []
         func product(_ at: String, _ productId: String, _ id: String, _ name: String?, _ state: String?, _ familySharable: Bool?,
-                     _ localizations: [Localization], _ price: Price?, _ prices: TerritoryPrices?) {
+                     _ localizations: [Localization], _ price: Price?, _ prices: TerritoryPrices?, _ scheduled: ScheduledPrices?) {
             check.check(productId, at: "\(at).productId", ASCValue.productID)
             check.check(id, at: "\(at).id", ResourceID.problem)
             if check.problem == nil, !productIDs.insert(productId).inserted {
@@ -41,6 +41,11 @@ extension ASCSnapshot {
                 check.check(territory, at: "\(at).prices", ASCValue.code)
                 self.check(price, at: "\(at).prices.\(territory)", &check)
             }
+            for (territory, entry) in (scheduled?.byTerritory ?? [:]).sorted(by: { $0.key < $1.key }) where check.problem == nil {
+                check.check(territory, at: "\(at).scheduledPrices", ASCValue.code)
+                check.check(entry.start, at: "\(at).scheduledPrices.\(territory)", ASCValue.date)
+                self.check(entry.price, at: "\(at).scheduledPrices.\(territory)", &check)
+            }
         }
         func review(_ review: Review?, at: String) {
             guard let availability = review?.availability else { return }
@@ -55,7 +60,7 @@ extension ASCSnapshot {
         }
         for (index, p) in inAppPurchases.enumerated() {
             let at = "inAppPurchases[\(index)]"
-            product(at, p.productId, p.id, p.name, p.state, p.familySharable, p.localizations, p.price, p.prices)
+            product(at, p.productId, p.id, p.name, p.state, p.familySharable, p.localizations, p.price, p.prices, p.scheduledPrices)
             check.check(p.type, at: "\(at).type", ASCValue.token)
             check.check(p.reviewNote, at: "\(at).reviewNote", ASCValue.text)
             review(p.review, at: at)
@@ -81,7 +86,7 @@ extension ASCSnapshot {
             }
             for (index, s) in group.subscriptions.enumerated() {
                 let at = "\(at).subscriptions[\(index)]"
-                product(at, s.productId, s.id, s.name, s.state, s.familySharable, s.localizations, s.price, s.prices)
+                product(at, s.productId, s.id, s.name, s.state, s.familySharable, s.localizations, s.price, s.prices, s.scheduledPrices)
                 check.check(s.period, at: "\(at).period", ASCValue.token)
                 check.check(s.reviewNote, at: "\(at).reviewNote", ASCValue.text)
                 check.check(s.groupLevel, at: "\(at).groupLevel", ASCValue.groupLevel)
@@ -102,6 +107,24 @@ extension ASCSnapshot {
                     check.check(offer.mode, at: "\(place).mode", ASCValue.token)
                     check.check(offer.duration, at: "\(place).duration", ASCValue.token)
                     check.check(offer.periods, at: "\(place).periods", ASCValue.offerPeriods)
+                }
+                if let offers = s.winBackOffers, offers.count > ASCValue.maxPromotionalOffers {
+                    check.fail(at: "\(at).winBackOffers", "has \(offers.count) offers, more than the \(ASCValue.maxPromotionalOffers) a snapshot holds")
+                }
+                for (o, offer) in (s.winBackOffers ?? []).enumerated() where check.problem == nil {
+                    let place = "\(at).winBackOffers[\(o)]"
+                    check.check(offer.offerId, at: "\(place).offerId", ASCValue.text)
+                    check.check(offer.name, at: "\(place).name", ASCValue.text)
+                    check.check(offer.mode, at: "\(place).mode", ASCValue.token)
+                    check.check(offer.duration, at: "\(place).duration", ASCValue.token)
+                    check.check(offer.periods, at: "\(place).periods", ASCValue.offerPeriods)
+                    for (name, months) in [("paidMonths", offer.paidMonths), ("lapsedMinMonths", offer.lapsedMinMonths),
+                                           ("lapsedMaxMonths", offer.lapsedMaxMonths), ("waitMonths", offer.waitMonths)] {
+                        check.check(months, at: "\(place).\(name)", ASCValue.months)
+                    }
+                    check.check(offer.startDate, at: "\(place).startDate", ASCValue.date)
+                    check.check(offer.endDate, at: "\(place).endDate", ASCValue.date)
+                    check.check(offer.priority, at: "\(place).priority", ASCValue.token)
                 }
             }
         }

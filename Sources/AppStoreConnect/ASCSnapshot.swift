@@ -43,6 +43,8 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
             case prices
             /// A subscription's promotional offers (`--promotional-offers`).
             case promotionalOffers
+            /// A subscription's win-back offers (`--win-back-offers`).
+            case winBackOffers
 
             public static func < (a: Work, b: Work) -> Bool { a.rank < b.rank }
             private var rank: Int {
@@ -54,6 +56,7 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
                 case .availability: 4
                 case .prices: 5
                 case .promotionalOffers: 6
+                case .winBackOffers: 7
                 }
             }
         }
@@ -130,6 +133,46 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
         }
     }
 
+    /// A product's next price in each territory where a change is scheduled (App Store Connect
+    /// lists a price with a later start date with today's): one line a territory, the day the
+    /// price starts then the price (`"CAN": "2027-01-15 1.49 CAD"`).
+    public struct ScheduledPrices: Codable, Sendable, Equatable {
+        public struct Scheduled: Sendable, Equatable {
+            /// `YYYY-MM-DD`.
+            public var start: String
+            public var price: Price
+
+            public init(start: String, price: Price) {
+                self.start = start
+                self.price = price
+            }
+        }
+
+        public var byTerritory: [String: Scheduled]
+
+        public init(_ byTerritory: [String: Scheduled]) {
+            self.byTerritory = byTerritory
+        }
+
+        public subscript(territory: String) -> Scheduled? { byTerritory[territory] }
+
+        public init(from decoder: any Decoder) throws {
+            let written = try decoder.singleValueContainer().decode([String: String].self)
+            byTerritory = written.mapValues { text in
+                // The day, a space, the price as `TerritoryPrices` writes it; each part is checked as every snapshot value is.
+                let parts = text.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+                return Scheduled(start: parts[0], price: Price(amount: parts.count > 1 ? parts[1] : "", currency: parts.count > 2 ? parts[2] : nil))
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(byTerritory.mapValues { entry in
+                "\(entry.start) \(entry.price.amount)" + (entry.price.currency.map { " \($0)" } ?? "")
+            })
+        }
+    }
+
     /// One of a subscription's promotional offers (its prices are not kept).
     public struct PromotionalOffer: Codable, Sendable, Equatable {
         /// The identifier the app signs (App Store Connect's `offerCode`).
@@ -148,6 +191,45 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
             self.mode = mode
             self.duration = duration
             self.periods = periods
+        }
+    }
+
+    /// One of a subscription's win-back offers (its prices are not kept).
+    public struct WinBackOffer: Codable, Sendable, Equatable {
+        /// App Store Connect's offer identifier (`offerId`).
+        public var offerId: String
+        /// Its reference name.
+        public var name: String?
+        /// `FREE_TRIAL`, `PAY_AS_YOU_GO` or `PAY_UP_FRONT`.
+        public var mode: String?
+        /// `THREE_DAYS` … `ONE_YEAR`.
+        public var duration: String?
+        public var periods: Int?
+        /// Who is eligible: months paid, at least; months since the subscription lapsed, from
+        /// and to; months between two win-back offers.
+        public var paidMonths: Int?
+        public var lapsedMinMonths: Int?
+        public var lapsedMaxMonths: Int?
+        public var waitMonths: Int?
+        public var startDate: String?
+        public var endDate: String?
+        /// `HIGH` or `NORMAL`.
+        public var priority: String?
+
+        public init(offerId: String, name: String?, mode: String?, duration: String?, periods: Int?, paidMonths: Int?, lapsedMinMonths: Int?,
+                    lapsedMaxMonths: Int?, waitMonths: Int?, startDate: String?, endDate: String?, priority: String?) {
+            self.offerId = offerId
+            self.name = name
+            self.mode = mode
+            self.duration = duration
+            self.periods = periods
+            self.paidMonths = paidMonths
+            self.lapsedMinMonths = lapsedMinMonths
+            self.lapsedMaxMonths = lapsedMaxMonths
+            self.waitMonths = waitMonths
+            self.startDate = startDate
+            self.endDate = endDate
+            self.priority = priority
         }
     }
 
@@ -245,6 +327,9 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
         /// The price in each territory that has one (alpha-3 code → price); nil when the pull did
         /// not ask (`--all-storefronts`), empty when it has none anywhere.
         public var prices: TerritoryPrices?
+        /// The next price in each territory where a change is scheduled; nil when none is (or the
+        /// pull did not ask for every territory's price).
+        public var scheduledPrices: ScheduledPrices?
         /// The review screenshot and the availability; nil in a snapshot an older `iap` wrote.
         public var review: Review?
         /// The note for App Review; nil when it has none (or an older `iap` pulled it).
@@ -300,12 +385,17 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
         /// The price in each territory that has one (alpha-3 code → price); nil when the pull did
         /// not ask (`--all-storefronts`), empty when it has none anywhere.
         public var prices: TerritoryPrices?
+        /// The next price in each territory where a change is scheduled; nil when none is (or the
+        /// pull did not ask for every territory's price).
+        public var scheduledPrices: ScheduledPrices?
         /// The review screenshot and the availability; nil in a snapshot an older `iap` wrote.
         public var review: Review?
         /// The note for App Review; nil when it has none (or an older `iap` pulled it).
         public var reviewNote: String?
         /// Its promotional offers; nil when the pull did not ask (`--promotional-offers`).
         public var promotionalOffers: [PromotionalOffer]?
+        /// Its win-back offers; nil when the pull did not ask (`--win-back-offers`).
+        public var winBackOffers: [WinBackOffer]?
 
         public init(productId: String, id: String, name: String?, state: String?, period: String?, groupLevel: Int?,
                     familySharable: Bool?, localizations: [Localization], price: Price? = nil, introductoryOffer: IntroductoryOffer? = nil,
@@ -338,6 +428,7 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
                 subscriptionGroups[g].subscriptions[s].localizations.sort { $0.locale < $1.locale }
                 subscriptionGroups[g].subscriptions[s].review?.availability?.territories?.sort()
                 subscriptionGroups[g].subscriptions[s].promotionalOffers?.sort { ($0.code, $0.name ?? "") < ($1.code, $1.name ?? "") }
+                subscriptionGroups[g].subscriptions[s].winBackOffers?.sort { ($0.offerId, $0.startDate ?? "") < ($1.offerId, $1.startDate ?? "") }
             }
             subscriptionGroups[g].localizations?.sort { $0.locale < $1.locale }
             subscriptionGroups[g].subscriptions.sort { ($0.groupLevel ?? .max, $0.productId, $0.id) < ($1.groupLevel ?? .max, $1.productId, $1.id) }

@@ -103,6 +103,13 @@ public enum ASCValue {
         groupLevels.contains(value) ? nil : "not between \(groupLevels.lowerBound) and \(groupLevels.upperBound)"
     }
 
+    /// A win-back offer's eligibility, in months.
+    public static let eligibilityMonths = 0...1200
+
+    public static func months(_ value: Int) -> String? {
+        eligibilityMonths.contains(value) ? nil : "not between \(eligibilityMonths.lowerBound) and \(eligibilityMonths.upperBound) months"
+    }
+
     public static func offerPeriods(_ value: Int) -> String? {
         offerPeriods.contains(value) ? nil : "not between \(offerPeriods.lowerBound) and \(offerPeriods.upperBound)"
     }

@@ -286,6 +286,23 @@ struct IncludedAttributes: Decodable, Sendable {
     var numberOfPeriods: Int?
 }
 
+/// A subscription's win-back offer, as its list gives it.
+struct WinBackOfferAttributes: Decodable, Sendable, ResourceAttributes {
+    static let type = "winBackOffers"
+    struct Months: Decodable, Sendable { var minimum: Int?; var maximum: Int? }
+    var referenceName: String?
+    var offerId: String?
+    var duration: String?
+    var offerMode: String?
+    var periodCount: Int?
+    var customerEligibilityPaidSubscriptionDurationInMonths: Int?
+    var customerEligibilityTimeSinceLastSubscribedInMonths: Months?
+    var customerEligibilityWaitBetweenOffersInMonths: Int?
+    var startDate: String?
+    var endDate: String?
+    var priority: String?
+}
+
 /// A subscription's promotional offer, as a list or an include gives it.
 struct PromotionalOfferAttributes: Decodable, Sendable, ResourceAttributes {
     static let type = "subscriptionPromotionalOffers"

@@ -39,7 +39,7 @@ final class PullState: @unchecked Sendable {
             switch item.work {
             case .subscriptions: groups[item.id] != nil
             case .localizations, .price, .prices: purchases[item.id] != nil || subscriptions[item.id] != nil
-            case .introductoryOffer, .promotionalOffers: subscriptions[item.id] != nil
+            case .introductoryOffer, .promotionalOffers, .winBackOffers: subscriptions[item.id] != nil
             case .availability: availabilityLocked(item.id) != nil
             }
         }
@@ -72,7 +72,9 @@ final class PullState: @unchecked Sendable {
             if let i = purchases[id] {
                 var fields = ProductFields(localizations: _snapshot.inAppPurchases[i].localizations, price: _snapshot.inAppPurchases[i].price,
                                            prices: _snapshot.inAppPurchases[i].prices, review: _snapshot.inAppPurchases[i].review)
+                fields.scheduledPrices = _snapshot.inAppPurchases[i].scheduledPrices
                 change(&fields)
+                _snapshot.inAppPurchases[i].scheduledPrices = fields.scheduledPrices
                 _snapshot.inAppPurchases[i].localizations = fields.localizations
                 _snapshot.inAppPurchases[i].price = fields.price
                 _snapshot.inAppPurchases[i].prices = fields.prices
@@ -82,8 +84,12 @@ final class PullState: @unchecked Sendable {
                 var fields = ProductFields(localizations: sub.localizations, price: sub.price, introductoryOffer: sub.introductoryOffer,
                                            prices: sub.prices, review: sub.review)
                 fields.promotionalOffers = sub.promotionalOffers
+                fields.winBackOffers = sub.winBackOffers
+                fields.scheduledPrices = sub.scheduledPrices
                 change(&fields)
+                sub.scheduledPrices = fields.scheduledPrices
                 sub.promotionalOffers = fields.promotionalOffers
+                sub.winBackOffers = fields.winBackOffers
                 sub.localizations = fields.localizations
                 sub.price = fields.price
                 sub.prices = fields.prices
@@ -113,8 +119,10 @@ struct ProductFields {
     var price: ASCSnapshot.Price?
     var introductoryOffer: ASCSnapshot.IntroductoryOffer?
     var prices: ASCSnapshot.TerritoryPrices?
+    var scheduledPrices: ASCSnapshot.ScheduledPrices?
     var review: ASCSnapshot.Review?
     var promotionalOffers: [ASCSnapshot.PromotionalOffer]?
+    var winBackOffers: [ASCSnapshot.WinBackOffer]?
 
     init(localizations: [ASCSnapshot.Localization], price: ASCSnapshot.Price?, introductoryOffer: ASCSnapshot.IntroductoryOffer? = nil,
          prices: ASCSnapshot.TerritoryPrices?, review: ASCSnapshot.Review?) {

@@ -38,18 +38,27 @@ public struct SnapshotPull: Sendable {
     /// Whether each subscription's promotional offers are pulled (`--promotional-offers`): they
     /// come with the list of subscriptions (50 a subscription; one request more beyond).
     public var promotionalOffers: Bool
+    /// Whether each subscription's win-back offers are pulled (`--win-back-offers`): one request
+    /// a subscription.
+    public var winBackOffers: Bool
 
     public init(storefront: String? = nil, today: Date = Date(), connections: Int = SnapshotPull.defaultConnections, availability: Bool = false,
-                allTerritories: Bool = false, promotionalOffers: Bool = false) {
+                allTerritories: Bool = false, promotionalOffers: Bool = false, winBackOffers: Bool = false) {
         self.promotionalOffers = promotionalOffers
+        self.winBackOffers = winBackOffers
         self.storefront = storefront
         self.availability = availability
         self.allTerritories = allTerritories
+        self.today = Self.day(today)
+        self.connections = min(max(connections, Self.connectionRange.lowerBound), Self.connectionRange.upperBound)
+    }
+
+    /// `date`'s day in UTC, as App Store Connect writes a start date (`2027-01-15`).
+    public static func day(_ date: Date) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        let c = calendar.dateComponents([.year, .month, .day], from: today)
-        self.today = String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
-        self.connections = min(max(connections, Self.connectionRange.lowerBound), Self.connectionRange.upperBound)
+        let c = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
     }
 
     /// What a pull ends with: the snapshot (partial when `stoppedBy` is set) and the requests it took.
@@ -255,6 +264,7 @@ public struct SnapshotPull: Sendable {
                     subscription.promotionalOffers = try includedPromotionalOffers(of: resource, page.included, path)
                     if subscription.promotionalOffers == nil { work.append(.init(.promotionalOffers, resource.id)) }
                 }
+                if winBackOffers { work.append(.init(.winBackOffers, resource.id)) }
                 found.append(subscription)
             }
             return try page.next(path)
@@ -328,6 +338,30 @@ public struct SnapshotPull: Sendable {
         return found
     }
 
+    static let winBackOfferFields = "referenceName,offerId,duration,offerMode,periodCount,customerEligibilityPaidSubscriptionDurationInMonths,"
+        + "customerEligibilityTimeSinceLastSubscribedInMonths,customerEligibilityWaitBetweenOffersInMonths,startDate,endDate,priority"
+
+    /// Every win-back offer of a subscription: one request (a page holds 200).
+    private func allWinBackOffers(_ id: String, _ client: ASCClient) throws(ASCError) -> [ASCSnapshot.WinBackOffer] {
+        let path = try APIPath("/v1/subscriptions", id, "winBackOffers")
+        var found: [ASCSnapshot.WinBackOffer] = []
+        try client.getAllPages(path, query: [("limit", "\(Self.pageSize)"), ("fields[winBackOffers]", Self.winBackOfferFields)]) {
+            (body) throws(ASCError) -> URL? in
+            let page = try Page<WinBackOfferAttributes>.read(body, path)
+            for resource in page.data {
+                guard let a = resource.attributes, let offerId = a.offerId else { continue }
+                let lapsed = a.customerEligibilityTimeSinceLastSubscribedInMonths
+                found.append(.init(offerId: offerId, name: a.referenceName, mode: a.offerMode, duration: a.duration, periods: a.periodCount,
+                                   paidMonths: a.customerEligibilityPaidSubscriptionDurationInMonths, lapsedMinMonths: lapsed?.minimum,
+                                   lapsedMaxMonths: lapsed?.maximum, waitMonths: a.customerEligibilityWaitBetweenOffersInMonths,
+                                   startDate: a.startDate, endDate: a.endDate, priority: a.priority))
+                guard found.count <= ASCValue.maxPromotionalOffers else { throw .invalidResponse(path.encoded, "more win-back offers than a subscription has") }
+            }
+            return try page.next(path)
+        }
+        return found
+    }
+
     /// The work that prices a product: in every territory, in the storefront, or none.
     private var priceWork: ASCSnapshot.Pending.Work? {
         allTerritories ? .prices : storefront != nil ? .price : nil
@@ -381,15 +415,20 @@ public struct SnapshotPull: Sendable {
             let offer = try introductoryOffer(item.id, storefront, client)
             state.set(item.id) { $0.introductoryOffer = offer }
         case .prices:
-            let prices = try pricesEverywhere(item.id, isPurchase: isPurchase, client)
+            let (prices, next) = try pricesEverywhere(item.id, isPurchase: isPurchase, client)
             state.set(item.id) { fields in
                 fields.prices = ASCSnapshot.TerritoryPrices(prices)
+                fields.scheduledPrices = next.isEmpty ? nil : ASCSnapshot.ScheduledPrices(next)
                 if let storefront { fields.price = prices[storefront] }
             }
         case .promotionalOffers:
             guard !isPurchase else { return [] }
             let offers = try allPromotionalOffers(item.id, client)
             state.set(item.id) { $0.promotionalOffers = offers }
+        case .winBackOffers:
+            guard !isPurchase else { return [] }
+            let offers = try allWinBackOffers(item.id, client)
+            state.set(item.id) { $0.winBackOffers = offers }
         case .availability:
             guard let availabilityID = state.availability(of: item.id) else { return [] }
             let territories = try availableTerritories(availabilityID, ofPurchase: isPurchase, client)
@@ -508,22 +547,26 @@ public struct SnapshotPull: Sendable {
         return nil
     }
 
-    /// A product's price in every territory that has one: an in-app purchase's manual prices (its
-    /// base territory's and those set by hand) over its automatic ones — two lists, so two
-    /// requests, one when it has no price schedule yet; a subscription's prices, one request.
-    /// A list longer than a page (a schedule's past and future prices) takes more.
-    private func pricesEverywhere(_ id: String, isPurchase: Bool, _ client: ASCClient) throws(ASCError) -> [String: ASCSnapshot.Price] {
+    /// A product's price in every territory that has one, and its next price where a change is
+    /// scheduled: an in-app purchase's manual prices (its base territory's and those set by hand)
+    /// over its automatic ones — two lists, so two requests, one when it has no price schedule
+    /// yet; a subscription's prices, one request. A list longer than a page (a schedule's past
+    /// and future prices) takes more.
+    private func pricesEverywhere(_ id: String, isPurchase: Bool, _ client: ASCClient) throws(ASCError) -> TerritoryPriceLists {
         guard isPurchase else {
             return try territoryPrices(try APIPath("/v1/subscriptions", id, "prices"), .subscriptions, client) {
                 (a: SubscriptionPriceAttributes?) in (a?.startDate, nil)
-            } ?? [:]
+            } ?? ([:], [:])
         }
         let dates = { (a: PurchasePriceAttributes?) in (a?.startDate, a?.endDate) }
         // No price schedule yet (a new product): no price anywhere, and no second list to ask.
-        guard let manual = try territoryPrices(try APIPath("/v1/inAppPurchasePriceSchedules", id, "manualPrices"), .purchases, client, dates) else { return [:] }
-        let automatic = try territoryPrices(try APIPath("/v1/inAppPurchasePriceSchedules", id, "automaticPrices"), .purchases, client, dates) ?? [:]
-        return automatic.merging(manual) { _, set in set }
+        guard let manual = try territoryPrices(try APIPath("/v1/inAppPurchasePriceSchedules", id, "manualPrices"), .purchases, client, dates) else { return ([:], [:]) }
+        let automatic = try territoryPrices(try APIPath("/v1/inAppPurchasePriceSchedules", id, "automaticPrices"), .purchases, client, dates) ?? ([:], [:])
+        return (automatic.current.merging(manual.current) { _, set in set }, automatic.next.merging(manual.next) { _, set in set })
     }
+
+    /// Each territory's price today, and its next one where a change is scheduled.
+    typealias TerritoryPriceLists = (current: [String: ASCSnapshot.Price], next: [String: ASCSnapshot.ScheduledPrices.Scheduled])
 
     /// The price point of each manual price of an in-app purchase's schedule in effect today, by
     /// territory; nil when it has no schedule (App Store Connect answers 404).
@@ -546,10 +589,10 @@ public struct SnapshotPull: Sendable {
         return byTerritory.compactMapValues { current($0) }
     }
 
-    /// The price in effect today in each territory a list of prices names; nil when App Store
-    /// Connect answers 404.
+    /// The price in effect today in each territory a list of prices names, and the next one (the
+    /// first to start after today) where one is scheduled; nil when App Store Connect answers 404.
     private func territoryPrices<A: ResourceAttributes>(_ path: APIPath, _ list: PriceList, _ client: ASCClient, _ dates: (A?) -> (String?, String?))
-        throws(ASCError) -> [String: ASCSnapshot.Price]? {
+        throws(ASCError) -> TerritoryPriceLists? {
         let entries: [(start: String?, end: String?, value: (territory: String, price: ASCSnapshot.Price?))]? = try dated(path, list.query(in: nil), client) {
             (resource: Resource<A>, included) throws(ASCError) in
             guard let linkage = resource.relationships?["territory"]?.one, linkage.type == "territories" else {
@@ -565,10 +608,13 @@ public struct SnapshotPull: Sendable {
         var byTerritory: [String: [(start: String?, end: String?, value: ASCSnapshot.Price?)]] = [:]
         for entry in entries { byTerritory[entry.value.territory, default: []].append((entry.start, entry.end, entry.value.price)) }
         var prices: [String: ASCSnapshot.Price] = [:]
+        var next: [String: ASCSnapshot.ScheduledPrices.Scheduled] = [:]
         for (territory, list) in byTerritory {
             if let price = current(list) ?? nil { prices[territory] = price }
+            let later = list.compactMap { entry in entry.start.flatMap { $0 > today ? ($0, entry.value) : nil } }.min { $0.0 < $1.0 }
+            if let (start, price) = later, let price { next[territory] = .init(start: start, price: price) }
         }
-        return prices
+        return (prices, next)
     }
 
     private func subscriptionPrice(_ id: String, _ storefront: String, _ client: ASCClient) throws(ASCError) -> ASCSnapshot.Price? {

@@ -155,7 +155,10 @@ enum StoreKitExtras {
             }
             let winbacks = subscriptions.filter { !($0.winbackOffers ?? []).isEmpty }
             if !winbacks.isEmpty {
-                losses.append("\(name): win-back offers of \(winbacks.map(\.productID).joined(separator: ", ")): \(missing("win-back offers", in: target))")
+                // A metadata plist holds win-back offers, but iap does not read a StoreKit configuration's yet.
+                let why = target == .metadata ? "iap does not read a StoreKit configuration's win-back offers yet; declare them in the metadata plist's winBackOffers"
+                    : missing("win-back offers", in: target)
+                losses.append("\(name): win-back offers of \(winbacks.map(\.productID).joined(separator: ", ")): \(why)")
             }
             let imaged = subscriptions.filter { $0.promotionalImageID != nil }
             if !imaged.isEmpty {

@@ -363,3 +363,147 @@ extension PlanTests {
         ])
     }
 }
+
+extension PlanTests {
+    /// The shop with the gems' USA price `price` from `start`.
+    static func gemsFrom(_ start: String, price: String = "1.99") -> String {
+        ShopCatalog.metadata.replacingOccurrences(of: "<key>price</key><string>0.99</string>",
+                                                  with: "<key>price</key><string>\(price)</string><key>priceStartDate</key><string>\(start)</string>")
+    }
+
+    func testAPriceChangeWithAStartDateIsDoneOnceAppStoreConnectHoldsItFromThatDay() throws {
+        let catalog = try catalog(Self.gemsFrom("2027-03-01"))
+        XCTAssertEqual(catalog.products.first { $0.id == "com.acme.shop.gems" }?.metadata.priceStartDate?.value, "2027-03-01")
+        let before = Self.matching()
+        let plan = plan(catalog, before)
+        XCTAssertEqual(plan.steps, [CatalogPlan.Step(number: 1, action: .setPrices, product: "com.acme.shop.gems",
+                                                     set: ["USA": "1.99", "GBR": "0.89", "baseTerritory": "USA", "startDate": "2027-03-01"],
+                                                     before: ["USA": "0.99", "GBR": "0.89"], source: plan.steps.first?.source)])
+        XCTAssertEqual(plan.blocked, [])
+        XCTAssertEqual(PlanApply.describe(plan.steps[0]), "set the price of 'com.acme.shop.gems' in GBR, USA from 2027-03-01")
+        // Scheduled: today's price stays, the next one starts that day; the step is done and
+        // planning again finds nothing to do.
+        var scheduled = before
+        scheduled.inAppPurchases[0].scheduledPrices = .init(["USA": .init(start: "2027-03-01", price: .init(amount: "1.99", currency: "USD"))])
+        let apply = PlanApply(plan: plan, allTerritories: ["GBR", "USA"])
+        XCTAssertEqual(apply.statuses(before), [.planned])
+        XCTAssertEqual(apply.statuses(scheduled), [.done])
+        XCTAssertEqual(self.plan(catalog, scheduled).steps, [])
+        // Once the day has come, today's price is the new one: done too.
+        var started = before
+        started.inAppPurchases[0].prices = .init(["USA": .init(amount: "1.99", currency: "USD"), "GBR": .init(amount: "0.89", currency: "GBP")])
+        XCTAssertEqual(apply.statuses(started), [.done])
+        XCTAssertEqual(self.plan(catalog, started).steps, [])
+        // Another change scheduled (another day): planned again, and what moved is named.
+        var other = before
+        other.inAppPurchases[0].scheduledPrices = .init(["USA": .init(start: "2027-06-01", price: .init(amount: "1.99", currency: "USD"))])
+        XCTAssertEqual(self.plan(catalog, other).steps.map { $0.set["startDate"] }, ["2027-03-01"])
+        var elsewhere = before
+        elsewhere.inAppPurchases[0].prices = .init(["USA": .init(amount: "2.99", currency: "USD"), "GBR": .init(amount: "0.89", currency: "GBP")])
+        elsewhere.inAppPurchases[0].scheduledPrices = .init(["USA": .init(start: "2027-06-01", price: .init(amount: "3.99", currency: "USD"))])
+        XCTAssertEqual(apply.statuses(elsewhere), [.moved("its prices are now GBR 0.89, USA 2.99 (3.99 from 2027-06-01)")])
+        // The snapshot keeps the scheduled price, one line a territory, and reads it back.
+        let text = scheduled.encoded()
+        XCTAssertTrue(text.contains("\"scheduledPrices\" : {\n        \"USA\" : \"2027-03-01 1.99 USD\"\n      }"), text)
+        XCTAssertEqual(try ASCSnapshot.decode(Data(text.utf8), path: "s.json"), scheduled)
+        XCTAssertThrowsError(try ASCSnapshot.decode(Data(text.replacingOccurrences(of: "2027-03-01 1.99", with: "2027-3-1 1.99").utf8), path: "s.json")) {
+            XCTAssertTrue("\($0)".contains("inAppPurchases[0].scheduledPrices.USA is '2027-3-1': not a day (YYYY-MM-DD)"), "\($0)")
+        }
+        // A plan file's start date is a day.
+        let file = plan.encoded().replacingOccurrences(of: "\"startDate\" : \"2027-03-01\"", with: "\"startDate\" : \"soon\"")
+        XCTAssertThrowsError(try CatalogPlan.decode(Data(file.utf8), path: "p.json")) {
+            XCTAssertTrue("\($0)".contains("steps[0].set.startDate is 'soon': not a day (YYYY-MM-DD)"), "\($0)")
+        }
+    }
+
+    func testAStartDateIsNotPlannedWhereItCannotBeOne() throws {
+        let catalog = try catalog(Self.gemsFrom("2027-03-01"))
+        // A new product's first price starts the day it is set.
+        let empty = plan(catalog, ASCSnapshot(app: Self.app, inAppPurchases: [], subscriptionGroups: []))
+        XCTAssertFalse(empty.steps.contains { $0.action == .setPrices && $0.product == "com.acme.shop.gems" })
+        XCTAssertEqual(empty.blocked.map { "\($0.level) \($0.what)" }, ["error change the price from 2027-03-01"])
+        XCTAssertTrue(empty.blocked[0].reason.hasPrefix("App Store Connect has no price for it, and a product's first price starts the day it is set"))
+        XCTAssertEqual(empty.blocked[0].source.map { String($0.split(separator: "/").last!) }, "Metadata.plist:12")
+        // Without every territory's prices the snapshot has no scheduled ones: said, not planned.
+        var storefront = Self.matching()
+        storefront.storefront = "USA"
+        storefront.inAppPurchases[0].price = .init(amount: "0.99", currency: "USD")
+        storefront.inAppPurchases[0].prices = nil
+        let unpulled = try self.catalog(Self.gemsFrom("2027-03-01").replacingOccurrences(of: "<key>prices</key><dict><key>GBR</key><string>0.89</string></dict>", with: ""))
+        let said = plan(unpulled, storefront)
+        XCTAssertEqual(said.steps, [])
+        XCTAssertEqual(said.blocked.map { "\($0.level) \($0.what)" }, ["info change the price from 2027-03-01"])
+        XCTAssertTrue(said.blocked[0].reason.contains("`iap asc pull --all-storefronts`"), said.blocked[0].reason)
+        // A day that is not one is the catalog's error, and no start date is planned from it.
+        let wrong = try self.catalog(Self.gemsFrom("2027-02-30"))
+        XCTAssertEqual(wrong.loadDiagnostics.map(\.message),
+                       ["priceStartDate must be a day as <string>YYYY-MM-DD</string>, e.g. 2027-01-15 (found '2027-02-30')"])
+        XCTAssertEqual(plan(wrong, Self.matching()).steps.map { $0.set["startDate"] }, [nil])
+        let dated = try self.catalog(Self.gemsFrom("x").replacingOccurrences(of: "<string>x</string>", with: "<date>2027-03-01T00:00:00Z</date>"))
+        XCTAssertEqual(dated.products.first { $0.id == "com.acme.shop.gems" }?.metadata.priceStartDate?.value, "2027-03-01")
+    }
+}
+
+extension PlanTests {
+    /// The shop's subscription with a win-back offer, `extra` keys added to it.
+    static func withWinBack(_ extra: String = "<key>paidMonths</key><integer>2</integer><key>lapsedMonths</key><dict><key>min</key><integer>1</integer>"
+                            + "<key>max</key><integer>6</integer></dict><key>startDate</key><string>2027-05-01</string>") -> String {
+        let offer = "<key>winBackOffers</key><array><dict><key>id</key><string>BACK</string><key>referenceName</key><string>Back</string>"
+            + "<key>paymentMode</key><string>free-trial</string><key>period</key><string>P1M</string>\(extra)</dict></array>"
+        return ShopCatalog.metadata.replacingOccurrences(of: "<key>familyShareable</key><true/>", with: "<key>familyShareable</key><true/>" + offer)
+    }
+
+    func testAWinBackOfferIsAddedByItsIdentifierWithItsEligibility() throws {
+        let catalog = try catalog(Self.withWinBack())
+        var snapshot = Self.matching()
+        snapshot.subscriptionGroups[0].subscriptions[0].winBackOffers = []
+        let plan = plan(catalog, snapshot)
+        XCTAssertEqual(plan.steps.map(\.action), [.createWinBackOffer])
+        XCTAssertEqual(plan.steps.first?.set, ["code": "BACK", "name": "Back", "mode": "FREE_TRIAL", "duration": "ONE_MONTH", "periods": "1",
+                                               "paidMonths": "2", "lapsedMinMonths": "1", "lapsedMaxMonths": "6", "startDate": "2027-05-01",
+                                               "priority": "NORMAL"])
+        XCTAssertEqual(plan.against.winBackOffers, true)
+        XCTAssertTrue(plan.encoded().contains("\"winBackOffers\" : true"))
+        XCTAssertEqual(try CatalogPlan.decode(Data(plan.encoded().utf8), path: "p.json"), plan)
+        // Held as declared: done, and nothing planned; held otherwise: said, not changed.
+        var held = snapshot
+        held.subscriptionGroups[0].subscriptions[0].winBackOffers = [.init(
+            offerId: "BACK", name: "Back", mode: "FREE_TRIAL", duration: "ONE_MONTH", periods: 1, paidMonths: 2, lapsedMinMonths: 1,
+            lapsedMaxMonths: 6, waitMonths: nil, startDate: "2027-05-01", endDate: nil, priority: "NORMAL")]
+        XCTAssertEqual(PlanApply(plan: plan, allTerritories: ["GBR", "USA"]).statuses(held), [.done])
+        XCTAssertEqual(self.plan(catalog, held).steps, [])
+        held.subscriptionGroups[0].subscriptions[0].winBackOffers?[0].lapsedMaxMonths = 12
+        let other = self.plan(catalog, held)
+        XCTAssertEqual(other.steps, [])
+        XCTAssertEqual(other.blocked.map { "\($0.level) \($0.what)" }, ["info add the win-back offer 'BACK'"])
+        XCTAssertTrue(other.blocked[0].reason.hasPrefix("App Store Connect has the win-back offer 'BACK' with lapsedMaxMonths '12'"), other.blocked[0].reason)
+        // Not pulled: said.
+        let unpulled = self.plan(catalog, Self.matching())
+        XCTAssertEqual(unpulled.blocked.map(\.reason), ["the snapshot has no win-back offers: pull it with --win-back-offers (`iap asc pull --win-back-offers`) to plan them"])
+        // A plan file's priority is App Store Connect's.
+        let edited = plan.encoded().replacingOccurrences(of: "\"priority\" : \"NORMAL\"", with: "\"priority\" : \"LOW\"")
+        XCTAssertThrowsError(try CatalogPlan.decode(Data(edited.utf8), path: "p.json")) {
+            XCTAssertTrue("\($0)".contains("steps[0].set.priority is 'LOW': not HIGH or NORMAL"), "\($0)")
+        }
+    }
+
+    func testAWinBackOfferWithoutItsEligibilityIsTheCatalogsError() throws {
+        let cases: [(String, String)] = [
+            ("", "the win-back offer 'BACK' needs paidMonths, lapsedMonths, startDate: who is eligible, and from when"),
+            ("<key>paidMonths</key><integer>0</integer><key>lapsedMonths</key><dict><key>min</key><integer>1</integer><key>max</key><integer>6</integer></dict>"
+             + "<key>startDate</key><string>2027-05-01</string>", "paidMonths must be an <integer> of months from 1 to 1200"),
+            ("<key>paidMonths</key><integer>2</integer><key>lapsedMonths</key><dict><key>min</key><integer>6</integer><key>max</key><integer>1</integer></dict>"
+             + "<key>startDate</key><string>2027-05-01</string>", "lapsedMonths must be a <dict> of min and max, each an <integer> of months, min not above max"),
+            ("<key>paidMonths</key><integer>2</integer><key>lapsedMonths</key><dict><key>min</key><integer>1</integer><key>max</key><integer>6</integer></dict>"
+             + "<key>startDate</key><string>2027-05-01</string><key>endDate</key><string>2027-04-01</string>",
+             "the win-back offer 'BACK' ends on 2027-04-01, not after it starts on 2027-05-01"),
+            ("<key>paidMonths</key><integer>2</integer><key>lapsedMonths</key><dict><key>min</key><integer>1</integer><key>max</key><integer>6</integer></dict>"
+             + "<key>startDate</key><string>2027-05-01</string><key>priority</key><string>urgent</string>",
+             "priority must be <string>high</string> or <string>normal</string>"),
+        ]
+        for (extra, message) in cases {
+            let loaded = try catalog(Self.withWinBack(extra))
+            XCTAssertEqual(loaded.loadDiagnostics.map(\.message), [message], extra)
+        }
+    }
+}

@@ -401,3 +401,111 @@ extension ASCEndToEndTests {
         XCTAssertTrue(snapshot.contains(#""code" : "FREEMONTH""#), snapshot)
     }
 }
+
+extension ASCEndToEndTests {
+    /// A day `days` after today, in UTC (`YYYY-MM-DD`).
+    static func day(in days: Int) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let c = calendar.dateComponents([.year, .month, .day], from: Date().addingTimeInterval(Double(days) * 86_400))
+        return String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
+    }
+
+    func testAPriceChangeWithAStartDateIsScheduledAndThenDone() throws {
+        let state = folder.appendingPathComponent("state.json")
+        let (url, log) = try startServer(pageSize: 50, extra: ["--state", state.path], storeJSON: Self.shopStore())
+        let (_, first) = try makePlan(url)
+        XCTAssertEqual(try apply(url, first).status, 0)
+        let before = try requests(log).count
+        // New prices from a day ahead: gems USA 1.99 and GBR 1.49, the subscription's USA 3.99.
+        let later = Self.day(in: 400)
+        let start = "<key>priceStartDate</key><string>\(later)</string>"
+        let changed = ShopCatalog.metadata
+            .replacingOccurrences(of: "<key>price</key><string>0.99</string>", with: "<key>price</key><string>1.99</string>" + start)
+            .replacingOccurrences(of: "<key>GBR</key><string>0.89</string>", with: "<key>GBR</key><string>1.49</string>")
+            .replacingOccurrences(of: "<key>price</key><string>2.99</string>", with: "<key>price</key><string>3.99</string>" + start)
+        let (planned, second) = try makePlan(url, metadata: changed, name: "second.json")
+        XCTAssertTrue(planned.stderr.contains("plan: 2 steps to apply"), planned.stderr)
+        XCTAssertTrue(planned.stdout.contains("set the price of 'com.acme.shop.club.monthly' in USA from \(later)"), planned.stdout)
+        XCTAssertTrue(planned.stdout.contains("set the price of 'com.acme.shop.gems' in GBR, USA from \(later)"), planned.stdout)
+        let applied = try apply(url, second)
+        XCTAssertEqual(applied.status, 0, applied.stderr)
+        XCTAssertTrue(applied.stdout.hasPrefix("applied 2 steps (0 already done); read back: App Store Connect holds every step of the plan"), applied.stdout)
+        let written = try requests(log).dropFirst(before).filter { ($0["method"] as? String) != "GET" }
+        XCTAssertEqual(written.map { "\($0["method"]!) \($0["path"]!)" }, ["POST /v1/subscriptionPrices", "POST /v1/inAppPurchasePriceSchedules"])
+        let change = (written[0]["body"] as? [String: Any])?["data"] as? [String: Any]
+        XCTAssertEqual((change?["attributes"] as? [String: Any])?["startDate"] as? String, later)
+        // Today's prices until the day, the new ones from it; GBR's 0.89 is USA's equalization
+        // (no manual price) until its manual 1.49 starts.
+        let store = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: state)) as? [String: Any])
+        let gems = try XCTUnwrap((store["inAppPurchases"] as? [[String: Any]])?.first)
+        let manual = (gems["prices"] as? [[String: Any]] ?? []).filter { ($0["manual"] as? Bool) == true }
+        XCTAssertEqual(manual.map { "\($0["territory"]!) \($0["customerPrice"]!) \($0["startDate"] as? String ?? "-") \($0["endDate"] as? String ?? "-")" }.sorted(),
+                       ["GBR 1.49 \(later) -", "USA 0.99 - \(later)", "USA 1.99 \(later) -"])
+        XCTAssertEqual((gems["prices"] as? [[String: Any]] ?? []).filter { ($0["territory"] as? String) == "GBR" && ($0["manual"] as? Bool) == false }
+            .map { "\($0["customerPrice"]!) \($0["endDate"] as? String ?? "-")" }, ["0.89 \(later)"])
+        // The snapshot keeps the change ahead beside today's price, and the plan is done.
+        let (again, _) = try makePlan(url, metadata: changed, name: "third.json")
+        XCTAssertTrue(again.stderr.contains("plan: 0 steps to apply"), again.stderr)
+        let snapshot = try String(contentsOf: folder.appendingPathComponent("shop.snapshot.json"), encoding: .utf8)
+        XCTAssertTrue(snapshot.contains("\"USA\" : \"0.99 USD\""), snapshot)
+        XCTAssertTrue(snapshot.contains("\"USA\" : \"\(later) 1.99 USD\""), snapshot)
+        XCTAssertTrue(snapshot.contains("\"USA\" : \"\(later) 3.99 USD\""), snapshot)
+
+        // A start date that has passed: planned (a snapshot does not know today), never written.
+        let passed = changed.replacingOccurrences(of: later, with: "2020-01-01").replacingOccurrences(of: "3.99", with: "4.99")
+        let (late, third) = try makePlan(url, metadata: passed, name: "late.json")
+        XCTAssertTrue(late.stderr.contains("plan: 2 steps to apply"), late.stderr)
+        let writesBefore = try writes(log).count
+        let refused = try apply(url, third)
+        XCTAssertEqual(refused.status, 1, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("the price change of 'com.acme.shop.club.monthly' starts on 2020-01-01, and today is \(Self.day(in: 0)): "
+                                              + "App Store Connect schedules a change only after today; change priceStartDate in the catalog"), refused.stderr)
+        XCTAssertEqual(try writes(log).count, writesBefore)
+    }
+}
+
+extension ASCEndToEndTests {
+    func testWinBackOffersAreMadeWithTheirEligibilityAndAPlanPulledWithOffersApplies() throws {
+        let state = folder.appendingPathComponent("state.json")
+        let (url, log) = try startServer(pageSize: 8000, extra: ["--state", state.path], storeJSON: Self.shopStore())
+        let later = Self.day(in: 30)
+        let offers = "<key>winBackOffers</key><array>"
+            + "<dict><key>id</key><string>COMEBACK</string><key>referenceName</key><string>Come back</string><key>paymentMode</key><string>pay-as-you-go</string>"
+            + "<key>period</key><string>P1M</string><key>periods</key><integer>3</integer><key>price</key><string>0.99</string>"
+            + "<key>paidMonths</key><integer>2</integer><key>lapsedMonths</key><dict><key>min</key><integer>1</integer><key>max</key><integer>12</integer></dict>"
+            + "<key>waitMonths</key><integer>6</integer><key>startDate</key><string>\(later)</string><key>priority</key><string>high</string></dict>"
+            + "</array>"
+        try writeShop(subscriptionExtra: offers)
+        func plan(_ name: String) throws -> IAPRunner.Result { try livePlan(url, name, pulling: ["--promotional-offers", "--win-back-offers"]) }
+        let planned = try plan("plan.json")
+        XCTAssertTrue(planned.stderr.contains("plan: 9 steps to apply"), planned.stderr)
+        XCTAssertTrue(planned.stdout.contains("step 5: add the win-back offer 'COMEBACK' of 'com.acme.shop.club.monthly': code 'COMEBACK', "
+                                              + "duration 'ONE_MONTH', lapsedMaxMonths '12', lapsedMinMonths '1', mode 'PAY_AS_YOU_GO', name 'Come back', "
+                                              + "paidMonths '2', periods '3', price '0.99', priority 'HIGH', startDate '\(later)', waitMonths '6'"), planned.stdout)
+        let applied = try apply(url, folder.appendingPathComponent("plan.json").path)
+        XCTAssertEqual(applied.status, 0, applied.stderr)
+        XCTAssertTrue(applied.stdout.hasPrefix("applied 9 steps (0 already done); read back: App Store Connect holds every step of the plan"), applied.stdout)
+        // One write, after the subscription's prices.
+        XCTAssertEqual(try writes(log).map { "\($0["method"]!) \($0["path"]!)" }[3...4], ["PATCH /v1/subscriptions/6400000002", "POST /v1/winBackOffers"])
+        XCTAssertTrue(try requests(log).allSatisfy { ($0["requestValid"] as? Bool) == true && ($0["responseValid"] as? Bool) == true })
+        let store = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: state)) as? [String: Any])
+        let club = try XCTUnwrap(((store["subscriptionGroups"] as? [[String: Any]])?.first?["subscriptions"] as? [[String: Any]])?.first)
+        let made = try XCTUnwrap((club["winBackOffers"] as? [[String: Any]])?.first)
+        XCTAssertEqual(made["customerEligibilityTimeSinceLastSubscribedInMonths"] as? [String: Int], ["minimum": 1, "maximum": 12])
+        XCTAssertEqual(made["customerEligibilityWaitBetweenOffersInMonths"] as? Int, 6)
+        XCTAssertEqual(made["priority"] as? String, "HIGH")
+        // In each of the fake's 7 territories: 0.99 in USA and its equalization elsewhere.
+        let prices = (made["prices"] as? [[String: Any]] ?? []).map { "\($0["territory"]!) \($0["customerPrice"]!)" }
+        XCTAssertEqual(prices.count, 7)
+        XCTAssertTrue(prices.contains("USA 0.99"), "\(prices)")
+        // Planned again: nothing. A later change (the subscription's name), planned against a
+        // snapshot pulled with both kinds of offer, is applied: the plan says how it was pulled.
+        XCTAssertTrue(try plan("again.json").stderr.contains("plan: 0 steps to apply"))
+        try writeShop(subscriptionExtra: offers + "<key>reviewNote</key><string>Subscribe in Settings.</string>")
+        XCTAssertTrue(try plan("note.json").stderr.contains("plan: 1 step to apply"))
+        let noted = try apply(url, folder.appendingPathComponent("note.json").path)
+        XCTAssertEqual(noted.status, 0, noted.stderr)
+        XCTAssertTrue(noted.stdout.hasPrefix("applied 1 step (0 already done)"), noted.stdout)
+    }
+}

@@ -157,7 +157,7 @@ final class StoreKitEndToEndTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stderr, """
             iap: not carried over: Offers.storekit: offer codes of com.acme.app.pro.monthly: the metadata plist has no offer codes
-            iap: not carried over: Offers.storekit: win-back offers of com.acme.app.pro.monthly: the metadata plist has no win-back offers
+            iap: not carried over: Offers.storekit: win-back offers of com.acme.app.pro.monthly: iap does not read a StoreKit configuration's win-back offers yet; declare them in the metadata plist's winBackOffers
             iap: not carried over: Offers.storekit: the localized names of subscription group 'Pro'
             iap: not carried over: Offers.storekit: the app policies (EULA, privacy policy)
             iap: wrote \(plist) (1 product)

@@ -39,18 +39,23 @@ public struct CatalogPlan: Codable, Sendable, Equatable {
         public var allStorefronts: Bool
         /// Whether it holds the subscriptions' promotional offers (true, or left out).
         public var promotionalOffers: Bool?
+        /// Whether it holds the subscriptions' win-back offers (true, or left out).
+        public var winBackOffers: Bool?
 
-        public init(fingerprint: String, storefront: String?, availability: Bool, allStorefronts: Bool, promotionalOffers: Bool = false) {
+        public init(fingerprint: String, storefront: String?, availability: Bool, allStorefronts: Bool, promotionalOffers: Bool = false,
+                    winBackOffers: Bool = false) {
             self.fingerprint = fingerprint
             self.storefront = storefront
             self.availability = availability
             self.allStorefronts = allStorefronts
             self.promotionalOffers = promotionalOffers ? true : nil
+            self.winBackOffers = winBackOffers ? true : nil
         }
 
         public init(_ snapshot: ASCSnapshot) {
             self.init(fingerprint: snapshot.fingerprint, storefront: snapshot.storefront, availability: snapshot.pulledAvailability,
-                      allStorefronts: snapshot.pulledAllTerritories, promotionalOffers: snapshot.pulledPromotionalOffers)
+                      allStorefronts: snapshot.pulledAllTerritories, promotionalOffers: snapshot.pulledPromotionalOffers,
+                      winBackOffers: snapshot.pulledWinBackOffers)
         }
     }
 
@@ -66,6 +71,7 @@ public struct CatalogPlan: Codable, Sendable, Equatable {
             case setAvailability = "set-availability"
             case setIntroductoryOffer = "set-introductory-offer"
             case createPromotionalOffer = "create-promotional-offer"
+            case createWinBackOffer = "create-win-back-offer"
 
             /// The fields `set` may hold for this action.
             public var fields: Set<String> {
@@ -73,10 +79,12 @@ public struct CatalogPlan: Codable, Sendable, Equatable {
                 case .createGroup: ["referenceName"]
                 case .createProduct, .updateProduct: ["name", "reviewNote", "familySharable", "period", "groupLevel"]
                 case .createLocalization, .updateLocalization: ["name", "description"]
-                case .setPrices: [] // territory codes, and `baseTerritory`
+                case .setPrices: [] // territory codes, `baseTerritory`, and `startDate` (a change scheduled ahead)
                 case .setAvailability: ["territories", "newTerritories"]
                 case .setIntroductoryOffer: ["mode", "duration", "periods", "price", "baseTerritory"]
                 case .createPromotionalOffer: ["code", "name", "mode", "duration", "periods", "price", "baseTerritory"]
+                case .createWinBackOffer: ["code", "name", "mode", "duration", "periods", "price", "baseTerritory", "paidMonths", "lapsedMinMonths",
+                                           "lapsedMaxMonths", "waitMonths", "startDate", "endDate", "priority"]
                 }
             }
         }
@@ -173,7 +181,9 @@ public struct CatalogPlan: Codable, Sendable, Equatable {
         json.key("allStorefronts"); json.bool(against.allStorefronts)
         json.key("availability"); json.bool(against.availability)
         string("fingerprint", against.fingerprint)
+        if let pulled = against.promotionalOffers { json.key("promotionalOffers"); json.bool(pulled) }
         string("storefront", against.storefront)
+        if let pulled = against.winBackOffers { json.key("winBackOffers"); json.bool(pulled) }
         json.closeObject()
         json.key("app")
         json.openObject()
@@ -275,6 +285,7 @@ public struct CatalogPlan: Codable, Sendable, Equatable {
                     switch step.action {
                     case .setPrices:
                         if key == "baseTerritory" { check.check(field, at: place, ASCValue.code); continue }
+                        if key == "startDate" { check.check(field, at: place, ASCValue.date); continue }
                         check.check(key, at: place, ASCValue.code)
                         check.check(field, at: place, ASCValue.price)
                     case .setAvailability:
@@ -286,9 +297,13 @@ public struct CatalogPlan: Codable, Sendable, Equatable {
                         } else {
                             check.check(field, at: place) { ["true", "false"].contains($0) ? nil : "not true or false" }
                         }
-                    case .setIntroductoryOffer, .createPromotionalOffer:
+                    case .setIntroductoryOffer, .createPromotionalOffer, .createWinBackOffer:
                         guard step.action.fields.contains(key) else { check.fail(at: place, "is not a field \(step.action.rawValue) sets"); continue }
                         switch key {
+                        case "paidMonths", "lapsedMinMonths", "lapsedMaxMonths", "waitMonths":
+                            check.check(field, at: place) { Int($0).map { ASCValue.months($0) } ?? "not a number of months" }
+                        case "startDate", "endDate": check.check(field, at: place, ASCValue.date)
+                        case "priority": check.check(field, at: place) { ["HIGH", "NORMAL"].contains($0) ? nil : "not HIGH or NORMAL" }
                         case "mode": check.check(field, at: place) { ASCValue.offerModes.contains($0) ? nil : "not an offer mode" }
                         case "duration": check.check(field, at: place) { ASCValue.offerDurations.contains($0) ? nil : "not an offer duration" }
                         case "periods": check.check(field, at: place) { Int($0).map { (1...12).contains($0) } == true ? nil : "not a number of periods (1 to 12)" }
@@ -307,13 +322,17 @@ public struct CatalogPlan: Codable, Sendable, Equatable {
                     }
                 }
             }
-            if [.setIntroductoryOffer, .createPromotionalOffer].contains(step.action), step.set["mode"] == nil || step.set["duration"] == nil || step.set["periods"] == nil {
+            if [.setIntroductoryOffer, .createPromotionalOffer, .createWinBackOffer].contains(step.action), step.set["mode"] == nil || step.set["duration"] == nil || step.set["periods"] == nil {
                 check.fail(at: "\(at).set", "lacks the offer's mode, duration or periods")
             }
-            if step.action == .createPromotionalOffer, step.set["code"] == nil || step.set["name"] == nil {
+            if [.createPromotionalOffer, .createWinBackOffer].contains(step.action), step.set["code"] == nil || step.set["name"] == nil {
                 check.fail(at: "\(at).set", "lacks the offer's code or name")
             }
-            if step.action == .setPrices, step.set.count > 176 { check.fail(at: "\(at).set", "names \(step.set.count) territories, more than App Store Connect has") }
+            if step.action == .createWinBackOffer, ["paidMonths", "lapsedMinMonths", "lapsedMaxMonths", "startDate", "priority"].contains(where: { step.set[$0] == nil }) {
+                check.fail(at: "\(at).set", "lacks the win-back offer's eligibility, start date or priority")
+            }
+            let territories = step.set.keys.filter { $0 != "baseTerritory" && $0 != "startDate" }.count
+            if step.action == .setPrices, territories > 175 { check.fail(at: "\(at).set", "names \(territories) territories, more than App Store Connect has") }
         }
         for (index, entry) in blocked.enumerated() where check.problem == nil {
             check.check(entry.product, at: "blocked[\(index)].product", ASCValue.productID)
@@ -359,6 +378,11 @@ extension ASCSnapshot {
     /// Whether the pull asked for the subscriptions' promotional offers (`--promotional-offers`).
     public var pulledPromotionalOffers: Bool {
         subscriptionGroups.contains { $0.subscriptions.contains { $0.promotionalOffers != nil } }
+    }
+
+    /// Whether the pull asked for the subscriptions' win-back offers (`--win-back-offers`).
+    public var pulledWinBackOffers: Bool {
+        subscriptionGroups.contains { $0.subscriptions.contains { $0.winBackOffers != nil } }
     }
 
     /// Whether the pull asked for every territory's price (`--all-storefronts`).

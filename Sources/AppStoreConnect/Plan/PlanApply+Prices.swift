@@ -7,27 +7,51 @@ extension PlanApply {
     /// price in each named territory whose price is not the base price's equalization there; a
     /// territory whose price is the equalization follows the base (App Store Connect sets it).
     /// A schedule replaces every manual price, so a product that had one keeps the prices set by
-    /// hand in territories the catalog does not name.
+    /// hand in territories the catalog does not name. A change with a start date keeps today's
+    /// manual prices until that day (their end date) and starts the new ones on it.
     func setPurchasePrices(_ step: CatalogPlan.Step, _ id: String, client: ASCClient) throws(ASCError) -> String? {
         let wanted = try Self.amounts(step)
+        let start = try startDate(step)
         let base = step.set["baseTerritory"] ?? (wanted["USA"] != nil ? "USA" : wanted.keys.min() ?? "USA")
         let resolved = try resolve(PurchasePointAttributes.self, list: try APIPath("/v2/inAppPurchases", id, "pricePoints"),
                                    equalizations: "/v1/inAppPurchasePricePoints", wanted: wanted, base: base, client: client)
-        var manual: [String: String] = [:]
-        if step.before != nil, let kept = try SnapshotPull().manualPricePoints(id, client) {
-            for (territory, point) in kept where wanted[territory] == nil && territory != base { manual[territory] = point }
+        // Each manual price: its territory, point, and the days it runs (nil: from today, or open).
+        var manual: [(territory: String, point: String, start: String?, end: String?)] = []
+        let current = step.before != nil ? try SnapshotPull().manualPricePoints(id, client) ?? [:] : [:]
+        let named = resolved.points.filter { $0.key == base || !resolved.equalized.contains($0.key) }
+        if let start {
+            guard current[base] != nil else {
+                throw .notFound("\(Quote.escaped(step.product ?? "")) has no manual price in its base territory \(base) today, so a change from \(start) "
+                                + "would leave \(base) without a price until then: change the base territory without a start date first, then plan again")
+            }
+            for (territory, point) in current {
+                let changes = wanted[territory] != nil || territory == base
+                let kept = !changes || named[territory] == point
+                manual.append((territory, point, nil, kept ? nil : start))
+            }
+            for (territory, point) in named where current[territory] != point {
+                manual.append((territory, point, start, nil))
+            }
+        } else {
+            for (territory, point) in current where wanted[territory] == nil && territory != base { manual.append((territory, point, nil, nil)) }
+            for (territory, point) in named { manual.append((territory, point, nil, nil)) }
         }
-        for (territory, point) in resolved.points where territory == base || !resolved.equalized.contains(territory) { manual[territory] = point }
-        let territories = manual.keys.sorted()
-        let included: [[String: Any]] = territories.map { territory in
-            ["type": "inAppPurchasePrices", "id": "${price-\(territory)}",
-             "relationships": ["inAppPurchaseV2": Self.link("inAppPurchases", id),
-                               "inAppPurchasePricePoint": Self.link("inAppPurchasePricePoints", manual[territory]!)]]
+        manual.sort { ($0.territory, $0.start ?? "") < ($1.territory, $1.start ?? "") }
+        let ids = manual.map { "${price-\($0.territory)\($0.start.map { "-\($0)" } ?? "")}" }
+        let included: [[String: Any]] = zip(ids, manual).map { ident, price in
+            var attributes: [String: Any] = [:]
+            if let day = price.start { attributes["startDate"] = day }
+            if let day = price.end { attributes["endDate"] = day }
+            var item: [String: Any] = ["type": "inAppPurchasePrices", "id": ident,
+                                       "relationships": ["inAppPurchaseV2": Self.link("inAppPurchases", id),
+                                                         "inAppPurchasePricePoint": Self.link("inAppPurchasePricePoints", price.point)]]
+            if !attributes.isEmpty { item["attributes"] = attributes }
+            return item
         }
         let body = Self.document(["type": "inAppPurchasePriceSchedules",
                                   "relationships": ["inAppPurchase": Self.link("inAppPurchases", id),
                                                     "baseTerritory": Self.link("territories", base),
-                                                    "manualPrices": ["data": territories.map { ["type": "inAppPurchasePrices", "id": "${price-\($0)}"] }]]],
+                                                    "manualPrices": ["data": ids.map { ["type": "inAppPurchasePrices", "id": $0] }]]],
                                  included: included)
         let path = APIPath("/v1/inAppPurchasePriceSchedules")
         return try created(try client.write("POST", path, body: body), "inAppPurchasePriceSchedules", path.encoded)
@@ -37,16 +61,21 @@ extension PlanApply {
     /// write, inline with a PATCH of the subscription — App Store Connect answers a price change
     /// on it with a 500 — every named territory, and with a base territory every other territory
     /// at the base price's equalization. One with prices gets a price change per territory whose
-    /// price differs (`POST /v1/subscriptionPrices`, one write each: the document has no other);
-    /// a price App Store Connect already holds (written by a run that stopped) is not written again.
-    func setSubscriptionPrices(_ step: CatalogPlan.Step, _ id: String, now: [String: Decimal], priced: inout Set<String>,
-                               client: ASCClient) throws(ASCError) -> String? {
+    /// price differs (`POST /v1/subscriptionPrices`, one write each: the document has no other),
+    /// from the step's start date when it has one; a price App Store Connect already holds, or
+    /// holds from that date (written by a run that stopped), is not written again.
+    func setSubscriptionPrices(_ step: CatalogPlan.Step, _ id: String, now: [String: Decimal], scheduled: [String: ASCSnapshot.ScheduledPrices.Scheduled],
+                               priced: inout Set<String>, client: ASCClient) throws(ASCError) -> String? {
         let wanted = try Self.amounts(step)
+        let start = try startDate(step)
         let resolved = try resolve(SubscriptionPointAttributes.self, list: try APIPath("/v1/subscriptions", id, "pricePoints"),
                                    equalizations: "/v1/subscriptionPricePoints", wanted: wanted, base: step.set["baseTerritory"], client: client)
         var points = resolved.others
         points.merge(resolved.points) { _, named in named }
         if now.isEmpty {
+            if start != nil {
+                throw .notFound("\(Quote.escaped(step.product ?? "")) has no price yet, and a first price starts the day it is set: remove priceStartDate, then plan again")
+            }
             let territories = points.keys.sorted()
             let included: [[String: Any]] = territories.map { territory in
                 ["type": "subscriptionPrices", "id": "${price-\(territory)}",
@@ -62,10 +91,18 @@ extension PlanApply {
         }
         // Existing subscribers keep their price unless told.
         let preserve = !migrateExistingSubscribers
+        var attributes: [String: Any] = ["preserveCurrentPrice": preserve]
+        if let start { attributes["startDate"] = start }
         // The equalized territories first, the named ones (which judge the step done) last.
         let order = resolved.others.keys.sorted() + resolved.points.keys.sorted()
-        for territory in order where now[territory] == nil || (wanted[territory].map { now[territory] != $0 } ?? false) {
-            let body = Self.document(["type": "subscriptionPrices", "attributes": ["preserveCurrentPrice": preserve],
+        func written(_ territory: String) -> Bool {
+            guard now[territory] != nil else { return false }
+            guard let amount = wanted[territory] else { return true }
+            if now[territory] == amount { return true }
+            return start != nil && scheduled[territory].map { $0.start == start && $0.price.decimal == amount } == true
+        }
+        for territory in order where !written(territory) {
+            let body = Self.document(["type": "subscriptionPrices", "attributes": attributes,
                                       "relationships": ["subscription": Self.link("subscriptions", id),
                                                         "territory": Self.link("territories", territory),
                                                         "subscriptionPricePoint": Self.link("subscriptionPricePoints", points[territory]!)]])
@@ -114,6 +151,34 @@ extension PlanApply {
         return try created(try client.write("POST", path, body: body), "subscriptionPromotionalOffers", path.encoded)
     }
 
+    /// A subscription's win-back offer, one write: its identifier, name, terms, eligibility, dates
+    /// and priority, and its price in every territory the subscription has a price in (a free
+    /// offer's without a price point).
+    func createWinBackOffer(_ step: CatalogPlan.Step, _ id: String, territories: Set<String>, client: ASCClient) throws(ASCError) -> String? {
+        let (offered, points) = try offerPoints(step, id, territories: territories, what: "a win-back offer", client: client)
+        let included: [[String: Any]] = offered.map { territory in
+            var relationships: [String: Any] = ["territory": Self.link("territories", territory)]
+            if let point = points[territory] { relationships["subscriptionPricePoint"] = Self.link("subscriptionPricePoints", point) }
+            return ["type": "winBackOfferPrices", "id": "${price-\(territory)}", "relationships": relationships]
+        }
+        func months(_ key: String) -> Int { Int(step.set[key] ?? "") ?? 0 }
+        var attributes: [String: Any] = [
+            "offerId": step.set["code"] ?? "", "referenceName": step.set["name"] ?? "", "offerMode": step.set["mode"] ?? "",
+            "duration": step.set["duration"] ?? "", "periodCount": Int(step.set["periods"] ?? "") ?? 1,
+            "customerEligibilityPaidSubscriptionDurationInMonths": months("paidMonths"),
+            "customerEligibilityTimeSinceLastSubscribedInMonths": ["minimum": months("lapsedMinMonths"), "maximum": months("lapsedMaxMonths")],
+            "startDate": step.set["startDate"] ?? "", "priority": step.set["priority"] ?? "NORMAL",
+        ]
+        if step.set["waitMonths"] != nil { attributes["customerEligibilityWaitBetweenOffersInMonths"] = months("waitMonths") }
+        if let end = step.set["endDate"] { attributes["endDate"] = end }
+        let body = Self.document(["type": "winBackOffers", "attributes": attributes,
+                                  "relationships": ["subscription": Self.link("subscriptions", id),
+                                                    "prices": ["data": offered.map { ["type": "winBackOfferPrices", "id": "${price-\($0)}"] }]]],
+                                 included: included)
+        let path = APIPath("/v1/winBackOffers")
+        return try created(try client.write("POST", path, body: body), "winBackOffers", path.encoded)
+    }
+
     /// The territories an offer is made in (those the subscription has a price in) and, for a
     /// paid offer, its price point in each: its base territory's, elsewhere that point's equalization.
     private func offerPoints(_ step: CatalogPlan.Step, _ id: String, territories: Set<String>, what: String,
@@ -134,10 +199,21 @@ extension PlanApply {
         return (territories.sorted().filter { mode == "FREE_TRIAL" || points[$0] != nil }, points)
     }
 
+    /// A step's start date (nil: now), refused once it is not after today: App Store Connect
+    /// schedules a change only ahead.
+    func startDate(_ step: CatalogPlan.Step) throws(ASCError) -> String? {
+        guard let start = step.set["startDate"] else { return nil }
+        guard start > today else {
+            throw .notFound("the price change of \(Quote.escaped(step.product ?? "")) starts on \(start), and today is \(today): App Store Connect "
+                            + "schedules a change only after today; change priceStartDate in the catalog (or remove it to change the price now), then plan again")
+        }
+        return start
+    }
+
     /// A step's prices by territory (the plan file was checked: each is a price).
     static func amounts(_ step: CatalogPlan.Step) throws(ASCError) -> [String: Decimal] {
         var wanted: [String: Decimal] = [:]
-        for (territory, text) in step.set where territory != "baseTerritory" {
+        for (territory, text) in step.set where territory != "baseTerritory" && territory != "startDate" {
             guard let amount = ASCValue.decimal(text) else { throw .notFound("\(Quote.escaped(text)) is not a price") }
             wanted[territory] = amount
         }

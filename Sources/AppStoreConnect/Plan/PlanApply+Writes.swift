@@ -37,6 +37,7 @@ extension PlanApply {
         for (productID, product) in view.products {
             made.products[productID] = (product.id, product.isSubscription)
             made.prices[productID] = product.prices?.compactMapValues(\.decimal) ?? [:]
+            made.scheduled[productID] = product.scheduled
             made.priced[productID] = Set(product.prices?.keys ?? [:].keys)
         }
         for step in plan.steps {
@@ -65,6 +66,8 @@ extension PlanApply {
         var products: [String: (id: String, subscription: Bool)] = [:]
         /// Each product's price by territory as read before the run (what a resumed run need not write again).
         var prices: [String: [String: Decimal]] = [:]
+        /// Each product's next price by territory where one is scheduled, as read before the run.
+        var scheduled: [String: [String: ASCSnapshot.ScheduledPrices.Scheduled]] = [:]
         /// The territories each product has a price in: read, or written by this run.
         var priced: [String: Set<String>] = [:]
     }
@@ -136,7 +139,8 @@ extension PlanApply {
             return nil
         case .setPrices:
             let (id, subscription) = try product()
-            return subscription ? try setSubscriptionPrices(step, id, now: made.prices[productID] ?? [:], priced: &made.priced[productID, default: []], client: client)
+            return subscription ? try setSubscriptionPrices(step, id, now: made.prices[productID] ?? [:],
+                                                       scheduled: made.scheduled[productID] ?? [:], priced: &made.priced[productID, default: []], client: client)
                 : try setPurchasePrices(step, id, client: client)
         case .setIntroductoryOffer:
             let (id, subscription) = try product()
@@ -146,6 +150,10 @@ extension PlanApply {
             let (id, subscription) = try product()
             guard subscription else { throw .notFound("\(Quote.escaped(productID)) is not a subscription: only subscriptions have promotional offers") }
             return try createPromotionalOffer(step, id, territories: made.priced[productID] ?? [], client: client)
+        case .createWinBackOffer:
+            let (id, subscription) = try product()
+            guard subscription else { throw .notFound("\(Quote.escaped(productID)) is not a subscription: only subscriptions have win-back offers") }
+            return try createWinBackOffer(step, id, territories: made.priced[productID] ?? [], client: client)
         case .setAvailability:
             let (id, subscription) = try product()
             let field = step.set["territories"] ?? ""

@@ -16,6 +16,8 @@ public struct PlanApply: Sendable {
     public var migrateExistingSubscribers = false
     /// Every territory App Store Connect has (what `all` stands for).
     public let allTerritories: [String]
+    /// Today in UTC (`YYYY-MM-DD`): a price change must start after it.
+    public var today = SnapshotPull.day(Date())
 
     public init(plan: CatalogPlan, allTerritories: [String]) {
         self.plan = plan
@@ -25,13 +27,14 @@ public struct PlanApply: Sendable {
     /// How to read App Store Connect for this plan: as the plan's snapshot was pulled, and with
     /// every territory's price and availability when the plan sets them (to judge those steps).
     public func pull(connections: Int) -> SnapshotPull {
-        // An introductory offer goes where the subscription has a price: every territory's is read.
-        let prices = plan.steps.contains { $0.action == .setPrices || $0.action == .setIntroductoryOffer }
+        // An offer goes where the subscription has a price: every territory's is read.
+        let prices = plan.steps.contains { [.setPrices, .setIntroductoryOffer, .createPromotionalOffer, .createWinBackOffer].contains($0.action) }
         let availability = plan.steps.contains { $0.action == .setAvailability }
         return SnapshotPull(storefront: plan.against.storefront, connections: connections,
                             availability: plan.against.availability || availability,
                             allTerritories: plan.against.allStorefronts || prices,
-                            promotionalOffers: plan.against.promotionalOffers == true || plan.steps.contains { $0.action == .createPromotionalOffer })
+                            promotionalOffers: plan.against.promotionalOffers == true || plan.steps.contains { $0.action == .createPromotionalOffer },
+                            winBackOffers: plan.against.winBackOffers == true || plan.steps.contains { $0.action == .createWinBackOffer })
     }
 
     /// `live` with only what the plan's snapshot was pulled with: its fingerprint is comparable.
@@ -46,6 +49,7 @@ public struct PlanApply: Sendable {
                 if !plan.against.allStorefronts { copy.subscriptionGroups[g].subscriptions[s].prices = nil }
                 if !plan.against.availability { copy.subscriptionGroups[g].subscriptions[s].review?.availability?.territories = nil }
                 if plan.against.promotionalOffers != true { copy.subscriptionGroups[g].subscriptions[s].promotionalOffers = nil }
+                if plan.against.winBackOffers != true { copy.subscriptionGroups[g].subscriptions[s].winBackOffers = nil }
             }
         }
         return copy
@@ -143,12 +147,22 @@ public struct PlanApply: Sendable {
                 case .subscription(let s, _): s.prices?.byTerritory
                 }
             }
+            var scheduled: [String: ASCSnapshot.ScheduledPrices.Scheduled] {
+                switch self {
+                case .purchase(let p): p.scheduledPrices?.byTerritory ?? [:]
+                case .subscription(let s, _): s.scheduledPrices?.byTerritory ?? [:]
+                }
+            }
             var offer: ASCSnapshot.IntroductoryOffer? {
                 if case .subscription(let s, _) = self { return s.introductoryOffer }
                 return nil
             }
             var promotionalOffers: [ASCSnapshot.PromotionalOffer]? {
                 if case .subscription(let s, _) = self { return s.promotionalOffers }
+                return nil
+            }
+            var winBackOffers: [ASCSnapshot.WinBackOffer]? {
+                if case .subscription(let s, _) = self { return s.winBackOffers }
                 return nil
             }
             var review: ASCSnapshot.Review? {
@@ -201,17 +215,24 @@ public struct PlanApply: Sendable {
         case .setPrices:
             guard let product = live.products[step.product ?? ""] else { return step.before == nil ? .planned : .moved("\(Quote.escaped(step.product ?? "")) is no longer in App Store Connect") }
             guard let prices = product.prices else { return .moved("App Store Connect's prices were not read") }
+            // A change with a start date is done when App Store Connect holds it from that day.
+            let start = step.set["startDate"]
+            let scheduled = product.scheduled
             var done = true
             var planned = true
-            for (territory, amount) in step.set where territory != "baseTerritory" {
+            for (territory, amount) in step.set where territory != "baseTerritory" && territory != "startDate" {
                 let now = prices[territory]?.decimal
-                if now != ASCValue.decimal(amount) { done = false }
+                let wanted = ASCValue.decimal(amount)
+                let ahead = start != nil && scheduled[territory].map { $0.start == start && $0.price.decimal == wanted } == true
+                if now != wanted && !ahead { done = false }
                 let was = step.before?[territory].flatMap(ASCValue.decimal)
                 if now != was { planned = false }
             }
             if done { return .done }
             if planned { return .planned }
-            let shown = step.set.keys.filter { $0 != "baseTerritory" }.sorted().map { t in "\(t) \(prices[t].map { $0.amount } ?? "none")" }
+            let shown = step.set.keys.filter { $0 != "baseTerritory" && $0 != "startDate" }.sorted().map { t in
+                "\(t) \(prices[t].map { $0.amount } ?? "none")" + (scheduled[t].map { " (\($0.price.amount) from \($0.start))" } ?? "")
+            }
             return .moved("its prices are now \(shown.joined(separator: ", "))")
         case .setIntroductoryOffer:
             // Judged in the plan's storefront, the one the snapshot reads offers in.
@@ -233,6 +254,16 @@ public struct PlanApply: Sendable {
             let now = ["code": offer.code, "name": offer.name ?? "", "mode": offer.mode ?? "", "duration": offer.duration ?? "", "periods": "\(offer.periods ?? 1)"]
             if now.allSatisfy({ step.set[$0.key] == $0.value }) { return .done }
             return .moved("its promotional offer \(Quote.escaped(offer.code)) is now \(["name", "mode", "duration", "periods"].map { "\($0) \(now[$0]!)" }.joined(separator: ", "))")
+        case .createWinBackOffer:
+            // By its offer identifier; its prices are not read back (the snapshot keeps none).
+            guard let product = live.products[step.product ?? ""] else { return .planned }
+            guard let offers = product.winBackOffers else { return .moved("App Store Connect's win-back offers were not read") }
+            guard let offer = offers.first(where: { $0.offerId == step.set["code"] }) else { return .planned }
+            let now = Self.winBackFields(offer)
+            let terms = step.set.keys.filter { $0 != "price" && $0 != "baseTerritory" }
+            if terms.allSatisfy({ now[$0] == step.set[$0] }) && now.keys.allSatisfy({ step.set[$0] != nil }) { return .done }
+            return .moved("its win-back offer \(Quote.escaped(offer.offerId)) is now "
+                          + now.keys.sorted().filter { $0 != "code" }.map { "\($0) \(now[$0]!)" }.joined(separator: ", "))
         case .setAvailability:
             guard let product = live.products[step.product ?? ""] else { return step.before == nil ? .planned : .moved("\(Quote.escaped(step.product ?? "")) is no longer in App Store Connect") }
             let now: [String: String]
@@ -246,6 +277,18 @@ public struct PlanApply: Sendable {
             if step.before == nil || now == step.before { return .planned }
             return .moved("it is now for sale in \(now["territories"].map { $0.isEmpty ? "no territory" : $0 } ?? "")")
         }
+    }
+
+    /// A win-back offer App Store Connect holds, as a step names its fields (all but its price).
+    public static func winBackFields(_ offer: ASCSnapshot.WinBackOffer) -> [String: String] {
+        var fields = ["code": offer.offerId, "name": offer.name ?? "", "mode": offer.mode ?? "", "duration": offer.duration ?? "",
+                      "periods": "\(offer.periods ?? 1)", "priority": offer.priority ?? "", "startDate": offer.startDate ?? ""]
+        for (key, value) in [("paidMonths", offer.paidMonths), ("lapsedMinMonths", offer.lapsedMinMonths), ("lapsedMaxMonths", offer.lapsedMaxMonths),
+                             ("waitMonths", offer.waitMonths)] {
+            if let value { fields[key] = "\(value)" }
+        }
+        if let end = offer.endDate { fields["endDate"] = end }
+        return fields
     }
 
     /// An introductory offer as a step names it: mode, duration, periods, and a paid offer's price.
@@ -282,11 +325,12 @@ public struct PlanApply: Sendable {
         case .createLocalization: return "add the \(step.locale ?? "") localization of \(product)"
         case .updateLocalization: return "update the \(step.locale ?? "") localization of \(product)"
         case .setPrices:
-            let territories = step.set.keys.filter { $0 != "baseTerritory" }.sorted()
-            return "set the price of \(product) in \(territories.joined(separator: ", "))"
+            let territories = step.set.keys.filter { $0 != "baseTerritory" && $0 != "startDate" }.sorted()
+            return "set the price of \(product) in \(territories.joined(separator: ", "))" + (step.set["startDate"].map { " from \($0)" } ?? "")
         case .setAvailability: return "set where \(product) is for sale"
         case .setIntroductoryOffer: return "add the introductory offer of \(product)"
         case .createPromotionalOffer: return "add the promotional offer \(Quote.escaped(step.set["code"] ?? "")) of \(product)"
+        case .createWinBackOffer: return "add the win-back offer \(Quote.escaped(step.set["code"] ?? "")) of \(product)"
         }
     }
 }

@@ -82,12 +82,16 @@ public struct DriftCheck: Sendable {
         var price: ASCSnapshot.Price?
         /// The price in each territory that has one; nil when not pulled (`--all-storefronts`).
         var prices: [String: ASCSnapshot.Price]?
+        /// The next price in each territory where a change is scheduled (pulled with `prices`).
+        var scheduled: [String: ASCSnapshot.ScheduledPrices.Scheduled] = [:]
         var offer: ASCSnapshot.IntroductoryOffer?
         var review: ASCSnapshot.Review?
         /// A subscription's group's localizations (nil: not pulled, or an in-app purchase).
         var groupLocalizations: [ASCSnapshot.GroupLocalization]?
         /// A subscription's promotional offers (nil: not pulled, or an in-app purchase).
         var promotionalOffers: [ASCSnapshot.PromotionalOffer]? = nil
+        /// A subscription's win-back offers (nil: not pulled, or an in-app purchase).
+        var winBackOffers: [ASCSnapshot.WinBackOffer]? = nil
     }
 
     var remotes: [(id: String, remote: Remote)] {
@@ -98,13 +102,14 @@ public struct DriftCheck: Sendable {
             default: .nonConsumable
             }
             return (p.productId, Remote(kind: kind, name: p.name, reviewNote: p.reviewNote, state: p.state, familySharable: p.familySharable,
-                                        localizations: p.localizations, price: p.price, prices: p.prices?.byTerritory, review: p.review))
+                                        localizations: p.localizations, price: p.price, prices: p.prices?.byTerritory,
+                                        scheduled: p.scheduledPrices?.byTerritory ?? [:], review: p.review))
         } + snapshot.subscriptionGroups.flatMap { g in
             g.subscriptions.map { s in
                 (s.productId, Remote(kind: .autoRenewable, name: s.name, reviewNote: s.reviewNote, state: s.state, period: s.period, group: g.referenceName, level: s.groupLevel,
                                      familySharable: s.familySharable, localizations: s.localizations, price: s.price,
-                                     prices: s.prices?.byTerritory, offer: s.introductoryOffer, review: s.review, groupLocalizations: g.localizations,
-                                     promotionalOffers: s.promotionalOffers))
+                                     prices: s.prices?.byTerritory, scheduled: s.scheduledPrices?.byTerritory ?? [:], offer: s.introductoryOffer, review: s.review, groupLocalizations: g.localizations,
+                                     promotionalOffers: s.promotionalOffers, winBackOffers: s.winBackOffers))
             }
         }
     }

@@ -123,6 +123,7 @@ public struct Planner {
                 if kind == .autoRenewable {
                     planIntroductoryOffer(product, remote: nil, add: &steps, blocked: &blocked)
                     planPromotionalOffers(product, remote: nil, add: &steps, blocked: &blocked)
+                    planWinBackOffers(product, remote: nil, add: &steps, blocked: &blocked)
                 }
                 continue
             }
@@ -174,6 +175,7 @@ public struct Planner {
             if remote.kind == .autoRenewable {
                 planIntroductoryOffer(product, remote: remote, add: &steps, blocked: &blocked)
                 planPromotionalOffers(product, remote: remote, add: &steps, blocked: &blocked)
+                planWinBackOffers(product, remote: remote, add: &steps, blocked: &blocked)
             }
         }
 
@@ -237,9 +239,29 @@ public struct Planner {
                 source: Self.source(at)))
             return
         }
-        let same = remote != nil && wanted.allSatisfy { known[$0.key] == $0.value.amount }
-        if same { return }
         var set = wanted.mapValues { Self.amountText($0.amount) }
+        if let start = m.priceStartDate {
+            // A change scheduled ahead: it changes a price App Store Connect has, and is done
+            // once App Store Connect holds the price from that day (or already holds it).
+            func block(_ level: CatalogPlan.Blocked.Level, _ reason: String) {
+                blocked.append(CatalogPlan.Blocked(level: level, product: product.id, what: "change the price from \(start.value)", reason: reason,
+                                                   source: Self.source(start.location)))
+            }
+            guard let remote, !(remote.prices?.isEmpty ?? false), remote.prices != nil || remote.price != nil else {
+                return block(.error, "App Store Connect has no price for it, and a product's first price starts the day it is set: "
+                             + "remove priceStartDate to price it now, and give a later change a start date")
+            }
+            guard remote.prices != nil else {
+                return block(.info, "the snapshot has no scheduled prices: pull it with --all-storefronts (`iap asc pull --all-storefronts`) to plan a change with a start date")
+            }
+            let scheduled = { (territory: String, amount: Decimal) in
+                remote.scheduled[territory].map { $0.start == start.value && $0.price.decimal == amount } ?? false
+            }
+            if wanted.allSatisfy({ known[$0.key] == $0.value.amount || scheduled($0.key, $0.value.amount) }) { return }
+            set["startDate"] = start.value
+        } else if remote != nil && wanted.allSatisfy({ known[$0.key] == $0.value.amount }) {
+            return
+        }
         // An in-app purchase's schedule has a base territory; a new subscription's other
         // territories are equalized from its base price.
         let hasNone = remote == nil || (remote?.prices?.isEmpty ?? false)
@@ -309,24 +331,7 @@ public struct Planner {
                 blocked.append(CatalogPlan.Blocked(level: level, product: product.id, what: "add the promotional offer \(Quote.bounded(offer.id))",
                                                    reason: reason, source: Self.source(offer.location)))
             }
-            guard let duration = Self.offerDurationName(offer.period) else {
-                block(.error, "App Store Connect's offers last 3 days, 1 or 2 weeks, 1, 2, 3 or 6 months, or 1 year: change the offer's period in the catalog")
-                continue
-            }
-            guard let name = Self.stated(offer.referenceName) else {
-                block(.error, "App Store Connect names every promotional offer: give it a referenceName")
-                continue
-            }
-            var set = ["code": offer.id, "name": name, "mode": Self.offerMode(offer.paymentMode), "duration": duration, "periods": "\(offer.numberOfPeriods)"]
-            if offer.paymentMode != .freeTrial {
-                let price = product.metadata.price?.value
-                guard let amount = offer.price, let territory = price.flatMap({ $0.storefront ?? ($0.currency == "USD" ? "USA" : nil) }) else {
-                    block(.error, "a paid offer needs its price and the territory it is in: give the offer a price and the product a price with its storefront (or in USD)")
-                    continue
-                }
-                set["price"] = Self.amountText(amount)
-                set["baseTerritory"] = territory
-            }
+            guard let set = offerSet(product, offer, what: "promotional offer", block: block) else { continue }
             if remote == nil, product.metadata.price == nil, product.metadata.storefrontPrices.isEmpty {
                 block(.error, "the subscription has no price, and App Store Connect makes an offer only where it has one: declare its price")
                 continue
@@ -346,6 +351,75 @@ public struct Planner {
             }
             steps.append(CatalogPlan.Step(number: steps.count + 1, action: .createPromotionalOffer, product: product.id, set: set, before: nil,
                                           source: Self.source(offer.location)))
+        }
+    }
+
+    /// A promotional or win-back offer's terms as its step sets them (code, name, mode, duration,
+    /// periods, and a paid offer's price in its base territory); nil, blocked, when App Store
+    /// Connect could not make it.
+    private func offerSet(_ product: Product, _ offer: PromotionalOffer, what: String,
+                          block: (CatalogPlan.Blocked.Level, String) -> Void) -> [String: String]? {
+        guard let duration = Self.offerDurationName(offer.period) else {
+            block(.error, "App Store Connect's offers last 3 days, 1 or 2 weeks, 1, 2, 3 or 6 months, or 1 year: change the offer's period in the catalog")
+            return nil
+        }
+        guard let name = Self.stated(offer.referenceName) else {
+            block(.error, "App Store Connect names every \(what): give it a referenceName")
+            return nil
+        }
+        var set = ["code": offer.id, "name": name, "mode": Self.offerMode(offer.paymentMode), "duration": duration, "periods": "\(offer.numberOfPeriods)"]
+        if offer.paymentMode != .freeTrial {
+            let price = product.metadata.price?.value
+            guard let amount = offer.price, let territory = price.flatMap({ $0.storefront ?? ($0.currency == "USD" ? "USA" : nil) }) else {
+                block(.error, "a paid offer needs its price and the territory it is in: give the offer a price and the product a price with its storefront (or in USD)")
+                return nil
+            }
+            set["price"] = Self.amountText(amount)
+            set["baseTerritory"] = territory
+        }
+        return set
+    }
+
+    /// Each declared win-back offer App Store Connect lacks (by its offer identifier), made in
+    /// every territory the subscription has a price in. One it holds on other terms is said, not
+    /// changed; one it holds that the catalog does not declare is left alone.
+    private func planWinBackOffers(_ product: Product, remote: DriftCheck.Remote?, add steps: inout [CatalogPlan.Step],
+                                   blocked: inout [CatalogPlan.Blocked]) {
+        var seen: Set<String> = []
+        for offer in product.metadata.winBackOffers where seen.insert(offer.terms.id).inserted {
+            func block(_ level: CatalogPlan.Blocked.Level, _ reason: String) {
+                blocked.append(CatalogPlan.Blocked(level: level, product: product.id, what: "add the win-back offer \(Quote.bounded(offer.terms.id))",
+                                                   reason: reason, source: Self.source(offer.terms.location)))
+            }
+            guard var set = offerSet(product, offer.terms, what: "win-back offer", block: block) else { continue }
+            set["paidMonths"] = "\(offer.paidMonths)"
+            set["lapsedMinMonths"] = "\(offer.lapsedMonths.lowerBound)"
+            set["lapsedMaxMonths"] = "\(offer.lapsedMonths.upperBound)"
+            if let wait = offer.waitMonths { set["waitMonths"] = "\(wait)" }
+            set["startDate"] = offer.startDate
+            if let end = offer.endDate { set["endDate"] = end }
+            set["priority"] = offer.highPriority ? "HIGH" : "NORMAL"
+            if remote == nil, product.metadata.price == nil, product.metadata.storefrontPrices.isEmpty {
+                block(.error, "the subscription has no price, and App Store Connect makes an offer only where it has one: declare its price")
+                continue
+            }
+            if let remote {
+                guard let theirs = remote.winBackOffers else {
+                    block(.info, "the snapshot has no win-back offers: pull it with --win-back-offers (`iap asc pull --win-back-offers`) to plan them")
+                    continue
+                }
+                if let held = theirs.first(where: { $0.offerId == offer.terms.id }) {
+                    let now = PlanApply.winBackFields(held)
+                    if now.allSatisfy({ set[$0.key] == $0.value }) && set.keys.filter({ $0 != "price" && $0 != "baseTerritory" }).allSatisfy({ now[$0] != nil }) { continue }
+                    let differ = now.keys.sorted().filter { set[$0] != now[$0] }
+                    block(.info, "App Store Connect has the win-back offer \(Quote.bounded(offer.terms.id)) with "
+                          + differ.map { "\($0) \(Quote.bounded(now[$0] ?? "none"))" }.joined(separator: ", ")
+                          + ": change it there (App Store Connect changes an offer's dates, eligibility and priority), or give the catalog's offer a new id")
+                    continue
+                }
+            }
+            steps.append(CatalogPlan.Step(number: steps.count + 1, action: .createWinBackOffer, product: product.id, set: set, before: nil,
+                                          source: Self.source(offer.terms.location)))
         }
     }
 

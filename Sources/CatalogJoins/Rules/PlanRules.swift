@@ -14,7 +14,7 @@ public enum PlanRules {
     public static func findings(_ plan: CatalogPlan, snapshotPath: String) -> [Diagnostic] {
         var found: [Diagnostic] = []
         for step in plan.steps {
-            let values = step.set.keys.sorted().filter { $0 != "baseTerritory" }.map { key in "\(key) \(Quote.escaped(step.set[key]!))" }
+            let values = step.set.keys.sorted().filter { $0 != "baseTerritory" && !(step.action == .setPrices && $0 == "startDate") }.map { key in "\(key) \(Quote.escaped(step.set[key]!))" }
             let was = step.before.map { before in
                 before.isEmpty ? "" : " (now " + before.keys.sorted().map { "\($0) \(Quote.escaped(before[$0]!))" }.joined(separator: ", ") + ")"
             } ?? ""

@@ -70,6 +70,7 @@ public struct MetadataWriter: Sendable {
                 price.value.storefront.map { entry($0, amount(price.value.amount)) }
             }))))
         }
+        if let start = m.priceStartDate?.value { out.append(entry("priceStartDate", .string(start))) }
         if let shareable = m.familyShareable { out.append(entry("familyShareable", .bool(shareable))) }
         if let note = m.reviewNote?.value { out.append(entry("reviewNote", .string(note))) }
         if let availability = m.availability?.value {
@@ -89,6 +90,21 @@ public struct MetadataWriter: Sendable {
                 var fields = [entry("id", .string(offer.id))]
                 if let name = offer.referenceName { fields.append(entry("referenceName", .string(name))) }
                 fields += offerFields(mode: offer.paymentMode, period: offer.period, periods: offer.numberOfPeriods, price: offer.price)
+                return PlistNode(.dictionary(PlistDictionary(fields)))
+            })))
+        }
+        if !m.winBackOffers.isEmpty {
+            out.append(entry("winBackOffers", .array(m.winBackOffers.map { offer in
+                var fields = [entry("id", .string(offer.terms.id))]
+                if let name = offer.terms.referenceName { fields.append(entry("referenceName", .string(name))) }
+                fields += offerFields(mode: offer.terms.paymentMode, period: offer.terms.period, periods: offer.terms.numberOfPeriods, price: offer.terms.price)
+                fields.append(entry("paidMonths", .integer(PlistInteger(Int64(offer.paidMonths)))))
+                fields.append(entry("lapsedMonths", .dictionary(PlistDictionary([entry("min", .integer(PlistInteger(Int64(offer.lapsedMonths.lowerBound)))),
+                                                                                 entry("max", .integer(PlistInteger(Int64(offer.lapsedMonths.upperBound))))]))))
+                if let wait = offer.waitMonths { fields.append(entry("waitMonths", .integer(PlistInteger(Int64(wait))))) }
+                fields.append(entry("startDate", .string(offer.startDate)))
+                if let end = offer.endDate { fields.append(entry("endDate", .string(end))) }
+                if offer.highPriority { fields.append(entry("priority", .string("high"))) }
                 return PlistNode(.dictionary(PlistDictionary(fields)))
             })))
         }

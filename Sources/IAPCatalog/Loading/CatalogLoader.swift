@@ -379,6 +379,7 @@ public struct CatalogLoader: Sendable {
             if merged.price == nil, merged.storefrontPrices.isEmpty {
                 merged.price = other.price
                 merged.storefrontPrices = other.storefrontPrices
+                merged.priceStartDate = other.priceStartDate
             }
             merged.reviewNote = merged.reviewNote ?? other.reviewNote
             merged.availability = merged.availability ?? other.availability
@@ -387,6 +388,7 @@ public struct CatalogLoader: Sendable {
             merged.subscriptionPeriod = merged.subscriptionPeriod ?? other.subscriptionPeriod
             merged.introductoryOffer = merged.introductoryOffer ?? other.introductoryOffer
             if merged.promotionalOffers.isEmpty { merged.promotionalOffers = other.promotionalOffers }
+            if merged.winBackOffers.isEmpty { merged.winBackOffers = other.winBackOffers }
             merged.familyShareable = merged.familyShareable ?? other.familyShareable
         }
         return merged

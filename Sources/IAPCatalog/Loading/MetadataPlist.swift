@@ -9,14 +9,17 @@ import PropertyList
 /// `subscriptionPeriod`, `introductoryOffer`, `localizations`.
 struct MetadataPlist {
     static let marker = "IAPCatalogMetadata"
-    static let productKeys = ["kind", "referenceName", "price", "currency", "prices", "familyShareable", "subscriptionGroup",
-                              "groupLevel", "subscriptionPeriod", "introductoryOffer", "promotionalOffers", "localizations",
+    static let productKeys = ["kind", "referenceName", "price", "currency", "prices", "priceStartDate", "familyShareable", "subscriptionGroup",
+                              "groupLevel", "subscriptionPeriod", "introductoryOffer", "promotionalOffers", "winBackOffers", "localizations",
                               "reviewNote", "availability"]
     static let availabilityKeys = ["territories", "newTerritories"]
     /// App Store Connect's longest review note.
     static let maxReviewNote = 4000
     static let promotionalKeys = ["id", "referenceName", "paymentMode", "period", "periods", "price"]
     static let offerKeys = ["paymentMode", "period", "periods", "price"]
+    static let winBackKeys = promotionalKeys + ["paidMonths", "lapsedMonths", "waitMonths", "startDate", "endDate", "priority"]
+    /// The months a win-back offer's eligibility counts in (App Store Connect's integers).
+    static let eligibilityMonths = 1...1200
     static let localizationKeys = ["displayName", "description"]
 
     let path: String
@@ -128,6 +131,8 @@ struct MetadataPlist {
                 }
             case "prices":
                 metadata.storefrontPrices = storefrontPrices(node, &diagnostics)
+            case "priceStartDate":
+                metadata.priceStartDate = day(node, "priceStartDate", &diagnostics).map { Located($0, at: at) }
             case "familyShareable":
                 if let b = node.value.boolValue { metadata.familyShareable = b } else {
                     diagnostics.append(invalid("familyShareable must be <true/> or <false/>", node.position))
@@ -148,6 +153,8 @@ struct MetadataPlist {
                 metadata.introductoryOffer = offer(node, &diagnostics)
             case "promotionalOffers":
                 metadata.promotionalOffers = promotionalOffers(node, &diagnostics)
+            case "winBackOffers":
+                metadata.winBackOffers = winBackOffers(node, &diagnostics)
             case "localizations":
                 metadata.localizations = localizations(node, &diagnostics)
             case "reviewNote":
@@ -228,27 +235,86 @@ struct MetadataPlist {
             diagnostics.append(invalid("promotionalOffers must be an <array> of offer dicts", node.position))
             return []
         }
-        return items.compactMap { item in
-            guard let dict = item.value.dictionaryValue else {
-                diagnostics.append(invalid("a promotional offer must be a <dict> with id, paymentMode and period", item.position))
+        return items.compactMap { item in offerTerms(item, what: "promotional offer", keys: Self.promotionalKeys, &diagnostics) }
+    }
+
+    /// An offer's `id`, `paymentMode`, `period` (required), `referenceName`, `periods` and `price`,
+    /// from the `<dict>` `item`; a key not in `keys` is an unknown key.
+    private func offerTerms(_ item: PlistNode, what: String, keys: [String], _ diagnostics: inout [Diagnostic]) -> PromotionalOffer? {
+        guard let dict = item.value.dictionaryValue else {
+            diagnostics.append(invalid("a \(what) must be a <dict> with id, paymentMode and period", item.position))
+            return nil
+        }
+        for entry in dict.entries where !keys.contains(entry.key) {
+            diagnostics.append(unknownKey(entry, expected: keys))
+        }
+        guard let id = dict["id"]?.value.stringValue, let modeText = dict["paymentMode"]?.value.stringValue,
+              let mode = PaymentMode(spelling: modeText), let periodNode = dict["period"],
+              let periodText = periodNode.value.stringValue else {
+            diagnostics.append(invalid("a \(what) needs id, paymentMode (free-trial, pay-as-you-go, pay-up-front) and period",
+                                       item.position))
+            return nil
+        }
+        guard let period = period(periodText, periodNode, "\(what) period", &diagnostics) else { return nil }
+        let periods = offerPeriods(dict["periods"], &diagnostics)
+        return PromotionalOffer(id: id, referenceName: dict["referenceName"]?.value.stringValue, paymentMode: mode,
+                                period: period, numberOfPeriods: periods,
+                                price: dict["price"].flatMap { price($0, "\(what) price", &diagnostics) },
+                                location: location(item.position))
+    }
+
+    /// `winBackOffers`: an `<array>` of dicts with an offer's terms (as a promotional offer's) and
+    /// its eligibility: `paidMonths`, `lapsedMonths` (`<dict>` of `min` and `max`) and `startDate`
+    /// (required), `waitMonths`, `endDate` and `priority` (`high` or `normal`, the default).
+    private func winBackOffers(_ node: PlistNode, _ diagnostics: inout [Diagnostic]) -> [WinBackOffer] {
+        guard let items = node.value.arrayValue else {
+            diagnostics.append(invalid("winBackOffers must be an <array> of offer dicts", node.position))
+            return []
+        }
+        return items.compactMap { item -> WinBackOffer? in
+            guard let terms = offerTerms(item, what: "win-back offer", keys: Self.winBackKeys, &diagnostics),
+                  let dict = item.value.dictionaryValue else { return nil }
+            func months(_ key: String, in fields: PlistDictionary = dict) -> Int? {
+                guard let node = fields[key] else { return nil }
+                if let value = node.value.integerValue?.int64Value, let count = Int(exactly: value), Self.eligibilityMonths.contains(count) { return count }
+                diagnostics.append(invalid("\(key) must be an <integer> of months from \(Self.eligibilityMonths.lowerBound) to \(Self.eligibilityMonths.upperBound)",
+                                           node.position))
                 return nil
             }
-            for entry in dict.entries where !Self.promotionalKeys.contains(entry.key) {
-                diagnostics.append(unknownKey(entry, expected: Self.promotionalKeys))
+            let paid = months("paidMonths")
+            var lapsed: ClosedRange<Int>?
+            if let node = dict["lapsedMonths"] {
+                if let range = node.value.dictionaryValue, let low = months("min", in: range), let high = months("max", in: range), low <= high {
+                    lapsed = low...high
+                } else {
+                    diagnostics.append(invalid("lapsedMonths must be a <dict> of min and max, each an <integer> of months, min not above max", node.position))
+                }
             }
-            guard let id = dict["id"]?.value.stringValue, let modeText = dict["paymentMode"]?.value.stringValue,
-                  let mode = PaymentMode(spelling: modeText), let periodNode = dict["period"],
-                  let periodText = periodNode.value.stringValue else {
-                diagnostics.append(invalid("a promotional offer needs id, paymentMode (free-trial, pay-as-you-go, pay-up-front) and period",
-                                           item.position))
+            let start = dict["startDate"].flatMap { day($0, "startDate", &diagnostics) }
+            let end = dict["endDate"].flatMap { day($0, "endDate", &diagnostics) }
+            var high = false
+            if let node = dict["priority"] {
+                switch node.value.stringValue {
+                case "high": high = true
+                case "normal": break
+                default: diagnostics.append(invalid("priority must be <string>high</string> or <string>normal</string>", node.position))
+                }
+            }
+            guard let paid, let lapsed, let start else {
+                let missing = [dict["paidMonths"] == nil ? "paidMonths" : nil, dict["lapsedMonths"] == nil ? "lapsedMonths" : nil,
+                               dict["startDate"] == nil ? "startDate" : nil].compactMap { $0 }
+                if !missing.isEmpty {
+                    diagnostics.append(invalid("the win-back offer \(Quote.bounded(terms.id)) needs \(missing.joined(separator: ", ")): "
+                                               + "who is eligible, and from when", item.position))
+                }
                 return nil
             }
-            guard let period = period(periodText, periodNode, "promotional offer period", &diagnostics) else { return nil }
-            let periods = offerPeriods(dict["periods"], &diagnostics)
-            return PromotionalOffer(id: id, referenceName: dict["referenceName"]?.value.stringValue, paymentMode: mode,
-                                    period: period, numberOfPeriods: periods,
-                                    price: dict["price"].flatMap { price($0, "promotional offer price", &diagnostics) },
-                                    location: location(item.position))
+            if let end, end <= start {
+                diagnostics.append(invalid("the win-back offer \(Quote.bounded(terms.id)) ends on \(end), not after it starts on \(start)", item.position))
+                return nil
+            }
+            return WinBackOffer(terms: terms, paidMonths: paid, lapsedMonths: lapsed, waitMonths: months("waitMonths"), startDate: start,
+                                endDate: end, highPriority: high)
         }
     }
 
@@ -340,6 +406,34 @@ struct MetadataPlist {
                                        location: location(entry.keyPosition)))
         }
         return result
+    }
+
+    /// A day as `<string>2027-01-15</string>` or a `<date>` (its day in UTC), checked against the
+    /// calendar (no 2027-02-30).
+    private func day(_ node: PlistNode, _ name: String, _ diagnostics: inout [Diagnostic]) -> String? {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        switch node.value {
+        case .date(let date):
+            let c = calendar.dateComponents([.year, .month, .day], from: date)
+            if let year = c.year, (1...9999).contains(year), let month = c.month, let dayOfMonth = c.day {
+                return String(format: "%04d-%02d-%02d", year, month, dayOfMonth)
+            }
+        case .string(let text):
+            let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+            if text.utf8.count == 10, parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+               let year = Int(parts[0]), let month = Int(parts[1]), let dayOfMonth = Int(parts[2]), year >= 1,
+               text.utf8.allSatisfy({ $0 == 0x2D || ($0 >= 0x30 && $0 <= 0x39) }),
+               let date = calendar.date(from: DateComponents(year: year, month: month, day: dayOfMonth)),
+               calendar.dateComponents([.year, .month, .day], from: date) == DateComponents(year: year, month: month, day: dayOfMonth) {
+                return text
+            }
+        default:
+            break
+        }
+        diagnostics.append(invalid("\(name) must be a day as <string>YYYY-MM-DD</string>, e.g. 2027-01-15 (found \(node.value.stringValue.map { Quote.bounded($0) } ?? "<\(node.value.typeName)>"))",
+                                   node.position))
+        return nil
     }
 
     private func string(_ node: PlistNode, _ name: String, _ diagnostics: inout [Diagnostic]) -> String? {

@@ -126,6 +126,35 @@ public struct PromotionalOffer: Sendable, Hashable {
     }
 }
 
+/// A subscription's win-back offer (a metadata plist's `winBackOffers`): the App Store offers it
+/// to customers whose subscription lapsed, who meet its eligibility, from its start date.
+public struct WinBackOffer: Sendable, Hashable {
+    /// Its terms; `terms.id` is App Store Connect's offer identifier (`offerId`).
+    public var terms: PromotionalOffer
+    /// The months a customer must have paid for the subscription, at least.
+    public var paidMonths: Int
+    /// The months since the customer's subscription lapsed: from, to.
+    public var lapsedMonths: ClosedRange<Int>
+    /// The months between two win-back offers to one customer (nil: none said).
+    public var waitMonths: Int?
+    /// `YYYY-MM-DD`.
+    public var startDate: String
+    public var endDate: String?
+    /// Whether the App Store shows it before the subscription's other win-back offers.
+    public var highPriority: Bool
+
+    public init(terms: PromotionalOffer, paidMonths: Int, lapsedMonths: ClosedRange<Int>, waitMonths: Int?, startDate: String,
+                endDate: String?, highPriority: Bool) {
+        self.terms = terms
+        self.paidMonths = paidMonths
+        self.lapsedMonths = lapsedMonths
+        self.waitMonths = waitMonths
+        self.startDate = startDate
+        self.endDate = endDate
+        self.highPriority = highPriority
+    }
+}
+
 /// Something located in a file: the value and where it was read.
 public struct Located<Value: Sendable & Hashable>: Sendable, Hashable {
     public var value: Value
@@ -147,6 +176,9 @@ public struct ProductMetadata: Sendable, Hashable {
     /// Prices per storefront (a metadata plist's `prices`: storefront code → amount, in that
     /// storefront's currency).
     public var storefrontPrices: [Located<ProductPrice>] = []
+    /// The day (`YYYY-MM-DD`, UTC) the declared prices take effect (a metadata plist's
+    /// `priceStartDate`): a price change scheduled ahead; nil: now.
+    public var priceStartDate: Located<String>?
     public var subscriptionGroup: Located<String>?
     /// The subscription's level in its group (1 is the highest service; `.storekit`'s `groupNumber`).
     public var groupLevel: Located<Int>?
@@ -154,6 +186,7 @@ public struct ProductMetadata: Sendable, Hashable {
     public var subscriptionPeriod: Located<SubscriptionPeriod>?
     public var introductoryOffer: IntroductoryOffer?
     public var promotionalOffers: [PromotionalOffer] = []
+    public var winBackOffers: [WinBackOffer] = []
     public var familyShareable: Bool?
     /// The note for App Review (App Store Connect's `reviewNote`, at most 4,000 characters).
     public var reviewNote: Located<String>?

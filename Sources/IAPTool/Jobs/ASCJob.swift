@@ -30,6 +30,8 @@ public enum ASCJob {
         public var allStorefronts = false
         /// Whether the subscriptions' promotional offers are pulled (`--promotional-offers`).
         public var promotionalOffers = false
+        /// Whether the subscriptions' win-back offers are pulled (`--win-back-offers`).
+        public var winBackOffers = false
         /// Where App Store Connect's price points are written (`--price-points`): nil pulls none.
         public var pricePoints: String?
         /// Base prices to equalize besides the snapshot's (`--equalize USA:4.99`), for both kinds.
@@ -40,12 +42,13 @@ public enum ASCJob {
         /// The connection the command line asks for, `iap.yml`'s `asc:` section giving the key's
         /// variables and the storefront where the command line gives none.
         public init(environment: [String: String], configuration: Configuration, timeout: Double, storefront: String?, connections: Int,
-                    availability: Bool = false, allStorefronts: Bool = false, promotionalOffers: Bool = false) {
+                    availability: Bool = false, allStorefronts: Bool = false, promotionalOffers: Bool = false, winBackOffers: Bool = false) {
             self.init(environment: environment, variables: configuration.asc.variables, timeout: timeout,
                       storefront: storefront ?? configuration.asc.storefront, connections: connections)
             self.availability = availability
             self.allStorefronts = allStorefronts
             self.promotionalOffers = promotionalOffers
+            self.winBackOffers = winBackOffers
         }
 
         public init(environment: [String: String], variables: APIKey.Variables = APIKey.Variables(), timeout: Double = 60,
@@ -227,7 +230,8 @@ public enum ASCJob {
         let client = try makeClient(environment: connection.environment, variables: connection.variables, timeout: connection.timeout,
                                     transport: connection.transport, sleep: connection.sleep, saying: &stderr)
         let pull = SnapshotPull(storefront: connection.storefront, connections: connection.connections, availability: connection.availability,
-                                allTerritories: connection.allStorefronts, promotionalOffers: connection.promotionalOffers)
+                                allTerritories: connection.allStorefronts, promotionalOffers: connection.promotionalOffers,
+                                winBackOffers: connection.winBackOffers)
         let outcome: SnapshotPull.Outcome
         do {
             if let partial {

@@ -234,6 +234,9 @@ struct PullArguments: ParsableArguments {
     @Flag(help: "Also pull each subscription's promotional offers (with the list of subscriptions: no request more for 50 a subscription).")
     var promotionalOffers = false
 
+    @Flag(help: "Also pull each subscription's win-back offers: one request more per subscription.")
+    var winBackOffers = false
+
     func validate() throws {
         guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout is seconds between 1 and 3600") }
         guard ASCJob.connectionRange.contains(connections) else {
@@ -245,6 +248,6 @@ struct PullArguments: ParsableArguments {
     func connection(_ configuration: Configuration) -> ASCJob.Connection {
         ASCJob.Connection(environment: ProcessInfo.processInfo.environment, configuration: configuration, timeout: timeout,
                           storefront: storefront, connections: connections, availability: availability,
-                          allStorefronts: allStorefronts, promotionalOffers: promotionalOffers)
+                          allStorefronts: allStorefronts, promotionalOffers: promotionalOffers, winBackOffers: winBackOffers)
     }
 }

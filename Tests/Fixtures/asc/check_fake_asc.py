@@ -20,6 +20,10 @@ import time
 import urllib.error
 import urllib.request
 
+# Days ahead, for prices scheduled to change (App Store Connect schedules only ahead).
+LATER = time.strftime("%Y-%m-%d", time.gmtime(time.time() + 400 * 86400))
+LATEST = time.strftime("%Y-%m-%d", time.gmtime(time.time() + 800 * 86400))
+
 try:
     from cryptography.hazmat.primitives import hashes, serialization
     from cryptography.hazmat.primitives.asymmetric import ec
@@ -715,18 +719,24 @@ def current(rows, today):
 
 
 def schedule_body(iap, base_territory, prices):
-    """An InAppPurchasePriceScheduleCreateRequest: prices is [(territory, point id, start date)]."""
-    included = []
-    for territory, point, start in prices:
-        item = {"type": "inAppPurchasePrices", "id": "${price-%s}" % territory,
+    """An InAppPurchasePriceScheduleCreateRequest: prices is [(territory, point id, start date)]
+    or [(territory, point id, start date, end date)]."""
+    included, ids = [], []
+    for price in prices:
+        territory, point, start = price[:3]
+        end = price[3] if len(price) > 3 else None
+        ident = "${price-%s-%s}" % (territory, start or "now")
+        item = {"type": "inAppPurchasePrices", "id": ident,
                 "relationships": {"inAppPurchaseV2": one("inAppPurchases", iap),
                                   "inAppPurchasePricePoint": one("inAppPurchasePricePoints", point)}}
-        if start is not None:
-            item["attributes"] = {"startDate": start}
+        attributes = {name: day for name, day in (("startDate", start), ("endDate", end)) if day is not None}
+        if attributes:
+            item["attributes"] = attributes
         included.append(item)
+        ids.append(ident)
     body = resource("inAppPurchasePriceSchedules", None, inAppPurchase=one("inAppPurchases", iap),
                     baseTerritory=one("territories", base_territory),
-                    manualPrices=many("inAppPurchasePrices", ["${price-%s}" % t for t, _, _ in prices]))
+                    manualPrices=many("inAppPurchasePrices", ids))
     body["included"] = included
     return body
 
@@ -853,14 +863,15 @@ def writes(workdir, key):
         usa = points(base, token, "/v2/inAppPurchases/%s/pricePoints" % iap, "USA")
         gbr = points(base, token, "/v2/inAppPurchases/%s/pricePoints" % iap, "GBR")
         status, _, body = send("POST", base + "/v1/inAppPurchasePriceSchedules", token,
-                               schedule_body(iap, "USA", [("USA", usa["1.99"], None), ("GBR", gbr["0.99"], "2026-01-01")]))
+                               schedule_body(iap, "USA", [("USA", usa["1.99"], None), ("GBR", gbr["0.99"], LATER)]))
         check(status == 201 and body["data"]["type"] == "inAppPurchasePriceSchedules" and body["data"]["id"] == iap,
               "create price schedule: 201 (got %s %s)" % (status, body))
         status, _, body = get_json(base + "/v2/inAppPurchases/%s/iapPriceSchedule?include=baseTerritory,manualPrices,automaticPrices" % iap, token)
         rel = body["data"]["relationships"]
+        # GBR follows the base price automatically until its manual price starts.
         check(status == 200 and rel["baseTerritory"]["data"]["id"] == "USA" and rel["manualPrices"]["meta"]["paging"]["total"] == 2
-              and rel["automaticPrices"]["meta"]["paging"]["total"] == 5,
-              "read back: schedule, base USA, 2 manual, 5 automatic (got %s %s)" % (status, body))
+              and rel["automaticPrices"]["meta"]["paging"]["total"] == 6,
+              "read back: schedule, base USA, 2 manual, 6 automatic (got %s %s)" % (status, body))
         schedules = base + "/v1/inAppPurchaseSchedules/".replace("Schedules", "PriceSchedules")
         include = "&include=inAppPurchasePricePoint,territory"
         manual = all_pages(schedules + iap + "/manualPrices?limit=200" + include, token, "written manual prices")
@@ -868,7 +879,7 @@ def writes(workdir, key):
         for page in manual:
             for resource_, row in zip(page["data"], read_prices([dict(page, data=[d]) for d in page["data"]], "inAppPurchasePricePoint")):
                 rows[resource_["relationships"]["territory"]["data"]["id"]] = row
-        check(rows == {"USA": (None, None, "1.99", "USD"), "GBR": ("2026-01-01", None, "0.99", "GBP")},
+        check(rows == {"USA": (None, None, "1.99", "USD"), "GBR": (LATER, None, "0.99", "GBP")},
               "read back: manual prices as the pull reads them (got %s)" % rows)
         status, _, body = get_json(base + "/v1/inAppPurchasePricePoints/%s/equalizations?filter[territory]=JPN" % usa["1.99"], token)
         jpn = body["data"][0]["attributes"]["customerPrice"]
@@ -883,6 +894,29 @@ def writes(workdir, key):
             status, _, body = send("POST", base + "/v1/inAppPurchasePriceSchedules", token, schedule_body(iap, base_territory, prices))
             check(status == 409 and error_code(body) == "ENTITY_ERROR.RELATIONSHIP.INVALID",
                   "price schedule with %s: 409 RELATIONSHIP.INVALID (got %s %s)" % (what, status, body))
+        for prices, what in (([("USA", usa["1.99"], "2020-01-01")], "a start date in the past"),
+                             ([("USA", usa["1.99"], None, "2020-01-01")], "an end date in the past")):
+            status, _, body = send("POST", base + "/v1/inAppPurchasePriceSchedules", token, schedule_body(iap, "USA", prices))
+            check(status == 409 and error_code(body) == "ENTITY_ERROR.ATTRIBUTE.INVALID",
+                  "price schedule with %s: 409 ATTRIBUTE.INVALID (got %s %s)" % (what, status, body))
+        for prices, what in (([("USA", usa["1.99"], None), ("USA", usa["2.99"], LATER)], "two prices in USA at once"),
+                             ([("USA", usa["1.99"], None, LATER), ("USA", usa["2.99"], LATEST)], "a gap in the base territory's prices"),
+                             ([("USA", usa["1.99"], LATER)], "no base price until later")):
+            status, _, body = send("POST", base + "/v1/inAppPurchasePriceSchedules", token, schedule_body(iap, "USA", prices))
+            check(status == 409 and error_code(body) == "ENTITY_ERROR.RELATIONSHIP.INVALID",
+                  "price schedule with %s: 409 RELATIONSHIP.INVALID (got %s %s)" % (what, status, body))
+        # A change of the base price ahead: the base price until then, the new one from then;
+        # every other territory follows each in turn.
+        status, _, body = send("POST", base + "/v1/inAppPurchasePriceSchedules", token,
+                               schedule_body(iap, "USA", [("USA", usa["1.99"], None, LATER), ("USA", usa["2.99"], LATER), ("GBR", gbr["0.99"], None)]))
+        check(status == 201, "price schedule with a change ahead: 201 (got %s %s)" % (status, body))
+        automatic = all_pages(schedules + iap + "/automaticPrices?filter[territory]=JPN" + include, token, "automatic prices, a change ahead")
+        later_jpn = [r for r in read_prices(automatic, "inAppPurchasePricePoint")]
+        check([(r[0], r[1]) for r in later_jpn] == [(None, LATER), (LATER, None)] and later_jpn[0][2] == jpn and later_jpn[1][2] != jpn,
+              "read back: JPN follows 1.99 until %s, then 2.99's equalization (got %s)" % (LATER, later_jpn))
+        manual = all_pages(schedules + iap + "/manualPrices?filter[territory]=USA" + include, token, "manual prices, a change ahead")
+        check(read_prices(manual, "inAppPurchasePricePoint") == [(None, LATER, "1.99", "USD"), (LATER, None, "2.99", "USD")],
+              "read back: USA 1.99 until %s, 2.99 from then (got %s)" % (LATER, read_prices(manual, "inAppPurchasePricePoint")))
         sub_point = points(base, token, "/v1/subscriptions/%s/pricePoints" % sub, "USA")
         status, _, body = send("POST", base + "/v1/inAppPurchasePriceSchedules", token, schedule_body(iap, "USA", [("USA", sub_point["1.99"], None)]))
         check(status == 409, "price schedule with a subscription's price point: 409 (got %s)" % status)
@@ -995,6 +1029,42 @@ def writes(workdir, key):
               == [i["id"] for i in body.get("included", []) if i["type"] == "subscriptionPromotionalOffers"],
               "subscriptions list includes promotional offers (got %s %s)" % (status, body))
 
+        # Win-back offers: created with their prices inline, read in the subscription's list.
+        def win_back(offer_id, mode, items, **changes):
+            included = [{"type": "winBackOfferPrices", "id": "${w-%s}" % territory,
+                         "relationships": dict({"territory": one("territories", territory)},
+                                               **({"subscriptionPricePoint": one("subscriptionPricePoints", point)} if point else {}))}
+                        for territory, point in items]
+            attributes = {"offerId": offer_id, "referenceName": "Win back " + offer_id, "offerMode": mode, "duration": "ONE_MONTH",
+                          "periodCount": 1, "customerEligibilityPaidSubscriptionDurationInMonths": 2,
+                          "customerEligibilityTimeSinceLastSubscribedInMonths": {"minimum": 1, "maximum": 6},
+                          "startDate": LATER, "priority": "NORMAL"}
+            attributes.update(changes)
+            body_ = resource("winBackOffers", attributes, subscription=one("subscriptions", sub),
+                             prices=many("winBackOfferPrices", ["${w-%s}" % t for t, _ in items]))
+            body_["included"] = included
+            return send("POST", base + "/v1/winBackOffers", token, body_)
+
+        def win_backs_of(sub_id):
+            pages = all_pages(base + "/v1/subscriptions/%s/winBackOffers" % sub_id, token, "win-back offers")
+            return sorted((o["attributes"]["offerId"], o["attributes"]["offerMode"], o["attributes"]["startDate"]) for p in pages for o in p["data"])
+
+        for offer_id, mode, items, changes, code, what in (
+                ("WB1", "FREE_TRIAL", [("JPN", None)], {}, "ENTITY_ERROR.RELATIONSHIP.INVALID", "a territory with no price"),
+                ("WB1", "PAY_UP_FRONT", [("USA", None)], {}, "ENTITY_ERROR.RELATIONSHIP.INVALID", "a paid offer with no price"),
+                ("WB1", "FREE_TRIAL", [("USA", None)], {"startDate": "2020-01-01"}, "ENTITY_ERROR.ATTRIBUTE.INVALID", "a start in the past"),
+                ("WB1", "FREE_TRIAL", [("USA", None)], {"endDate": LATER}, "ENTITY_ERROR.ATTRIBUTE.INVALID", "an end not after its start"),
+                ("WB1", "FREE_TRIAL", [("USA", None)], {"customerEligibilityTimeSinceLastSubscribedInMonths": {"minimum": 6, "maximum": 1}},
+                 "ENTITY_ERROR.ATTRIBUTE.INVALID", "a lapsed range backwards")):
+            status, _, body = win_back(offer_id, mode, items, **changes)
+            check(status == 409 and error_code(body) == code and win_backs_of(sub) == [],
+                  "win-back offer with %s: 409 %s, nothing kept (got %s %s)" % (what, code, status, body))
+        status, _, body = win_back("WB1", "PAY_UP_FRONT", [("USA", sub_point["0.99"]), ("GBR", gbr_point["0.99"])], endDate=LATEST)
+        check(status == 201 and body["data"]["type"] == "winBackOffers" and body["data"]["attributes"]["endDate"] == LATEST
+              and win_backs_of(sub) == [("WB1", "PAY_UP_FRONT", LATER)], "create win-back offer: 201, read back (got %s %s)" % (status, body))
+        status, _, body = win_back("WB1", "FREE_TRIAL", [("USA", None)])
+        check(status == 409 and error_code(body) == "ENTITY_ERROR.ATTRIBUTE.INVALID.DUPLICATE", "win-back offer identifier taken: 409 (got %s %s)" % (status, body))
+
         status, _, body = send("POST", base + "/v1/subscriptionPrices", token, price_body(sub, sub_point["4.99"], "USA"))
         check(status == 201 and body["data"]["type"] == "subscriptionPrices" and body["data"]["attributes"] == {"startDate": today},
               "create subscription price (a change, once it has one): 201, starts today (got %s %s)" % (status, body))
@@ -1008,6 +1078,9 @@ def writes(workdir, key):
               "a second change the same day replaces the first (got %s)" % (sub_price("6450003001", "USA"),))
         status, _, body = send("POST", base + "/v1/subscriptionPrices", token, price_body(sub, sub_point["9.99"], "USA", "2099-01-01"))
         check(status == 201 and sub_price(sub, "USA") == ("4.99", "USD"), "a future price is not current yet (got %s)" % (sub_price(sub, "USA"),))
+        status, _, body = send("POST", base + "/v1/subscriptionPrices", token, price_body(sub, sub_point["9.99"], "USA", "2020-01-01"))
+        check(status == 409 and error_code(body) == "ENTITY_ERROR.ATTRIBUTE.INVALID" and sub_price(sub, "USA") == ("4.99", "USD"),
+              "a price change that starts in the past: 409 ATTRIBUTE.INVALID, nothing kept (got %s %s)" % (status, body))
         for body_, what in ((price_body(sub, sub_point["4.99"], "GBR"), "the point's territory is not the one given"),
                             (price_body(sub, usa["4.99"]), "an in-app purchase's point"), (price_body(sub, "bogus"), "a point not on the ladder")):
             status, _, body = send("POST", base + "/v1/subscriptionPrices", token, body_)
@@ -1127,11 +1200,12 @@ def writes(workdir, key):
     with open(state, encoding="utf-8") as handle:
         saved = json.load(handle)
     check(not os.path.exists(state + ".tmp"), "state: no temporary file left")
-    # Past the last id the checks expect: the ids made after it, the promotional offer's among them.
-    check(saved["usedProductIds"] == ["com.acme.app.pass"] and saved["nextId"] == int(next(expect_ids)) + 3,
+    # Past the last id the checks expect: the ids made after it, the promotional and win-back offers' among them.
+    check(saved["usedProductIds"] == ["com.acme.app.pass"] and saved["nextId"] == int(next(expect_ids)) + 4,
           "state: usedProductIds and nextId (got %s %s)" % (saved.get("usedProductIds"), saved.get("nextId")))
     gems = [i for i in saved["inAppPurchases"] if i["id"] == iap]
-    check(len(gems) == 1 and gems[0]["name"] == "Gems!" and gems[0]["baseTerritory"] == "USA" and len(gems[0]["prices"]) == 7
+    # The last schedule: USA's two manual prices and GBR's, and 5 territories following each of USA's.
+    check(len(gems) == 1 and gems[0]["name"] == "Gems!" and gems[0]["baseTerritory"] == "USA" and len(gems[0]["prices"]) == 3 + 5 * 2
           and gems[0]["availability"]["territories"] == ["GBR", "JPN", "USA"],
           "state: the new in-app purchase with its prices and availability (got %s)" % gems)
     check(saved["salesReports"] == STORE["salesReports"], "state: the reports kept")

@@ -482,6 +482,14 @@ class Resources:
                 "attributes": optional({}, offer, ("name", "offerCode", "offerMode", "duration", "numberOfPeriods")),
                 "links": {"self": "%s/v1/subscriptionPromotionalOffers/%s" % (self.base, offer["id"])}}
 
+    def win_back_offer(self, offer):
+        return {"type": "winBackOffers", "id": offer["id"],
+                "attributes": optional({}, offer, ("referenceName", "offerId", "duration", "offerMode", "periodCount",
+                                                   "customerEligibilityPaidSubscriptionDurationInMonths",
+                                                   "customerEligibilityTimeSinceLastSubscribedInMonths",
+                                                   "customerEligibilityWaitBetweenOffersInMonths", "startDate", "endDate", "priority")),
+                "links": {"self": "%s/v1/winBackOffers/%s" % (self.base, offer["id"])}}
+
     def introductory_offer(self, entry, ident, relationships):
         attributes = dates(entry)
         attributes.update(optional({}, entry, ("duration", "offerMode", "numberOfPeriods")))
@@ -1058,6 +1066,11 @@ def promotional_offers(ctx, query, sub_id):
     return owned_page(ctx, query, ctx.store.sub_by_id, "subscriptions", sub_id, "promotionalOffers", ctx.res.promotional_offer)
 
 
+@route(r"/v1/subscriptions/([^/]+)/winBackOffers")
+def win_back_offers(ctx, query, sub_id):
+    return owned_page(ctx, query, ctx.store.sub_by_id, "subscriptions", sub_id, "winBackOffers", ctx.res.win_back_offer)
+
+
 @route(r"/v1/subscriptions/([^/]+)/introductoryOffers")
 def introductory_offers(ctx, query, sub_id):
     sub = ctx.store.sub_by_id.get(sub_id)
@@ -1611,7 +1624,9 @@ def create_price_schedule(ctx, body):
     base_territory = related_id(data, "baseTerritory")
     ladder_territory(ctx, base_territory, "/data/relationships/baseTerritory")
     inline = {i.get("id"): i for i in body.get("included") or [] if i.get("type") == "inAppPurchasePrices"}
+    # Each territory's manual prices as (start, end, tier), "" and "~" standing for open ends.
     manual, by_territory = [], {}
+    today = utc_today()
     for number, ident in enumerate(related_ids(data, "manualPrices")):
         pointer = "/data/relationships/manualPrices/data/%d" % number
         item = inline.get(ident)
@@ -1625,26 +1640,40 @@ def create_price_schedule(ctx, body):
         if point_id is None:
             raise invalid_relationship("The manual price '%s' names no price point." % ident, pointer)
         territory, index, price, proceeds = ladder_point(ctx, "iap", point_id, pointer)
-        if territory in by_territory:
-            raise invalid_relationship("Two manual prices for the territory '%s': a schedule has one manual price per territory."
-                                       % territory, pointer)
         attributes = item.get("attributes") or {}
+        start, end = price_days(attributes, today, pointer)
+        for other_start, other_end, _ in by_territory.get(territory, []):
+            if (start or "") < (other_end or "~") and (other_start or "") < (end or "~"):
+                raise invalid_relationship("Two manual prices for the territory '%s' overlap: a territory has one manual price at a time."
+                                           % territory, pointer)
         entry = {"territory": territory, "currency": ctx.store.ladder.territories[territory], "customerPrice": price,
-                 "proceeds": proceeds, "manual": True, "startDate": attributes.get("startDate"),
-                 "endDate": attributes.get("endDate")}
-        by_territory[territory] = index
+                 "proceeds": proceeds, "manual": True, "startDate": start, "endDate": end}
+        by_territory.setdefault(territory, []).append((start, end, index))
         manual.append(entry)
-    if base_territory not in by_territory:
+    # The base territory has a manual price from today on, without a gap.
+    base_prices = sorted(by_territory.get(base_territory, []), key=lambda e: e[0] or "")
+    if not base_prices:
         raise invalid_relationship("The base territory '%s' has no manual price." % base_territory,
                                    "/data/relationships/baseTerritory")
-    # Every other territory: the base price's equalization (the same tier), set automatically.
-    tier = by_territory[base_territory]
+    reach = ""
+    for start, end, _ in base_prices:
+        if (start or "") > max(reach, today):
+            raise invalid_relationship("The base territory '%s' has no manual price from %s to %s." % (base_territory, max(reach, today), start),
+                                       "/data/relationships/baseTerritory")
+        reach = end or "~"
+    if reach != "~":
+        raise invalid_relationship("The base territory '%s' has no manual price from %s on." % (base_territory, reach),
+                                   "/data/relationships/baseTerritory")
+    # Every other territory, while it has no manual price: the base price's equalization then
+    # (the same tier), set automatically.
     automatic = []
     for territory, currency in ctx.store.ladder.territories.items():
-        if territory not in by_territory:
-            price, proceeds = ctx.store.ladder.points[territory][tier]
-            automatic.append({"territory": territory, "currency": currency, "customerPrice": price, "proceeds": proceeds,
-                              "manual": False, "startDate": None, "endDate": None})
+        own = by_territory.get(territory, [])
+        for base_start, base_end, tier in base_prices:
+            for start, end in uncovered((base_start or "", base_end or "~"), [((s or ""), (e or "~")) for s, e, _ in own]):
+                price, proceeds = ctx.store.ladder.points[territory][tier]
+                automatic.append({"territory": territory, "currency": currency, "customerPrice": price, "proceeds": proceeds,
+                                  "manual": False, "startDate": start or None, "endDate": None if end == "~" else end})
     iap["baseTerritory"] = base_territory
     iap["prices"] = manual + automatic
     ctx.store.reindex()
@@ -1652,6 +1681,37 @@ def create_price_schedule(ctx, body):
     answer["links"]["self"] = "%s/v1/inAppPurchasePriceSchedules/%s" % (ctx.res.base, iap["id"])
     ctx.changed = True
     return 201, answer, headers
+
+
+def uncovered(span, covers):
+    """The parts of `span` (start, end; "" and "~" open) that no interval of `covers` covers."""
+    parts = [span]
+    for c_start, c_end in covers:
+        rest = []
+        for start, end in parts:
+            if c_end <= start or c_start >= end:
+                rest.append((start, end))
+                continue
+            if start < c_start:
+                rest.append((start, c_start))
+            if c_end < end:
+                rest.append((c_end, end))
+        parts = rest
+    return parts
+
+
+def price_days(attributes, today, pointer):
+    """A price's startDate and endDate (None: open), each a day; one that starts before today,
+    or ends before it starts, is refused (409), as App Store Connect schedules only ahead."""
+    start, end = attributes.get("startDate"), attributes.get("endDate")
+    for name, day in (("startDate", start), ("endDate", end)):
+        if day is not None and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", str(day)):
+            raise invalid_attribute("'%s' is not a date (YYYY-MM-DD)." % day, pointer + "/attributes/" + name)
+    if start is not None and start < today:
+        raise invalid_attribute("The startDate %s is in the past: a price starts today or later." % start, pointer + "/attributes/startDate")
+    if end is not None and end <= (start or today):
+        raise invalid_attribute("The endDate %s is not after the price starts." % end, pointer + "/attributes/endDate")
+    return start, end
 
 
 def utc_today():
@@ -1676,7 +1736,8 @@ def create_subscription_price(ctx, body):
         raise invalid_relationship("The price point '%s' is in the territory '%s', not '%s'." % (point_id, territory, wanted),
                                    "/data/relationships/territory")
     # No startDate: the price takes effect today (UTC), so it is the one that started last.
-    start = (data.get("attributes") or {}).get("startDate") or utc_today()
+    start, _ = price_days({"startDate": (data.get("attributes") or {}).get("startDate")}, utc_today(), "/data")
+    start = start or utc_today()
     entry = {"territory": territory, "currency": ctx.store.ladder.territories[territory], "customerPrice": price,
              "proceeds": proceeds, "startDate": start}
     add_subscription_price(sub, entry)
@@ -1701,14 +1762,26 @@ def create_promotional_offer(ctx, body):
     if any(p.get("offerCode") == attributes["offerCode"] for p in sub.get("promotionalOffers", [])):
         raise duplicate("The offer code '%s' is already used by another promotional offer of this subscription." % attributes["offerCode"],
                         "/data/attributes/offerCode")
+    prices = offer_prices(ctx, sub, data, body, "subscriptionPromotionalOfferPrices", attributes["offerMode"], "A promotional offer")
+    offer = {"id": ctx.store.new_id(), "offerCode": attributes["offerCode"], "name": attributes["name"],
+             "offerMode": attributes["offerMode"], "duration": attributes["duration"],
+             "numberOfPeriods": attributes["numberOfPeriods"], "prices": prices}
+    sub.setdefault("promotionalOffers", []).append(offer)
+    return created(ctx, ctx.res.promotional_offer(offer), "/v1/subscriptionPromotionalOffers")
+
+
+def offer_prices(ctx, sub, data, body, price_type, mode, what):
+    """An offer's prices created inline: for each id its `prices` names, an included `price_type`
+    in a territory where the subscription has a price, one a territory; a paid offer's at a
+    subscription point of that territory, a free trial's with none (each a 409 that keeps nothing)."""
     named = related_ids(data, "prices")
     inline = {}
     for number, item in enumerate(body.get("included") or []):
-        if item.get("type") != "subscriptionPromotionalOfferPrices" or item.get("id") not in named:
+        if item.get("type") != price_type or item.get("id") not in named:
             raise invalid_relationship("The included resource '%s' is not named by the offer's prices." % item.get("id"), "/included/%d" % number)
         inline[item["id"]] = item
     if not named:
-        raise invalid_relationship("A promotional offer needs a price in at least one territory.", "/data/relationships/prices")
+        raise invalid_relationship("%s needs a price in at least one territory." % what, "/data/relationships/prices")
     priced = {p.get("territory") for p in sub.get("prices", [])}
     prices, territories = [], set()
     for number, ident in enumerate(named):
@@ -1722,7 +1795,7 @@ def create_promotional_offer(ctx, body):
         territories.add(territory)
         point_id = related_id(item, "subscriptionPricePoint")
         entry = {"territory": territory}
-        if attributes["offerMode"] == "FREE_TRIAL":
+        if mode == "FREE_TRIAL":
             if point_id is not None:
                 raise invalid_relationship("A free offer has no price: the price '%s' names a price point." % ident, pointer)
         else:
@@ -1733,11 +1806,41 @@ def create_promotional_offer(ctx, body):
                 raise invalid_relationship("The price point '%s' is in '%s', not '%s'." % (point_id, where, territory), pointer)
             entry["customerPrice"] = price
         prices.append(entry)
-    offer = {"id": ctx.store.new_id(), "offerCode": attributes["offerCode"], "name": attributes["name"],
-             "offerMode": attributes["offerMode"], "duration": attributes["duration"],
-             "numberOfPeriods": attributes["numberOfPeriods"], "prices": prices}
-    sub.setdefault("promotionalOffers", []).append(offer)
-    return created(ctx, ctx.res.promotional_offer(offer), "/v1/subscriptionPromotionalOffers")
+    return prices
+
+
+# -- win-back offers
+
+@write_route("POST", r"/v1/winBackOffers")
+def create_win_back_offer(ctx, body):
+    """A win-back offer with its prices inline: an offer identifier unique to the subscription,
+    eligibility in months (paid at least 1, lapsed from minimum to maximum), a start date not in
+    the past and an end date after it, and its prices as a promotional offer's (each a 409 that
+    keeps nothing)."""
+    data = body["data"]
+    sub = related(data, "subscription", ctx.store.sub_by_id, "subscriptions")
+    attributes = data["attributes"]
+    if any(o.get("offerId") == attributes["offerId"] for o in sub.get("winBackOffers", [])):
+        raise duplicate("The offer identifier '%s' is already used by another win-back offer of this subscription." % attributes["offerId"],
+                        "/data/attributes/offerId")
+    lapsed = attributes["customerEligibilityTimeSinceLastSubscribedInMonths"]
+    low, high = lapsed.get("minimum"), lapsed.get("maximum")
+    if not isinstance(low, int) or not isinstance(high, int) or low < 1 or high < low:
+        raise invalid_attribute("The months since the last subscription must run from a minimum of at least 1 to a maximum not below it.",
+                                "/data/attributes/customerEligibilityTimeSinceLastSubscribedInMonths")
+    if attributes["customerEligibilityPaidSubscriptionDurationInMonths"] < 1:
+        raise invalid_attribute("The paid subscription duration is at least 1 month.",
+                                "/data/attributes/customerEligibilityPaidSubscriptionDurationInMonths")
+    start, end = price_days({"startDate": attributes["startDate"], "endDate": attributes.get("endDate")}, utc_today(), "/data")
+    prices = offer_prices(ctx, sub, data, body, "winBackOfferPrices", attributes["offerMode"], "A win-back offer")
+    offer = {"id": ctx.store.new_id(), "prices": prices}
+    for name in ("offerId", "referenceName", "offerMode", "duration", "periodCount", "customerEligibilityPaidSubscriptionDurationInMonths",
+                 "customerEligibilityTimeSinceLastSubscribedInMonths", "customerEligibilityWaitBetweenOffersInMonths", "startDate",
+                 "endDate", "priority"):
+        if attributes.get(name) is not None:
+            offer[name] = attributes[name]
+    sub.setdefault("winBackOffers", []).append(offer)
+    return created(ctx, ctx.res.win_back_offer(offer), "/v1/winBackOffers")
 
 
 # -- availabilities: the territories a product is for sale in

@@ -18,6 +18,7 @@ public enum StoreKitCannotHoldRule: Rule {
             if let level = metadata.groupLevel { lost.append(("the group level \(level.value)", level.location)) }
             if let offer = metadata.introductoryOffer { lost.append(("an introductory offer", offer.location)) }
             if let offer = metadata.promotionalOffers.first { lost.append(("promotional offers", offer.location)) }
+            if let offer = metadata.winBackOffers.first { lost.append(("win-back offers", offer.terms.location)) }
         }
         for (fact, location) in lost {
             findings.append(description.finding(
@@ -28,6 +29,12 @@ public enum StoreKitCannotHoldRule: Rule {
         var elsewhere: [(String, SourceLocation)] = []
         if let note = metadata.reviewNote { elsewhere.append(("a review note", note.location)) }
         if let availability = metadata.availability { elsewhere.append(("an availability", availability.location)) }
+        if let start = metadata.priceStartDate { elsewhere.append(("a price start date \(start.value)", start.location)) }
+        if kind == .autoRenewable, let offer = metadata.winBackOffers.first {
+            findings.append(description.finding(
+                "\(Quote.bounded(product.id)) has win-back offers: iap does not write them into a StoreKit configuration yet, so they are left out (the metadata plist keeps them)",
+                at: offer.terms.location, subject: product.id))
+        }
         for (fact, location) in elsewhere {
             findings.append(description.finding(
                 "\(Quote.bounded(product.id)) has \(fact): a StoreKit configuration has no place for it, so it is not written (the metadata plist keeps it)",

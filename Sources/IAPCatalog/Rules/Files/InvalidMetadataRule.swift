@@ -10,8 +10,10 @@ public enum InvalidMetadataRule: Rule {
         triggering: [
             .metadata("\t\t<key>com.acme.app.coins</key>\n\t\t<dict>\n\t\t\t<key>kind</key>\n\t\t\t↓<string>gadget</string>\n\t\t</dict>"),
             .metadata("\t\t<key>com.acme.app.coins</key>\n\t\t<dict>\n\t\t\t<key>price</key>\n\t\t\t↓<string>1,99</string>\n\t\t</dict>"),
+            .metadata("\t\t<key>com.acme.app.coins</key>\n\t\t<dict>\n\t\t\t<key>priceStartDate</key>\n\t\t\t↓<string>2027-02-30</string>\n\t\t</dict>"),
         ],
         nonTriggering: [
             .metadata("\t\t<key>com.acme.app.coins</key>\n\t\t<dict>\n\t\t\t<key>kind</key>\n\t\t\t<string>consumable</string>\n\t\t\t<key>price</key>\n\t\t\t<string>1.99</string>\n\t\t</dict>"),
+            .metadata("\t\t<key>com.acme.app.coins</key>\n\t\t<dict>\n\t\t\t<key>price</key>\n\t\t\t<string>1.99</string>\n\t\t\t<key>currency</key>\n\t\t\t<string>USD</string>\n\t\t\t<key>priceStartDate</key>\n\t\t\t<string>2027-03-01</string>\n\t\t</dict>"),
         ])
 }
