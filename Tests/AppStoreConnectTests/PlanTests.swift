@@ -485,6 +485,10 @@ extension PlanTests {
         XCTAssertThrowsError(try CatalogPlan.decode(Data(edited.utf8), path: "p.json")) {
             XCTAssertTrue("\($0)".contains("steps[0].set.priority is 'LOW': not HIGH or NORMAL"), "\($0)")
         }
+        let backwards = plan.encoded().replacingOccurrences(of: "\"lapsedMinMonths\" : \"1\"", with: "\"lapsedMinMonths\" : \"9\"")
+        XCTAssertThrowsError(try CatalogPlan.decode(Data(backwards.utf8), path: "p.json")) {
+            XCTAssertTrue("\($0)".contains("steps[0].set.lapsedMinMonths is 9, above lapsedMaxMonths 6"), "\($0)")
+        }
     }
 
     func testAWinBackOfferWithoutItsEligibilityIsTheCatalogsError() throws {

@@ -331,6 +331,10 @@ public struct CatalogPlan: Codable, Sendable, Equatable {
             if step.action == .createWinBackOffer, ["paidMonths", "lapsedMinMonths", "lapsedMaxMonths", "startDate", "priority"].contains(where: { step.set[$0] == nil }) {
                 check.fail(at: "\(at).set", "lacks the win-back offer's eligibility, start date or priority")
             }
+            if step.action == .createWinBackOffer, let low = step.set["lapsedMinMonths"].flatMap({ Int($0) }),
+               let high = step.set["lapsedMaxMonths"].flatMap({ Int($0) }), low > high {
+                check.fail(at: "\(at).set.lapsedMinMonths", "is \(low), above lapsedMaxMonths \(high)")
+            }
             let territories = step.set.keys.filter { $0 != "baseTerritory" && $0 != "startDate" }.count
             if step.action == .setPrices, territories > 175 { check.fail(at: "\(at).set", "names \(territories) territories, more than App Store Connect has") }
         }

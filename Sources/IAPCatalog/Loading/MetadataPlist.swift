@@ -284,9 +284,12 @@ struct MetadataPlist {
             let paid = months("paidMonths")
             var lapsed: ClosedRange<Int>?
             if let node = dict["lapsedMonths"] {
-                if let range = node.value.dictionaryValue, let low = months("min", in: range), let high = months("max", in: range), low <= high {
+                // A bad min or max is said by itself; a missing one, or min above max, here.
+                let range = node.value.dictionaryValue
+                let (low, high) = (range.flatMap { months("min", in: $0) }, range.flatMap { months("max", in: $0) })
+                if let low, let high, low <= high {
                     lapsed = low...high
-                } else {
+                } else if range == nil || range?["min"] == nil || range?["max"] == nil || (low != nil && high != nil) {
                     diagnostics.append(invalid("lapsedMonths must be a <dict> of min and max, each an <integer> of months, min not above max", node.position))
                 }
             }
