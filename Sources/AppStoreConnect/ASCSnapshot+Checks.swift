@@ -41,10 +41,15 @@ extension ASCSnapshot {
                 check.check(territory, at: "\(at).prices", ASCValue.code)
                 self.check(price, at: "\(at).prices.\(territory)", &check)
             }
-            for (territory, entry) in (scheduled?.byTerritory ?? [:]).sorted(by: { $0.key < $1.key }) where check.problem == nil {
+            for (territory, entries) in (scheduled?.byTerritory ?? [:]).sorted(by: { $0.key < $1.key }) where check.problem == nil {
                 check.check(territory, at: "\(at).scheduledPrices", ASCValue.code)
-                check.check(entry.start, at: "\(at).scheduledPrices.\(territory)", ASCValue.date)
-                self.check(entry.price, at: "\(at).scheduledPrices.\(territory)", &check)
+                if entries.count > ASCValue.maxScheduledPrices {
+                    check.fail(at: "\(at).scheduledPrices.\(territory)", "has \(entries.count) prices to come, more than the \(ASCValue.maxScheduledPrices) a snapshot holds")
+                }
+                for entry in entries where check.problem == nil {
+                    check.check(entry.start, at: "\(at).scheduledPrices.\(territory)", ASCValue.date)
+                    self.check(entry.price, at: "\(at).scheduledPrices.\(territory)", &check)
+                }
             }
         }
         func review(_ review: Review?, at: String) {

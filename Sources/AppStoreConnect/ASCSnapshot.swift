@@ -133,9 +133,10 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
         }
     }
 
-    /// A product's next price in each territory where a change is scheduled (App Store Connect
-    /// lists a price with a later start date with today's): one line a territory, the day the
-    /// price starts then the price (`"CAN": "2027-01-15 1.49 CAD"`).
+    /// A product's prices to come in each territory where a change is scheduled (App Store
+    /// Connect lists a price with a later start date with today's): one line a territory, each
+    /// the day the price starts then the price, in the order they start
+    /// (`"CAN": "2027-01-15 1.49 CAD, 2027-06-01 1.99 CAD"`).
     public struct ScheduledPrices: Codable, Sendable, Equatable {
         public struct Scheduled: Sendable, Equatable {
             /// `YYYY-MM-DD`.
@@ -148,28 +149,36 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
             }
         }
 
-        public var byTerritory: [String: Scheduled]
+        public var byTerritory: [String: [Scheduled]]
 
-        public init(_ byTerritory: [String: Scheduled]) {
+        public init(_ byTerritory: [String: [Scheduled]]) {
             self.byTerritory = byTerritory
         }
 
-        public subscript(territory: String) -> Scheduled? { byTerritory[territory] }
+        public subscript(territory: String) -> [Scheduled]? { byTerritory[territory] }
 
         public init(from decoder: any Decoder) throws {
             let written = try decoder.singleValueContainer().decode([String: String].self)
             byTerritory = written.mapValues { text in
-                // The day, a space, the price as `TerritoryPrices` writes it; each part is checked as every snapshot value is.
-                let parts = text.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
-                return Scheduled(start: parts[0], price: Price(amount: parts.count > 1 ? parts[1] : "", currency: parts.count > 2 ? parts[2] : nil))
+                // Each: the day, a space, the price as `TerritoryPrices` writes it; each part is
+                // checked as every snapshot value is.
+                text.components(separatedBy: ", ").map { item in
+                    let parts = item.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+                    return Scheduled(start: parts[0], price: Price(amount: parts.count > 1 ? parts[1] : "", currency: parts.count > 2 ? parts[2] : nil))
+                }
             }
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.singleValueContainer()
-            try container.encode(byTerritory.mapValues { entry in
-                "\(entry.start) \(entry.price.amount)" + (entry.price.currency.map { " \($0)" } ?? "")
+            try container.encode(byTerritory.mapValues { entries in
+                entries.map { "\($0.start) \($0.price.amount)" + ($0.price.currency.map { " \($0)" } ?? "") }.joined(separator: ", ")
             })
+        }
+
+        /// Whether `amount` is scheduled to start on `start` in `territory`.
+        public func holds(_ territory: String, _ amount: Decimal?, from start: String) -> Bool {
+            byTerritory[territory]?.contains { $0.start == start && $0.price.decimal == amount } ?? false
         }
     }
 

@@ -103,6 +103,9 @@ public enum ASCValue {
         groupLevels.contains(value) ? nil : "not between \(groupLevels.lowerBound) and \(groupLevels.upperBound)"
     }
 
+    /// The most prices to come one territory of a product may have in a snapshot.
+    public static let maxScheduledPrices = 100
+
     /// A win-back offer's eligibility, in months.
     public static let eligibilityMonths = 0...1200
 

@@ -562,11 +562,18 @@ public struct SnapshotPull: Sendable {
         // No price schedule yet (a new product): no price anywhere, and no second list to ask.
         guard let manual = try territoryPrices(try APIPath("/v1/inAppPurchasePriceSchedules", id, "manualPrices"), .purchases, client, dates) else { return ([:], [:]) }
         let automatic = try territoryPrices(try APIPath("/v1/inAppPurchasePriceSchedules", id, "automaticPrices"), .purchases, client, dates) ?? ([:], [:])
-        return (automatic.current.merging(manual.current) { _, set in set }, automatic.next.merging(manual.next) { _, set in set })
+        // Prices to come, by day: a manual price over an automatic one starting the same day.
+        var next = automatic.next
+        for (territory, entries) in manual.next {
+            var byDay = Dictionary((next[territory] ?? []).map { ($0.start, $0) }) { first, _ in first }
+            for entry in entries { byDay[entry.start] = entry }
+            next[territory] = byDay.values.sorted { $0.start < $1.start }
+        }
+        return (automatic.current.merging(manual.current) { _, set in set }, next)
     }
 
     /// Each territory's price today, and its next one where a change is scheduled.
-    typealias TerritoryPriceLists = (current: [String: ASCSnapshot.Price], next: [String: ASCSnapshot.ScheduledPrices.Scheduled])
+    typealias TerritoryPriceLists = (current: [String: ASCSnapshot.Price], next: [String: [ASCSnapshot.ScheduledPrices.Scheduled]])
 
     /// The price point of each manual price of an in-app purchase's schedule in effect today, by
     /// territory; nil when it has no schedule (App Store Connect answers 404).
@@ -608,11 +615,14 @@ public struct SnapshotPull: Sendable {
         var byTerritory: [String: [(start: String?, end: String?, value: ASCSnapshot.Price?)]] = [:]
         for entry in entries { byTerritory[entry.value.territory, default: []].append((entry.start, entry.end, entry.value.price)) }
         var prices: [String: ASCSnapshot.Price] = [:]
-        var next: [String: ASCSnapshot.ScheduledPrices.Scheduled] = [:]
+        var next: [String: [ASCSnapshot.ScheduledPrices.Scheduled]] = [:]
         for (territory, list) in byTerritory {
             if let price = current(list) ?? nil { prices[territory] = price }
-            let later = list.compactMap { entry in entry.start.flatMap { $0 > today ? ($0, entry.value) : nil } }.min { $0.0 < $1.0 }
-            if let (start, price) = later, let price { next[territory] = .init(start: start, price: price) }
+            // Those to come, by day (one a day: the list's last for it), at most a snapshot's.
+            var byDay: [String: ASCSnapshot.Price] = [:]
+            for entry in list { if let start = entry.start, start > today, let price = entry.value { byDay[start] = price } }
+            let later = byDay.keys.sorted().prefix(ASCValue.maxScheduledPrices).map { ASCSnapshot.ScheduledPrices.Scheduled(start: $0, price: byDay[$0]!) }
+            if !later.isEmpty { next[territory] = later }
         }
         return (prices, next)
     }

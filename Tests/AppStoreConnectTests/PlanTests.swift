@@ -384,11 +384,19 @@ extension PlanTests {
         // Scheduled: today's price stays, the next one starts that day; the step is done and
         // planning again finds nothing to do.
         var scheduled = before
-        scheduled.inAppPurchases[0].scheduledPrices = .init(["USA": .init(start: "2027-03-01", price: .init(amount: "1.99", currency: "USD"))])
+        scheduled.inAppPurchases[0].scheduledPrices = .init(["USA": [.init(start: "2027-03-01", price: .init(amount: "1.99", currency: "USD"))]])
         let apply = PlanApply(plan: plan, allTerritories: ["GBR", "USA"])
         XCTAssertEqual(apply.statuses(before), [.planned])
         XCTAssertEqual(apply.statuses(scheduled), [.done])
         XCTAssertEqual(self.plan(catalog, scheduled).steps, [])
+        // Another change scheduled before it does not hide it: every price to come is kept.
+        var two = before
+        two.inAppPurchases[0].scheduledPrices = .init(["USA": [.init(start: "2027-01-01", price: .init(amount: "1.49", currency: "USD")),
+                                                                .init(start: "2027-03-01", price: .init(amount: "1.99", currency: "USD"))]])
+        XCTAssertEqual(apply.statuses(two), [.done])
+        XCTAssertEqual(self.plan(catalog, two).steps, [])
+        XCTAssertTrue(two.encoded().contains("\"USA\" : \"2027-01-01 1.49 USD, 2027-03-01 1.99 USD\""), two.encoded())
+        XCTAssertEqual(try ASCSnapshot.decode(Data(two.encoded().utf8), path: "s.json"), two)
         // Once the day has come, today's price is the new one: done too.
         var started = before
         started.inAppPurchases[0].prices = .init(["USA": .init(amount: "1.99", currency: "USD"), "GBR": .init(amount: "0.89", currency: "GBP")])
@@ -396,11 +404,11 @@ extension PlanTests {
         XCTAssertEqual(self.plan(catalog, started).steps, [])
         // Another change scheduled (another day): planned again, and what moved is named.
         var other = before
-        other.inAppPurchases[0].scheduledPrices = .init(["USA": .init(start: "2027-06-01", price: .init(amount: "1.99", currency: "USD"))])
+        other.inAppPurchases[0].scheduledPrices = .init(["USA": [.init(start: "2027-06-01", price: .init(amount: "1.99", currency: "USD"))]])
         XCTAssertEqual(self.plan(catalog, other).steps.map { $0.set["startDate"] }, ["2027-03-01"])
         var elsewhere = before
         elsewhere.inAppPurchases[0].prices = .init(["USA": .init(amount: "2.99", currency: "USD"), "GBR": .init(amount: "0.89", currency: "GBP")])
-        elsewhere.inAppPurchases[0].scheduledPrices = .init(["USA": .init(start: "2027-06-01", price: .init(amount: "3.99", currency: "USD"))])
+        elsewhere.inAppPurchases[0].scheduledPrices = .init(["USA": [.init(start: "2027-06-01", price: .init(amount: "3.99", currency: "USD"))]])
         XCTAssertEqual(apply.statuses(elsewhere), [.moved("its prices are now GBR 0.89, USA 2.99 (3.99 from 2027-06-01)")])
         // The snapshot keeps the scheduled price, one line a territory, and reads it back.
         let text = scheduled.encoded()

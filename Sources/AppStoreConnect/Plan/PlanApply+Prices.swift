@@ -64,7 +64,7 @@ extension PlanApply {
     /// price differs (`POST /v1/subscriptionPrices`, one write each: the document has no other),
     /// from the step's start date when it has one; a price App Store Connect already holds, or
     /// holds from that date (written by a run that stopped), is not written again.
-    func setSubscriptionPrices(_ step: CatalogPlan.Step, _ id: String, now: [String: Decimal], scheduled: [String: ASCSnapshot.ScheduledPrices.Scheduled],
+    func setSubscriptionPrices(_ step: CatalogPlan.Step, _ id: String, now: [String: Decimal], scheduled: ASCSnapshot.ScheduledPrices,
                                priced: inout Set<String>, client: ASCClient) throws(ASCError) -> String? {
         let wanted = try Self.amounts(step)
         let start = try startDate(step)
@@ -99,7 +99,7 @@ extension PlanApply {
             guard now[territory] != nil else { return false }
             guard let amount = wanted[territory] else { return true }
             if now[territory] == amount { return true }
-            return start != nil && scheduled[territory].map { $0.start == start && $0.price.decimal == amount } == true
+            return start.map { scheduled.holds(territory, amount, from: $0) } ?? false
         }
         for territory in order where !written(territory) {
             let body = Self.document(["type": "subscriptionPrices", "attributes": attributes,

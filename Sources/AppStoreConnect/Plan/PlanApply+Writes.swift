@@ -67,7 +67,7 @@ extension PlanApply {
         /// Each product's price by territory as read before the run (what a resumed run need not write again).
         var prices: [String: [String: Decimal]] = [:]
         /// Each product's next price by territory where one is scheduled, as read before the run.
-        var scheduled: [String: [String: ASCSnapshot.ScheduledPrices.Scheduled]] = [:]
+        var scheduled: [String: ASCSnapshot.ScheduledPrices] = [:]
         /// The territories each product has a price in: read, or written by this run.
         var priced: [String: Set<String>] = [:]
     }
@@ -140,7 +140,7 @@ extension PlanApply {
         case .setPrices:
             let (id, subscription) = try product()
             return subscription ? try setSubscriptionPrices(step, id, now: made.prices[productID] ?? [:],
-                                                       scheduled: made.scheduled[productID] ?? [:], priced: &made.priced[productID, default: []], client: client)
+                                                       scheduled: made.scheduled[productID] ?? .init([:]), priced: &made.priced[productID, default: []], client: client)
                 : try setPurchasePrices(step, id, client: client)
         case .setIntroductoryOffer:
             let (id, subscription) = try product()

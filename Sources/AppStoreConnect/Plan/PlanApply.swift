@@ -147,10 +147,10 @@ public struct PlanApply: Sendable {
                 case .subscription(let s, _): s.prices?.byTerritory
                 }
             }
-            var scheduled: [String: ASCSnapshot.ScheduledPrices.Scheduled] {
+            var scheduled: ASCSnapshot.ScheduledPrices {
                 switch self {
-                case .purchase(let p): p.scheduledPrices?.byTerritory ?? [:]
-                case .subscription(let s, _): s.scheduledPrices?.byTerritory ?? [:]
+                case .purchase(let p): p.scheduledPrices ?? .init([:])
+                case .subscription(let s, _): s.scheduledPrices ?? .init([:])
                 }
             }
             var offer: ASCSnapshot.IntroductoryOffer? {
@@ -223,7 +223,7 @@ public struct PlanApply: Sendable {
             for (territory, amount) in step.set where territory != "baseTerritory" && territory != "startDate" {
                 let now = prices[territory]?.decimal
                 let wanted = ASCValue.decimal(amount)
-                let ahead = start != nil && scheduled[territory].map { $0.start == start && $0.price.decimal == wanted } == true
+                let ahead = start.map { scheduled.holds(territory, wanted, from: $0) } ?? false
                 if now != wanted && !ahead { done = false }
                 let was = step.before?[territory].flatMap(ASCValue.decimal)
                 if now != was { planned = false }
@@ -231,7 +231,7 @@ public struct PlanApply: Sendable {
             if done { return .done }
             if planned { return .planned }
             let shown = step.set.keys.filter { $0 != "baseTerritory" && $0 != "startDate" }.sorted().map { t in
-                "\(t) \(prices[t].map { $0.amount } ?? "none")" + (scheduled[t].map { " (\($0.price.amount) from \($0.start))" } ?? "")
+                "\(t) \(prices[t].map { $0.amount } ?? "none")" + (scheduled[t].map { " (" + $0.map { "\($0.price.amount) from \($0.start)" }.joined(separator: ", ") + ")" } ?? "")
             }
             return .moved("its prices are now \(shown.joined(separator: ", "))")
         case .setIntroductoryOffer:

@@ -83,7 +83,7 @@ public struct DriftCheck: Sendable {
         /// The price in each territory that has one; nil when not pulled (`--all-storefronts`).
         var prices: [String: ASCSnapshot.Price]?
         /// The next price in each territory where a change is scheduled (pulled with `prices`).
-        var scheduled: [String: ASCSnapshot.ScheduledPrices.Scheduled] = [:]
+        var scheduled = ASCSnapshot.ScheduledPrices([:])
         var offer: ASCSnapshot.IntroductoryOffer?
         var review: ASCSnapshot.Review?
         /// A subscription's group's localizations (nil: not pulled, or an in-app purchase).
@@ -103,12 +103,12 @@ public struct DriftCheck: Sendable {
             }
             return (p.productId, Remote(kind: kind, name: p.name, reviewNote: p.reviewNote, state: p.state, familySharable: p.familySharable,
                                         localizations: p.localizations, price: p.price, prices: p.prices?.byTerritory,
-                                        scheduled: p.scheduledPrices?.byTerritory ?? [:], review: p.review))
+                                        scheduled: p.scheduledPrices ?? .init([:]), review: p.review))
         } + snapshot.subscriptionGroups.flatMap { g in
             g.subscriptions.map { s in
                 (s.productId, Remote(kind: .autoRenewable, name: s.name, reviewNote: s.reviewNote, state: s.state, period: s.period, group: g.referenceName, level: s.groupLevel,
                                      familySharable: s.familySharable, localizations: s.localizations, price: s.price,
-                                     prices: s.prices?.byTerritory, scheduled: s.scheduledPrices?.byTerritory ?? [:], offer: s.introductoryOffer, review: s.review, groupLocalizations: g.localizations,
+                                     prices: s.prices?.byTerritory, scheduled: s.scheduledPrices ?? .init([:]), offer: s.introductoryOffer, review: s.review, groupLocalizations: g.localizations,
                                      promotionalOffers: s.promotionalOffers, winBackOffers: s.winBackOffers))
             }
         }

@@ -255,7 +255,7 @@ public struct Planner {
                 return block(.info, "the snapshot has no scheduled prices: pull it with --all-storefronts (`iap asc pull --all-storefronts`) to plan a change with a start date")
             }
             let scheduled = { (territory: String, amount: Decimal) in
-                remote.scheduled[territory].map { $0.start == start.value && $0.price.decimal == amount } ?? false
+                remote.scheduled.holds(territory, amount, from: start.value)
             }
             if wanted.allSatisfy({ known[$0.key] == $0.value.amount || scheduled($0.key, $0.value.amount) }) { return }
             set["startDate"] = start.value
