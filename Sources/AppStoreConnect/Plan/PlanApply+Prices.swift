@@ -135,17 +135,13 @@ extension PlanApply {
     /// A subscription's promotional offer, one write: its code, name and terms, and its price in
     /// every territory the subscription has a price in (a free offer's without a price point).
     func createPromotionalOffer(_ step: CatalogPlan.Step, _ id: String, territories: Set<String>, client: ASCClient) throws(ASCError) -> String? {
-        let (offered, points) = try offerPoints(step, id, territories: territories, what: "a promotional offer", client: client)
-        let included: [[String: Any]] = offered.map { territory in
-            var relationships: [String: Any] = ["territory": Self.link("territories", territory)]
-            if let point = points[territory] { relationships["subscriptionPricePoint"] = Self.link("subscriptionPricePoints", point) }
-            return ["type": "subscriptionPromotionalOfferPrices", "id": "${price-\(territory)}", "relationships": relationships]
-        }
+        let (prices, included) = try offerPrices(step, id, territories: territories, type: "subscriptionPromotionalOfferPrices",
+                                                 what: "a promotional offer", client: client)
         let attributes: [String: Any] = ["offerCode": step.set["code"] ?? "", "name": step.set["name"] ?? "", "offerMode": step.set["mode"] ?? "",
                                          "duration": step.set["duration"] ?? "", "numberOfPeriods": Int(step.set["periods"] ?? "") ?? 1]
         let body = Self.document(["type": "subscriptionPromotionalOffers", "attributes": attributes,
                                   "relationships": ["subscription": Self.link("subscriptions", id),
-                                                    "prices": ["data": offered.map { ["type": "subscriptionPromotionalOfferPrices", "id": "${price-\($0)}"] }]]],
+                                                    "prices": prices]],
                                  included: included)
         let path = APIPath("/v1/subscriptionPromotionalOffers")
         return try created(try client.write("POST", path, body: body), "subscriptionPromotionalOffers", path.encoded)
@@ -155,12 +151,7 @@ extension PlanApply {
     /// and priority, and its price in every territory the subscription has a price in (a free
     /// offer's without a price point).
     func createWinBackOffer(_ step: CatalogPlan.Step, _ id: String, territories: Set<String>, client: ASCClient) throws(ASCError) -> String? {
-        let (offered, points) = try offerPoints(step, id, territories: territories, what: "a win-back offer", client: client)
-        let included: [[String: Any]] = offered.map { territory in
-            var relationships: [String: Any] = ["territory": Self.link("territories", territory)]
-            if let point = points[territory] { relationships["subscriptionPricePoint"] = Self.link("subscriptionPricePoints", point) }
-            return ["type": "winBackOfferPrices", "id": "${price-\(territory)}", "relationships": relationships]
-        }
+        let (prices, included) = try offerPrices(step, id, territories: territories, type: "winBackOfferPrices", what: "a win-back offer", client: client)
         func months(_ key: String) -> Int { Int(step.set[key] ?? "") ?? 0 }
         var attributes: [String: Any] = [
             "offerId": step.set["code"] ?? "", "referenceName": step.set["name"] ?? "", "offerMode": step.set["mode"] ?? "",
@@ -173,10 +164,23 @@ extension PlanApply {
         if let end = step.set["endDate"] { attributes["endDate"] = end }
         let body = Self.document(["type": "winBackOffers", "attributes": attributes,
                                   "relationships": ["subscription": Self.link("subscriptions", id),
-                                                    "prices": ["data": offered.map { ["type": "winBackOfferPrices", "id": "${price-\($0)}"] }]]],
+                                                    "prices": prices]],
                                  included: included)
         let path = APIPath("/v1/winBackOffers")
         return try created(try client.write("POST", path, body: body), "winBackOffers", path.encoded)
+    }
+
+    /// An offer's prices created inline, of `type`: the offer's `prices` relationship and the
+    /// `included` items it names, one a territory the offer is made in.
+    private func offerPrices(_ step: CatalogPlan.Step, _ id: String, territories: Set<String>, type: String, what: String,
+                             client: ASCClient) throws(ASCError) -> (relationship: [String: Any], included: [[String: Any]]) {
+        let (offered, points) = try offerPoints(step, id, territories: territories, what: what, client: client)
+        let included: [[String: Any]] = offered.map { territory in
+            var relationships: [String: Any] = ["territory": Self.link("territories", territory)]
+            if let point = points[territory] { relationships["subscriptionPricePoint"] = Self.link("subscriptionPricePoints", point) }
+            return ["type": type, "id": "${price-\(territory)}", "relationships": relationships]
+        }
+        return (["data": offered.map { ["type": type, "id": "${price-\($0)}"] }], included)
     }
 
     /// The territories an offer is made in (those the subscription has a price in) and, for a
