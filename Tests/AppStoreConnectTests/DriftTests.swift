@@ -213,6 +213,34 @@ final class DriftTests: XCTestCase {
         ])
     }
 
+    func testAPriceDeclaredFromADayAgreesOnceAppStoreConnectHasItScheduled() throws {
+        let metadata = """
+        \t\t<key>com.acme.app.gold</key>
+        \t\t<dict><key>kind</key><string>consumable</string><key>price</key><string>1.99</string><key>currency</key><string>USD</string>
+        \t\t<key>priceStartDate</key><string>2027-03-01</string><key>prices</key><dict><key>GBR</key><string>1.79</string></dict></dict>
+        """
+        var example = ASCExample.drift(metadata: metadata, remote: [.purchase("com.acme.app.gold", type: "CONSUMABLE")])
+        let index = example.files.firstIndex { $0.name == ASCExample.snapshotName }!
+        var snapshot = try ASCSnapshot.decode(Data(example.files[index].text.utf8), path: "s")
+        snapshot.storefront = "USA"
+        snapshot.inAppPurchases[0].price = ASCSnapshot.Price(amount: "0.99", currency: "USD")
+        snapshot.inAppPurchases[0].prices = ASCSnapshot.TerritoryPrices(["USA": .init(amount: "0.99", currency: "USD"), "GBR": .init(amount: "0.89", currency: "GBP")])
+        // USA is scheduled from the day, GBR is not: only GBR differs.
+        snapshot.inAppPurchases[0].scheduledPrices = .init(["USA": [.init(start: "2027-03-01", price: .init(amount: "1.99", currency: "USD"))],
+                                                            "GBR": [.init(start: "2027-06-01", price: .init(amount: "1.79", currency: "GBP"))]])
+        example.files[index] = ExampleFile(ASCExample.snapshotName, snapshot.encoded())
+        let (findings, _) = try run(example, in: "scheduled")
+        let messages = findings.map { $0.message.replacingOccurrences(of: folder.appendingPathComponent("scheduled").path + "/", with: "") }
+        XCTAssertEqual(messages.count, 1, "\(messages)")
+        XCTAssertTrue(messages.first?.hasPrefix("'com.acme.app.gold': the price in GBR is 1.79 GBP here (Metadata.plist:11:") ?? false, "\(messages)")
+        XCTAssertTrue(messages.first?.contains("but 0.89 GBP (nothing scheduled from 2027-03-01) in App Store Connect") ?? false, "\(messages)")
+        // Without every territory's prices, the snapshot cannot say what is scheduled: nothing is reported.
+        snapshot.inAppPurchases[0].prices = nil
+        snapshot.inAppPurchases[0].scheduledPrices = nil
+        example.files[index] = ExampleFile(ASCExample.snapshotName, snapshot.encoded())
+        XCTAssertEqual(try run(example, in: "storefront").findings.map(\.message), [])
+    }
+
     func testAProductForSaleWhereItHasNoPriceIsFoundOverEveryTerritory() throws {
         let all = (ASCUnpricedTerritoryRule.description.triggering[0])
         let (findings, _) = try run(all, in: "unpriced")

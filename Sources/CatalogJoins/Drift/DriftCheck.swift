@@ -82,7 +82,7 @@ public struct DriftCheck: Sendable {
         var price: ASCSnapshot.Price?
         /// The price in each territory that has one; nil when not pulled (`--all-storefronts`).
         var prices: [String: ASCSnapshot.Price]?
-        /// The next price in each territory where a change is scheduled (pulled with `prices`).
+        /// The prices to come in each territory where a change is scheduled (pulled with `prices`).
         var scheduled = ASCSnapshot.ScheduledPrices([:])
         var offer: ASCSnapshot.IntroductoryOffer?
         var review: ASCSnapshot.Review?

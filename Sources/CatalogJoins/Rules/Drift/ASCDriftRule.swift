@@ -61,10 +61,23 @@ public enum ASCDriftRule: DriftRule {
         if let shared = metadata.familyShareable, let theirs = remote.familySharable, shared != theirs {
             found.append(Difference(field: "family sharing", here: shared ? "on" : "off", at: product.location, there: theirs ? "on" : "off"))
         }
+        // A price declared from a day (`priceStartDate`) agrees with App Store Connect once it
+        // holds that price from that day; a snapshot without prices to come (no
+        // --all-storefronts) cannot say, and nothing is reported.
+        let start = metadata.priceStartDate?.value
+        func scheduled(_ storefront: String, _ mine: Located<ProductPrice>) -> Bool {
+            guard let start else { return false }
+            return remote.prices == nil || remote.scheduled.holds(storefront, mine.value.amount, from: start)
+        }
+        func held(_ amount: Decimal, _ currency: String) -> String {
+            "\(amount) \(currency)" + (start.map { " (nothing scheduled from \($0))" } ?? "")
+        }
         if let storefront = snapshot.storefront, let theirs = remote.price, let currency = theirs.currency, let amount = theirs.decimal,
            let mine = metadata.price(in: storefront, currency: currency), mine.value.amount != amount || mine.value.currency.map({ $0 != currency }) == true {
-            found.append(Difference(field: "the price in \(storefront)", here: "\(mine.value.amount) \(mine.value.currency ?? currency)",
-                                    at: mine.location, there: "\(amount) \(currency)"))
+            if !scheduled(storefront, mine) {
+                found.append(Difference(field: "the price in \(storefront)", here: "\(mine.value.amount) \(mine.value.currency ?? currency)",
+                                        at: mine.location, there: held(amount, currency)))
+            }
         } else if let storefront = snapshot.storefront, remote.price == nil, let currency = try? Storefronts.find(storefront).currency,
                   let mine = metadata.price(in: storefront, currency: currency) {
             // Pulled for this storefront and none there: no price schedule yet, or none in effect today.
@@ -82,9 +95,9 @@ public enum ASCDriftRule: DriftRule {
             for mine in [metadata.price].compactMap({ $0 }) + metadata.storefrontPrices {
                 guard let storefront = mine.value.storefront, compared.insert(storefront).inserted else { continue }
                 if let theirs = prices[storefront], let currency = theirs.currency, let amount = theirs.decimal {
-                    if mine.value.amount != amount || mine.value.currency.map({ $0 != currency }) == true {
+                    if mine.value.amount != amount || mine.value.currency.map({ $0 != currency }) == true, !scheduled(storefront, mine) {
                         found.append(Difference(field: "the price in \(storefront)", here: "\(mine.value.amount) \(mine.value.currency ?? currency)",
-                                                at: mine.location, there: "\(amount) \(currency)"))
+                                                at: mine.location, there: held(amount, currency)))
                     }
                 } else if prices[storefront] == nil {
                     found.append(Difference(field: "the price in \(storefront)", here: "\(mine.value.amount)\(mine.value.currency.map { " \($0)" } ?? "")",
