@@ -150,7 +150,8 @@ enum StoreKitExtras {
             let name = (file.path as NSString).lastPathComponent
             let subscriptions = (decoded.subscriptionGroups ?? []).flatMap { $0.subscriptions ?? [] }
             let codes = subscriptions.filter { !($0.codeOffers ?? []).isEmpty }
-            if !codes.isEmpty {
+            // A metadata plist and a `.storekit` file hold offer codes (an ill-formed one is invalid-metadata).
+            if !codes.isEmpty, target == .ids {
                 losses.append("\(name): offer codes of \(codes.map(\.productID).joined(separator: ", ")): \(missing("offer codes", in: target))")
             }
             let winbacks = subscriptions.filter { !($0.winbackOffers ?? []).isEmpty }

@@ -156,7 +156,6 @@ final class StoreKitEndToEndTests: XCTestCase {
         let result = try IAPRunner.run(["convert", "Tests/Fixtures/StoreKit/Offers.storekit", "-o", plist])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stderr, """
-            iap: not carried over: Offers.storekit: offer codes of com.acme.app.pro.monthly: the metadata plist has no offer codes
             iap: not carried over: Offers.storekit: win-back offers of com.acme.app.pro.monthly: iap does not read a StoreKit configuration's win-back offers yet; declare them in the metadata plist's winBackOffers
             iap: not carried over: Offers.storekit: the localized names of subscription group 'Pro'
             iap: not carried over: Offers.storekit: the app policies (EULA, privacy policy)
@@ -166,6 +165,19 @@ final class StoreKitEndToEndTests: XCTestCase {
         let text = try String(contentsOfFile: plist, encoding: .utf8)
         XCTAssertTrue(text.contains("\t\t\t<key>groupLevel</key>\n\t\t\t<integer>2</integer>\n"), text)
         XCTAssertTrue(text.contains("\t\t\t\t\t<key>id</key>\n\t\t\t\t\t<string>comeback</string>\n"), text)
+        // The offer code is carried over, and back into a StoreKit configuration as Xcode writes it.
+        XCTAssertTrue(text.contains("\t\t\t<key>offerCodes</key>\n\t\t\t<array>\n\t\t\t\t<dict>\n\t\t\t\t\t<key>referenceName</key>\n\t\t\t\t\t<string>Free week</string>\n"), text)
+        let back = folder.appendingPathComponent("Back.storekit").path
+        XCTAssertEqual(try IAPRunner.run(["convert", plist, "-o", back, "--to", "storekit"]).status, 0)
+        let written = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: back))) as? [String: Any]
+        let sub = ((written?["subscriptionGroups"] as? [[String: Any]])?.first?["subscriptions"] as? [[String: Any]])?.first
+        let code = try XCTUnwrap((sub?["codeOffers"] as? [[String: Any]])?.first)
+        XCTAssertEqual(code.keys.sorted(), ["eligibility", "internalID", "isStackable", "paymentMode", "referenceName", "subscriptionPeriod"])
+        XCTAssertEqual(code["eligibility"] as? [String], ["new"])
+        XCTAssertEqual(code["isStackable"] as? Bool, true)
+        XCTAssertEqual(code["paymentMode"] as? String, "free")
+        XCTAssertEqual(code["referenceName"] as? String, "Free week")
+        XCTAssertEqual(code["subscriptionPeriod"] as? String, "P1W")
     }
 
     /// Issue 33: each loss names the format written, never a metadata plist that is not there.
@@ -174,7 +186,6 @@ final class StoreKitEndToEndTests: XCTestCase {
         let direct = try IAPRunner.run(["convert", "Tests/Fixtures/StoreKit/Offers.storekit", "-o", storekit])
         XCTAssertEqual(direct.status, 0, direct.stderr)
         XCTAssertTrue(direct.stderr.hasPrefix("""
-            iap: not carried over: Offers.storekit: offer codes of com.acme.app.pro.monthly: iap writes no offer codes into a StoreKit configuration; add them in Xcode's StoreKit editor
             iap: not carried over: Offers.storekit: win-back offers of com.acme.app.pro.monthly: iap writes no win-back offers into a StoreKit configuration; add them in Xcode's StoreKit editor
 
             """), direct.stderr)

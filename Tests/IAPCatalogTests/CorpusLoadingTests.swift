@@ -177,6 +177,18 @@ final class CorpusLoadingTests: XCTestCase {
         XCTAssertEqual(monthly.metadata.promotionalOffers.first?.paymentMode, .freeTrial)
         XCTAssertEqual(monthly.metadata.promotionalOffers.first?.period.description, "P6M")
         XCTAssertTrue(monthly.kindReason.isDeclared)
+        XCTAssertEqual(monthly.metadata.offerCodes.map { "\($0.terms.id) \($0.eligibility.map(\.rawValue)) \($0.stackable)" }, ["One Year Free [\"new\", \"expired\"] false"])
+        // An offer code (codeOffers), as Xcode writes one: known by its reference name.
+        let demo = load(folder + "/russell-archer__StoreHelperDemo__Products.storekit")
+        XCTAssertFalse(demo.loadDiagnostics.contains { $0.message.contains("offer code") }, "\(demo.loadDiagnostics)")
+        let gold = try XCTUnwrap(demo.products.first { $0.id == "com.rarcher.subscription.vip.gold" })
+        let code = try XCTUnwrap(gold.metadata.offerCodes.first)
+        XCTAssertEqual(gold.metadata.offerCodes.count, 1)
+        XCTAssertEqual(code.terms.id, "Special Winter Offer")
+        XCTAssertEqual(code.terms.paymentMode, .freeTrial)
+        XCTAssertEqual(code.terms.period.description, "P1W")
+        XCTAssertEqual(code.eligibility, [.new, .existing, .expired])
+        XCTAssertTrue(code.stackable)
     }
 
     func testSecretsInTheCorpusAreFound() throws {

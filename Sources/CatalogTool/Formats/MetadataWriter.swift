@@ -108,6 +108,15 @@ public struct MetadataWriter: Sendable {
                 return PlistNode(.dictionary(PlistDictionary(fields)))
             })))
         }
+        if !m.offerCodes.isEmpty {
+            out.append(entry("offerCodes", .array(m.offerCodes.map { code in
+                var fields = [entry("referenceName", .string(code.terms.id))]
+                fields += offerFields(mode: code.terms.paymentMode, period: code.terms.period, periods: code.terms.numberOfPeriods, price: code.terms.price)
+                fields.append(entry("eligibility", .array(code.eligibility.map { PlistNode(.string($0.rawValue)) })))
+                if code.stackable { fields.append(entry("stackable", .bool(true))) }
+                return PlistNode(.dictionary(PlistDictionary(fields)))
+            })))
+        }
         if !m.localizations.isEmpty {
             out.append(entry("localizations", .dictionary(PlistDictionary(Self.onePerLocale(m.localizations).map { localization in
                 var fields: [PlistDictionary.Entry] = []

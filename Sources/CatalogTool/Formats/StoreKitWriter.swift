@@ -213,7 +213,24 @@ public struct StoreKitWriter: Sendable {
                            named: (offer.id, offer.referenceName ?? offer.id), into: &json)
             }
             json.closeArray()
-            json.emptyArray("codeOffers")
+            json.key("codeOffers")
+            json.openArray()
+            for code in metadata.offerCodes {
+                json.openObject()
+                if code.terms.paymentMode != .freeTrial, let price = code.terms.price { json.field("displayPrice", Self.amountText(price)) }
+                json.key("eligibility")
+                json.openArray()
+                for word in code.eligibility { json.string(word.rawValue) }
+                json.closeArray()
+                json.field("internalID", ids.make("offer code", product.id + "\n" + code.terms.id))
+                json.field("isStackable", code.stackable)
+                if code.terms.paymentMode == .payAsYouGo || code.terms.numberOfPeriods != 1 { json.field("numberOfPeriods", code.terms.numberOfPeriods) }
+                json.field("paymentMode", Self.paymentMode(code.terms.paymentMode))
+                json.field("referenceName", code.terms.id)
+                json.field("subscriptionPeriod", "\(code.terms.period)")
+                json.closeObject()
+            }
+            json.closeArray()
         }
         json.field("displayPrice", Self.amountText(price))
         json.field("familyShareable", metadata.familyShareable ?? false)

@@ -389,6 +389,7 @@ public struct CatalogLoader: Sendable {
             merged.introductoryOffer = merged.introductoryOffer ?? other.introductoryOffer
             if merged.promotionalOffers.isEmpty { merged.promotionalOffers = other.promotionalOffers }
             if merged.winBackOffers.isEmpty { merged.winBackOffers = other.winBackOffers }
+            if merged.offerCodes.isEmpty { merged.offerCodes = other.offerCodes }
             merged.familyShareable = merged.familyShareable ?? other.familyShareable
         }
         return merged

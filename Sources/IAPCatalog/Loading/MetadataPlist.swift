@@ -10,7 +10,7 @@ import PropertyList
 struct MetadataPlist {
     static let marker = "IAPCatalogMetadata"
     static let productKeys = ["kind", "referenceName", "price", "currency", "prices", "priceStartDate", "familyShareable", "subscriptionGroup",
-                              "groupLevel", "subscriptionPeriod", "introductoryOffer", "promotionalOffers", "winBackOffers", "localizations",
+                              "groupLevel", "subscriptionPeriod", "introductoryOffer", "promotionalOffers", "winBackOffers", "offerCodes", "localizations",
                               "reviewNote", "availability"]
     static let availabilityKeys = ["territories", "newTerritories"]
     /// App Store Connect's longest review note.
@@ -18,6 +18,7 @@ struct MetadataPlist {
     static let promotionalKeys = ["id", "referenceName", "paymentMode", "period", "periods", "price"]
     static let offerKeys = ["paymentMode", "period", "periods", "price"]
     static let winBackKeys = promotionalKeys + ["paidMonths", "lapsedMonths", "waitMonths", "startDate", "endDate", "priority"]
+    static let offerCodeKeys = ["referenceName", "paymentMode", "period", "periods", "price", "eligibility", "stackable"]
     /// The months a win-back offer's eligibility counts in (App Store Connect's integers).
     static let eligibilityMonths = 1...1200
     static let localizationKeys = ["displayName", "description"]
@@ -155,6 +156,8 @@ struct MetadataPlist {
                 metadata.promotionalOffers = promotionalOffers(node, &diagnostics)
             case "winBackOffers":
                 metadata.winBackOffers = winBackOffers(node, &diagnostics)
+            case "offerCodes":
+                metadata.offerCodes = offerCodes(node, &diagnostics)
             case "localizations":
                 metadata.localizations = localizations(node, &diagnostics)
             case "reviewNote":
@@ -240,18 +243,19 @@ struct MetadataPlist {
 
     /// An offer's `id`, `paymentMode`, `period` (required), `referenceName`, `periods` and `price`,
     /// from the `<dict>` `item`; a key not in `keys` is an unknown key.
-    private func offerTerms(_ item: PlistNode, what: String, keys: [String], _ diagnostics: inout [Diagnostic]) -> PromotionalOffer? {
+    private func offerTerms(_ item: PlistNode, what: String, keys: [String], identifiedBy idKey: String = "id",
+                            _ diagnostics: inout [Diagnostic]) -> PromotionalOffer? {
         guard let dict = item.value.dictionaryValue else {
-            diagnostics.append(invalid("a \(what) must be a <dict> with id, paymentMode and period", item.position))
+            diagnostics.append(invalid("a \(what) must be a <dict> with \(idKey), paymentMode and period", item.position))
             return nil
         }
         for entry in dict.entries where !keys.contains(entry.key) {
             diagnostics.append(unknownKey(entry, expected: keys))
         }
-        guard let id = dict["id"]?.value.stringValue, let modeText = dict["paymentMode"]?.value.stringValue,
+        guard let id = dict[idKey]?.value.stringValue, let modeText = dict["paymentMode"]?.value.stringValue,
               let mode = PaymentMode(spelling: modeText), let periodNode = dict["period"],
               let periodText = periodNode.value.stringValue else {
-            diagnostics.append(invalid("a \(what) needs id, paymentMode (free-trial, pay-as-you-go, pay-up-front) and period",
+            diagnostics.append(invalid("a \(what) needs \(idKey), paymentMode (free-trial, pay-as-you-go, pay-up-front) and period",
                                        item.position))
             return nil
         }
@@ -261,6 +265,35 @@ struct MetadataPlist {
                                 period: period, numberOfPeriods: periods,
                                 price: dict["price"].flatMap { price($0, "\(what) price", &diagnostics) },
                                 location: location(item.position))
+    }
+
+    /// `offerCodes`: an `<array>` of dicts with an offer's terms, known by `referenceName`, and
+    /// `eligibility` (an `<array>` of new, existing, expired: required) and `stackable` (whether
+    /// it may be redeemed with an introductory offer; false when left out).
+    private func offerCodes(_ node: PlistNode, _ diagnostics: inout [Diagnostic]) -> [OfferCode] {
+        guard let items = node.value.arrayValue else {
+            diagnostics.append(invalid("offerCodes must be an <array> of offer dicts", node.position))
+            return []
+        }
+        return items.compactMap { item -> OfferCode? in
+            guard let terms = offerTerms(item, what: "offer code", keys: Self.offerCodeKeys, identifiedBy: "referenceName", &diagnostics),
+                  let dict = item.value.dictionaryValue else { return nil }
+            let shape = "eligibility must be an <array> of new, existing or expired, at least one"
+            guard let list = dict["eligibility"] else {
+                diagnostics.append(invalid("the offer code \(Quote.bounded(terms.id)) needs eligibility: who may redeem it (new, existing, expired)", item.position))
+                return nil
+            }
+            let words = list.value.arrayValue?.map { $0.value.stringValue.flatMap(OfferCode.Eligibility.init(rawValue:)) }
+            guard let words, !words.isEmpty, words.allSatisfy({ $0 != nil }) else {
+                diagnostics.append(invalid(shape, list.position))
+                return nil
+            }
+            var stackable = false
+            if let node = dict["stackable"] {
+                if let value = node.value.boolValue { stackable = value } else { diagnostics.append(invalid("stackable must be <true/> or <false/>", node.position)) }
+            }
+            return OfferCode(terms: terms, eligibility: words.compactMap { $0 }, stackable: stackable)
+        }
     }
 
     /// `winBackOffers`: an `<array>` of dicts with an offer's terms (as a promotional offer's) and

@@ -33,6 +33,18 @@ struct StoreKitConfiguration: Decodable {
         var subscriptionPeriod: String
     }
 
+    /// An offer code: every field optional, so that an entry Xcode did not write is a finding,
+    /// not a file that cannot be read.
+    struct CodeOffer: Decodable {
+        var referenceName: String?
+        var displayPrice: String?
+        var numberOfPeriods: Int?
+        var paymentMode: String?
+        var subscriptionPeriod: String?
+        var eligibility: [String]?
+        var isStackable: Bool?
+    }
+
     struct ProductEntry: Decodable {
         var productID: String
         /// App Store Connect's Apple ID of the product in a synced file; Xcode's own 8-hex-digit
@@ -47,6 +59,7 @@ struct StoreKitConfiguration: Decodable {
         var recurringSubscriptionPeriod: String?
         var introductoryOffer: Offer?
         var adHocOffers: [AdHocOffer]?
+        var codeOffers: [CodeOffer]?
         var groupNumber: Int?
     }
 
@@ -256,6 +269,28 @@ struct StoreKitReader {
                 id: offer.offerID ?? "", referenceName: offer.referenceName, paymentMode: mode, period: period,
                 numberOfPeriods: periods(offer.numberOfPeriods, of: entry.productID, at: at, &diagnostics),
                 price: offer.displayPrice.flatMap(AmountText.parse), location: at))
+        }
+        for offer in entry.codeOffers ?? [] {
+            guard let name = offer.referenceName, let modeText = offer.paymentMode, let mode = PaymentMode(spelling: modeText),
+                  let periodText = offer.subscriptionPeriod else {
+                diagnostics.append(InvalidMetadataRule.description.finding(
+                    "an offer code of \(Quote.bounded(entry.productID)) lacks its referenceName, paymentMode or subscriptionPeriod (or has a paymentMode Xcode does not write): it is left out",
+                    at: at))
+                continue
+            }
+            guard let period = period(periodText, of: entry.productID, at: at, &diagnostics) else { continue }
+            let eligibility = (offer.eligibility ?? []).compactMap(OfferCode.Eligibility.init(rawValue:))
+            if eligibility.count != (offer.eligibility ?? []).count || eligibility.isEmpty {
+                diagnostics.append(InvalidMetadataRule.description.finding(
+                    "the offer code \(Quote.bounded(name)) of \(Quote.bounded(entry.productID)) has eligibility \((offer.eligibility ?? []).map { Quote.bounded($0) }.joined(separator: ", ")): "
+                        + "it takes new, existing and expired, at least one; it is left out", at: at))
+                continue
+            }
+            metadata.offerCodes.append(OfferCode(
+                terms: PromotionalOffer(id: name, referenceName: name, paymentMode: mode, period: period,
+                                        numberOfPeriods: periods(offer.numberOfPeriods, of: entry.productID, at: at, &diagnostics),
+                                        price: offer.displayPrice.flatMap(AmountText.parse), location: at),
+                eligibility: eligibility, stackable: offer.isStackable ?? false))
         }
         occurrence.metadata = metadata
         return occurrence

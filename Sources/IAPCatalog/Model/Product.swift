@@ -155,6 +155,33 @@ public struct WinBackOffer: Sendable, Hashable {
     }
 }
 
+/// A subscription's offer code (a `.storekit` file's `codeOffers`, a metadata plist's
+/// `offerCodes`): the campaign whose codes customers redeem for its terms, known by its reference
+/// name (App Store Connect's `name`).
+public struct OfferCode: Sendable, Hashable {
+    /// Who may redeem it (App Store Connect's `NEW`, `EXISTING`, `EXPIRED`).
+    public enum Eligibility: String, Sendable, Hashable, CaseIterable, Comparable {
+        case new, existing, expired
+
+        public static func < (a: Eligibility, b: Eligibility) -> Bool {
+            allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+        }
+    }
+
+    /// Its terms; `terms.id` is its reference name.
+    public var terms: PromotionalOffer
+    /// Sorted, each once.
+    public var eligibility: [Eligibility]
+    /// Whether a customer may redeem it with an introductory offer (`isStackable`).
+    public var stackable: Bool
+
+    public init(terms: PromotionalOffer, eligibility: [Eligibility], stackable: Bool) {
+        self.terms = terms
+        self.eligibility = Array(Set(eligibility)).sorted()
+        self.stackable = stackable
+    }
+}
+
 /// Something located in a file: the value and where it was read.
 public struct Located<Value: Sendable & Hashable>: Sendable, Hashable {
     public var value: Value
@@ -187,6 +214,7 @@ public struct ProductMetadata: Sendable, Hashable {
     public var introductoryOffer: IntroductoryOffer?
     public var promotionalOffers: [PromotionalOffer] = []
     public var winBackOffers: [WinBackOffer] = []
+    public var offerCodes: [OfferCode] = []
     public var familyShareable: Bool?
     /// The note for App Review (App Store Connect's `reviewNote`, at most 4,000 characters).
     public var reviewNote: Located<String>?

@@ -19,6 +19,7 @@ public enum StoreKitCannotHoldRule: Rule {
             if let offer = metadata.introductoryOffer { lost.append(("an introductory offer", offer.location)) }
             if let offer = metadata.promotionalOffers.first { lost.append(("promotional offers", offer.location)) }
             if let offer = metadata.winBackOffers.first { lost.append(("win-back offers", offer.terms.location)) }
+            if let code = metadata.offerCodes.first { lost.append(("offer codes", code.terms.location)) }
         }
         for (fact, location) in lost {
             findings.append(description.finding(
