@@ -107,6 +107,11 @@ public struct CatalogPlan: Codable, Sendable, Equatable {
         /// Where the catalog says it (`path:line`), for findings.
         public var source: String?
 
+        /// A `set-prices` step's territories, sorted: its keys but `baseTerritory` and `startDate`.
+        public var priceTerritories: [String] {
+            self.set.keys.filter { $0 != "baseTerritory" && $0 != "startDate" }.sorted()
+        }
+
         public init(number: Int, action: Action, product: String? = nil, group: String? = nil, type: String? = nil, locale: String? = nil,
                     set: [String: String], before: [String: String]?, source: String? = nil) {
             self.number = number
@@ -335,7 +340,7 @@ public struct CatalogPlan: Codable, Sendable, Equatable {
                let high = step.set["lapsedMaxMonths"].flatMap({ Int($0) }), low > high {
                 check.fail(at: "\(at).set.lapsedMinMonths", "is \(low), above lapsedMaxMonths \(high)")
             }
-            let territories = step.set.keys.filter { $0 != "baseTerritory" && $0 != "startDate" }.count
+            let territories = step.priceTerritories.count
             if step.action == .setPrices, territories > 175 { check.fail(at: "\(at).set", "names \(territories) territories, more than App Store Connect has") }
         }
         for (index, entry) in blocked.enumerated() where check.problem == nil {

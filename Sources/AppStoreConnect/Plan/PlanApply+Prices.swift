@@ -217,7 +217,8 @@ extension PlanApply {
     /// A step's prices by territory (the plan file was checked: each is a price).
     static func amounts(_ step: CatalogPlan.Step) throws(ASCError) -> [String: Decimal] {
         var wanted: [String: Decimal] = [:]
-        for (territory, text) in step.set where territory != "baseTerritory" && territory != "startDate" {
+        for territory in step.priceTerritories {
+            let text = step.set[territory]!
             guard let amount = ASCValue.decimal(text) else { throw .notFound("\(Quote.escaped(text)) is not a price") }
             wanted[territory] = amount
         }

@@ -220,7 +220,8 @@ public struct PlanApply: Sendable {
             let scheduled = product.scheduled
             var done = true
             var planned = true
-            for (territory, amount) in step.set where territory != "baseTerritory" && territory != "startDate" {
+            for territory in step.priceTerritories {
+                let amount = step.set[territory]!
                 let now = prices[territory]?.decimal
                 let wanted = ASCValue.decimal(amount)
                 let ahead = start.map { scheduled.holds(territory, wanted, from: $0) } ?? false
@@ -230,7 +231,7 @@ public struct PlanApply: Sendable {
             }
             if done { return .done }
             if planned { return .planned }
-            let shown = step.set.keys.filter { $0 != "baseTerritory" && $0 != "startDate" }.sorted().map { t in
+            let shown = step.priceTerritories.map { t in
                 "\(t) \(prices[t].map { $0.amount } ?? "none")" + (scheduled[t].map { " (" + $0.map { "\($0.price.amount) from \($0.start)" }.joined(separator: ", ") + ")" } ?? "")
             }
             return .moved("its prices are now \(shown.joined(separator: ", "))")
@@ -259,9 +260,8 @@ public struct PlanApply: Sendable {
             guard let product = live.products[step.product ?? ""] else { return .planned }
             guard let offers = product.winBackOffers else { return .moved("App Store Connect's win-back offers were not read") }
             guard let offer = offers.first(where: { $0.offerId == step.set["code"] }) else { return .planned }
+            if Self.holds(offer, as: step.set) { return .done }
             let now = Self.winBackFields(offer)
-            let terms = step.set.keys.filter { $0 != "price" && $0 != "baseTerritory" }
-            if terms.allSatisfy({ now[$0] == step.set[$0] }) && now.keys.allSatisfy({ step.set[$0] != nil }) { return .done }
             return .moved("its win-back offer \(Quote.escaped(offer.offerId)) is now "
                           + now.keys.sorted().filter { $0 != "code" }.map { "\($0) \(now[$0]!)" }.joined(separator: ", "))
         case .setAvailability:
@@ -289,6 +289,13 @@ public struct PlanApply: Sendable {
         }
         if let end = offer.endDate { fields["endDate"] = end }
         return fields
+    }
+
+    /// Whether App Store Connect's win-back offer has exactly the terms `set` gives it (all but
+    /// its price, which the snapshot does not keep).
+    public static func holds(_ offer: ASCSnapshot.WinBackOffer, as set: [String: String]) -> Bool {
+        let now = winBackFields(offer)
+        return set.keys.filter { $0 != "price" && $0 != "baseTerritory" }.allSatisfy { now[$0] == set[$0] } && now.keys.allSatisfy { set[$0] != nil }
     }
 
     /// An introductory offer as a step names it: mode, duration, periods, and a paid offer's price.
@@ -325,8 +332,7 @@ public struct PlanApply: Sendable {
         case .createLocalization: return "add the \(step.locale ?? "") localization of \(product)"
         case .updateLocalization: return "update the \(step.locale ?? "") localization of \(product)"
         case .setPrices:
-            let territories = step.set.keys.filter { $0 != "baseTerritory" && $0 != "startDate" }.sorted()
-            return "set the price of \(product) in \(territories.joined(separator: ", "))" + (step.set["startDate"].map { " from \($0)" } ?? "")
+            return "set the price of \(product) in \(step.priceTerritories.joined(separator: ", "))" + (step.set["startDate"].map { " from \($0)" } ?? "")
         case .setAvailability: return "set where \(product) is for sale"
         case .setIntroductoryOffer: return "add the introductory offer of \(product)"
         case .createPromotionalOffer: return "add the promotional offer \(Quote.escaped(step.set["code"] ?? "")) of \(product)"

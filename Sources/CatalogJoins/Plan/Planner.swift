@@ -331,11 +331,7 @@ public struct Planner {
                 blocked.append(CatalogPlan.Blocked(level: level, product: product.id, what: "add the promotional offer \(Quote.bounded(offer.id))",
                                                    reason: reason, source: Self.source(offer.location)))
             }
-            guard let set = offerSet(product, offer, what: "promotional offer", block: block) else { continue }
-            if remote == nil, product.metadata.price == nil, product.metadata.storefrontPrices.isEmpty {
-                block(.error, "the subscription has no price, and App Store Connect makes an offer only where it has one: declare its price")
-                continue
-            }
+            guard let set = offerSet(product, offer, what: "promotional offer", new: remote == nil, block: block) else { continue }
             if let remote {
                 guard let theirs = remote.promotionalOffers else {
                     block(.info, "the snapshot has no promotional offers: pull it with --promotional-offers (`iap asc pull --promotional-offers`) to plan them")
@@ -356,8 +352,8 @@ public struct Planner {
 
     /// A promotional or win-back offer's terms as its step sets them (code, name, mode, duration,
     /// periods, and a paid offer's price in its base territory); nil, blocked, when App Store
-    /// Connect could not make it.
-    private func offerSet(_ product: Product, _ offer: PromotionalOffer, what: String,
+    /// Connect could not make it (on a `new` subscription, one without a declared price).
+    private func offerSet(_ product: Product, _ offer: PromotionalOffer, what: String, new: Bool,
                           block: (CatalogPlan.Blocked.Level, String) -> Void) -> [String: String]? {
         guard let duration = Self.offerDurationName(offer.period) else {
             block(.error, "App Store Connect's offers last 3 days, 1 or 2 weeks, 1, 2, 3 or 6 months, or 1 year: change the offer's period in the catalog")
@@ -377,6 +373,10 @@ public struct Planner {
             set["price"] = Self.amountText(amount)
             set["baseTerritory"] = territory
         }
+        if new, product.metadata.price == nil, product.metadata.storefrontPrices.isEmpty {
+            block(.error, "the subscription has no price, and App Store Connect makes an offer only where it has one: declare its price")
+            return nil
+        }
         return set
     }
 
@@ -391,7 +391,7 @@ public struct Planner {
                 blocked.append(CatalogPlan.Blocked(level: level, product: product.id, what: "add the win-back offer \(Quote.bounded(offer.terms.id))",
                                                    reason: reason, source: Self.source(offer.terms.location)))
             }
-            guard var set = offerSet(product, offer.terms, what: "win-back offer", block: block) else { continue }
+            guard var set = offerSet(product, offer.terms, what: "win-back offer", new: remote == nil, block: block) else { continue }
             set["paidMonths"] = "\(offer.paidMonths)"
             set["lapsedMinMonths"] = "\(offer.lapsedMonths.lowerBound)"
             set["lapsedMaxMonths"] = "\(offer.lapsedMonths.upperBound)"
@@ -399,18 +399,14 @@ public struct Planner {
             set["startDate"] = offer.startDate
             if let end = offer.endDate { set["endDate"] = end }
             set["priority"] = offer.highPriority ? "HIGH" : "NORMAL"
-            if remote == nil, product.metadata.price == nil, product.metadata.storefrontPrices.isEmpty {
-                block(.error, "the subscription has no price, and App Store Connect makes an offer only where it has one: declare its price")
-                continue
-            }
             if let remote {
                 guard let theirs = remote.winBackOffers else {
                     block(.info, "the snapshot has no win-back offers: pull it with --win-back-offers (`iap asc pull --win-back-offers`) to plan them")
                     continue
                 }
                 if let held = theirs.first(where: { $0.offerId == offer.terms.id }) {
+                    if PlanApply.holds(held, as: set) { continue }
                     let now = PlanApply.winBackFields(held)
-                    if now.allSatisfy({ set[$0.key] == $0.value }) && set.keys.filter({ $0 != "price" && $0 != "baseTerritory" }).allSatisfy({ now[$0] != nil }) { continue }
                     let differ = now.keys.sorted().filter { set[$0] != now[$0] }
                     block(.info, "App Store Connect has the win-back offer \(Quote.bounded(offer.terms.id)) with "
                           + differ.map { "\($0) \(Quote.bounded(now[$0] ?? "none"))" }.joined(separator: ", ")
