@@ -131,6 +131,21 @@ extension ASCSnapshot {
                     check.check(offer.endDate, at: "\(place).endDate", ASCValue.date)
                     check.check(offer.priority, at: "\(place).priority", ASCValue.token)
                 }
+                if let codes = s.offerCodes, codes.count > ASCValue.maxPromotionalOffers {
+                    check.fail(at: "\(at).offerCodes", "has \(codes.count) offer codes, more than the \(ASCValue.maxPromotionalOffers) a snapshot holds")
+                }
+                for (o, code) in (s.offerCodes ?? []).enumerated() where check.problem == nil {
+                    let place = "\(at).offerCodes[\(o)]"
+                    check.check(code.name, at: "\(place).name", ASCValue.text)
+                    check.check(code.mode, at: "\(place).mode", ASCValue.token)
+                    check.check(code.duration, at: "\(place).duration", ASCValue.token)
+                    check.check(code.periods, at: "\(place).periods", ASCValue.offerPeriods)
+                    check.check(code.offerEligibility, at: "\(place).offerEligibility", ASCValue.token)
+                    if let list = code.eligibilities, list.count > 3 {
+                        check.fail(at: "\(place).eligibilities", "has \(list.count) entries, more than the 3 kinds of customer")
+                    }
+                    for (e, word) in (code.eligibilities ?? []).enumerated() { check.check(word, at: "\(place).eligibilities[\(e)]", ASCValue.token) }
+                }
             }
         }
         for (index, p) in (pending ?? []).enumerated() {

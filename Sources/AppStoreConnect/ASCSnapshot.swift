@@ -45,6 +45,8 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
             case promotionalOffers
             /// A subscription's win-back offers (`--win-back-offers`).
             case winBackOffers
+            /// A subscription's offer codes beyond those its list included (`--offer-codes`).
+            case offerCodes
 
             public static func < (a: Work, b: Work) -> Bool { a.rank < b.rank }
             private var rank: Int {
@@ -57,6 +59,7 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
                 case .prices: 5
                 case .promotionalOffers: 6
                 case .winBackOffers: 7
+                case .offerCodes: 8
                 }
             }
         }
@@ -200,6 +203,35 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
             self.mode = mode
             self.duration = duration
             self.periods = periods
+        }
+    }
+
+    /// One of a subscription's offer codes: the campaign, known by its reference name (its
+    /// prices and codes are not kept).
+    public struct OfferCode: Codable, Sendable, Equatable {
+        /// Its reference name (App Store Connect's `name`).
+        public var name: String
+        /// `FREE_TRIAL`, `PAY_AS_YOU_GO` or `PAY_UP_FRONT`.
+        public var mode: String?
+        /// `THREE_DAYS` … `ONE_YEAR`.
+        public var duration: String?
+        public var periods: Int?
+        /// Who may redeem it: `NEW`, `EXISTING`, `EXPIRED` (`customerEligibilities`).
+        public var eligibilities: [String]?
+        /// `STACK_WITH_INTRO_OFFERS` or `REPLACE_INTRO_OFFERS`.
+        public var offerEligibility: String?
+        /// Whether its codes can be redeemed (false once it is deactivated).
+        public var active: Bool?
+
+        public init(name: String, mode: String?, duration: String?, periods: Int?, eligibilities: [String]?, offerEligibility: String?,
+                    active: Bool?) {
+            self.name = name
+            self.mode = mode
+            self.duration = duration
+            self.periods = periods
+            self.eligibilities = eligibilities
+            self.offerEligibility = offerEligibility
+            self.active = active
         }
     }
 
@@ -405,6 +437,8 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
         public var promotionalOffers: [PromotionalOffer]?
         /// Its win-back offers; nil when the pull did not ask (`--win-back-offers`).
         public var winBackOffers: [WinBackOffer]?
+        /// Its offer codes; nil when the pull did not ask (`--offer-codes`).
+        public var offerCodes: [OfferCode]?
 
         public init(productId: String, id: String, name: String?, state: String?, period: String?, groupLevel: Int?,
                     familySharable: Bool?, localizations: [Localization], price: Price? = nil, introductoryOffer: IntroductoryOffer? = nil,
@@ -438,6 +472,7 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
                 subscriptionGroups[g].subscriptions[s].review?.availability?.territories?.sort()
                 subscriptionGroups[g].subscriptions[s].promotionalOffers?.sort { ($0.code, $0.name ?? "") < ($1.code, $1.name ?? "") }
                 subscriptionGroups[g].subscriptions[s].winBackOffers?.sort { ($0.offerId, $0.startDate ?? "") < ($1.offerId, $1.startDate ?? "") }
+                subscriptionGroups[g].subscriptions[s].offerCodes?.sort { ($0.name, $0.mode ?? "", $0.duration ?? "") < ($1.name, $1.mode ?? "", $1.duration ?? "") }
             }
             subscriptionGroups[g].localizations?.sort { $0.locale < $1.locale }
             subscriptionGroups[g].subscriptions.sort { ($0.groupLevel ?? .max, $0.productId, $0.id) < ($1.groupLevel ?? .max, $1.productId, $1.id) }

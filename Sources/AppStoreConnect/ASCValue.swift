@@ -37,6 +37,8 @@ public enum ASCValue {
 
     /// An introductory offer's modes and durations (Apple's document's enumerations).
     public static let offerModes: Set<String> = ["FREE_TRIAL", "PAY_AS_YOU_GO", "PAY_UP_FRONT"]
+    public static let customerEligibilities: Set<String> = ["NEW", "EXISTING", "EXPIRED"]
+    public static let offerEligibilities: Set<String> = ["STACK_WITH_INTRO_OFFERS", "REPLACE_INTRO_OFFERS"]
     public static let offerDurations: Set<String> = ["THREE_DAYS", "ONE_WEEK", "TWO_WEEKS", "ONE_MONTH", "TWO_MONTHS", "THREE_MONTHS", "SIX_MONTHS", "ONE_YEAR"]
 
     public static func token(_ value: String) -> String? {

@@ -111,7 +111,7 @@ struct Included: Decodable, Sendable {
         OfPurchases.type, OfSubscriptions.type, "inAppPurchasePricePoints",
         "subscriptionPricePoints", "territories", "inAppPurchasePriceSchedules",
         Availabilities.ofPurchases, Availabilities.ofSubscriptions, "subscriptionGroupLocalizations",
-        PromotionalOfferAttributes.type,
+        PromotionalOfferAttributes.type, OfferCodeAttributes.type,
     ]
 
     subscript(_ linkage: Linkage?) -> Resource<IncludedAttributes>? {
@@ -284,6 +284,22 @@ struct IncludedAttributes: Decodable, Sendable {
     var offerMode: String?
     var duration: String?
     var numberOfPeriods: Int?
+    // An offer code's.
+    var customerEligibilities: [String]?
+    var offerEligibility: String?
+    var active: Bool?
+}
+
+/// A subscription's offer code, as a list or an include gives it.
+struct OfferCodeAttributes: Decodable, Sendable, ResourceAttributes {
+    static let type = "subscriptionOfferCodes"
+    var name: String?
+    var offerMode: String?
+    var duration: String?
+    var numberOfPeriods: Int?
+    var customerEligibilities: [String]?
+    var offerEligibility: String?
+    var active: Bool?
 }
 
 /// A subscription's win-back offer, as its list gives it.

@@ -39,7 +39,7 @@ final class PullState: @unchecked Sendable {
             switch item.work {
             case .subscriptions: groups[item.id] != nil
             case .localizations, .price, .prices: purchases[item.id] != nil || subscriptions[item.id] != nil
-            case .introductoryOffer, .promotionalOffers, .winBackOffers: subscriptions[item.id] != nil
+            case .introductoryOffer, .promotionalOffers, .winBackOffers, .offerCodes: subscriptions[item.id] != nil
             case .availability: availabilityLocked(item.id) != nil
             }
         }
@@ -85,11 +85,13 @@ final class PullState: @unchecked Sendable {
                                            prices: sub.prices, review: sub.review)
                 fields.promotionalOffers = sub.promotionalOffers
                 fields.winBackOffers = sub.winBackOffers
+                fields.offerCodes = sub.offerCodes
                 fields.scheduledPrices = sub.scheduledPrices
                 change(&fields)
                 sub.scheduledPrices = fields.scheduledPrices
                 sub.promotionalOffers = fields.promotionalOffers
                 sub.winBackOffers = fields.winBackOffers
+                sub.offerCodes = fields.offerCodes
                 sub.localizations = fields.localizations
                 sub.price = fields.price
                 sub.prices = fields.prices
@@ -123,6 +125,7 @@ struct ProductFields {
     var review: ASCSnapshot.Review?
     var promotionalOffers: [ASCSnapshot.PromotionalOffer]?
     var winBackOffers: [ASCSnapshot.WinBackOffer]?
+    var offerCodes: [ASCSnapshot.OfferCode]?
 
     init(localizations: [ASCSnapshot.Localization], price: ASCSnapshot.Price?, introductoryOffer: ASCSnapshot.IntroductoryOffer? = nil,
          prices: ASCSnapshot.TerritoryPrices?, review: ASCSnapshot.Review?) {

@@ -41,9 +41,14 @@ public struct SnapshotPull: Sendable {
     /// Whether each subscription's win-back offers are pulled (`--win-back-offers`): one request
     /// a subscription.
     public var winBackOffers: Bool
+    /// Whether each subscription's offer codes are pulled (`--offer-codes`): they come with the
+    /// list of subscriptions (50 a subscription; one request more beyond).
+    public var offerCodes: Bool
 
     public init(storefront: String? = nil, today: Date = Date(), connections: Int = SnapshotPull.defaultConnections, availability: Bool = false,
-                allTerritories: Bool = false, promotionalOffers: Bool = false, winBackOffers: Bool = false) {
+                allTerritories: Bool = false, promotionalOffers: Bool = false, winBackOffers: Bool = false,
+                offerCodes: Bool = false) {
+        self.offerCodes = offerCodes
         self.promotionalOffers = promotionalOffers
         self.winBackOffers = winBackOffers
         self.storefront = storefront
@@ -235,6 +240,11 @@ public struct SnapshotPull: Sendable {
             query += [("limit[promotionalOffers]", "\(Self.includedPerResource)"),
                       ("fields[subscriptionPromotionalOffers]", Self.promotionalOfferFields)]
         }
+        if offerCodes {
+            query[1].1 += ",offerCodes"
+            query[2].1 += ",offerCodes"
+            query += [("limit[offerCodes]", "\(Self.includedPerResource)"), ("fields[subscriptionOfferCodes]", Self.offerCodeFields)]
+        }
         var found: [ASCSnapshot.Subscription] = []
         var work: [ASCSnapshot.Pending] = []
         try client.getAllPages(path, query: query) { (body) throws(ASCError) -> URL? in
@@ -265,6 +275,10 @@ public struct SnapshotPull: Sendable {
                     if subscription.promotionalOffers == nil { work.append(.init(.promotionalOffers, resource.id)) }
                 }
                 if winBackOffers { work.append(.init(.winBackOffers, resource.id)) }
+                if offerCodes {
+                    subscription.offerCodes = try includedOfferCodes(of: resource, page.included, path)
+                    if subscription.offerCodes == nil { work.append(.init(.offerCodes, resource.id)) }
+                }
                 found.append(subscription)
             }
             return try page.next(path)
@@ -332,6 +346,45 @@ public struct SnapshotPull: Sendable {
                 guard let a = resource.attributes, let code = a.offerCode else { continue }
                 found.append(.init(code: code, name: a.name, mode: a.offerMode, duration: a.duration, periods: a.numberOfPeriods))
                 guard found.count <= ASCValue.maxPromotionalOffers else { throw .invalidResponse(path.encoded, "more promotional offers than a subscription has") }
+            }
+            return try page.next(path)
+        }
+        return found
+    }
+
+    static let offerCodeFields = "name,customerEligibilities,offerEligibility,duration,offerMode,numberOfPeriods,active"
+
+    /// A subscription's offer codes from `included`; nil when it has more than were included, or
+    /// the relationship gives no linkage: they are fetched then.
+    private func includedOfferCodes<A>(of resource: Resource<A>, _ included: Included, _ path: APIPath) throws(ASCError) -> [ASCSnapshot.OfferCode]? {
+        guard let link = resource.relationships?["offerCodes"], case .many(let linked) = link.data else { return nil }
+        if let total = link.total, total > linked.count { return nil }
+        var found: [ASCSnapshot.OfferCode] = []
+        for linkage in linked {
+            guard linkage.type == OfferCodeAttributes.type else {
+                throw .invalidResponse(path.encoded, "an offerCodes link is of type \(Quote.escaped(linkage.type)), not '\(OfferCodeAttributes.type)'")
+            }
+            guard let a = included[linkage]?.attributes else { return nil }
+            if let name = a.name {
+                found.append(.init(name: name, mode: a.offerMode, duration: a.duration, periods: a.numberOfPeriods,
+                                   eligibilities: a.customerEligibilities, offerEligibility: a.offerEligibility, active: a.active))
+            }
+        }
+        return found
+    }
+
+    /// Every offer code of a subscription (beyond the 50 its list includes).
+    private func allOfferCodes(_ id: String, _ client: ASCClient) throws(ASCError) -> [ASCSnapshot.OfferCode] {
+        let path = try APIPath("/v1/subscriptions", id, "offerCodes")
+        var found: [ASCSnapshot.OfferCode] = []
+        try client.getAllPages(path, query: [("limit", "\(Self.pageSize)"), ("fields[subscriptionOfferCodes]", Self.offerCodeFields)]) {
+            (body) throws(ASCError) -> URL? in
+            let page = try Page<OfferCodeAttributes>.read(body, path)
+            for resource in page.data {
+                guard let a = resource.attributes, let name = a.name else { continue }
+                found.append(.init(name: name, mode: a.offerMode, duration: a.duration, periods: a.numberOfPeriods,
+                                   eligibilities: a.customerEligibilities, offerEligibility: a.offerEligibility, active: a.active))
+                guard found.count <= ASCValue.maxPromotionalOffers else { throw .invalidResponse(path.encoded, "more offer codes than a subscription has") }
             }
             return try page.next(path)
         }
@@ -429,6 +482,10 @@ public struct SnapshotPull: Sendable {
             guard !isPurchase else { return [] }
             let offers = try allWinBackOffers(item.id, client)
             state.set(item.id) { $0.winBackOffers = offers }
+        case .offerCodes:
+            guard !isPurchase else { return [] }
+            let codes = try allOfferCodes(item.id, client)
+            state.set(item.id) { $0.offerCodes = codes }
         case .availability:
             guard let availabilityID = state.availability(of: item.id) else { return [] }
             let territories = try availableTerritories(availabilityID, ofPurchase: isPurchase, client)

@@ -263,3 +263,52 @@ final class HostileAnswerTests: XCTestCase {
         }
     }
 }
+
+extension HostileAnswerTests {
+    /// The pull with `--offer-codes` of `SnapshotPullTests`' store, its subscriptions answered with `body`.
+    func pullOfferCodes(_ body: String, more: [String: String] = [:]) throws -> (ASCSnapshot, StubTransport) {
+        var script = base.script(more: false)
+        script.removeValue(forKey: subscriptionsKey)
+        script[subscriptionsKey.replacingOccurrences(of: "subscriptionAvailability&", with: "subscriptionAvailability,offerCodes&") + "&limit%5BofferCodes%5D=50"] = [json(200, body)]
+        for (key, answer) in more { script[key] = [json(200, answer)] }
+        let transport = StubTransport(script)
+        let snapshot = try SnapshotPull(connections: 1, offerCodes: true).pull(app: "com.acme.app", client: client(transport)).snapshot
+        return (snapshot, transport)
+    }
+
+    func offerCodes(_ links: String, included: String) -> String {
+        #"{"data":[{"type":"subscriptions","id":"S1","attributes":{"productId":"com.acme.app.plus.monthly"},"relationships":{"subscriptionLocalizations":{"data":[]},"offerCodes":\#(links)}}],"included":[\#(included)],"links":{"self":"x"}}"#
+    }
+
+    func testOfferCodesAreHeldToWhatAppStoreConnectHolds() throws {
+        let one = #"{"meta":{"paging":{"total":1,"limit":50}},"data":[{"type":"subscriptionOfferCodes","id":"C1"}]}"#
+        func code(_ attributes: String) -> String { #"{"type":"subscriptionOfferCodes","id":"C1","attributes":{"name":"Spring",\#(attributes)}}"# }
+        // Read whole from the list: no request more.
+        let (read, transport) = try pullOfferCodes(offerCodes(one, included: code(#""customerEligibilities":["NEW","EXPIRED"],"offerEligibility":"REPLACE_INTRO_OFFERS","offerMode":"FREE_TRIAL","duration":"ONE_WEEK","numberOfPeriods":1,"active":true"#)))
+        XCTAssertEqual(read.subscriptionGroups[0].subscriptions[0].offerCodes, [.init(name: "Spring", mode: "FREE_TRIAL", duration: "ONE_WEEK", periods: 1,
+                                                                                      eligibilities: ["NEW", "EXPIRED"], offerEligibility: "REPLACE_INTRO_OFFERS", active: true)])
+        XCTAssertFalse(transport.requested.contains { $0.contains("/offerCodes") })
+        for (attributes, why) in [
+            (#""customerEligibilities":["NEW","NEW","NEW","NEW"]"#, "offerCodes[0].eligibilities has 4 entries, more than the 3 kinds of customer"),
+            (#""customerEligibilities":["new kind"]"#, "offerCodes[0].eligibilities[0] is 'new kind': not one of App Store Connect's values (capital letters, digits and '_')"),
+            (#""numberOfPeriods":0"#, "offerCodes[0].periods is 0: not between 1 and 100"),
+            (#""offerEligibility":"STACK\u0000""#, "offerCodes[0].offerEligibility is 'STACK\\u{0}': not one of App Store Connect's values (capital letters, digits and '_')"),
+        ] {
+            XCTAssertThrowsError(try pullOfferCodes(offerCodes(one, included: code(attributes))), attributes) { error in
+                XCTAssertEqual("\(error)", "App Store Connect's answer to GET the app's products cannot be read: subscriptionGroups[0].subscriptions[0].\(why)")
+            }
+        }
+        // A link to another kind of resource is refused, not read as an offer code.
+        let other = #"{"meta":{"paging":{"total":1,"limit":50}},"data":[{"type":"subscriptionPromotionalOffers","id":"C1"}]}"#
+        XCTAssertThrowsError(try pullOfferCodes(offerCodes(other, included: code("\"active\":true")))) { error in
+            XCTAssertEqual("\(error)", "App Store Connect's answer to GET /v1/subscriptionGroups/G1/subscriptions cannot be read: "
+                           + "an offerCodes link is of type 'subscriptionPromotionalOffers', not 'subscriptionOfferCodes'")
+        }
+        // More than the list included: the subscription's own list is read, once, and held to the same.
+        let many = #"{"meta":{"paging":{"total":51,"limit":50}},"data":[{"type":"subscriptionOfferCodes","id":"C1"}]}"#
+        let page = #"{"data":[\#(code("\"active\":false"))],"links":{"self":"x"}}"#
+        let (more, asked) = try pullOfferCodes(offerCodes(many, included: code("\"active\":true")), more: ["/v1/subscriptions/S1/offerCodes?limit=200": page])
+        XCTAssertEqual(more.subscriptionGroups[0].subscriptions[0].offerCodes?.map(\.active), [false])
+        XCTAssertEqual(asked.requested.filter { $0.contains("/offerCodes") }, ["/v1/subscriptions/S1/offerCodes?limit=200"])
+    }
+}

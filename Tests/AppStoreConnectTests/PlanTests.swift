@@ -519,3 +519,85 @@ extension PlanTests {
         }
     }
 }
+
+extension PlanTests {
+    /// The shop's subscription with one offer code, `extra` keys added to it.
+    static func withOfferCode(_ extra: String = "") -> String {
+        let code = "<key>offerCodes</key><array><dict><key>referenceName</key><string>Spring</string><key>paymentMode</key><string>pay-up-front</string>"
+            + "<key>period</key><string>P3M</string><key>price</key><string>4.99</string>"
+            + "<key>eligibility</key><array><string>expired</string><string>new</string></array>\(extra)</dict></array>"
+        return ShopCatalog.metadata.replacingOccurrences(of: "<key>familyShareable</key><true/>", with: "<key>familyShareable</key><true/>" + code)
+    }
+
+    func testAnOfferCodeIsAddedByItsNameWithWhoMayRedeemIt() throws {
+        let catalog = try catalog(Self.withOfferCode())
+        XCTAssertEqual(catalog.loadDiagnostics.map(\.message), [])
+        var snapshot = Self.matching()
+        snapshot.subscriptionGroups[0].subscriptions[0].offerCodes = []
+        let plan = plan(catalog, snapshot)
+        XCTAssertEqual(plan.steps.map(\.action), [.createOfferCode])
+        // The catalog's order of eligibility is not App Store Connect's: the step says NEW first.
+        XCTAssertEqual(plan.steps.first?.set, ["name": "Spring", "mode": "PAY_UP_FRONT", "duration": "THREE_MONTHS", "periods": "1", "price": "4.99",
+                                               "baseTerritory": "USA", "customerEligibilities": "NEW,EXPIRED", "offerEligibility": "REPLACE_INTRO_OFFERS"])
+        XCTAssertEqual(PlanApply.describe(plan.steps[0]), "add the offer code 'Spring' of 'com.acme.shop.club.monthly'")
+        XCTAssertEqual(plan.against.offerCodes, true)
+        XCTAssertTrue(plan.encoded().contains("\"offerCodes\" : true"))
+        XCTAssertEqual(try CatalogPlan.decode(Data(plan.encoded().utf8), path: "p.json"), plan)
+        // Held as declared: done, and nothing planned.
+        var held = snapshot
+        let spring = ASCSnapshot.OfferCode(name: "Spring", mode: "PAY_UP_FRONT", duration: "THREE_MONTHS", periods: 1,
+                                           eligibilities: ["EXPIRED", "NEW"], offerEligibility: "REPLACE_INTRO_OFFERS", active: true)
+        held.subscriptionGroups[0].subscriptions[0].offerCodes = [spring]
+        XCTAssertEqual(PlanApply(plan: plan, allTerritories: ["GBR", "USA"]).statuses(held), [.done])
+        XCTAssertEqual(self.plan(catalog, held).steps, [])
+        XCTAssertEqual(self.plan(catalog, held).blocked, [])
+        // Held on other terms: said with each field that differs, never changed.
+        held.subscriptionGroups[0].subscriptions[0].offerCodes?[0].offerEligibility = "STACK_WITH_INTRO_OFFERS"
+        held.subscriptionGroups[0].subscriptions[0].offerCodes?[0].eligibilities = ["EXISTING"]
+        let other = self.plan(catalog, held)
+        XCTAssertEqual(other.steps, [])
+        XCTAssertEqual(other.blocked.map { "\($0.level) \($0.what)" }, ["info add the offer code 'Spring'"])
+        XCTAssertEqual(other.blocked[0].reason, "App Store Connect has the offer code 'Spring' with customerEligibilities 'EXISTING', "
+                       + "offerEligibility 'STACK_WITH_INTRO_OFFERS': App Store Connect does not change an offer code's terms; "
+                       + "give the catalog's offer code a new referenceName")
+        guard case .moved(let why) = PlanApply(plan: plan, allTerritories: ["GBR", "USA"]).statuses(held)[0] else { return XCTFail("not moved") }
+        XCTAssertEqual(why, "its offer code 'Spring' is now customerEligibilities EXISTING, duration THREE_MONTHS, mode PAY_UP_FRONT, "
+                       + "offerEligibility STACK_WITH_INTRO_OFFERS, periods 1")
+        // Deactivated: App Store Connect never turns it on again; said.
+        var off = snapshot
+        off.subscriptionGroups[0].subscriptions[0].offerCodes = [spring]
+        off.subscriptionGroups[0].subscriptions[0].offerCodes?[0].active = false
+        XCTAssertEqual(self.plan(catalog, off).blocked.map(\.reason), [
+            "App Store Connect has the offer code 'Spring' deactivated, and never turns one on again: give the catalog's offer code a new referenceName "
+                + "to offer it again, or remove it from the catalog"])
+        // Not pulled: said, with the flag that pulls them.
+        XCTAssertEqual(self.plan(catalog, Self.matching()).blocked.map(\.reason),
+                       ["the snapshot has no offer codes: pull it with --offer-codes (`iap asc pull --offer-codes`) to plan them"])
+        // Stackable: App Store Connect's STACK_WITH_INTRO_OFFERS.
+        let stacked = try self.catalog(Self.withOfferCode("<key>stackable</key><true/>"))
+        XCTAssertEqual(self.plan(stacked, snapshot).steps.first?.set["offerEligibility"], "STACK_WITH_INTRO_OFFERS")
+    }
+
+    func testAHandEditedOfferCodeStepIsRefusedAtItsField() throws {
+        var snapshot = Self.matching()
+        snapshot.subscriptionGroups[0].subscriptions[0].offerCodes = []
+        let text = plan(try catalog(Self.withOfferCode()), snapshot).encoded()
+        let cases: [(String, String, String)] = [
+            ("\"customerEligibilities\" : \"NEW,EXPIRED\"", "\"customerEligibilities\" : \"NEW,NEW\"",
+             "steps[0].set.customerEligibilities is 'NEW,NEW': not a list of NEW, EXISTING, EXPIRED"),
+            ("\"customerEligibilities\" : \"NEW,EXPIRED\"", "\"customerEligibilities\" : \"\"",
+             "steps[0].set.customerEligibilities is '': not a list of NEW, EXISTING, EXPIRED"),
+            ("\"offerEligibility\" : \"REPLACE_INTRO_OFFERS\"", "\"offerEligibility\" : \"ALWAYS\"",
+             "steps[0].set.offerEligibility is 'ALWAYS': not STACK_WITH_INTRO_OFFERS or REPLACE_INTRO_OFFERS"),
+            ("\"offerEligibility\" : \"REPLACE_INTRO_OFFERS\",", "",
+             "steps[0].set lacks the offer code's name, customerEligibilities or offerEligibility"),
+            ("\"name\" : \"Spring\"", "\"code\" : \"Spring\"", "steps[0].set.code is not a field create-offer-code sets"),
+        ]
+        for (from, to, message) in cases {
+            XCTAssertTrue(text.contains(from), from)
+            XCTAssertThrowsError(try CatalogPlan.decode(Data(text.replacingOccurrences(of: from, with: to).utf8), path: "p.json"), to) {
+                XCTAssertTrue("\($0)".contains(message), "\($0)")
+            }
+        }
+    }
+}

@@ -509,3 +509,76 @@ extension ASCEndToEndTests {
         XCTAssertTrue(noted.stdout.hasPrefix("applied 1 step (0 already done)"), noted.stdout)
     }
 }
+
+extension ASCEndToEndTests {
+    func testOfferCodesAreMadeWithTheirPricesAndWhoMayRedeemThem() throws {
+        let state = folder.appendingPathComponent("state.json")
+        let (url, log) = try startServer(pageSize: 8000, extra: ["--state", state.path], storeJSON: Self.shopStore())
+        try writeShop(subscriptionExtra: "<key>offerCodes</key><array>"
+            + "<dict><key>referenceName</key><string>Spring 2027</string><key>paymentMode</key><string>pay-up-front</string>"
+            + "<key>period</key><string>P3M</string><key>price</key><string>4.99</string>"
+            + "<key>eligibility</key><array><string>expired</string><string>new</string></array></dict>"
+            + "<dict><key>referenceName</key><string>Free month</string><key>paymentMode</key><string>free-trial</string>"
+            + "<key>period</key><string>P1M</string><key>eligibility</key><array><string>existing</string></array>"
+            + "<key>stackable</key><true/></dict></array>")
+        func plan(_ name: String) throws -> IAPRunner.Result { try livePlan(url, name, pulling: ["--offer-codes"]) }
+        let planned = try plan("plan.json")
+        XCTAssertTrue(planned.stderr.contains("plan: 10 steps to apply"), planned.stderr)
+        XCTAssertTrue(planned.stdout.contains("add the offer code 'Spring 2027' of 'com.acme.shop.club.monthly': "
+                                              + "customerEligibilities 'NEW,EXPIRED', duration 'THREE_MONTHS', mode 'PAY_UP_FRONT', name 'Spring 2027', "
+                                              + "offerEligibility 'REPLACE_INTRO_OFFERS', periods '1', price '4.99'"), planned.stdout)
+        let applied = try apply(url, folder.appendingPathComponent("plan.json").path)
+        XCTAssertEqual(applied.status, 0, applied.stderr)
+        XCTAssertTrue(applied.stdout.hasPrefix("applied 10 steps (0 already done); read back: App Store Connect holds every step of the plan"), applied.stdout)
+        // One write a campaign, after the subscription's prices.
+        XCTAssertEqual(try writes(log).map { "\($0["method"]!) \($0["path"]!)" }[3...5],
+                       ["PATCH /v1/subscriptions/6400000002", "POST /v1/subscriptionOfferCodes", "POST /v1/subscriptionOfferCodes"])
+        XCTAssertTrue(try requests(log).allSatisfy { ($0["requestValid"] as? Bool) == true && ($0["responseValid"] as? Bool) == true })
+        let store = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: state)) as? [String: Any])
+        let club = try XCTUnwrap(((store["subscriptionGroups"] as? [[String: Any]])?.first?["subscriptions"] as? [[String: Any]])?.first)
+        let made = club["offerCodes"] as? [[String: Any]] ?? []
+        XCTAssertEqual(made.map { "\($0["name"]!) \(($0["customerEligibilities"] as? [String] ?? []).joined(separator: ",")) \($0["offerEligibility"]!)" },
+                       ["Spring 2027 NEW,EXPIRED REPLACE_INTRO_OFFERS", "Free month EXISTING STACK_WITH_INTRO_OFFERS"])
+        // In each of the fake's 7 territories: the paid one at 4.99 in USA and its equalization
+        // elsewhere, the free one without a price.
+        let paid = (made.first?["prices"] as? [[String: Any]] ?? []).map { "\($0["territory"]!) \($0["customerPrice"]!)" }
+        XCTAssertEqual(paid, ["CAN 6.99", "CHE 4.99", "DEU 4.99", "GBR 4.89", "JPN 750", "KOR 6990", "USA 4.99"])
+        XCTAssertEqual((made.last?["prices"] as? [[String: Any]] ?? []).map { $0.keys.sorted() }, Array(repeating: ["territory"], count: 7))
+        // Planned again: nothing; the codes come with the list of subscriptions (no request more).
+        let before = try requests(log).count
+        XCTAssertTrue(try plan("again.json").stderr.contains("plan: 0 steps to apply"))
+        XCTAssertFalse(try requests(log).dropFirst(before).contains { ($0["path"] as? String)?.hasSuffix("/offerCodes") ?? false })
+        let snapshot = try String(contentsOf: folder.appendingPathComponent("shop.snapshot.json"), encoding: .utf8)
+        XCTAssertTrue(snapshot.contains(#""offerEligibility" : "STACK_WITH_INTRO_OFFERS""#), snapshot)
+    }
+
+    func testASubscriptionWithMoreOfferCodesThanItsListIncludesIsReadWhole() throws {
+        var store = try XCTUnwrap(JSONSerialization.jsonObject(with: try self.store()) as? [String: Any])
+        var groups = try XCTUnwrap(store["subscriptionGroups"] as? [[String: Any]])
+        var subscriptions = try XCTUnwrap(groups[0]["subscriptions"] as? [[String: Any]])
+        // 51: one more than a list includes a subscription.
+        subscriptions[0]["offerCodes"] = (1...51).map { n -> [String: Any] in
+            ["id": "\(8_000_000 + n)", "name": String(format: "Code %02d", n), "customerEligibilities": ["NEW"], "offerEligibility": "REPLACE_INTRO_OFFERS",
+             "offerMode": "FREE_TRIAL", "duration": "ONE_WEEK", "numberOfPeriods": 1, "active": n != 51]
+        }
+        groups[0]["subscriptions"] = subscriptions
+        store["subscriptionGroups"] = groups
+        let (url, log) = try startServer(pageSize: 8000, storeJSON: try JSONSerialization.data(withJSONObject: store))
+        let snapshot = folder.appendingPathComponent("pulled.json")
+        var env = environment
+        env["IAP_ASC_URL"] = url
+        let result = try IAPRunner.run(["asc", "pull", "--app", "com.razeware.RazeFaces", "--offer-codes", "--snapshot", snapshot.path], environment: env)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let pulled = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: snapshot)) as? [String: Any])
+        let all = (pulled["subscriptionGroups"] as? [[String: Any]] ?? []).flatMap { $0["subscriptions"] as? [[String: Any]] ?? [] }
+        let codes = try XCTUnwrap(all.first { $0["id"] as? String == subscriptions[0]["id"] as? String }?["offerCodes"] as? [[String: Any]])
+        XCTAssertEqual(codes.count, 51)
+        XCTAssertEqual(codes.last.map { "\($0["name"]!) \($0["active"]!)" }, "Code 51 0")
+        // The other subscriptions have none, and say so (an empty list, not "not pulled").
+        XCTAssertEqual(all.filter { ($0["offerCodes"] as? [Any])?.isEmpty == true }.count, all.count - 1)
+        // One request more, for the subscription with more than its list included.
+        let more = try requests(log).compactMap { $0["path"] as? String }.filter { $0.hasSuffix("/offerCodes") }
+        XCTAssertEqual(more, ["/v1/subscriptions/\(subscriptions[0]["id"]!)/offerCodes"])
+        XCTAssertTrue(try requests(log).allSatisfy { ($0["requestValid"] as? Bool) == true && ($0["responseValid"] as? Bool) == true })
+    }
+}

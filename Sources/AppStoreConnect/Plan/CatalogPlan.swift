@@ -41,21 +41,24 @@ public struct CatalogPlan: Codable, Sendable, Equatable {
         public var promotionalOffers: Bool?
         /// Whether it holds the subscriptions' win-back offers (true, or left out).
         public var winBackOffers: Bool?
+        /// Whether it holds the subscriptions' offer codes (true, or left out).
+        public var offerCodes: Bool?
 
         public init(fingerprint: String, storefront: String?, availability: Bool, allStorefronts: Bool, promotionalOffers: Bool = false,
-                    winBackOffers: Bool = false) {
+                    winBackOffers: Bool = false, offerCodes: Bool = false) {
             self.fingerprint = fingerprint
             self.storefront = storefront
             self.availability = availability
             self.allStorefronts = allStorefronts
             self.promotionalOffers = promotionalOffers ? true : nil
             self.winBackOffers = winBackOffers ? true : nil
+            self.offerCodes = offerCodes ? true : nil
         }
 
         public init(_ snapshot: ASCSnapshot) {
             self.init(fingerprint: snapshot.fingerprint, storefront: snapshot.storefront, availability: snapshot.pulledAvailability,
                       allStorefronts: snapshot.pulledAllTerritories, promotionalOffers: snapshot.pulledPromotionalOffers,
-                      winBackOffers: snapshot.pulledWinBackOffers)
+                      winBackOffers: snapshot.pulledWinBackOffers, offerCodes: snapshot.pulledOfferCodes)
         }
     }
 
@@ -72,6 +75,7 @@ public struct CatalogPlan: Codable, Sendable, Equatable {
             case setIntroductoryOffer = "set-introductory-offer"
             case createPromotionalOffer = "create-promotional-offer"
             case createWinBackOffer = "create-win-back-offer"
+            case createOfferCode = "create-offer-code"
 
             /// The fields `set` may hold for this action.
             public var fields: Set<String> {
@@ -85,6 +89,7 @@ public struct CatalogPlan: Codable, Sendable, Equatable {
                 case .createPromotionalOffer: ["code", "name", "mode", "duration", "periods", "price", "baseTerritory"]
                 case .createWinBackOffer: ["code", "name", "mode", "duration", "periods", "price", "baseTerritory", "paidMonths", "lapsedMinMonths",
                                            "lapsedMaxMonths", "waitMonths", "startDate", "endDate", "priority"]
+                case .createOfferCode: ["name", "mode", "duration", "periods", "price", "baseTerritory", "customerEligibilities", "offerEligibility"]
                 }
             }
         }
@@ -186,6 +191,7 @@ public struct CatalogPlan: Codable, Sendable, Equatable {
         json.key("allStorefronts"); json.bool(against.allStorefronts)
         json.key("availability"); json.bool(against.availability)
         string("fingerprint", against.fingerprint)
+        if let pulled = against.offerCodes { json.key("offerCodes"); json.bool(pulled) }
         if let pulled = against.promotionalOffers { json.key("promotionalOffers"); json.bool(pulled) }
         string("storefront", against.storefront)
         if let pulled = against.winBackOffers { json.key("winBackOffers"); json.bool(pulled) }
@@ -302,13 +308,21 @@ public struct CatalogPlan: Codable, Sendable, Equatable {
                         } else {
                             check.check(field, at: place) { ["true", "false"].contains($0) ? nil : "not true or false" }
                         }
-                    case .setIntroductoryOffer, .createPromotionalOffer, .createWinBackOffer:
+                    case .setIntroductoryOffer, .createPromotionalOffer, .createWinBackOffer, .createOfferCode:
                         guard step.action.fields.contains(key) else { check.fail(at: place, "is not a field \(step.action.rawValue) sets"); continue }
                         switch key {
                         case "paidMonths", "lapsedMinMonths", "lapsedMaxMonths", "waitMonths":
                             check.check(field, at: place) { Int($0).map { ASCValue.months($0) } ?? "not a number of months" }
                         case "startDate", "endDate": check.check(field, at: place, ASCValue.date)
                         case "priority": check.check(field, at: place) { ["HIGH", "NORMAL"].contains($0) ? nil : "not HIGH or NORMAL" }
+                        case "customerEligibilities":
+                            check.check(field, at: place) { field in
+                                let words = field.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                                return !words.isEmpty && words.count <= 3 && Set(words).count == words.count
+                                    && words.allSatisfy(ASCValue.customerEligibilities.contains) ? nil : "not a list of NEW, EXISTING, EXPIRED"
+                            }
+                        case "offerEligibility":
+                            check.check(field, at: place) { ASCValue.offerEligibilities.contains($0) ? nil : "not STACK_WITH_INTRO_OFFERS or REPLACE_INTRO_OFFERS" }
                         case "mode": check.check(field, at: place) { ASCValue.offerModes.contains($0) ? nil : "not an offer mode" }
                         case "duration": check.check(field, at: place) { ASCValue.offerDurations.contains($0) ? nil : "not an offer duration" }
                         case "periods": check.check(field, at: place) { Int($0).map { (1...12).contains($0) } == true ? nil : "not a number of periods (1 to 12)" }
@@ -327,11 +341,14 @@ public struct CatalogPlan: Codable, Sendable, Equatable {
                     }
                 }
             }
-            if [.setIntroductoryOffer, .createPromotionalOffer, .createWinBackOffer].contains(step.action), step.set["mode"] == nil || step.set["duration"] == nil || step.set["periods"] == nil {
+            if [.setIntroductoryOffer, .createPromotionalOffer, .createWinBackOffer, .createOfferCode].contains(step.action), step.set["mode"] == nil || step.set["duration"] == nil || step.set["periods"] == nil {
                 check.fail(at: "\(at).set", "lacks the offer's mode, duration or periods")
             }
             if [.createPromotionalOffer, .createWinBackOffer].contains(step.action), step.set["code"] == nil || step.set["name"] == nil {
                 check.fail(at: "\(at).set", "lacks the offer's code or name")
+            }
+            if step.action == .createOfferCode, ["name", "customerEligibilities", "offerEligibility"].contains(where: { step.set[$0] == nil }) {
+                check.fail(at: "\(at).set", "lacks the offer code's name, customerEligibilities or offerEligibility")
             }
             if step.action == .createWinBackOffer, ["paidMonths", "lapsedMinMonths", "lapsedMaxMonths", "startDate", "priority"].contains(where: { step.set[$0] == nil }) {
                 check.fail(at: "\(at).set", "lacks the win-back offer's eligibility, start date or priority")
@@ -392,6 +409,11 @@ extension ASCSnapshot {
     /// Whether the pull asked for the subscriptions' win-back offers (`--win-back-offers`).
     public var pulledWinBackOffers: Bool {
         subscriptionGroups.contains { $0.subscriptions.contains { $0.winBackOffers != nil } }
+    }
+
+    /// Whether the pull asked for the subscriptions' offer codes (`--offer-codes`).
+    public var pulledOfferCodes: Bool {
+        subscriptionGroups.contains { $0.subscriptions.contains { $0.offerCodes != nil } }
     }
 
     /// Whether the pull asked for every territory's price (`--all-storefronts`).

@@ -170,6 +170,25 @@ extension PlanApply {
         return try created(try client.write("POST", path, body: body), "winBackOffers", path.encoded)
     }
 
+    /// A subscription's offer code (the campaign, without codes), one write: its name, terms and
+    /// who may redeem it, and its price in every territory the subscription has a price in (a
+    /// free offer's without a price point).
+    func createOfferCode(_ step: CatalogPlan.Step, _ id: String, territories: Set<String>, client: ASCClient) throws(ASCError) -> String? {
+        let (prices, included) = try offerPrices(step, id, territories: territories, type: "subscriptionOfferCodePrices", what: "an offer code", client: client)
+        let eligibilities = (step.set["customerEligibilities"] ?? "").split(separator: ",").map(String.init)
+        let attributes: [String: Any] = [
+            "name": step.set["name"] ?? "", "offerMode": step.set["mode"] ?? "", "duration": step.set["duration"] ?? "",
+            "numberOfPeriods": Int(step.set["periods"] ?? "") ?? 1, "customerEligibilities": eligibilities,
+            "offerEligibility": step.set["offerEligibility"] ?? "",
+        ]
+        let body = Self.document(["type": "subscriptionOfferCodes", "attributes": attributes,
+                                  "relationships": ["subscription": Self.link("subscriptions", id),
+                                                    "prices": prices]],
+                                 included: included)
+        let path = APIPath("/v1/subscriptionOfferCodes")
+        return try created(try client.write("POST", path, body: body), "subscriptionOfferCodes", path.encoded)
+    }
+
     /// An offer's prices created inline, of `type`: the offer's `prices` relationship and the
     /// `included` items it names, one a territory the offer is made in.
     private func offerPrices(_ step: CatalogPlan.Step, _ id: String, territories: Set<String>, type: String, what: String,

@@ -154,6 +154,10 @@ extension PlanApply {
             let (id, subscription) = try product()
             guard subscription else { throw .notFound("\(Quote.escaped(productID)) is not a subscription: only subscriptions have win-back offers") }
             return try createWinBackOffer(step, id, territories: made.priced[productID] ?? [], client: client)
+        case .createOfferCode:
+            let (id, subscription) = try product()
+            guard subscription else { throw .notFound("\(Quote.escaped(productID)) is not a subscription: only subscriptions have offer codes") }
+            return try createOfferCode(step, id, territories: made.priced[productID] ?? [], client: client)
         case .setAvailability:
             let (id, subscription) = try product()
             let field = step.set["territories"] ?? ""

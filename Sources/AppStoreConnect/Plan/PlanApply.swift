@@ -28,13 +28,14 @@ public struct PlanApply: Sendable {
     /// every territory's price and availability when the plan sets them (to judge those steps).
     public func pull(connections: Int) -> SnapshotPull {
         // An offer goes where the subscription has a price: every territory's is read.
-        let prices = plan.steps.contains { [.setPrices, .setIntroductoryOffer, .createPromotionalOffer, .createWinBackOffer].contains($0.action) }
+        let prices = plan.steps.contains { [.setPrices, .setIntroductoryOffer, .createPromotionalOffer, .createWinBackOffer, .createOfferCode].contains($0.action) }
         let availability = plan.steps.contains { $0.action == .setAvailability }
         return SnapshotPull(storefront: plan.against.storefront, connections: connections,
                             availability: plan.against.availability || availability,
                             allTerritories: plan.against.allStorefronts || prices,
                             promotionalOffers: plan.against.promotionalOffers == true || plan.steps.contains { $0.action == .createPromotionalOffer },
-                            winBackOffers: plan.against.winBackOffers == true || plan.steps.contains { $0.action == .createWinBackOffer })
+                            winBackOffers: plan.against.winBackOffers == true || plan.steps.contains { $0.action == .createWinBackOffer },
+                            offerCodes: plan.against.offerCodes == true || plan.steps.contains { $0.action == .createOfferCode })
     }
 
     /// `live` with only what the plan's snapshot was pulled with: its fingerprint is comparable.
@@ -50,6 +51,7 @@ public struct PlanApply: Sendable {
                 if !plan.against.availability { copy.subscriptionGroups[g].subscriptions[s].review?.availability?.territories = nil }
                 if plan.against.promotionalOffers != true { copy.subscriptionGroups[g].subscriptions[s].promotionalOffers = nil }
                 if plan.against.winBackOffers != true { copy.subscriptionGroups[g].subscriptions[s].winBackOffers = nil }
+                if plan.against.offerCodes != true { copy.subscriptionGroups[g].subscriptions[s].offerCodes = nil }
             }
         }
         return copy
@@ -165,6 +167,10 @@ public struct PlanApply: Sendable {
                 if case .subscription(let s, _) = self { return s.winBackOffers }
                 return nil
             }
+            var offerCodes: [ASCSnapshot.OfferCode]? {
+                if case .subscription(let s, _) = self { return s.offerCodes }
+                return nil
+            }
             var review: ASCSnapshot.Review? {
                 switch self {
                 case .purchase(let p): p.review
@@ -264,6 +270,15 @@ public struct PlanApply: Sendable {
             let now = Self.winBackFields(offer)
             return .moved("its win-back offer \(Quote.escaped(offer.offerId)) is now "
                           + now.keys.sorted().filter { $0 != "code" }.map { "\($0) \(now[$0]!)" }.joined(separator: ", "))
+        case .createOfferCode:
+            // By its name; its prices are not read back (the snapshot keeps none).
+            guard let product = live.products[step.product ?? ""] else { return .planned }
+            guard let codes = product.offerCodes else { return .moved("App Store Connect's offer codes were not read") }
+            guard let code = codes.first(where: { $0.name == step.set["name"] }) else { return .planned }
+            if Self.holds(code, as: step.set) { return .done }
+            let now = Self.offerCodeFields(code)
+            return .moved("its offer code \(Quote.escaped(code.name)) is now "
+                          + now.keys.sorted().filter { $0 != "name" }.map { "\($0) \(now[$0]!)" }.joined(separator: ", "))
         case .setAvailability:
             guard let product = live.products[step.product ?? ""] else { return step.before == nil ? .planned : .moved("\(Quote.escaped(step.product ?? "")) is no longer in App Store Connect") }
             let now: [String: String]
@@ -296,6 +311,26 @@ public struct PlanApply: Sendable {
     public static func holds(_ offer: ASCSnapshot.WinBackOffer, as set: [String: String]) -> Bool {
         let now = winBackFields(offer)
         return set.keys.filter { $0 != "price" && $0 != "baseTerritory" }.allSatisfy { now[$0] == set[$0] } && now.keys.allSatisfy { set[$0] != nil }
+    }
+
+    /// An offer code App Store Connect holds, as a step names its fields (all but its price).
+    public static func offerCodeFields(_ code: ASCSnapshot.OfferCode) -> [String: String] {
+        ["name": code.name, "mode": code.mode ?? "", "duration": code.duration ?? "", "periods": "\(code.periods ?? 1)",
+         "customerEligibilities": eligibilityField(code.eligibilities ?? []), "offerEligibility": code.offerEligibility ?? ""]
+    }
+
+    /// Customer eligibilities as a step names them: `NEW,EXISTING,EXPIRED`, in that order, each once.
+    public static func eligibilityField(_ words: [String]) -> String {
+        let order = ["NEW", "EXISTING", "EXPIRED"]
+        let known = Set(words)
+        return (order.filter(known.contains) + known.subtracting(order).sorted()).joined(separator: ",")
+    }
+
+    /// Whether App Store Connect's offer code has exactly the terms `set` gives it (all but its
+    /// price, which the snapshot does not keep).
+    public static func holds(_ code: ASCSnapshot.OfferCode, as set: [String: String]) -> Bool {
+        let now = offerCodeFields(code)
+        return now.allSatisfy { set[$0.key] == $0.value }
     }
 
     /// An introductory offer as a step names it: mode, duration, periods, and a paid offer's price.
@@ -337,6 +372,7 @@ public struct PlanApply: Sendable {
         case .setIntroductoryOffer: return "add the introductory offer of \(product)"
         case .createPromotionalOffer: return "add the promotional offer \(Quote.escaped(step.set["code"] ?? "")) of \(product)"
         case .createWinBackOffer: return "add the win-back offer \(Quote.escaped(step.set["code"] ?? "")) of \(product)"
+        case .createOfferCode: return "add the offer code \(Quote.escaped(step.set["name"] ?? "")) of \(product)"
         }
     }
 }

@@ -92,6 +92,8 @@ public struct DriftCheck: Sendable {
         var promotionalOffers: [ASCSnapshot.PromotionalOffer]? = nil
         /// A subscription's win-back offers (nil: not pulled, or an in-app purchase).
         var winBackOffers: [ASCSnapshot.WinBackOffer]? = nil
+        /// A subscription's offer codes (nil: not pulled, or an in-app purchase).
+        var offerCodes: [ASCSnapshot.OfferCode]? = nil
     }
 
     var remotes: [(id: String, remote: Remote)] {
@@ -109,7 +111,7 @@ public struct DriftCheck: Sendable {
                 (s.productId, Remote(kind: .autoRenewable, name: s.name, reviewNote: s.reviewNote, state: s.state, period: s.period, group: g.referenceName, level: s.groupLevel,
                                      familySharable: s.familySharable, localizations: s.localizations, price: s.price,
                                      prices: s.prices?.byTerritory, scheduled: s.scheduledPrices ?? .init([:]), offer: s.introductoryOffer, review: s.review, groupLocalizations: g.localizations,
-                                     promotionalOffers: s.promotionalOffers, winBackOffers: s.winBackOffers))
+                                     promotionalOffers: s.promotionalOffers, winBackOffers: s.winBackOffers, offerCodes: s.offerCodes))
             }
         }
     }

@@ -124,6 +124,7 @@ public struct Planner {
                     planIntroductoryOffer(product, remote: nil, add: &steps, blocked: &blocked)
                     planPromotionalOffers(product, remote: nil, add: &steps, blocked: &blocked)
                     planWinBackOffers(product, remote: nil, add: &steps, blocked: &blocked)
+                    planOfferCodes(product, remote: nil, add: &steps, blocked: &blocked)
                 }
                 continue
             }
@@ -176,6 +177,7 @@ public struct Planner {
                 planIntroductoryOffer(product, remote: remote, add: &steps, blocked: &blocked)
                 planPromotionalOffers(product, remote: remote, add: &steps, blocked: &blocked)
                 planWinBackOffers(product, remote: remote, add: &steps, blocked: &blocked)
+                planOfferCodes(product, remote: remote, add: &steps, blocked: &blocked)
             }
         }
 
@@ -416,6 +418,48 @@ public struct Planner {
             }
             steps.append(CatalogPlan.Step(number: steps.count + 1, action: .createWinBackOffer, product: product.id, set: set, before: nil,
                                           source: Self.source(offer.terms.location)))
+        }
+    }
+
+    /// Each declared offer code App Store Connect lacks (by its reference name), made in every
+    /// territory the subscription has a price in, without codes (a team makes its one-time-use
+    /// codes in App Store Connect, where their values stay). One it holds on other terms, or
+    /// deactivated, is said, not changed (App Store Connect changes only whether one is active);
+    /// one it holds that the catalog does not declare is left alone.
+    private func planOfferCodes(_ product: Product, remote: DriftCheck.Remote?, add steps: inout [CatalogPlan.Step],
+                                blocked: inout [CatalogPlan.Blocked]) {
+        var seen: Set<String> = []
+        for code in product.metadata.offerCodes where seen.insert(code.terms.id).inserted {
+            func block(_ level: CatalogPlan.Blocked.Level, _ reason: String) {
+                blocked.append(CatalogPlan.Blocked(level: level, product: product.id, what: "add the offer code \(Quote.bounded(code.terms.id))",
+                                                   reason: reason, source: Self.source(code.terms.location)))
+            }
+            guard var set = offerSet(product, code.terms, what: "offer code", new: remote == nil, block: block) else { continue }
+            set["code"] = nil
+            set["customerEligibilities"] = code.eligibility.map { $0.rawValue.uppercased() }.joined(separator: ",")
+            set["offerEligibility"] = code.stackable ? "STACK_WITH_INTRO_OFFERS" : "REPLACE_INTRO_OFFERS"
+            if let remote {
+                guard let theirs = remote.offerCodes else {
+                    block(.info, "the snapshot has no offer codes: pull it with --offer-codes (`iap asc pull --offer-codes`) to plan them")
+                    continue
+                }
+                if let held = theirs.first(where: { $0.name == set["name"] }) {
+                    if held.active == false {
+                        block(.info, "App Store Connect has the offer code \(Quote.bounded(held.name)) deactivated, and never turns one on again: "
+                              + "give the catalog's offer code a new referenceName to offer it again, or remove it from the catalog")
+                        continue
+                    }
+                    if PlanApply.holds(held, as: set) { continue }
+                    let now = PlanApply.offerCodeFields(held)
+                    let differ = now.keys.sorted().filter { set[$0] != now[$0] }
+                    block(.info, "App Store Connect has the offer code \(Quote.bounded(held.name)) with "
+                          + differ.map { "\($0) \(Quote.bounded(now[$0] ?? "none"))" }.joined(separator: ", ")
+                          + ": App Store Connect does not change an offer code's terms; give the catalog's offer code a new referenceName")
+                    continue
+                }
+            }
+            steps.append(CatalogPlan.Step(number: steps.count + 1, action: .createOfferCode, product: product.id, set: set, before: nil,
+                                          source: Self.source(code.terms.location)))
         }
     }
 

@@ -32,6 +32,8 @@ public enum ASCJob {
         public var promotionalOffers = false
         /// Whether the subscriptions' win-back offers are pulled (`--win-back-offers`).
         public var winBackOffers = false
+        /// Whether the subscriptions' offer codes are pulled (`--offer-codes`).
+        public var offerCodes = false
         /// Where App Store Connect's price points are written (`--price-points`): nil pulls none.
         public var pricePoints: String?
         /// Base prices to equalize besides the snapshot's (`--equalize USA:4.99`), for both kinds.
@@ -42,13 +44,15 @@ public enum ASCJob {
         /// The connection the command line asks for, `iap.yml`'s `asc:` section giving the key's
         /// variables and the storefront where the command line gives none.
         public init(environment: [String: String], configuration: Configuration, timeout: Double, storefront: String?, connections: Int,
-                    availability: Bool = false, allStorefronts: Bool = false, promotionalOffers: Bool = false, winBackOffers: Bool = false) {
+                    availability: Bool = false, allStorefronts: Bool = false, promotionalOffers: Bool = false, winBackOffers: Bool = false,
+                    offerCodes: Bool = false) {
             self.init(environment: environment, variables: configuration.asc.variables, timeout: timeout,
                       storefront: storefront ?? configuration.asc.storefront, connections: connections)
             self.availability = availability
             self.allStorefronts = allStorefronts
             self.promotionalOffers = promotionalOffers
             self.winBackOffers = winBackOffers
+            self.offerCodes = offerCodes
         }
 
         public init(environment: [String: String], variables: APIKey.Variables = APIKey.Variables(), timeout: Double = 60,
@@ -231,7 +235,7 @@ public enum ASCJob {
                                     transport: connection.transport, sleep: connection.sleep, saying: &stderr)
         let pull = SnapshotPull(storefront: connection.storefront, connections: connection.connections, availability: connection.availability,
                                 allTerritories: connection.allStorefronts, promotionalOffers: connection.promotionalOffers,
-                                winBackOffers: connection.winBackOffers)
+                                winBackOffers: connection.winBackOffers, offerCodes: connection.offerCodes)
         let outcome: SnapshotPull.Outcome
         do {
             if let partial {

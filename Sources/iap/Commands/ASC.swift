@@ -237,6 +237,9 @@ struct PullArguments: ParsableArguments {
     @Flag(help: "Also pull each subscription's win-back offers: one request more per subscription.")
     var winBackOffers = false
 
+    @Flag(help: "Also pull each subscription's offer codes (with the list of subscriptions: no request more for 50 a subscription).")
+    var offerCodes = false
+
     func validate() throws {
         guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout is seconds between 1 and 3600") }
         guard ASCJob.connectionRange.contains(connections) else {
@@ -248,6 +251,7 @@ struct PullArguments: ParsableArguments {
     func connection(_ configuration: Configuration) -> ASCJob.Connection {
         ASCJob.Connection(environment: ProcessInfo.processInfo.environment, configuration: configuration, timeout: timeout,
                           storefront: storefront, connections: connections, availability: availability,
-                          allStorefronts: allStorefronts, promotionalOffers: promotionalOffers, winBackOffers: winBackOffers)
+                          allStorefronts: allStorefronts, promotionalOffers: promotionalOffers, winBackOffers: winBackOffers,
+                          offerCodes: offerCodes)
     }
 }

@@ -1065,6 +1065,48 @@ def writes(workdir, key):
         status, _, body = win_back("WB1", "FREE_TRIAL", [("USA", None)])
         check(status == 409 and error_code(body) == "ENTITY_ERROR.ATTRIBUTE.INVALID.DUPLICATE", "win-back offer identifier taken: 409 (got %s %s)" % (status, body))
 
+        # Offer codes: created with their prices inline, read in the subscription's list.
+        def offer_code(name, mode, items, **changes):
+            included = [{"type": "subscriptionOfferCodePrices", "id": "${c-%s}" % territory,
+                         "relationships": dict({"territory": one("territories", territory)},
+                                               **({"subscriptionPricePoint": one("subscriptionPricePoints", point)} if point else {}))}
+                        for territory, point in items]
+            attributes = {"name": name, "customerEligibilities": ["NEW", "EXPIRED"], "offerEligibility": "REPLACE_INTRO_OFFERS",
+                          "offerMode": mode, "duration": "ONE_MONTH", "numberOfPeriods": 1}
+            attributes.update(changes)
+            body_ = resource("subscriptionOfferCodes", attributes, subscription=one("subscriptions", sub),
+                             prices=many("subscriptionOfferCodePrices", ["${c-%s}" % t for t, _ in items]))
+            body_["included"] = included
+            return send("POST", base + "/v1/subscriptionOfferCodes", token, body_)
+
+        def offer_codes_of(sub_id):
+            pages = all_pages(base + "/v1/subscriptions/%s/offerCodes" % sub_id, token, "offer codes")
+            return sorted((o["attributes"]["name"], o["attributes"]["offerMode"], tuple(o["attributes"]["customerEligibilities"]),
+                           o["attributes"]["active"]) for p in pages for o in p["data"])
+
+        for name, mode, items, changes, code, what in (
+                ("Spring", "FREE_TRIAL", [("JPN", None)], {}, "ENTITY_ERROR.RELATIONSHIP.INVALID", "a territory with no price"),
+                ("Spring", "PAY_UP_FRONT", [("USA", None)], {}, "ENTITY_ERROR.RELATIONSHIP.INVALID", "a paid offer with no price"),
+                ("Spring", "FREE_TRIAL", [("USA", None)], {"customerEligibilities": []}, "ENTITY_ERROR.ATTRIBUTE.INVALID", "no customers"),
+                ("Spring", "FREE_TRIAL", [("USA", None)], {"customerEligibilities": ["NEW", "NEW"]}, "ENTITY_ERROR.ATTRIBUTE.INVALID",
+                 "a kind of customer twice")):
+            status, _, body = offer_code(name, mode, items, **changes)
+            check(status == 409 and error_code(body) == code and offer_codes_of(sub) == [],
+                  "offer code with %s: 409 %s, nothing kept (got %s %s)" % (what, code, status, body))
+        status, _, body = offer_code("Spring", "PAY_UP_FRONT", [("USA", sub_point["0.99"]), ("GBR", gbr_point["0.99"])])
+        check(status == 201 and body["data"]["type"] == "subscriptionOfferCodes" and body["data"]["attributes"]["active"] is True
+              and offer_codes_of(sub) == [("Spring", "PAY_UP_FRONT", ("NEW", "EXPIRED"), True)],
+              "create offer code: 201, active, read back (got %s %s)" % (status, body))
+        status, _, body = offer_code("Spring", "FREE_TRIAL", [("USA", None)])
+        check(status == 409 and error_code(body) == "ENTITY_ERROR.ATTRIBUTE.INVALID.DUPLICATE", "offer code name taken: 409 (got %s %s)" % (status, body))
+        status, _, body = get_json(base + "/v1/subscriptionGroups/%s/subscriptions?include=offerCodes&limit[offerCodes]=50"
+                                   "&fields[subscriptionOfferCodes]=name,customerEligibilities,offerEligibility,duration,offerMode,"
+                                   "numberOfPeriods,active" % group, token)
+        listed = [r for r in body.get("data", []) if r["id"] == sub]
+        check(status == 200 and listed and [l["id"] for l in listed[0]["relationships"]["offerCodes"]["data"]]
+              == [i["id"] for i in body.get("included", []) if i["type"] == "subscriptionOfferCodes"] != [],
+              "subscriptions list includes offer codes (got %s %s)" % (status, body))
+
         status, _, body = send("POST", base + "/v1/subscriptionPrices", token, price_body(sub, sub_point["4.99"], "USA"))
         check(status == 201 and body["data"]["type"] == "subscriptionPrices" and body["data"]["attributes"] == {"startDate": today},
               "create subscription price (a change, once it has one): 201, starts today (got %s %s)" % (status, body))
@@ -1200,8 +1242,8 @@ def writes(workdir, key):
     with open(state, encoding="utf-8") as handle:
         saved = json.load(handle)
     check(not os.path.exists(state + ".tmp"), "state: no temporary file left")
-    # Past the last id the checks expect: the ids made after it, the promotional and win-back offers' among them.
-    check(saved["usedProductIds"] == ["com.acme.app.pass"] and saved["nextId"] == int(next(expect_ids)) + 4,
+    # Past the last id the checks expect: the ids made after it, the promotional and win-back offers' and the offer code's among them.
+    check(saved["usedProductIds"] == ["com.acme.app.pass"] and saved["nextId"] == int(next(expect_ids)) + 5,
           "state: usedProductIds and nextId (got %s %s)" % (saved.get("usedProductIds"), saved.get("nextId")))
     gems = [i for i in saved["inAppPurchases"] if i["id"] == iap]
     # The last schedule: USA's two manual prices and GBR's, and 5 territories following each of USA's.

@@ -411,7 +411,7 @@ class Resources:
             "links": {"self": "%s/v1/subscriptionGroups/%s" % (self.base, group["id"])},
         }
 
-    def subscription(self, sub, group_id=None, localization_limit=None, offer_limit=None, include=(), promo_limit=None):
+    def subscription(self, sub, group_id=None, localization_limit=None, offer_limit=None, include=(), promo_limit=None, code_limit=None):
         rel = {"links": self.rel_links("/v1/subscriptions", sub["id"], "subscriptionLocalizations")}
         if localization_limit is not None:
             locs = sub.get("localizations", [])
@@ -431,6 +431,12 @@ class Resources:
                 "links": self.rel_links("/v1/subscriptions", sub["id"], "promotionalOffers"),
                 "meta": {"paging": {"total": len(promos), "limit": promo_limit}},
                 "data": [{"type": "subscriptionPromotionalOffers", "id": p["id"]} for p in promos[:promo_limit]]}
+        if code_limit is not None:
+            codes = sub.get("offerCodes", [])
+            relationships["offerCodes"] = {
+                "links": self.rel_links("/v1/subscriptions", sub["id"], "offerCodes"),
+                "meta": {"paging": {"total": len(codes), "limit": code_limit}},
+                "data": [{"type": "subscriptionOfferCodes", "id": c["id"]} for c in codes[:code_limit]]}
         if group_id is not None:
             relationships["group"] = {"data": {"type": "subscriptionGroups", "id": group_id}}
         self.to_one(relationships, include, "/v1/subscriptions", sub, "appStoreReviewScreenshot",
@@ -481,6 +487,12 @@ class Resources:
         return {"type": "subscriptionPromotionalOffers", "id": offer["id"],
                 "attributes": optional({}, offer, ("name", "offerCode", "offerMode", "duration", "numberOfPeriods")),
                 "links": {"self": "%s/v1/subscriptionPromotionalOffers/%s" % (self.base, offer["id"])}}
+
+    def offer_code(self, code):
+        return {"type": "subscriptionOfferCodes", "id": code["id"],
+                "attributes": optional({}, code, ("name", "customerEligibilities", "offerEligibility", "duration", "offerMode",
+                                                  "numberOfPeriods", "totalNumberOfCodes", "active")),
+                "links": {"self": "%s/v1/subscriptionOfferCodes/%s" % (self.base, code["id"])}}
 
     def win_back_offer(self, offer):
         return {"type": "winBackOffers", "id": offer["id"],
@@ -702,8 +714,12 @@ def group_subscriptions(ctx, query, group_id):
     promo_limit = None
     if "promotionalOffers" in include:
         promo_limit = int_param(query, "limit[promotionalOffers]", DEFAULT_INCLUDED_LIMIT, 50)
+    code_limit = None
+    if "offerCodes" in include:
+        code_limit = int_param(query, "limit[offerCodes]", DEFAULT_INCLUDED_LIMIT, 50)
     chunk, links, meta = ctx.pager.page(subs, query)
-    body = {"data": [ctx.res.subscription(s, group_id if with_group else None, loc_limit, offer_limit, include, promo_limit) for s in chunk],
+    body = {"data": [ctx.res.subscription(s, group_id if with_group else None, loc_limit, offer_limit, include, promo_limit, code_limit)
+                     for s in chunk],
             "links": links, "meta": meta}
     included = []
     if loc_limit is not None:
@@ -715,6 +731,8 @@ def group_subscriptions(ctx, query, group_id):
             included += [ctx.res.introductory_offer(entry, ident, {}) for entry, ident, _ in rows[:offer_limit]]
     if promo_limit is not None:
         included += [ctx.res.promotional_offer(p) for sub in chunk for p in sub.get("promotionalOffers", [])[:promo_limit]]
+    if code_limit is not None:
+        included += [ctx.res.offer_code(c) for sub in chunk for c in sub.get("offerCodes", [])[:code_limit]]
     if with_group and chunk:
         included.append(ctx.res.group(group))
     included += included_extras(ctx, chunk, include, "subscriptionAppStoreReviewScreenshots",
@@ -1064,6 +1082,11 @@ def subscription_prices(ctx, query, sub_id):
 @route(r"/v1/subscriptions/([^/]+)/promotionalOffers")
 def promotional_offers(ctx, query, sub_id):
     return owned_page(ctx, query, ctx.store.sub_by_id, "subscriptions", sub_id, "promotionalOffers", ctx.res.promotional_offer)
+
+
+@route(r"/v1/subscriptions/([^/]+)/offerCodes")
+def subscription_offer_codes(ctx, query, sub_id):
+    return owned_page(ctx, query, ctx.store.sub_by_id, "subscriptions", sub_id, "offerCodes", ctx.res.offer_code)
 
 
 @route(r"/v1/subscriptions/([^/]+)/winBackOffers")
@@ -1807,6 +1830,30 @@ def offer_prices(ctx, sub, data, body, price_type, mode, what):
             entry["customerPrice"] = price
         prices.append(entry)
     return prices
+
+
+# -- offer codes
+
+@write_route("POST", r"/v1/subscriptionOfferCodes")
+def create_offer_code(ctx, body):
+    """An offer code (the campaign, without codes) with its prices inline: a name unique to the
+    subscription, at least one kind of customer, each once, and its prices as a promotional
+    offer's (each a 409 that keeps nothing)."""
+    data = body["data"]
+    sub = related(data, "subscription", ctx.store.sub_by_id, "subscriptions")
+    attributes = data["attributes"]
+    if any(c.get("name") == attributes["name"] for c in sub.get("offerCodes", [])):
+        raise duplicate("The name '%s' is already used by another offer code of this subscription." % attributes["name"],
+                        "/data/attributes/name")
+    kinds = attributes["customerEligibilities"]
+    if not kinds or len(set(kinds)) != len(kinds):
+        raise invalid_attribute("An offer code is for at least one kind of customer, each named once.", "/data/attributes/customerEligibilities")
+    prices = offer_prices(ctx, sub, data, body, "subscriptionOfferCodePrices", attributes["offerMode"], "An offer code")
+    code = {"id": ctx.store.new_id(), "prices": prices, "active": True, "totalNumberOfCodes": 0}
+    for name in ("name", "customerEligibilities", "offerEligibility", "duration", "offerMode", "numberOfPeriods"):
+        code[name] = attributes[name]
+    sub.setdefault("offerCodes", []).append(code)
+    return created(ctx, ctx.res.offer_code(code), "/v1/subscriptionOfferCodes")
 
 
 # -- win-back offers
