@@ -219,7 +219,7 @@ enum FuzzEntries {
     /// answer — its first byte the status (most often 200; else 404, 429, 500 or 400) and whether
     /// an `X-Rate-Limit` header says how many requests are left (its second byte), the rest its
     /// body — given in order to a pull with prices on one connection (then 404s), to the resume of
-    /// what it left partial, and to a report download.
+    /// what it left partial, to a pull of every kind of offer, and to a report download.
     static func ascAnswers(_ bytes: [UInt8]) {
         let parts = bytes.split(separator: 0, omittingEmptySubsequences: false).map { Array($0) }
         final class Script: HTTPTransport, @unchecked Sendable {
@@ -259,6 +259,11 @@ enum FuzzEntries {
             }
             let catalog = outcome.snapshot.catalog(path: "p.json", text: text)
             _ = try? StoreKitWriter(storefront: "USA").write(catalog)
+        }
+        // The same answers to a pull of every kind of offer (promotional, win-back, offer codes).
+        let offers = SnapshotPull(storefront: "USA", connections: 1, promotionalOffers: true, winBackOffers: true, offerCodes: true)
+        if let again = client(), let outcome = try? offers.pull(app: "com.acme.app", client: again) {
+            _ = outcome.snapshot.encoded()
         }
         if var reports = client(), let fetch = try? ReportFetch(vendor: "80012345", kind: .sales(.daily), from: "2026-11-01", to: "2026-11-02") {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iap-fuzz-reports-\(getpid())-\(UUID().uuidString)").path
