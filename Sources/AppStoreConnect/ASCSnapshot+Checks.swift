@@ -145,6 +145,15 @@ extension ASCSnapshot {
                         check.fail(at: "\(place).eligibilities", "has \(list.count) entries, more than the 3 kinds of customer")
                     }
                     for (e, word) in (code.eligibilities ?? []).enumerated() { check.check(word, at: "\(place).eligibilities[\(e)]", ASCValue.token) }
+                    check.check(code.id, at: "\(place).id", ResourceID.problem)
+                    if let custom = code.customCodes, custom.count > ASCValue.maxPromotionalOffers {
+                        check.fail(at: "\(place).customCodes", "has \(custom.count) custom codes, more than the \(ASCValue.maxPromotionalOffers) a snapshot holds")
+                    }
+                    for (c, custom) in (code.customCodes ?? []).enumerated() where check.problem == nil {
+                        check.check(custom.code, at: "\(place).customCodes[\(c)].code") { ASCValue.text($0) ?? ($0.isEmpty ? "is empty" : nil) }
+                        check.check(custom.numberOfCodes, at: "\(place).customCodes[\(c)].numberOfCodes") { $0 >= 0 && $0 <= 100_000_000 ? nil : "not a number of redemptions" }
+                        check.check(custom.expirationDate, at: "\(place).customCodes[\(c)].expirationDate", ASCValue.date)
+                    }
                 }
             }
         }

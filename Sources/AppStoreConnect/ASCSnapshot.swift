@@ -222,15 +222,37 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
         public var offerEligibility: String?
         /// Whether its codes can be redeemed (false once it is deactivated).
         public var active: Bool?
+        /// App Store Connect's resource ID (what a custom code is made for).
+        public var id: String?
+        /// Its custom codes; nil in a snapshot an older `iap` wrote.
+        public var customCodes: [CustomCode]?
 
         public init(name: String, mode: String?, duration: String?, periods: Int?, eligibilities: [String]?, offerEligibility: String?,
-                    active: Bool?) {
+                    active: Bool?, id: String? = nil, customCodes: [CustomCode]? = nil) {
+            self.id = id
+            self.customCodes = customCodes
             self.name = name
             self.mode = mode
             self.duration = duration
             self.periods = periods
             self.eligibilities = eligibilities
             self.offerEligibility = offerEligibility
+            self.active = active
+        }
+    }
+
+    /// A custom code of an offer code: the word customers redeem, how many times, until when.
+    public struct CustomCode: Codable, Sendable, Equatable {
+        public var code: String
+        public var numberOfCodes: Int?
+        /// `YYYY-MM-DD`; nil: it does not expire.
+        public var expirationDate: String?
+        public var active: Bool?
+
+        public init(code: String, numberOfCodes: Int?, expirationDate: String?, active: Bool?) {
+            self.code = code
+            self.numberOfCodes = numberOfCodes
+            self.expirationDate = expirationDate
             self.active = active
         }
     }
@@ -473,6 +495,9 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
                 subscriptionGroups[g].subscriptions[s].promotionalOffers?.sort { ($0.code, $0.name ?? "") < ($1.code, $1.name ?? "") }
                 subscriptionGroups[g].subscriptions[s].winBackOffers?.sort { ($0.offerId, $0.startDate ?? "") < ($1.offerId, $1.startDate ?? "") }
                 subscriptionGroups[g].subscriptions[s].offerCodes?.sort { ($0.name, $0.mode ?? "", $0.duration ?? "") < ($1.name, $1.mode ?? "", $1.duration ?? "") }
+                for c in subscriptionGroups[g].subscriptions[s].offerCodes?.indices ?? 0..<0 {
+                    subscriptionGroups[g].subscriptions[s].offerCodes?[c].customCodes?.sort { ($0.code, $0.expirationDate ?? "") < ($1.code, $1.expirationDate ?? "") }
+                }
             }
             subscriptionGroups[g].localizations?.sort { $0.locale < $1.locale }
             subscriptionGroups[g].subscriptions.sort { ($0.groupLevel ?? .max, $0.productId, $0.id) < ($1.groupLevel ?? .max, $1.productId, $1.id) }

@@ -111,7 +111,7 @@ struct Included: Decodable, Sendable {
         OfPurchases.type, OfSubscriptions.type, "inAppPurchasePricePoints",
         "subscriptionPricePoints", "territories", "inAppPurchasePriceSchedules",
         Availabilities.ofPurchases, Availabilities.ofSubscriptions, "subscriptionGroupLocalizations",
-        PromotionalOfferAttributes.type, OfferCodeAttributes.type,
+        PromotionalOfferAttributes.type, OfferCodeAttributes.type, CustomCodeAttributes.type,
     ]
 
     subscript(_ linkage: Linkage?) -> Resource<IncludedAttributes>? {
@@ -287,6 +287,19 @@ struct IncludedAttributes: Decodable, Sendable {
     // An offer code's.
     var customerEligibilities: [String]?
     var offerEligibility: String?
+    var active: Bool?
+    // A custom code's.
+    var customCode: String?
+    var numberOfCodes: Int?
+    var expirationDate: String?
+}
+
+/// A custom code of an offer code, as a list gives it.
+struct CustomCodeAttributes: Decodable, Sendable, ResourceAttributes {
+    static let type = "subscriptionOfferCodeCustomCodes"
+    var customCode: String?
+    var numberOfCodes: Int?
+    var expirationDate: String?
     var active: Bool?
 }
 

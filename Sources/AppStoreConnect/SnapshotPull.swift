@@ -243,7 +243,8 @@ public struct SnapshotPull: Sendable {
         if offerCodes {
             query[1].1 += ",offerCodes"
             query[2].1 += ",offerCodes"
-            query += [("limit[offerCodes]", "\(Self.includedPerResource)"), ("fields[subscriptionOfferCodes]", Self.offerCodeFields)]
+            // One is enough to know whether a subscription has any: its own list reads them.
+            query += [("limit[offerCodes]", "1"), ("fields[subscriptionOfferCodes]", "name")]
         }
         var found: [ASCSnapshot.Subscription] = []
         var work: [ASCSnapshot.Pending] = []
@@ -276,7 +277,7 @@ public struct SnapshotPull: Sendable {
                 }
                 if winBackOffers { work.append(.init(.winBackOffers, resource.id)) }
                 if offerCodes {
-                    subscription.offerCodes = try includedOfferCodes(of: resource, page.included, path)
+                    subscription.offerCodes = try includedOfferCodes(of: resource, path)
                     if subscription.offerCodes == nil { work.append(.init(.offerCodes, resource.id)) }
                 }
                 found.append(subscription)
@@ -352,39 +353,72 @@ public struct SnapshotPull: Sendable {
         return found
     }
 
-    static let offerCodeFields = "name,customerEligibilities,offerEligibility,duration,offerMode,numberOfPeriods,active"
+    static let offerCodeFields = "name,customerEligibilities,offerEligibility,duration,offerMode,numberOfPeriods,active,customCodes"
+    static let customCodeFields = "customCode,numberOfCodes,expirationDate,active"
 
-    /// A subscription's offer codes from `included`; nil when it has more than were included, or
-    /// the relationship gives no linkage: they are fetched then.
-    private func includedOfferCodes<A>(of resource: Resource<A>, _ included: Included, _ path: APIPath) throws(ASCError) -> [ASCSnapshot.OfferCode]? {
+    /// Whether a subscription has offer codes, from the list of subscriptions (which includes one
+    /// at most): `[]` when it has none; nil when it has some, which its own list then reads with
+    /// their custom codes.
+    private func includedOfferCodes<A>(of resource: Resource<A>, _ path: APIPath) throws(ASCError) -> [ASCSnapshot.OfferCode]? {
         guard let link = resource.relationships?["offerCodes"], case .many(let linked) = link.data else { return nil }
-        if let total = link.total, total > linked.count { return nil }
-        var found: [ASCSnapshot.OfferCode] = []
-        for linkage in linked {
-            guard linkage.type == OfferCodeAttributes.type else {
-                throw .invalidResponse(path.encoded, "an offerCodes link is of type \(Quote.escaped(linkage.type)), not '\(OfferCodeAttributes.type)'")
-            }
-            guard let a = included[linkage]?.attributes else { return nil }
-            if let name = a.name {
-                found.append(.init(name: name, mode: a.offerMode, duration: a.duration, periods: a.numberOfPeriods,
-                                   eligibilities: a.customerEligibilities, offerEligibility: a.offerEligibility, active: a.active))
-            }
+        for linkage in linked where linkage.type != OfferCodeAttributes.type {
+            throw .invalidResponse(path.encoded, "an offerCodes link is of type \(Quote.escaped(linkage.type)), not '\(OfferCodeAttributes.type)'")
         }
-        return found
+        return linked.isEmpty && (link.total ?? 0) == 0 ? [] : nil
     }
 
-    /// Every offer code of a subscription (beyond the 50 its list includes).
+    /// Every offer code of a subscription, each with its custom codes (50 come with each; a
+    /// request more for one with more).
     private func allOfferCodes(_ id: String, _ client: ASCClient) throws(ASCError) -> [ASCSnapshot.OfferCode] {
         let path = try APIPath("/v1/subscriptions", id, "offerCodes")
         var found: [ASCSnapshot.OfferCode] = []
-        try client.getAllPages(path, query: [("limit", "\(Self.pageSize)"), ("fields[subscriptionOfferCodes]", Self.offerCodeFields)]) {
+        var more: [Int] = []
+        try client.getAllPages(path, query: [("limit", "\(Self.pageSize)"), ("include", "customCodes"),
+                                             ("fields[subscriptionOfferCodes]", Self.offerCodeFields),
+                                             ("fields[subscriptionOfferCodeCustomCodes]", Self.customCodeFields),
+                                             ("limit[customCodes]", "\(Self.includedPerResource)")]) {
             (body) throws(ASCError) -> URL? in
             let page = try Page<OfferCodeAttributes>.read(body, path)
             for resource in page.data {
                 guard let a = resource.attributes, let name = a.name else { continue }
-                found.append(.init(name: name, mode: a.offerMode, duration: a.duration, periods: a.numberOfPeriods,
-                                   eligibilities: a.customerEligibilities, offerEligibility: a.offerEligibility, active: a.active))
+                var custom: [ASCSnapshot.CustomCode]? = []
+                if let link = resource.relationships?["customCodes"], case .many(let linked) = link.data, (link.total ?? 0) <= linked.count {
+                    for linkage in linked {
+                        guard linkage.type == CustomCodeAttributes.type else {
+                            throw .invalidResponse(path.encoded, "a customCodes link is of type \(Quote.escaped(linkage.type)), not '\(CustomCodeAttributes.type)'")
+                        }
+                        guard let c = page.included[linkage]?.attributes else { custom = nil; break }
+                        if let code = c.customCode {
+                            custom?.append(.init(code: code, numberOfCodes: c.numberOfCodes, expirationDate: c.expirationDate, active: c.active))
+                        }
+                    }
+                } else {
+                    custom = nil
+                }
+                if custom == nil { more.append(found.count) }
+                found.append(.init(name: name, mode: a.offerMode, duration: a.duration, periods: a.numberOfPeriods, eligibilities: a.customerEligibilities,
+                                   offerEligibility: a.offerEligibility, active: a.active, id: resource.id, customCodes: custom))
                 guard found.count <= ASCValue.maxPromotionalOffers else { throw .invalidResponse(path.encoded, "more offer codes than a subscription has") }
+            }
+            return try page.next(path)
+        }
+        for index in more {
+            found[index].customCodes = try allCustomCodes(found[index].id ?? "", client)
+        }
+        return found
+    }
+
+    /// Every custom code of an offer code (beyond the 50 its list includes).
+    private func allCustomCodes(_ id: String, _ client: ASCClient) throws(ASCError) -> [ASCSnapshot.CustomCode] {
+        let path = try APIPath("/v1/subscriptionOfferCodes", id, "customCodes")
+        var found: [ASCSnapshot.CustomCode] = []
+        try client.getAllPages(path, query: [("limit", "\(Self.pageSize)"), ("fields[subscriptionOfferCodeCustomCodes]", Self.customCodeFields)]) {
+            (body) throws(ASCError) -> URL? in
+            let page = try Page<CustomCodeAttributes>.read(body, path)
+            for resource in page.data {
+                guard let a = resource.attributes, let code = a.customCode else { continue }
+                found.append(.init(code: code, numberOfCodes: a.numberOfCodes, expirationDate: a.expirationDate, active: a.active))
+                guard found.count <= ASCValue.maxPromotionalOffers else { throw .invalidResponse(path.encoded, "more custom codes than an offer code has") }
             }
             return try page.next(path)
         }

@@ -265,50 +265,67 @@ final class HostileAnswerTests: XCTestCase {
 }
 
 extension HostileAnswerTests {
-    /// The pull with `--offer-codes` of `SnapshotPullTests`' store, its subscriptions answered with `body`.
-    func pullOfferCodes(_ body: String, more: [String: String] = [:]) throws -> (ASCSnapshot, StubTransport) {
+    static let offerCodesKey = "/v1/subscriptions/S1/offerCodes?limit=200&include=customCodes&limit%5BcustomCodes%5D=50"
+
+    /// The pull with `--offer-codes` of `SnapshotPullTests`' store, its subscription S1 listed with
+    /// `links` as its offer codes, and `more` answering the other requests.
+    func pullOfferCodes(_ links: String, more: [String: String] = [:]) throws -> (ASCSnapshot, StubTransport) {
         var script = base.script(more: false)
         script.removeValue(forKey: subscriptionsKey)
-        script[subscriptionsKey.replacingOccurrences(of: "subscriptionAvailability&", with: "subscriptionAvailability,offerCodes&") + "&limit%5BofferCodes%5D=50"] = [json(200, body)]
+        let list = #"{"data":[{"type":"subscriptions","id":"S1","attributes":{"productId":"com.acme.app.plus.monthly"},"relationships":{"subscriptionLocalizations":{"data":[]},"offerCodes":\#(links)}}],"links":{"self":"x"}}"#
+        script[subscriptionsKey.replacingOccurrences(of: "subscriptionAvailability&", with: "subscriptionAvailability,offerCodes&") + "&limit%5BofferCodes%5D=1"] = [json(200, list)]
         for (key, answer) in more { script[key] = [json(200, answer)] }
         let transport = StubTransport(script)
         let snapshot = try SnapshotPull(connections: 1, offerCodes: true).pull(app: "com.acme.app", client: client(transport)).snapshot
         return (snapshot, transport)
     }
 
-    func offerCodes(_ links: String, included: String) -> String {
-        #"{"data":[{"type":"subscriptions","id":"S1","attributes":{"productId":"com.acme.app.plus.monthly"},"relationships":{"subscriptionLocalizations":{"data":[]},"offerCodes":\#(links)}}],"included":[\#(included)],"links":{"self":"x"}}"#
+    static let oneCode = #"{"meta":{"paging":{"total":1,"limit":1}},"data":[{"type":"subscriptionOfferCodes","id":"C1"}]}"#
+
+    /// A page of one offer code, C1 named Spring, with `attributes` and its custom codes `customs` (with `total`).
+    func codePage(_ attributes: String, customs: [String] = [], total: Int? = nil) -> String {
+        let links = customs.indices.map { #"{"type":"subscriptionOfferCodeCustomCodes","id":"K\#($0)"}"# }.joined(separator: ",")
+        let included = customs.enumerated().map { #"{"type":"subscriptionOfferCodeCustomCodes","id":"K\#($0.offset)","attributes":{\#($0.element)}}"# }
+        return #"{"data":[{"type":"subscriptionOfferCodes","id":"C1","attributes":{"name":"Spring",\#(attributes)},"relationships":{"customCodes":{"meta":{"paging":{"total":\#(total ?? customs.count),"limit":50}},"data":[\#(links)]}}}],"included":[\#(included.joined(separator: ","))],"links":{"self":"x"}}"#
     }
 
     func testOfferCodesAreHeldToWhatAppStoreConnectHolds() throws {
-        let one = #"{"meta":{"paging":{"total":1,"limit":50}},"data":[{"type":"subscriptionOfferCodes","id":"C1"}]}"#
-        func code(_ attributes: String) -> String { #"{"type":"subscriptionOfferCodes","id":"C1","attributes":{"name":"Spring",\#(attributes)}}"# }
-        // Read whole from the list: no request more.
-        let (read, transport) = try pullOfferCodes(offerCodes(one, included: code(#""customerEligibilities":["NEW","EXPIRED"],"offerEligibility":"REPLACE_INTRO_OFFERS","offerMode":"FREE_TRIAL","duration":"ONE_WEEK","numberOfPeriods":1,"active":true"#)))
-        XCTAssertEqual(read.subscriptionGroups[0].subscriptions[0].offerCodes, [.init(name: "Spring", mode: "FREE_TRIAL", duration: "ONE_WEEK", periods: 1,
-                                                                                      eligibilities: ["NEW", "EXPIRED"], offerEligibility: "REPLACE_INTRO_OFFERS", active: true)])
-        XCTAssertFalse(transport.requested.contains { $0.contains("/offerCodes") })
-        for (attributes, why) in [
-            (#""customerEligibilities":["NEW","NEW","NEW","NEW"]"#, "offerCodes[0].eligibilities has 4 entries, more than the 3 kinds of customer"),
-            (#""customerEligibilities":["new kind"]"#, "offerCodes[0].eligibilities[0] is 'new kind': not one of App Store Connect's values (capital letters, digits and '_')"),
-            (#""numberOfPeriods":0"#, "offerCodes[0].periods is 0: not between 1 and 100"),
-            (#""offerEligibility":"STACK\u0000""#, "offerCodes[0].offerEligibility is 'STACK\\u{0}': not one of App Store Connect's values (capital letters, digits and '_')"),
+        // None: no request more.
+        let (none, quiet) = try pullOfferCodes(#"{"meta":{"paging":{"total":0,"limit":1}},"data":[]}"#)
+        XCTAssertEqual(none.subscriptionGroups[0].subscriptions[0].offerCodes, [])
+        XCTAssertFalse(quiet.requested.contains { $0.contains("/offerCodes") })
+        // Some: the subscription's own list, once, with their custom codes.
+        let (read, transport) = try pullOfferCodes(Self.oneCode, more: [Self.offerCodesKey: codePage(
+            #""customerEligibilities":["NEW","EXPIRED"],"offerEligibility":"REPLACE_INTRO_OFFERS","offerMode":"FREE_TRIAL","duration":"ONE_WEEK","numberOfPeriods":1,"active":true"#,
+            customs: [#""customCode":"SPRING25","numberOfCodes":500,"expirationDate":"2027-06-30","active":true"#])])
+        XCTAssertEqual(read.subscriptionGroups[0].subscriptions[0].offerCodes, [.init(
+            name: "Spring", mode: "FREE_TRIAL", duration: "ONE_WEEK", periods: 1, eligibilities: ["NEW", "EXPIRED"], offerEligibility: "REPLACE_INTRO_OFFERS",
+            active: true, id: "C1", customCodes: [.init(code: "SPRING25", numberOfCodes: 500, expirationDate: "2027-06-30", active: true)])])
+        XCTAssertEqual(transport.requested.filter { $0.contains("/offerCodes") }, [Self.offerCodesKey])
+        for (attributes, customs, why) in [
+            (#""customerEligibilities":["NEW","NEW","NEW","NEW"]"#, [String](), "offerCodes[0].eligibilities has 4 entries, more than the 3 kinds of customer"),
+            (#""customerEligibilities":["new kind"]"#, [], "offerCodes[0].eligibilities[0] is 'new kind': not one of App Store Connect's values (capital letters, digits and '_')"),
+            (#""numberOfPeriods":0"#, [], "offerCodes[0].periods is 0: not between 1 and 100"),
+            (#""offerEligibility":"STACK\u0000""#, [], "offerCodes[0].offerEligibility is 'STACK\\u{0}': not one of App Store Connect's values (capital letters, digits and '_')"),
+            ("\"active\":true", [#""customCode":"","numberOfCodes":1"#], "offerCodes[0].customCodes[0].code is '': is empty"),
+            ("\"active\":true", [#""customCode":"A","numberOfCodes":-1"#], "offerCodes[0].customCodes[0].numberOfCodes is -1: not a number of redemptions"),
+            ("\"active\":true", [#""customCode":"A","numberOfCodes":1,"expirationDate":"soon""#], "offerCodes[0].customCodes[0].expirationDate is 'soon': not a day (YYYY-MM-DD)"),
         ] {
-            XCTAssertThrowsError(try pullOfferCodes(offerCodes(one, included: code(attributes))), attributes) { error in
+            XCTAssertThrowsError(try pullOfferCodes(Self.oneCode, more: [Self.offerCodesKey: codePage(attributes, customs: customs)]), attributes) { error in
                 XCTAssertEqual("\(error)", "App Store Connect's answer to GET the app's products cannot be read: subscriptionGroups[0].subscriptions[0].\(why)")
             }
         }
         // A link to another kind of resource is refused, not read as an offer code.
-        let other = #"{"meta":{"paging":{"total":1,"limit":50}},"data":[{"type":"subscriptionPromotionalOffers","id":"C1"}]}"#
-        XCTAssertThrowsError(try pullOfferCodes(offerCodes(other, included: code("\"active\":true")))) { error in
+        let other = #"{"meta":{"paging":{"total":1,"limit":1}},"data":[{"type":"subscriptionPromotionalOffers","id":"C1"}]}"#
+        XCTAssertThrowsError(try pullOfferCodes(other)) { error in
             XCTAssertEqual("\(error)", "App Store Connect's answer to GET /v1/subscriptionGroups/G1/subscriptions cannot be read: "
                            + "an offerCodes link is of type 'subscriptionPromotionalOffers', not 'subscriptionOfferCodes'")
         }
-        // More than the list included: the subscription's own list is read, once, and held to the same.
-        let many = #"{"meta":{"paging":{"total":51,"limit":50}},"data":[{"type":"subscriptionOfferCodes","id":"C1"}]}"#
-        let page = #"{"data":[\#(code("\"active\":false"))],"links":{"self":"x"}}"#
-        let (more, asked) = try pullOfferCodes(offerCodes(many, included: code("\"active\":true")), more: ["/v1/subscriptions/S1/offerCodes?limit=200": page])
-        XCTAssertEqual(more.subscriptionGroups[0].subscriptions[0].offerCodes?.map(\.active), [false])
-        XCTAssertEqual(asked.requested.filter { $0.contains("/offerCodes") }, ["/v1/subscriptions/S1/offerCodes?limit=200"])
+        // More custom codes than were included: the offer code's own list is read, once.
+        let page = #"{"data":[{"type":"subscriptionOfferCodeCustomCodes","id":"K9","attributes":{"customCode":"LATE","numberOfCodes":2,"active":false}}],"links":{"self":"x"}}"#
+        let (more, asked) = try pullOfferCodes(Self.oneCode, more: [Self.offerCodesKey: codePage("\"active\":true", customs: [], total: 51),
+                                                                    "/v1/subscriptionOfferCodes/C1/customCodes?limit=200": page])
+        XCTAssertEqual(more.subscriptionGroups[0].subscriptions[0].offerCodes?.first?.customCodes, [.init(code: "LATE", numberOfCodes: 2, expirationDate: nil, active: false)])
+        XCTAssertEqual(asked.requested.filter { $0.contains("fferCodes") && !$0.contains("subscriptionGroups") }, [Self.offerCodesKey, "/v1/subscriptionOfferCodes/C1/customCodes?limit=200"])
     }
 }

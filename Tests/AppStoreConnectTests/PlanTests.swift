@@ -601,3 +601,89 @@ extension PlanTests {
         }
     }
 }
+
+extension PlanTests {
+    static let springCodes = "<key>customCodes</key><array><dict><key>code</key><string>SPRING25</string><key>numberOfCodes</key><integer>500</integer>"
+        + "<key>expirationDate</key><string>2027-06-30</string></dict></array>"
+
+    /// The snapshot that holds the shop and its offer code Spring as declared, with `customs`.
+    static func holdingSpring(_ customs: [ASCSnapshot.CustomCode]?) -> ASCSnapshot {
+        var snapshot = matching()
+        snapshot.subscriptionGroups[0].subscriptions[0].offerCodes = [.init(
+            name: "Spring", mode: "PAY_UP_FRONT", duration: "THREE_MONTHS", periods: 1, eligibilities: ["NEW", "EXPIRED"],
+            offerEligibility: "REPLACE_INTRO_OFFERS", active: true, id: "C1", customCodes: customs)]
+        return snapshot
+    }
+
+    func testACustomCodeIsAddedToItsOfferCodeOnceInTheApp() throws {
+        let catalog = try catalog(Self.withOfferCode(Self.springCodes))
+        XCTAssertEqual(catalog.loadDiagnostics.map(\.message), [])
+        // A new campaign: the custom code right after it.
+        var snapshot = Self.matching()
+        snapshot.subscriptionGroups[0].subscriptions[0].offerCodes = []
+        let new = plan(catalog, snapshot)
+        XCTAssertEqual(new.steps.map(\.action), [.createOfferCode, .createCustomCode])
+        XCTAssertEqual(new.steps[1].set, ["name": "Spring", "customCode": "SPRING25", "numberOfCodes": "500", "expirationDate": "2027-06-30"])
+        XCTAssertEqual(PlanApply.describe(new.steps[1]), "add the custom code 'SPRING25' to the offer code 'Spring' of 'com.acme.shop.club.monthly'")
+        XCTAssertEqual(try CatalogPlan.decode(Data(new.encoded().utf8), path: "p.json"), new)
+        // The campaign held, the code not: the code alone.
+        let held = plan(catalog, Self.holdingSpring([]))
+        XCTAssertEqual(held.steps.map(\.action), [.createCustomCode])
+        // Held as declared (in another case): done, nothing planned.
+        let done = Self.holdingSpring([.init(code: "spring25", numberOfCodes: 500, expirationDate: "2027-06-30", active: true)])
+        XCTAssertEqual(PlanApply(plan: held, allTerritories: ["USA"]).statuses(done), [.done])
+        XCTAssertEqual(plan(catalog, done).steps, [])
+        XCTAssertEqual(plan(catalog, done).blocked, [])
+        // Held otherwise, or deactivated: said, never changed.
+        let other = plan(catalog, Self.holdingSpring([.init(code: "SPRING25", numberOfCodes: 100, expirationDate: nil, active: true)]))
+        XCTAssertEqual(other.steps, [])
+        XCTAssertEqual(other.blocked.map(\.reason), ["App Store Connect has the custom code 'SPRING25' allowing 100 redemptions with no expiration date, "
+                                                     + "and changes only whether a custom code is active: change the catalog to match, or give it a new code"])
+        let off = plan(catalog, Self.holdingSpring([.init(code: "SPRING25", numberOfCodes: 500, expirationDate: "2027-06-30", active: false)]))
+        XCTAssertEqual(off.blocked.map(\.reason), ["App Store Connect has the custom code 'SPRING25' deactivated, and never turns one on again: give the catalog a new code"])
+        // Pulled by an older iap (no custom codes): said, with the flag.
+        XCTAssertTrue(plan(catalog, Self.holdingSpring(nil)).blocked.first?.reason.hasPrefix("the snapshot has the offer code 'Spring' without its custom codes") ?? false)
+        // A word another offer code of the app has: blocked, never attempted.
+        var elsewhere = Self.holdingSpring([])
+        elsewhere.subscriptionGroups[0].subscriptions[0].offerCodes?.append(.init(
+            name: "Autumn", mode: "FREE_TRIAL", duration: "ONE_WEEK", periods: 1, eligibilities: ["NEW"], offerEligibility: "REPLACE_INTRO_OFFERS",
+            active: true, id: "C2", customCodes: [.init(code: "Spring25", numberOfCodes: 5, expirationDate: nil, active: true)]))
+        let taken = plan(catalog, elsewhere)
+        XCTAssertEqual(taken.steps, [])
+        XCTAssertEqual(taken.blocked.map { "\($0.level) \($0.reason)" }, [
+            "error App Store Connect has the custom code 'Spring25' in the offer code 'Autumn' of 'com.acme.shop.club.monthly', and takes each code once: give the catalog's a code of its own"])
+        // A hand-edited plan: the code and its redemptions as App Store Connect takes them.
+        for (from, to, message) in [("\"SPRING25\"", "\"SPRING-25\"", "steps[1].set.customCode is 'SPRING-25': is not only letters and digits (A–Z, a–z, 0–9)"),
+                                    ("\"500\"", "\"0\"", "steps[1].set.numberOfCodes is '0': not a number of redemptions (1 to 1000000)")] {
+            XCTAssertThrowsError(try CatalogPlan.decode(Data(new.encoded().replacingOccurrences(of: from, with: to).utf8), path: "p.json")) {
+                XCTAssertTrue("\($0)".contains(message), "\($0)")
+            }
+        }
+    }
+
+    func testACustomCodeAppStoreConnectWouldNotTakeIsTheCatalogsError() throws {
+        let cases: [(String, String)] = [
+            ("<dict><key>code</key><string>SPRING-25</string><key>numberOfCodes</key><integer>5</integer></dict>",
+             "the custom code 'SPRING-25' is not only letters and digits (A–Z, a–z, 0–9): App Store Connect's custom codes are alphanumeric"),
+            ("<dict><key>code</key><string>\(String(repeating: "A", count: 65))</string><key>numberOfCodes</key><integer>5</integer></dict>",
+             "the custom code '\(String(repeating: "A", count: 65))' is longer than 64 characters: App Store Connect's custom codes are alphanumeric"),
+            ("<dict><key>code</key><string>SPRING25</string></dict>",
+             "the custom code 'SPRING25' needs numberOfCodes: an <integer> of redemptions from 1 to 1000000"),
+            ("<dict><key>code</key><string>SPRING25</string><key>numberOfCodes</key><integer>9223372036854775807</integer></dict>",
+             "the custom code 'SPRING25' needs numberOfCodes: an <integer> of redemptions from 1 to 1000000"),
+            ("<dict><key>numberOfCodes</key><integer>5</integer></dict>", "a custom code of 'Spring' needs its code: a <string> of letters and digits"),
+            ("<dict><key>code</key><string>A1</string><key>numberOfCodes</key><integer>5</integer><key>expirationDate</key><string>2027-02-30</string></dict>",
+             "expirationDate must be a day as <string>YYYY-MM-DD</string>, e.g. 2027-01-15 (found '2027-02-30')"),
+            ("<dict><key>code</key><string>A1</string><key>numberOfCodes</key><integer>5</integer></dict><dict><key>code</key><string>a1</string><key>numberOfCodes</key><integer>5</integer></dict>",
+             "the custom code 'a1' is given twice: App Store Connect takes each code once"),
+        ]
+        for (entries, message) in cases {
+            let loaded = try catalog(Self.withOfferCode("<key>customCodes</key><array>\(entries)</array>"))
+            XCTAssertEqual(loaded.loadDiagnostics.map(\.message), [message], entries)
+        }
+        let unknown = try catalog(Self.withOfferCode("<key>customCodes</key><array><dict><key>code</key><string>A1</string><key>numberOfCodes</key><integer>5</integer>"
+                                                     + "<key>uses</key><integer>5</integer></dict></array>"))
+        XCTAssertEqual(unknown.loadDiagnostics.count, 1)
+        XCTAssertTrue(unknown.loadDiagnostics.first?.message.contains("'uses'") ?? false, "\(unknown.loadDiagnostics)")
+    }
+}

@@ -517,22 +517,25 @@ extension ASCEndToEndTests {
         try writeShop(subscriptionExtra: "<key>offerCodes</key><array>"
             + "<dict><key>referenceName</key><string>Spring 2027</string><key>paymentMode</key><string>pay-up-front</string>"
             + "<key>period</key><string>P3M</string><key>price</key><string>4.99</string>"
-            + "<key>eligibility</key><array><string>expired</string><string>new</string></array></dict>"
+            + "<key>eligibility</key><array><string>expired</string><string>new</string></array>"
+            + "<key>customCodes</key><array><dict><key>code</key><string>SPRING27</string><key>numberOfCodes</key><integer>500</integer>"
+            + "<key>expirationDate</key><string>\(Self.day(in: 90))</string></dict></array></dict>"
             + "<dict><key>referenceName</key><string>Free month</string><key>paymentMode</key><string>free-trial</string>"
             + "<key>period</key><string>P1M</string><key>eligibility</key><array><string>existing</string></array>"
             + "<key>stackable</key><true/></dict></array>")
         func plan(_ name: String) throws -> IAPRunner.Result { try livePlan(url, name, pulling: ["--offer-codes"]) }
         let planned = try plan("plan.json")
-        XCTAssertTrue(planned.stderr.contains("plan: 10 steps to apply"), planned.stderr)
+        XCTAssertTrue(planned.stderr.contains("plan: 11 steps to apply"), planned.stderr)
         XCTAssertTrue(planned.stdout.contains("add the offer code 'Spring 2027' of 'com.acme.shop.club.monthly': "
                                               + "customerEligibilities 'NEW,EXPIRED', duration 'THREE_MONTHS', mode 'PAY_UP_FRONT', name 'Spring 2027', "
                                               + "offerEligibility 'REPLACE_INTRO_OFFERS', periods '1', price '4.99'"), planned.stdout)
         let applied = try apply(url, folder.appendingPathComponent("plan.json").path)
         XCTAssertEqual(applied.status, 0, applied.stderr)
-        XCTAssertTrue(applied.stdout.hasPrefix("applied 10 steps (0 already done); read back: App Store Connect holds every step of the plan"), applied.stdout)
-        // One write a campaign, after the subscription's prices.
-        XCTAssertEqual(try writes(log).map { "\($0["method"]!) \($0["path"]!)" }[3...5],
-                       ["PATCH /v1/subscriptions/6400000002", "POST /v1/subscriptionOfferCodes", "POST /v1/subscriptionOfferCodes"])
+        XCTAssertTrue(applied.stdout.hasPrefix("applied 11 steps (0 already done); read back: App Store Connect holds every step of the plan"), applied.stdout)
+        // One write a campaign, after the subscription's prices, and one for its custom code.
+        XCTAssertEqual(try writes(log).map { "\($0["method"]!) \($0["path"]!)" }[3...6],
+                       ["PATCH /v1/subscriptions/6400000002", "POST /v1/subscriptionOfferCodes", "POST /v1/subscriptionOfferCodeCustomCodes",
+                        "POST /v1/subscriptionOfferCodes"])
         XCTAssertTrue(try requests(log).allSatisfy { ($0["requestValid"] as? Bool) == true && ($0["responseValid"] as? Bool) == true })
         let store = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: state)) as? [String: Any])
         let club = try XCTUnwrap(((store["subscriptionGroups"] as? [[String: Any]])?.first?["subscriptions"] as? [[String: Any]])?.first)
@@ -544,10 +547,14 @@ extension ASCEndToEndTests {
         let paid = (made.first?["prices"] as? [[String: Any]] ?? []).map { "\($0["territory"]!) \($0["customerPrice"]!)" }
         XCTAssertEqual(paid, ["CAN 6.99", "CHE 4.99", "DEU 4.99", "GBR 4.89", "JPN 750", "KOR 6990", "USA 4.99"])
         XCTAssertEqual((made.last?["prices"] as? [[String: Any]] ?? []).map { $0.keys.sorted() }, Array(repeating: ["territory"], count: 7))
-        // Planned again: nothing; the codes come with the list of subscriptions (no request more).
+        let custom = (made.first?["customCodes"] as? [[String: Any]] ?? []).map { "\($0["customCode"]!) \($0["numberOfCodes"]!) \($0["expirationDate"]!)" }
+        XCTAssertEqual(custom, ["SPRING27 500 \(Self.day(in: 90))"])
+        // Planned again: nothing; one request more for the subscription that has offer codes
+        // (they come with their custom codes).
         let before = try requests(log).count
         XCTAssertTrue(try plan("again.json").stderr.contains("plan: 0 steps to apply"))
-        XCTAssertFalse(try requests(log).dropFirst(before).contains { ($0["path"] as? String)?.hasSuffix("/offerCodes") ?? false })
+        XCTAssertEqual(try requests(log).dropFirst(before).compactMap { $0["path"] as? String }.filter { $0.hasSuffix("/offerCodes") },
+                       ["/v1/subscriptions/6400000002/offerCodes"])
         let snapshot = try String(contentsOf: folder.appendingPathComponent("shop.snapshot.json"), encoding: .utf8)
         XCTAssertTrue(snapshot.contains(#""offerEligibility" : "STACK_WITH_INTRO_OFFERS""#), snapshot)
     }
@@ -580,5 +587,35 @@ extension ASCEndToEndTests {
         let more = try requests(log).compactMap { $0["path"] as? String }.filter { $0.hasSuffix("/offerCodes") }
         XCTAssertEqual(more, ["/v1/subscriptions/\(subscriptions[0]["id"]!)/offerCodes"])
         XCTAssertTrue(try requests(log).allSatisfy { ($0["requestValid"] as? Bool) == true && ($0["responseValid"] as? Bool) == true })
+    }
+}
+
+extension ASCEndToEndTests {
+    func testAnOfferCodeWhoseAnswerIsLostGetsItsCustomCodeOnTheNextRunMadeOnce() throws {
+        // Every 2nd write is made but its answer lost (a 500 after App Store Connect made it): the
+        // run stops, and the next reads what was made and goes on.
+        let (url, log) = try startServer(pageSize: 8000, extra: ["--write-failure", "after:2"], storeJSON: Self.shopStore())
+        try writeShop(subscriptionExtra: "<key>offerCodes</key><array>"
+            + "<dict><key>referenceName</key><string>Spring</string><key>paymentMode</key><string>free-trial</string>"
+            + "<key>period</key><string>P1M</string><key>eligibility</key><array><string>new</string></array>"
+            + "<key>customCodes</key><array><dict><key>code</key><string>SPRING</string><key>numberOfCodes</key><integer>10</integer></dict>"
+            + "<dict><key>code</key><string>FRIENDS</string><key>numberOfCodes</key><integer>3</integer></dict></array></dict></array>")
+        XCTAssertTrue(try livePlan(url, "plan.json", pulling: ["--offer-codes"]).stderr.contains("plan: 11 steps to apply"))
+        var statuses: [Int32] = []
+        repeat {
+            statuses.append(try apply(url, folder.appendingPathComponent("plan.json").path).status)
+        } while statuses.last == 75 && statuses.count < 20
+        XCTAssertEqual(statuses.last, 0)
+        // Each write once: the first custom code's answer is lost, and the next run, which finds
+        // the offer code and that custom code by reading App Store Connect, makes only the second.
+        XCTAssertEqual(try writes(log).map { "\($0["path"]!) \($0["status"]!)" }, [
+            "/v1/subscriptionGroups 201", "/v1/subscriptions 500", "/v1/subscriptionLocalizations 201", "/v1/subscriptions/6400000002 500",
+            "/v1/subscriptionOfferCodes 201", "/v1/subscriptionOfferCodeCustomCodes 500", "/v1/subscriptionOfferCodeCustomCodes 201",
+            "/v2/inAppPurchases 500", "/v1/inAppPurchaseLocalizations 201", "/v1/inAppPurchasePriceSchedules 500", "/v1/inAppPurchaseAvailabilities 201"])
+        XCTAssertEqual(statuses, [75, 75, 75, 75, 75, 0])
+        let words = try writes(log).filter { ($0["path"] as? String) == "/v1/subscriptionOfferCodeCustomCodes" }
+            .map { ((($0["body"] as? [String: Any])?["data"] as? [String: Any])?["attributes"] as? [String: Any])?["customCode"] as? String }
+        XCTAssertEqual(words, ["SPRING", "FRIENDS"])
+        XCTAssertTrue(try livePlan(url, "again.json", pulling: ["--offer-codes"]).stderr.contains("plan: 0 steps to apply"))
     }
 }

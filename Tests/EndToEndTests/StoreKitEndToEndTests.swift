@@ -1,6 +1,7 @@
 import Foundation
 import Diagnostics
 import IAPCatalog
+import TestSupport
 import XCTest
 
 /// `iap storekit`, `iap convert` and the plugins' `iap-gen`, run as a user runs them.
@@ -237,4 +238,29 @@ final class StoreKitEndToEndTests: XCTestCase {
         return RuleExample.metadataPlist(String(body.dropLast()))
     }
 
+}
+
+extension StoreKitEndToEndTests {
+    /// A custom code lives in App Store Connect: a metadata plist keeps it, a StoreKit configuration
+    /// has no place for it and says so at its line.
+    func testACustomOfferCodeIsKeptByAMetadataPlistAndNamedWhereAStoreKitFileCannotHoldIt() throws {
+        let metadata = folder.appendingPathComponent("Metadata.plist")
+        try ShopCatalog.metadata.replacingOccurrences(of: "<key>familyShareable</key><true/>", with: "<key>familyShareable</key><true/>"
+            + "<key>offerCodes</key><array><dict><key>referenceName</key><string>Spring</string><key>paymentMode</key><string>free-trial</string>"
+            + "<key>period</key><string>P1M</string><key>eligibility</key><array><string>new</string></array>"
+            + "<key>customCodes</key><array><dict><key>code</key><string>SPRING27</string><key>numberOfCodes</key><integer>500</integer>"
+            + "<key>expirationDate</key><string>2027-06-30</string></dict></array></dict></array>")
+            .write(to: metadata, atomically: true, encoding: .utf8)
+        let storekit = folder.appendingPathComponent("Shop.storekit").path
+        let written = try IAPRunner.run(["convert", metadata.path, "-o", storekit])
+        XCTAssertEqual(written.status, 0, written.stderr)
+        XCTAssertTrue(written.stderr.contains("warning: 'com.acme.shop.club.monthly' has the custom offer code 'SPRING27': a StoreKit configuration has no place for it, "
+                                              + "so it is not written (the metadata plist keeps it) [storekit-cannot-hold]"), written.stderr)
+        let copy = folder.appendingPathComponent("Copy.plist").path
+        XCTAssertEqual(try IAPRunner.run(["convert", metadata.path, "-o", copy]).status, 0)
+        let text = try String(contentsOfFile: copy, encoding: .utf8)
+        XCTAssertTrue(text.contains("<key>customCodes</key>\n\t\t\t\t\t<array>\n\t\t\t\t\t\t<dict>\n\t\t\t\t\t\t\t<key>code</key>\n\t\t\t\t\t\t\t<string>SPRING27</string>\n"
+                                    + "\t\t\t\t\t\t\t<key>numberOfCodes</key>\n\t\t\t\t\t\t\t<integer>500</integer>\n"
+                                    + "\t\t\t\t\t\t\t<key>expirationDate</key>\n\t\t\t\t\t\t\t<string>2027-06-30</string>\n"), text)
+    }
 }

@@ -76,6 +76,7 @@ public struct CatalogPlan: Codable, Sendable, Equatable {
             case createPromotionalOffer = "create-promotional-offer"
             case createWinBackOffer = "create-win-back-offer"
             case createOfferCode = "create-offer-code"
+            case createCustomCode = "create-custom-code"
 
             /// The fields `set` may hold for this action.
             public var fields: Set<String> {
@@ -90,6 +91,7 @@ public struct CatalogPlan: Codable, Sendable, Equatable {
                 case .createWinBackOffer: ["code", "name", "mode", "duration", "periods", "price", "baseTerritory", "paidMonths", "lapsedMinMonths",
                                            "lapsedMaxMonths", "waitMonths", "startDate", "endDate", "priority"]
                 case .createOfferCode: ["name", "mode", "duration", "periods", "price", "baseTerritory", "customerEligibilities", "offerEligibility"]
+                case .createCustomCode: ["name", "customCode", "numberOfCodes", "expirationDate"]
                 }
             }
         }
@@ -308,6 +310,14 @@ public struct CatalogPlan: Codable, Sendable, Equatable {
                         } else {
                             check.check(field, at: place) { ["true", "false"].contains($0) ? nil : "not true or false" }
                         }
+                    case .createCustomCode:
+                        guard step.action.fields.contains(key) else { check.fail(at: place, "is not a field \(step.action.rawValue) sets"); continue }
+                        switch key {
+                        case "customCode": check.check(field, at: place) { CustomCodeText.problem($0) }
+                        case "numberOfCodes": check.check(field, at: place) { Int($0).map { CustomCodeText.redemptions.contains($0) } == true ? nil : "not a number of redemptions (1 to 1000000)" }
+                        case "expirationDate": check.check(field, at: place, ASCValue.date)
+                        default: check.check(field, at: place) { $0.isEmpty ? "is empty" : ASCValue.text($0) }
+                        }
                     case .setIntroductoryOffer, .createPromotionalOffer, .createWinBackOffer, .createOfferCode:
                         guard step.action.fields.contains(key) else { check.fail(at: place, "is not a field \(step.action.rawValue) sets"); continue }
                         switch key {
@@ -346,6 +356,9 @@ public struct CatalogPlan: Codable, Sendable, Equatable {
             }
             if [.createPromotionalOffer, .createWinBackOffer].contains(step.action), step.set["code"] == nil || step.set["name"] == nil {
                 check.fail(at: "\(at).set", "lacks the offer's code or name")
+            }
+            if step.action == .createCustomCode, ["name", "customCode", "numberOfCodes"].contains(where: { step.set[$0] == nil }) {
+                check.fail(at: "\(at).set", "lacks the custom code's offer code name, customCode or numberOfCodes")
             }
             if step.action == .createOfferCode, ["name", "customerEligibilities", "offerEligibility"].contains(where: { step.set[$0] == nil }) {
                 check.fail(at: "\(at).set", "lacks the offer code's name, customerEligibilities or offerEligibility")

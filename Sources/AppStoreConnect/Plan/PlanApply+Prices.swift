@@ -174,19 +174,25 @@ extension PlanApply {
     /// who may redeem it, and its price in every territory the subscription has a price in (a
     /// free offer's without a price point).
     func createOfferCode(_ step: CatalogPlan.Step, _ id: String, territories: Set<String>, client: ASCClient) throws(ASCError) -> String? {
-        let (prices, included) = try offerPrices(step, id, territories: territories, type: "subscriptionOfferCodePrices", what: "an offer code", client: client)
         let eligibilities = (step.set["customerEligibilities"] ?? "").split(separator: ",").map(String.init)
         let attributes: [String: Any] = [
             "name": step.set["name"] ?? "", "offerMode": step.set["mode"] ?? "", "duration": step.set["duration"] ?? "",
             "numberOfPeriods": Int(step.set["periods"] ?? "") ?? 1, "customerEligibilities": eligibilities,
             "offerEligibility": step.set["offerEligibility"] ?? "",
         ]
-        let body = Self.document(["type": "subscriptionOfferCodes", "attributes": attributes,
-                                  "relationships": ["subscription": Self.link("subscriptions", id),
-                                                    "prices": prices]],
+        return try createOffer(step, id, territories: territories, at: APIPath("/v1/subscriptionOfferCodes"), type: "subscriptionOfferCodes",
+                               attributes: attributes, priceType: "subscriptionOfferCodePrices", what: "an offer code", client: client)
+    }
+
+    /// An offer of a subscription, one `POST` of `type` to `path`: `attributes`, and its prices
+    /// inline, of `priceType`, in every territory the subscription has a price in; the new offer's ID.
+    private func createOffer(_ step: CatalogPlan.Step, _ id: String, territories: Set<String>, at path: APIPath, type: String,
+                             attributes: [String: Any], priceType: String, what: String, client: ASCClient) throws(ASCError) -> String? {
+        let (prices, included) = try offerPrices(step, id, territories: territories, type: priceType, what: what, client: client)
+        let body = Self.document(["type": type, "attributes": attributes,
+                                  "relationships": ["subscription": Self.link("subscriptions", id), "prices": prices]],
                                  included: included)
-        let path = APIPath("/v1/subscriptionOfferCodes")
-        return try created(try client.write("POST", path, body: body), "subscriptionOfferCodes", path.encoded)
+        return try created(try client.write("POST", path, body: body), type, path.encoded)
     }
 
     /// An offer's prices created inline, of `type`: the offer's `prices` relationship and the

@@ -39,6 +39,9 @@ extension PlanApply {
             made.prices[productID] = product.prices?.compactMapValues(\.decimal) ?? [:]
             made.scheduled[productID] = product.scheduled
             made.priced[productID] = Set(product.prices?.keys ?? [:].keys)
+            for code in product.offerCodes ?? [] {
+                if let id = code.id { made.offerCodes[Made.key(productID, code.name)] = id }
+            }
         }
         for step in plan.steps {
             switch status(of: step, in: view) {
@@ -70,6 +73,10 @@ extension PlanApply {
         var scheduled: [String: ASCSnapshot.ScheduledPrices] = [:]
         /// The territories each product has a price in: read, or written by this run.
         var priced: [String: Set<String>] = [:]
+        /// Each offer code's resource ID by product and name (`key`): read, or made by this run.
+        var offerCodes: [String: String] = [:]
+
+        static func key(_ productID: String, _ name: String) -> String { productID + "\u{0}" + name }
     }
 
     private func write(_ step: CatalogPlan.Step, client: ASCClient, made: inout Made) throws(ASCError) -> String? {
@@ -157,7 +164,20 @@ extension PlanApply {
         case .createOfferCode:
             let (id, subscription) = try product()
             guard subscription else { throw .notFound("\(Quote.escaped(productID)) is not a subscription: only subscriptions have offer codes") }
-            return try createOfferCode(step, id, territories: made.priced[productID] ?? [], client: client)
+            let code = try createOfferCode(step, id, territories: made.priced[productID] ?? [], client: client)
+            if let code { made.offerCodes[Made.key(productID, step.set["name"] ?? "")] = code }
+            return code
+        case .createCustomCode:
+            let name = step.set["name"] ?? ""
+            guard let campaign = made.offerCodes[Made.key(productID, name)] else {
+                throw .notFound("the offer code \(Quote.escaped(name)) of \(Quote.escaped(productID)) is not in App Store Connect: its create step did not run")
+            }
+            var attributes: [String: Any] = ["customCode": step.set["customCode"] ?? "", "numberOfCodes": Int(step.set["numberOfCodes"] ?? "") ?? 1]
+            if let day = step.set["expirationDate"] { attributes["expirationDate"] = day }
+            let path = APIPath("/v1/subscriptionOfferCodeCustomCodes")
+            let body = Self.document(["type": "subscriptionOfferCodeCustomCodes", "attributes": attributes,
+                                      "relationships": ["offerCode": Self.link("subscriptionOfferCodes", campaign)]])
+            return try created(try client.write("POST", path, body: body), "subscriptionOfferCodeCustomCodes", path.encoded)
         case .setAvailability:
             let (id, subscription) = try product()
             let field = step.set["territories"] ?? ""

@@ -35,7 +35,7 @@ public struct PlanApply: Sendable {
                             allTerritories: plan.against.allStorefronts || prices,
                             promotionalOffers: plan.against.promotionalOffers == true || plan.steps.contains { $0.action == .createPromotionalOffer },
                             winBackOffers: plan.against.winBackOffers == true || plan.steps.contains { $0.action == .createWinBackOffer },
-                            offerCodes: plan.against.offerCodes == true || plan.steps.contains { $0.action == .createOfferCode })
+                            offerCodes: plan.against.offerCodes == true || plan.steps.contains { [.createOfferCode, .createCustomCode].contains($0.action) })
     }
 
     /// `live` with only what the plan's snapshot was pulled with: its fingerprint is comparable.
@@ -279,6 +279,17 @@ public struct PlanApply: Sendable {
             let now = Self.offerCodeFields(code)
             return .moved("its offer code \(Quote.escaped(code.name)) is now "
                           + now.keys.sorted().filter { $0 != "name" }.map { "\($0) \(now[$0]!)" }.joined(separator: ", "))
+        case .createCustomCode:
+            // By its offer code's name and its word (App Store Connect takes a word in any case once).
+            guard let product = live.products[step.product ?? ""] else { return .planned }
+            guard let codes = product.offerCodes else { return .moved("App Store Connect's offer codes were not read") }
+            guard let campaign = codes.first(where: { $0.name == step.set["name"] }) else { return .planned }
+            guard let custom = campaign.customCodes else { return .moved("the custom codes of \(Quote.escaped(campaign.name)) were not read") }
+            let word = (step.set["customCode"] ?? "").uppercased()
+            guard let held = custom.first(where: { $0.code.uppercased() == word }) else { return .planned }
+            if Self.holds(held, as: step.set) { return .done }
+            return .moved("its custom code \(Quote.escaped(held.code)) now allows \(held.numberOfCodes.map { "\($0)" } ?? "an unknown number of") redemptions"
+                          + (held.expirationDate.map { " until \($0)" } ?? ", with no expiration date"))
         case .setAvailability:
             guard let product = live.products[step.product ?? ""] else { return step.before == nil ? .planned : .moved("\(Quote.escaped(step.product ?? "")) is no longer in App Store Connect") }
             let now: [String: String]
@@ -333,6 +344,12 @@ public struct PlanApply: Sendable {
         return now.allSatisfy { set[$0.key] == $0.value }
     }
 
+    /// Whether App Store Connect's custom code allows what `set` gives it: its redemptions and
+    /// its expiration date.
+    public static func holds(_ custom: ASCSnapshot.CustomCode, as set: [String: String]) -> Bool {
+        custom.numberOfCodes.map { "\($0)" } == set["numberOfCodes"] && custom.expirationDate == set["expirationDate"]
+    }
+
     /// An introductory offer as a step names it: mode, duration, periods, and a paid offer's price.
     static func offerFields(_ offer: ASCSnapshot.IntroductoryOffer?) -> [String: String] {
         guard let offer else { return [:] }
@@ -373,6 +390,8 @@ public struct PlanApply: Sendable {
         case .createPromotionalOffer: return "add the promotional offer \(Quote.escaped(step.set["code"] ?? "")) of \(product)"
         case .createWinBackOffer: return "add the win-back offer \(Quote.escaped(step.set["code"] ?? "")) of \(product)"
         case .createOfferCode: return "add the offer code \(Quote.escaped(step.set["name"] ?? "")) of \(product)"
+        case .createCustomCode:
+            return "add the custom code \(Quote.escaped(step.set["customCode"] ?? "")) to the offer code \(Quote.escaped(step.set["name"] ?? "")) of \(product)"
         }
     }
 }

@@ -14,11 +14,23 @@ public struct Planner {
     public let snapshot: ASCSnapshot
     public let path: String
     private let drift: DriftCheck
+    /// Each custom code App Store Connect has (its word in capitals), with its offer code and
+    /// subscription: App Store Connect takes a word once in an app.
+    private let customCodeOwners: [String: (code: String, campaign: String, product: String)]
 
     public init(snapshot: ASCSnapshot, path: String, text: String) {
         self.snapshot = snapshot
         self.path = path
         self.drift = DriftCheck(snapshot: snapshot, path: path, text: text)
+        var owners: [String: (code: String, campaign: String, product: String)] = [:]
+        for subscription in snapshot.subscriptionGroups.flatMap(\.subscriptions) {
+            for campaign in subscription.offerCodes ?? [] {
+                for custom in campaign.customCodes ?? [] where owners[custom.code.uppercased()] == nil {
+                    owners[custom.code.uppercased()] = (custom.code, campaign.name, subscription.productId)
+                }
+            }
+        }
+        customCodeOwners = owners
     }
 
     /// The plan for `catalog` (the app's).
@@ -422,10 +434,11 @@ public struct Planner {
     }
 
     /// Each declared offer code App Store Connect lacks (by its reference name), made in every
-    /// territory the subscription has a price in, without codes (a team makes its one-time-use
-    /// codes in App Store Connect, where their values stay). One it holds on other terms, or
-    /// deactivated, is said, not changed (App Store Connect changes only whether one is active);
-    /// one it holds that the catalog does not declare is left alone.
+    /// territory the subscription has a price in, and each of its declared custom codes App Store
+    /// Connect lacks (by its word, in any case). One-time-use codes are made in App Store Connect,
+    /// where their values stay. A campaign or code it holds on other terms, or has deactivated, is
+    /// said, not changed (App Store Connect changes only whether one is active); one it holds that
+    /// the catalog does not declare is left alone.
     private func planOfferCodes(_ product: Product, remote: DriftCheck.Remote?, add steps: inout [CatalogPlan.Step],
                                 blocked: inout [CatalogPlan.Blocked]) {
         var seen: Set<String> = []
@@ -438,18 +451,21 @@ public struct Planner {
             set["code"] = nil
             set["customerEligibilities"] = code.eligibility.map { $0.rawValue.uppercased() }.joined(separator: ",")
             set["offerEligibility"] = code.stackable ? "STACK_WITH_INTRO_OFFERS" : "REPLACE_INTRO_OFFERS"
+            var held: ASCSnapshot.OfferCode?
             if let remote {
                 guard let theirs = remote.offerCodes else {
                     block(.info, "the snapshot has no offer codes: pull it with --offer-codes (`iap asc pull --offer-codes`) to plan them")
                     continue
                 }
-                if let held = theirs.first(where: { $0.name == set["name"] }) {
-                    if held.active == false {
-                        block(.info, "App Store Connect has the offer code \(Quote.bounded(held.name)) deactivated, and never turns one on again: "
-                              + "give the catalog's offer code a new referenceName to offer it again, or remove it from the catalog")
-                        continue
-                    }
-                    if PlanApply.holds(held, as: set) { continue }
+                held = theirs.first { $0.name == set["name"] }
+            }
+            if let held {
+                if held.active == false {
+                    block(.info, "App Store Connect has the offer code \(Quote.bounded(held.name)) deactivated, and never turns one on again: "
+                          + "give the catalog's offer code a new referenceName to offer it again, or remove it from the catalog")
+                    continue
+                }
+                if !PlanApply.holds(held, as: set) {
                     let now = PlanApply.offerCodeFields(held)
                     let differ = now.keys.sorted().filter { set[$0] != now[$0] }
                     block(.info, "App Store Connect has the offer code \(Quote.bounded(held.name)) with "
@@ -457,9 +473,56 @@ public struct Planner {
                           + ": App Store Connect does not change an offer code's terms; give the catalog's offer code a new referenceName")
                     continue
                 }
+            } else {
+                steps.append(CatalogPlan.Step(number: steps.count + 1, action: .createOfferCode, product: product.id, set: set, before: nil,
+                                              source: Self.source(code.terms.location)))
             }
-            steps.append(CatalogPlan.Step(number: steps.count + 1, action: .createOfferCode, product: product.id, set: set, before: nil,
-                                          source: Self.source(code.terms.location)))
+            planCustomCodes(product, code, campaign: set["name"] ?? code.terms.id, held: held, add: &steps, blocked: &blocked)
+        }
+    }
+
+    /// The declared custom codes of an offer code that is made or held as declared.
+    private func planCustomCodes(_ product: Product, _ code: OfferCode, campaign name: String, held: ASCSnapshot.OfferCode?,
+                                 add steps: inout [CatalogPlan.Step], blocked: inout [CatalogPlan.Blocked]) {
+        for custom in code.customCodes {
+            func block(_ level: CatalogPlan.Blocked.Level, _ reason: String) {
+                blocked.append(CatalogPlan.Blocked(level: level, product: product.id, what: "add the custom code \(Quote.bounded(custom.code))",
+                                                   reason: reason, source: Self.source(custom.location)))
+            }
+            var set = ["name": name, "customCode": custom.code, "numberOfCodes": "\(custom.numberOfCodes)"]
+            if let day = custom.expirationDate { set["expirationDate"] = day }
+            let word = custom.code.uppercased()
+            if let held {
+                guard let theirs = held.customCodes else {
+                    block(.info, "the snapshot has the offer code \(Quote.bounded(name)) without its custom codes (an older iap pulled it): "
+                          + "pull it again with --offer-codes (`iap asc pull --offer-codes`) to plan them")
+                    continue
+                }
+                if let same = theirs.first(where: { $0.code.uppercased() == word }) {
+                    if same.active == false {
+                        block(.info, "App Store Connect has the custom code \(Quote.bounded(same.code)) deactivated, and never turns one on again: give the catalog a new code")
+                    } else if !PlanApply.holds(same, as: set) {
+                        block(.info, "App Store Connect has the custom code \(Quote.bounded(same.code)) allowing "
+                              + "\(same.numberOfCodes.map { "\($0)" } ?? "an unknown number of") redemptions"
+                              + (same.expirationDate.map { " until \($0)" } ?? " with no expiration date")
+                              + ", and changes only whether a custom code is active: change the catalog to match, or give it a new code")
+                    }
+                    continue
+                }
+            }
+            // A word App Store Connect has for another offer code of the app is not taken again.
+            if let other = customCodeOwners[word], other.product != product.id || other.campaign != name {
+                block(.error, "App Store Connect has the custom code \(Quote.bounded(other.code)) in the offer code \(Quote.bounded(other.campaign)) "
+                      + "of \(Quote.bounded(other.product)), and takes each code once: give the catalog's a code of its own")
+                continue
+            }
+            if let twice = steps.first(where: { $0.action == .createCustomCode && $0.set["customCode"]?.uppercased() == word }) {
+                block(.error, "the catalog gives the custom code \(Quote.bounded(custom.code)) to the offer code \(Quote.bounded(twice.set["name"] ?? "")) "
+                      + "of \(Quote.bounded(twice.product ?? "")) too, and App Store Connect takes each code once: give each its own")
+                continue
+            }
+            steps.append(CatalogPlan.Step(number: steps.count + 1, action: .createCustomCode, product: product.id, set: set, before: nil,
+                                          source: Self.source(custom.location)))
         }
     }
 

@@ -114,6 +114,13 @@ public struct MetadataWriter: Sendable {
                 fields += offerFields(mode: code.terms.paymentMode, period: code.terms.period, periods: code.terms.numberOfPeriods, price: code.terms.price)
                 fields.append(entry("eligibility", .array(code.eligibility.map { PlistNode(.string($0.rawValue)) })))
                 if code.stackable { fields.append(entry("stackable", .bool(true))) }
+                if !code.customCodes.isEmpty {
+                    fields.append(entry("customCodes", .array(code.customCodes.map { custom in
+                        var codeFields = [entry("code", .string(custom.code)), entry("numberOfCodes", .integer(PlistInteger(Int64(custom.numberOfCodes))))]
+                        if let day = custom.expirationDate { codeFields.append(entry("expirationDate", .string(day))) }
+                        return PlistNode(.dictionary(PlistDictionary(codeFields)))
+                    })))
+                }
                 return PlistNode(.dictionary(PlistDictionary(fields)))
             })))
         }

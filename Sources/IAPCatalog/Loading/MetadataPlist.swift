@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import PriceFormatting
 import PropertyList
+import Support
 
 /// Our metadata plist format (documented in docs/metadata.md): a root `<dict>` with
 /// `IAPCatalogMetadata` = 1, an optional `bundleID`, and `products`: a `<dict>` of product ID →
@@ -18,7 +19,8 @@ struct MetadataPlist {
     static let promotionalKeys = ["id", "referenceName", "paymentMode", "period", "periods", "price"]
     static let offerKeys = ["paymentMode", "period", "periods", "price"]
     static let winBackKeys = promotionalKeys + ["paidMonths", "lapsedMonths", "waitMonths", "startDate", "endDate", "priority"]
-    static let offerCodeKeys = ["referenceName", "paymentMode", "period", "periods", "price", "eligibility", "stackable"]
+    static let offerCodeKeys = ["referenceName", "paymentMode", "period", "periods", "price", "eligibility", "stackable", "customCodes"]
+    static let customCodeKeys = ["code", "numberOfCodes", "expirationDate"]
     /// The months a win-back offer's eligibility counts in (App Store Connect's integers).
     static let eligibilityMonths = 1...1200
     static let localizationKeys = ["displayName", "description"]
@@ -292,7 +294,52 @@ struct MetadataPlist {
             if let node = dict["stackable"] {
                 if let value = node.value.boolValue { stackable = value } else { diagnostics.append(invalid("stackable must be <true/> or <false/>", node.position)) }
             }
-            return OfferCode(terms: terms, eligibility: words.compactMap { $0 }, stackable: stackable)
+            let custom = dict["customCodes"].map { customCodes($0, of: terms.id, &diagnostics) } ?? []
+            return OfferCode(terms: terms, eligibility: words.compactMap { $0 }, stackable: stackable, customCodes: custom)
+        }
+    }
+
+    /// An offer code's `customCodes`: an `<array>` of dicts of `code` (letters and digits, at most
+    /// 64), `numberOfCodes` (the redemptions it allows) and, optionally, `expirationDate` (a day).
+    /// A code twice (in any case) is said once and kept once.
+    private func customCodes(_ node: PlistNode, of campaign: String, _ diagnostics: inout [Diagnostic]) -> [CustomCode] {
+        guard let items = node.value.arrayValue else {
+            diagnostics.append(invalid("customCodes must be an <array> of dicts of code, numberOfCodes and expirationDate", node.position))
+            return []
+        }
+        var seen: Set<String> = []
+        return items.compactMap { item -> CustomCode? in
+            guard let dict = item.value.dictionaryValue else {
+                diagnostics.append(invalid("a custom code of \(Quote.bounded(campaign)) must be a <dict> of code, numberOfCodes and expirationDate", item.position))
+                return nil
+            }
+            for entry in dict.entries where !Self.customCodeKeys.contains(entry.key) {
+                diagnostics.append(unknownKey(entry, expected: Self.customCodeKeys))
+            }
+            guard let codeNode = dict["code"], let code = codeNode.value.stringValue else {
+                diagnostics.append(invalid("a custom code of \(Quote.bounded(campaign)) needs its code: a <string> of letters and digits", item.position))
+                return nil
+            }
+            if let why = CustomCodeText.problem(code) {
+                diagnostics.append(invalid("the custom code \(Quote.bounded(code)) \(why): App Store Connect's custom codes are alphanumeric", codeNode.position))
+                return nil
+            }
+            guard let countNode = dict["numberOfCodes"], let value = countNode.value.integerValue?.int64Value, let count = Int(exactly: value),
+                  CustomCodeText.redemptions.contains(count) else {
+                diagnostics.append(invalid("the custom code \(Quote.bounded(code)) needs numberOfCodes: an <integer> of redemptions from 1 to 1000000",
+                                           dict["numberOfCodes"]?.position ?? item.position))
+                return nil
+            }
+            var expiration: String?
+            if let node = dict["expirationDate"] {
+                guard let day = day(node, "expirationDate", &diagnostics) else { return nil }
+                expiration = day
+            }
+            guard seen.insert(code.uppercased()).inserted else {
+                diagnostics.append(invalid("the custom code \(Quote.bounded(code)) is given twice: App Store Connect takes each code once", codeNode.position))
+                return nil
+            }
+            return CustomCode(code: code, numberOfCodes: count, expirationDate: expiration, location: location(codeNode.position))
         }
     }
 

@@ -174,11 +174,33 @@ public struct OfferCode: Sendable, Hashable {
     public var eligibility: [Eligibility]
     /// Whether a customer may redeem it with an introductory offer (`isStackable`).
     public var stackable: Bool
+    /// The codes the team chose for it (a metadata plist's `customCodes`), each once.
+    public var customCodes: [CustomCode]
 
-    public init(terms: PromotionalOffer, eligibility: [Eligibility], stackable: Bool) {
+    public init(terms: PromotionalOffer, eligibility: [Eligibility], stackable: Bool, customCodes: [CustomCode] = []) {
         self.terms = terms
         self.eligibility = Array(Set(eligibility)).sorted()
         self.stackable = stackable
+        self.customCodes = customCodes
+    }
+}
+
+/// A custom code of an offer code: the word customers redeem (App Store Connect's `customCode`),
+/// how many times, and until when.
+public struct CustomCode: Sendable, Hashable {
+    /// Letters and digits (ASCII), at most 64.
+    public var code: String
+    /// How many redemptions it allows.
+    public var numberOfCodes: Int
+    /// `YYYY-MM-DD`; nil: it does not expire.
+    public var expirationDate: String?
+    public var location: SourceLocation
+
+    public init(code: String, numberOfCodes: Int, expirationDate: String?, location: SourceLocation) {
+        self.code = code
+        self.numberOfCodes = numberOfCodes
+        self.expirationDate = expirationDate
+        self.location = location
     }
 }
 

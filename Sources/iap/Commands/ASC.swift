@@ -237,7 +237,7 @@ struct PullArguments: ParsableArguments {
     @Flag(help: "Also pull each subscription's win-back offers: one request more per subscription.")
     var winBackOffers = false
 
-    @Flag(help: "Also pull each subscription's offer codes (with the list of subscriptions: no request more for 50 a subscription).")
+    @Flag(help: "Also pull each subscription's offer codes and their custom codes: one request more per subscription that has any.")
     var offerCodes = false
 
     func validate() throws {

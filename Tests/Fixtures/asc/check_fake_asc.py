@@ -1097,8 +1097,39 @@ def writes(workdir, key):
         check(status == 201 and body["data"]["type"] == "subscriptionOfferCodes" and body["data"]["attributes"]["active"] is True
               and offer_codes_of(sub) == [("Spring", "PAY_UP_FRONT", ("NEW", "EXPIRED"), True)],
               "create offer code: 201, active, read back (got %s %s)" % (status, body))
+        spring = body["data"]["id"] if status == 201 else None
         status, _, body = offer_code("Spring", "FREE_TRIAL", [("USA", None)])
         check(status == 409 and error_code(body) == "ENTITY_ERROR.ATTRIBUTE.INVALID.DUPLICATE", "offer code name taken: 409 (got %s %s)" % (status, body))
+
+        # Custom codes: made for an offer code, read with its subscription's offer codes.
+        def custom(word, number=100, expiration=None, code_id=None):
+            attributes = {"customCode": word, "numberOfCodes": number}
+            if expiration is not None:
+                attributes["expirationDate"] = expiration
+            return send("POST", base + "/v1/subscriptionOfferCodeCustomCodes", token,
+                        resource("subscriptionOfferCodeCustomCodes", attributes, offerCode=one("subscriptionOfferCodes", code_id or spring)))
+
+        def customs_of(sub_id):
+            status_, _, body_ = get_json(base + "/v1/subscriptions/%s/offerCodes?include=customCodes&limit[customCodes]=50" % sub_id, token)
+            return sorted((i["attributes"]["customCode"], i["attributes"]["numberOfCodes"], i["attributes"].get("expirationDate"))
+                          for i in body_.get("included", []) if i["type"] == "subscriptionOfferCodeCustomCodes")
+
+        for word, number, expiration, code_id, code, what in (
+                ("SPRING-25", 100, None, None, "ENTITY_ERROR.ATTRIBUTE.INVALID", "a character that is not a letter or digit"),
+                ("SPRING25", 0, None, None, "ENTITY_ERROR.ATTRIBUTE.INVALID", "no redemption"),
+                ("SPRING25", 100, "2020-01-01", None, "ENTITY_ERROR.ATTRIBUTE.INVALID", "an expiration in the past"),
+                ("SPRING25", 100, None, "404404", "ENTITY_ERROR.RELATIONSHIP.INVALID", "an offer code that is not there")):
+            status, _, body = custom(word, number, expiration, code_id)
+            check(status == 409 and error_code(body) == code and customs_of(sub) == [],
+                  "custom code with %s: 409 %s, nothing kept (got %s %s)" % (what, code, status, body))
+        status, _, body = custom("SPRING25", 500, LATEST)
+        check(status == 201 and body["data"]["type"] == "subscriptionOfferCodeCustomCodes" and body["data"]["attributes"]["active"] is True
+              and customs_of(sub) == [("SPRING25", 500, LATEST)], "create custom code: 201, read back with its offer code (got %s %s)" % (status, body))
+        status, _, body = custom("spring25")
+        check(status == 409 and error_code(body) == "ENTITY_ERROR.ATTRIBUTE.INVALID.DUPLICATE",
+              "custom code taken in another case: 409 DUPLICATE (got %s %s)" % (status, body))
+        pages = all_pages(base + "/v1/subscriptionOfferCodes/%s/customCodes" % spring, token, "custom codes")
+        check([c["attributes"]["customCode"] for p in pages for c in p["data"]] == ["SPRING25"], "an offer code's custom codes listed (got %s)" % pages)
         status, _, body = get_json(base + "/v1/subscriptionGroups/%s/subscriptions?include=offerCodes&limit[offerCodes]=50"
                                    "&fields[subscriptionOfferCodes]=name,customerEligibilities,offerEligibility,duration,offerMode,"
                                    "numberOfPeriods,active" % group, token)
@@ -1242,8 +1273,8 @@ def writes(workdir, key):
     with open(state, encoding="utf-8") as handle:
         saved = json.load(handle)
     check(not os.path.exists(state + ".tmp"), "state: no temporary file left")
-    # Past the last id the checks expect: the ids made after it, the promotional and win-back offers' and the offer code's among them.
-    check(saved["usedProductIds"] == ["com.acme.app.pass"] and saved["nextId"] == int(next(expect_ids)) + 5,
+    # Past the last id the checks expect: the ids made after it, the promotional and win-back offers', the offer code's and its custom code's among them.
+    check(saved["usedProductIds"] == ["com.acme.app.pass"] and saved["nextId"] == int(next(expect_ids)) + 6,
           "state: usedProductIds and nextId (got %s %s)" % (saved.get("usedProductIds"), saved.get("nextId")))
     gems = [i for i in saved["inAppPurchases"] if i["id"] == iap]
     # The last schedule: USA's two manual prices and GBR's, and 5 territories following each of USA's.

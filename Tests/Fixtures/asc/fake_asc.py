@@ -278,10 +278,13 @@ class Store:
         self.group_by_id = {g["id"]: g for g in self.groups}
         self.sub_by_id = {}
         self.group_of_sub = {}
+        self.offer_code_by_id = {}
         for group in self.groups:
             for sub in group.get("subscriptions", []):
                 self.sub_by_id[sub["id"]] = sub
                 self.group_of_sub[sub["id"]] = group
+                for code in sub.get("offerCodes", []):
+                    self.offer_code_by_id[code["id"]] = code
         # A territory's currency: the first price or offer entry for it that gives one.
         self.currencies = {}
         entries = [p for i in self.iaps for p in i.get("prices", [])]
@@ -488,11 +491,23 @@ class Resources:
                 "attributes": optional({}, offer, ("name", "offerCode", "offerMode", "duration", "numberOfPeriods")),
                 "links": {"self": "%s/v1/subscriptionPromotionalOffers/%s" % (self.base, offer["id"])}}
 
-    def offer_code(self, code):
-        return {"type": "subscriptionOfferCodes", "id": code["id"],
-                "attributes": optional({}, code, ("name", "customerEligibilities", "offerEligibility", "duration", "offerMode",
-                                                  "numberOfPeriods", "totalNumberOfCodes", "active")),
-                "links": {"self": "%s/v1/subscriptionOfferCodes/%s" % (self.base, code["id"])}}
+    def offer_code(self, code, custom_limit=None):
+        resource = {"type": "subscriptionOfferCodes", "id": code["id"],
+                    "attributes": optional({}, code, ("name", "customerEligibilities", "offerEligibility", "duration", "offerMode",
+                                                      "numberOfPeriods", "totalNumberOfCodes", "active")),
+                    "links": {"self": "%s/v1/subscriptionOfferCodes/%s" % (self.base, code["id"])}}
+        if custom_limit is not None:
+            customs = code.get("customCodes", [])
+            resource["relationships"] = {"customCodes": {
+                "links": self.rel_links("/v1/subscriptionOfferCodes", code["id"], "customCodes"),
+                "meta": {"paging": {"total": len(customs), "limit": custom_limit}},
+                "data": [{"type": "subscriptionOfferCodeCustomCodes", "id": c["id"]} for c in customs[:custom_limit]]}}
+        return resource
+
+    def custom_code(self, custom):
+        return {"type": "subscriptionOfferCodeCustomCodes", "id": custom["id"],
+                "attributes": optional({}, custom, ("customCode", "numberOfCodes", "createdDate", "expirationDate", "active")),
+                "links": {"self": "%s/v1/subscriptionOfferCodeCustomCodes/%s" % (self.base, custom["id"])}}
 
     def win_back_offer(self, offer):
         return {"type": "winBackOffers", "id": offer["id"],
@@ -1086,7 +1101,23 @@ def promotional_offers(ctx, query, sub_id):
 
 @route(r"/v1/subscriptions/([^/]+)/offerCodes")
 def subscription_offer_codes(ctx, query, sub_id):
-    return owned_page(ctx, query, ctx.store.sub_by_id, "subscriptions", sub_id, "offerCodes", ctx.res.offer_code)
+    """A subscription's offer codes, with their custom codes when `include` names them."""
+    sub = ctx.store.sub_by_id.get(sub_id)
+    if sub is None:
+        return not_found("subscriptions", sub_id)
+    custom_limit = None
+    if "customCodes" in (list_param(query, "include") or []):
+        custom_limit = int_param(query, "limit[customCodes]", DEFAULT_INCLUDED_LIMIT, 50)
+    chunk, links, meta = ctx.pager.page(sub.get("offerCodes", []), query)
+    body = {"data": [ctx.res.offer_code(c, custom_limit) for c in chunk], "links": links, "meta": meta}
+    if custom_limit is not None:
+        body["included"] = [ctx.res.custom_code(c) for code in chunk for c in code.get("customCodes", [])[:custom_limit]]
+    return 200, body, {}
+
+
+@route(r"/v1/subscriptionOfferCodes/([^/]+)/customCodes")
+def offer_code_custom_codes(ctx, query, code_id):
+    return owned_page(ctx, query, ctx.store.offer_code_by_id, "subscriptionOfferCodes", code_id, "customCodes", ctx.res.custom_code)
 
 
 @route(r"/v1/subscriptions/([^/]+)/winBackOffers")
@@ -1853,7 +1884,35 @@ def create_offer_code(ctx, body):
     for name in ("name", "customerEligibilities", "offerEligibility", "duration", "offerMode", "numberOfPeriods"):
         code[name] = attributes[name]
     sub.setdefault("offerCodes", []).append(code)
+    ctx.store.offer_code_by_id[code["id"]] = code
     return created(ctx, ctx.res.offer_code(code), "/v1/subscriptionOfferCodes")
+
+
+@write_route("POST", r"/v1/subscriptionOfferCodeCustomCodes")
+def create_custom_code(ctx, body):
+    """A custom code of an offer code: letters and digits, a word no offer code of the app has
+    (in any case), at least one redemption, and an expiration date not in the past (each a 409
+    that keeps nothing)."""
+    data = body["data"]
+    code = related(data, "offerCode", ctx.store.offer_code_by_id, "subscriptionOfferCodes")
+    attributes = data["attributes"]
+    word = attributes["customCode"]
+    if not re.fullmatch(r"[A-Za-z0-9]{1,64}", word):
+        raise invalid_attribute("A custom code is 1 to 64 letters and digits.", "/data/attributes/customCode")
+    taken = [c for sub in ctx.store.sub_by_id.values() for oc in sub.get("offerCodes", []) for c in oc.get("customCodes", [])]
+    if any(c["customCode"].upper() == word.upper() for c in taken):
+        raise duplicate("The custom code '%s' is already used in this app." % word, "/data/attributes/customCode")
+    if attributes["numberOfCodes"] < 1:
+        raise invalid_attribute("A custom code allows at least 1 redemption.", "/data/attributes/numberOfCodes")
+    expiration = attributes.get("expirationDate")
+    if expiration is not None and (not re.fullmatch(r"\d{4}-\d{2}-\d{2}", expiration) or expiration < utc_today()):
+        raise invalid_attribute("The expirationDate %s is not a day from today on." % expiration, "/data/attributes/expirationDate")
+    custom = {"id": ctx.store.new_id(), "customCode": word, "numberOfCodes": attributes["numberOfCodes"], "active": True,
+              "createdDate": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+    if expiration is not None:
+        custom["expirationDate"] = expiration
+    code.setdefault("customCodes", []).append(custom)
+    return created(ctx, ctx.res.custom_code(custom), "/v1/subscriptionOfferCodeCustomCodes")
 
 
 # -- win-back offers

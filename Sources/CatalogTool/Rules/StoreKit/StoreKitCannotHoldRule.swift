@@ -31,6 +31,9 @@ public enum StoreKitCannotHoldRule: Rule {
         if let note = metadata.reviewNote { elsewhere.append(("a review note", note.location)) }
         if let availability = metadata.availability { elsewhere.append(("an availability", availability.location)) }
         if let start = metadata.priceStartDate { elsewhere.append(("a price start date \(start.value)", start.location)) }
+        if kind == .autoRenewable, let custom = metadata.offerCodes.lazy.flatMap(\.customCodes).first {
+            elsewhere.append(("the custom offer code \(Quote.bounded(custom.code))", custom.location))
+        }
         if kind == .autoRenewable, let offer = metadata.winBackOffers.first {
             findings.append(description.finding(
                 "\(Quote.bounded(product.id)) has win-back offers: iap does not write them into a StoreKit configuration yet, so they are left out (the metadata plist keeps them)",
