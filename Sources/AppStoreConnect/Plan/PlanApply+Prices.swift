@@ -135,23 +135,16 @@ extension PlanApply {
     /// A subscription's promotional offer, one write: its code, name and terms, and its price in
     /// every territory the subscription has a price in (a free offer's without a price point).
     func createPromotionalOffer(_ step: CatalogPlan.Step, _ id: String, territories: Set<String>, client: ASCClient) throws(ASCError) -> String? {
-        let (prices, included) = try offerPrices(step, id, territories: territories, type: "subscriptionPromotionalOfferPrices",
-                                                 what: "a promotional offer", client: client)
         let attributes: [String: Any] = ["offerCode": step.set["code"] ?? "", "name": step.set["name"] ?? "", "offerMode": step.set["mode"] ?? "",
                                          "duration": step.set["duration"] ?? "", "numberOfPeriods": Int(step.set["periods"] ?? "") ?? 1]
-        let body = Self.document(["type": "subscriptionPromotionalOffers", "attributes": attributes,
-                                  "relationships": ["subscription": Self.link("subscriptions", id),
-                                                    "prices": prices]],
-                                 included: included)
-        let path = APIPath("/v1/subscriptionPromotionalOffers")
-        return try created(try client.write("POST", path, body: body), "subscriptionPromotionalOffers", path.encoded)
+        return try createOffer(step, id, territories: territories, at: APIPath("/v1/subscriptionPromotionalOffers"), type: "subscriptionPromotionalOffers",
+                               attributes: attributes, priceType: "subscriptionPromotionalOfferPrices", what: "a promotional offer", client: client)
     }
 
     /// A subscription's win-back offer, one write: its identifier, name, terms, eligibility, dates
     /// and priority, and its price in every territory the subscription has a price in (a free
     /// offer's without a price point).
     func createWinBackOffer(_ step: CatalogPlan.Step, _ id: String, territories: Set<String>, client: ASCClient) throws(ASCError) -> String? {
-        let (prices, included) = try offerPrices(step, id, territories: territories, type: "winBackOfferPrices", what: "a win-back offer", client: client)
         func months(_ key: String) -> Int { Int(step.set[key] ?? "") ?? 0 }
         var attributes: [String: Any] = [
             "offerId": step.set["code"] ?? "", "referenceName": step.set["name"] ?? "", "offerMode": step.set["mode"] ?? "",
@@ -162,12 +155,8 @@ extension PlanApply {
         ]
         if step.set["waitMonths"] != nil { attributes["customerEligibilityWaitBetweenOffersInMonths"] = months("waitMonths") }
         if let end = step.set["endDate"] { attributes["endDate"] = end }
-        let body = Self.document(["type": "winBackOffers", "attributes": attributes,
-                                  "relationships": ["subscription": Self.link("subscriptions", id),
-                                                    "prices": prices]],
-                                 included: included)
-        let path = APIPath("/v1/winBackOffers")
-        return try created(try client.write("POST", path, body: body), "winBackOffers", path.encoded)
+        return try createOffer(step, id, territories: territories, at: APIPath("/v1/winBackOffers"), type: "winBackOffers",
+                               attributes: attributes, priceType: "winBackOfferPrices", what: "a win-back offer", client: client)
     }
 
     /// A subscription's offer code (the campaign, without codes), one write: its name, terms and
