@@ -652,6 +652,16 @@ extension PlanTests {
         XCTAssertEqual(taken.steps, [])
         XCTAssertEqual(taken.blocked.map { "\($0.level) \($0.reason)" }, [
             "error App Store Connect has the custom code 'Spring25' in the offer code 'Autumn' of 'com.acme.shop.club.monthly', and takes each code once: give the catalog's a code of its own"])
+        // The same word for two offer codes of the catalog: the second is blocked, never attempted.
+        let second = "<dict><key>referenceName</key><string>Autumn</string><key>paymentMode</key><string>free-trial</string><key>period</key><string>P1W</string>"
+            + "<key>eligibility</key><array><string>new</string></array><key>customCodes</key><array><dict><key>code</key><string>spring25</string>"
+            + "<key>numberOfCodes</key><integer>5</integer></dict></array></dict>"
+        let both = try self.catalog(Self.withOfferCode(Self.springCodes).replacingOccurrences(of: "</array></dict></array>", with: "</array></dict>\(second)</array>"))
+        let doubled = plan(both, snapshot)
+        XCTAssertEqual(doubled.steps.map(\.action), [.createOfferCode, .createCustomCode, .createOfferCode])
+        XCTAssertEqual(doubled.blocked.map { "\($0.level) \($0.what): \($0.reason)" }, [
+            "error add the custom code 'spring25': the catalog gives the custom code 'spring25' to the offer code 'Spring' of 'com.acme.shop.club.monthly' too, "
+                + "and App Store Connect takes each code once: give each its own"])
         // A hand-edited plan: the code and its redemptions as App Store Connect takes them.
         for (from, to, message) in [("\"SPRING25\"", "\"SPRING-25\"", "steps[1].set.customCode is 'SPRING-25': is not only letters and digits (A–Z, a–z, 0–9)"),
                                     ("\"500\"", "\"0\"", "steps[1].set.numberOfCodes is '0': not a number of redemptions (1 to 1000000)")] {

@@ -37,6 +37,7 @@ public struct Planner {
     public func plan(_ catalog: Catalog) -> CatalogPlan {
         var steps: [CatalogPlan.Step] = []
         var blocked: [CatalogPlan.Blocked] = []
+        var customWords: [String: (campaign: String, product: String)] = [:]
         func add(_ action: CatalogPlan.Step.Action, product: String? = nil, group: String? = nil, type: String? = nil, locale: String? = nil,
                  set: [String: String], before: [String: String]?, at: SourceLocation?) {
             steps.append(CatalogPlan.Step(number: steps.count + 1, action: action, product: product, group: group, type: type, locale: locale,
@@ -136,7 +137,7 @@ public struct Planner {
                     planIntroductoryOffer(product, remote: nil, add: &steps, blocked: &blocked)
                     planPromotionalOffers(product, remote: nil, add: &steps, blocked: &blocked)
                     planWinBackOffers(product, remote: nil, add: &steps, blocked: &blocked)
-                    planOfferCodes(product, remote: nil, add: &steps, blocked: &blocked)
+                    planOfferCodes(product, remote: nil, add: &steps, blocked: &blocked, words: &customWords)
                 }
                 continue
             }
@@ -189,7 +190,7 @@ public struct Planner {
                 planIntroductoryOffer(product, remote: remote, add: &steps, blocked: &blocked)
                 planPromotionalOffers(product, remote: remote, add: &steps, blocked: &blocked)
                 planWinBackOffers(product, remote: remote, add: &steps, blocked: &blocked)
-                planOfferCodes(product, remote: remote, add: &steps, blocked: &blocked)
+                planOfferCodes(product, remote: remote, add: &steps, blocked: &blocked, words: &customWords)
             }
         }
 
@@ -440,7 +441,7 @@ public struct Planner {
     /// said, not changed (App Store Connect changes only whether one is active); one it holds that
     /// the catalog does not declare is left alone.
     private func planOfferCodes(_ product: Product, remote: DriftCheck.Remote?, add steps: inout [CatalogPlan.Step],
-                                blocked: inout [CatalogPlan.Blocked]) {
+                                blocked: inout [CatalogPlan.Blocked], words: inout [String: (campaign: String, product: String)]) {
         var seen: Set<String> = []
         for code in product.metadata.offerCodes where seen.insert(code.terms.id).inserted {
             func block(_ level: CatalogPlan.Blocked.Level, _ reason: String) {
@@ -477,13 +478,15 @@ public struct Planner {
                 steps.append(CatalogPlan.Step(number: steps.count + 1, action: .createOfferCode, product: product.id, set: set, before: nil,
                                               source: Self.source(code.terms.location)))
             }
-            planCustomCodes(product, code, campaign: set["name"] ?? code.terms.id, held: held, add: &steps, blocked: &blocked)
+            planCustomCodes(product, code, campaign: set["name"] ?? code.terms.id, held: held, add: &steps, blocked: &blocked, words: &words)
         }
     }
 
     /// The declared custom codes of an offer code that is made or held as declared.
+    /// `words`: each custom code the plan adds (in capitals), with its offer code and product.
     private func planCustomCodes(_ product: Product, _ code: OfferCode, campaign name: String, held: ASCSnapshot.OfferCode?,
-                                 add steps: inout [CatalogPlan.Step], blocked: inout [CatalogPlan.Blocked]) {
+                                 add steps: inout [CatalogPlan.Step], blocked: inout [CatalogPlan.Blocked],
+                                 words: inout [String: (campaign: String, product: String)]) {
         for custom in code.customCodes {
             func block(_ level: CatalogPlan.Blocked.Level, _ reason: String) {
                 blocked.append(CatalogPlan.Blocked(level: level, product: product.id, what: "add the custom code \(Quote.bounded(custom.code))",
@@ -516,11 +519,12 @@ public struct Planner {
                       + "of \(Quote.bounded(other.product)), and takes each code once: give the catalog's a code of its own")
                 continue
             }
-            if let twice = steps.first(where: { $0.action == .createCustomCode && $0.set["customCode"]?.uppercased() == word }) {
-                block(.error, "the catalog gives the custom code \(Quote.bounded(custom.code)) to the offer code \(Quote.bounded(twice.set["name"] ?? "")) "
-                      + "of \(Quote.bounded(twice.product ?? "")) too, and App Store Connect takes each code once: give each its own")
+            if let twice = words[word] {
+                block(.error, "the catalog gives the custom code \(Quote.bounded(custom.code)) to the offer code \(Quote.bounded(twice.campaign)) "
+                      + "of \(Quote.bounded(twice.product)) too, and App Store Connect takes each code once: give each its own")
                 continue
             }
+            words[word] = (name, product.id)
             steps.append(CatalogPlan.Step(number: steps.count + 1, action: .createCustomCode, product: product.id, set: set, before: nil,
                                           source: Self.source(custom.location)))
         }
