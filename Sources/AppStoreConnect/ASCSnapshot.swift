@@ -45,7 +45,7 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
             case promotionalOffers
             /// A subscription's win-back offers (`--win-back-offers`).
             case winBackOffers
-            /// A subscription's offer codes beyond those its list included (`--offer-codes`).
+            /// A subscription's offer codes and their custom codes, when its list says it has any (`--offer-codes`).
             case offerCodes
 
             public static func < (a: Work, b: Work) -> Bool { a.rank < b.rank }
@@ -206,8 +206,8 @@ public struct ASCSnapshot: Codable, Sendable, Equatable {
         }
     }
 
-    /// One of a subscription's offer codes: the campaign, known by its reference name (its
-    /// prices and codes are not kept).
+    /// One of a subscription's offer codes: the campaign, known by its reference name, with its
+    /// custom codes (its prices and one-time-use codes are not kept).
     public struct OfferCode: Codable, Sendable, Equatable {
         /// Its reference name (App Store Connect's `name`).
         public var name: String

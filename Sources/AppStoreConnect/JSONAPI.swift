@@ -111,7 +111,7 @@ struct Included: Decodable, Sendable {
         OfPurchases.type, OfSubscriptions.type, "inAppPurchasePricePoints",
         "subscriptionPricePoints", "territories", "inAppPurchasePriceSchedules",
         Availabilities.ofPurchases, Availabilities.ofSubscriptions, "subscriptionGroupLocalizations",
-        PromotionalOfferAttributes.type, OfferCodeAttributes.type, CustomCodeAttributes.type,
+        PromotionalOfferAttributes.type, CustomCodeAttributes.type,
     ]
 
     subscript(_ linkage: Linkage?) -> Resource<IncludedAttributes>? {
@@ -284,11 +284,8 @@ struct IncludedAttributes: Decodable, Sendable {
     var offerMode: String?
     var duration: String?
     var numberOfPeriods: Int?
-    // An offer code's.
-    var customerEligibilities: [String]?
-    var offerEligibility: String?
-    var active: Bool?
     // A custom code's.
+    var active: Bool?
     var customCode: String?
     var numberOfCodes: Int?
     var expirationDate: String?
@@ -303,7 +300,7 @@ struct CustomCodeAttributes: Decodable, Sendable, ResourceAttributes {
     var active: Bool?
 }
 
-/// A subscription's offer code, as a list or an include gives it.
+/// A subscription's offer code, as its list gives it.
 struct OfferCodeAttributes: Decodable, Sendable, ResourceAttributes {
     static let type = "subscriptionOfferCodes"
     var name: String?

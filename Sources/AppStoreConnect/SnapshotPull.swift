@@ -41,8 +41,9 @@ public struct SnapshotPull: Sendable {
     /// Whether each subscription's win-back offers are pulled (`--win-back-offers`): one request
     /// a subscription.
     public var winBackOffers: Bool
-    /// Whether each subscription's offer codes are pulled (`--offer-codes`): they come with the
-    /// list of subscriptions (50 a subscription; one request more beyond).
+    /// Whether each subscription's offer codes are pulled, with their custom codes
+    /// (`--offer-codes`): the list of subscriptions says which have any; one request more for each
+    /// that has (and one for an offer code with more than 50 custom codes).
     public var offerCodes: Bool
 
     public init(storefront: String? = nil, today: Date = Date(), connections: Int = SnapshotPull.defaultConnections, availability: Bool = false,
@@ -381,20 +382,7 @@ public struct SnapshotPull: Sendable {
             let page = try Page<OfferCodeAttributes>.read(body, path)
             for resource in page.data {
                 guard let a = resource.attributes, let name = a.name else { continue }
-                var custom: [ASCSnapshot.CustomCode]? = []
-                if let link = resource.relationships?["customCodes"], case .many(let linked) = link.data, (link.total ?? 0) <= linked.count {
-                    for linkage in linked {
-                        guard linkage.type == CustomCodeAttributes.type else {
-                            throw .invalidResponse(path.encoded, "a customCodes link is of type \(Quote.escaped(linkage.type)), not '\(CustomCodeAttributes.type)'")
-                        }
-                        guard let c = page.included[linkage]?.attributes else { custom = nil; break }
-                        if let code = c.customCode {
-                            custom?.append(.init(code: code, numberOfCodes: c.numberOfCodes, expirationDate: c.expirationDate, active: c.active))
-                        }
-                    }
-                } else {
-                    custom = nil
-                }
+                let custom = try includedCustomCodes(of: resource, page.included, path)
                 if custom == nil { more.append(found.count) }
                 found.append(.init(name: name, mode: a.offerMode, duration: a.duration, periods: a.numberOfPeriods, eligibilities: a.customerEligibilities,
                                    offerEligibility: a.offerEligibility, active: a.active, id: resource.id, customCodes: custom))
@@ -404,6 +392,24 @@ public struct SnapshotPull: Sendable {
         }
         for index in more {
             found[index].customCodes = try allCustomCodes(found[index].id ?? "", client)
+        }
+        return found
+    }
+
+    /// An offer code's custom codes from `included`; nil when it has more than were included, or
+    /// the relationship gives no linkage: they are fetched then.
+    private func includedCustomCodes<A>(of resource: Resource<A>, _ included: Included, _ path: APIPath) throws(ASCError) -> [ASCSnapshot.CustomCode]? {
+        guard let link = resource.relationships?["customCodes"], case .many(let linked) = link.data else { return nil }
+        if let total = link.total, total > linked.count { return nil }
+        var found: [ASCSnapshot.CustomCode] = []
+        for linkage in linked {
+            guard linkage.type == CustomCodeAttributes.type else {
+                throw .invalidResponse(path.encoded, "a customCodes link is of type \(Quote.escaped(linkage.type)), not '\(CustomCodeAttributes.type)'")
+            }
+            guard let c = included[linkage]?.attributes else { return nil }
+            if let code = c.customCode {
+                found.append(.init(code: code, numberOfCodes: c.numberOfCodes, expirationDate: c.expirationDate, active: c.active))
+            }
         }
         return found
     }
